@@ -23,6 +23,12 @@ namespace polycube {
 class Solver;
 struct PuzzleDef;
 
+// Results waiting to be taken by the front end.
+struct SessionBuffers {
+    std::vector<int32_t> solutions;  // flat grids
+    std::vector<int32_t> trace;      // 4 ints per event
+};
+
 class Session {
 public:
     enum StepState { RUNNING = 0, DONE = 1, CANCELLED = 2, FAILED = 3, IDLE = 4 };
@@ -71,6 +77,7 @@ public:
 private:
     std::vector<PuzzleDef>* puzzles_ = nullptr;
     std::unique_ptr<Solver> solver_;
+    SessionBuffers buffers_;
     StepState state_ = IDLE;
     std::string error_;
     int cellCount_ = 0;

@@ -1,0 +1,261 @@
+#include "constraints/symmetry.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+
+namespace polycube {
+
+namespace {
+
+// Transforms that may map the puzzle onto itself, and whether each turns pieces into their
+// mirror images. Rotations first (identity first).
+struct Candidate {
+    Rotation transform;
+    bool mirrorsPieces;
+};
+
+std::vector<Candidate> candidateTransforms(const Model& m, bool includeMirror, bool closed) {
+    std::vector<Candidate> out;
+    if (m.oneSide) {
+        // Quarter turns in the plane; and, when every piece's mirror image is also a piece,
+        // turning the whole board over (a rotation of 3-space that turns each one-sided
+        // piece into its mirror partner: "including turning a flat board over").
+        for (const Rotation& r : zRotations()) out.push_back({r, false});
+        if (closed) {
+            Rotation flip;  // half turn about y: (x, y, z) -> (-x, y, -z)
+            flip.m = {{{-1, 0, 0}, {0, 1, 0}, {0, 0, -1}}};
+            for (const Rotation& r : zRotations()) out.push_back({r.compose(flip), true});
+        }
+    } else {
+        const auto& all = orthogonalTransforms();
+        for (size_t i = 0; i < all.size(); ++i) {
+            bool proper = i < 24;
+            if (proper || (includeMirror && closed)) out.push_back({all[i], !proper});
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+bool mirrorClosed(const Model& m) {
+    for (const Shape& s : m.shapes)
+        if (s.mirror < 0 || m.shapes[s.mirror].count != s.count) return false;
+    return true;
+}
+
+std::vector<Symmetry> puzzleSymmetries(const Model& m, bool includeMirror) {
+    const bool closed = mirrorClosed(m);
+    std::vector<Symmetry> out;
+    const Vec3 dims{m.xDim, m.yDim, m.zDim};
+    // Stationary pieces as cell sets, to check the layout maps onto itself piecewise.
+    std::map<int, std::vector<int>> stationaryCells;  // instance -> sorted box indices
+    for (int b = 0; b < m.boxCellCount(); ++b)
+        if (m.stationaryOfBox[b] >= 0) stationaryCells[m.stationaryOfBox[b]].push_back(b);
+
+    for (const Candidate& cand : candidateTransforms(m, includeMirror, closed)) {
+        const Rotation& t = cand.transform;
+        Vec3 d = t.apply(dims);
+        if (std::abs(d.x) != m.xDim || std::abs(d.y) != m.yDim || std::abs(d.z) != m.zDim) continue;
+        // Translation that brings the transformed box back onto [0, dim).
+        Vec3 lo{INT_MAX, INT_MAX, INT_MAX};
+        for (int corner = 0; corner < 8; ++corner) {
+            Vec3 c{(corner & 1) ? m.xDim - 1 : 0, (corner & 2) ? m.yDim - 1 : 0, (corner & 4) ? m.zDim - 1 : 0};
+            Vec3 r = t.apply(c);
+            lo = {std::min(lo.x, r.x), std::min(lo.y, r.y), std::min(lo.z, r.z)};
+        }
+        auto mapBox = [&](int b) { return m.boxIndex(t.apply(m.boxPos(b)) - lo); };
+
+        bool ok = true;
+        for (const auto& [inst, cells] : stationaryCells) {
+            std::vector<int> mapped;
+            for (int b : cells) mapped.push_back(mapBox(b));
+            std::sort(mapped.begin(), mapped.end());
+            int target = m.stationaryOfBox[mapped[0]];
+            if (target < 0 || stationaryCells[target] != mapped) {
+                ok = false;
+                break;
+            }
+        }
+        if (!ok) continue;
+
+        Symmetry g;
+        g.transform = t;
+        g.mirrorsPieces = cand.mirrorsPieces;
+        g.cellMap.resize(m.openCellCount());
+        for (int c = 0; c < m.openCellCount(); ++c) g.cellMap[c] = m.openCellOfBox[mapBox(m.boxOfOpenCell[c])];
+        g.shapeMap.resize(m.shapeCount());
+        for (int s = 0; s < m.shapeCount(); ++s) g.shapeMap[s] = cand.mirrorsPieces ? m.shapes[s].mirror : s;
+        // Different transforms can act identically (flat boards): keep one of each action.
+        bool duplicate = std::any_of(out.begin(), out.end(), [&](const Symmetry& h) {
+            return h.cellMap == g.cellMap && h.shapeMap == g.shapeMap;
+        });
+        if (!duplicate) out.push_back(std::move(g));
+    }
+    return out;
+}
+
+int mapImage(const Model& m, const Symmetry& g, int image) {
+    const Image& img = m.images[image];
+    std::vector<int> cells;
+    cells.reserve(img.cells.size());
+    for (int c : img.cells) cells.push_back(g.cellMap[c]);
+    std::sort(cells.begin(), cells.end());
+    return m.findImage(g.shapeMap[img.shape], cells);
+}
+
+void SolutionCoder::fillOwner(const std::vector<int>& placed, const Symmetry* g) {
+    owner_.assign(model_->openCellCount(), -1);
+    for (int k = 0; k < static_cast<int>(placed.size()); ++k)
+        for (int c : model_->images[placed[k]].cells) owner_[g ? g->cellMap[c] : c] = k;
+}
+
+void SolutionCoder::codeFromOwner(const std::vector<int>& placed, const Symmetry* g, std::vector<uint32_t>& out) {
+    out.resize(owner_.size());
+    rank_.assign(placed.size(), -1);
+    int next = 0;
+    for (size_t c = 0; c < owner_.size(); ++c) {
+        int k = owner_[c];
+        if (rank_[k] < 0) rank_[k] = next++;
+        int shape = model_->images[placed[k]].shape;
+        if (g) shape = g->shapeMap[shape];
+        out[c] = (static_cast<uint32_t>(shape) << 16) | static_cast<uint32_t>(rank_[k]);
+    }
+}
+
+void SolutionCoder::encode(const std::vector<int>& placed, std::vector<uint32_t>& out) {
+    fillOwner(placed, nullptr);
+    codeFromOwner(placed, nullptr, out);
+}
+
+void SolutionCoder::encodeTransformed(const std::vector<int>& placed, const Symmetry& g, std::vector<uint32_t>& out) {
+    fillOwner(placed, &g);
+    codeFromOwner(placed, &g, out);
+}
+
+void SolutionCoder::canonical(const std::vector<int>& placed, const std::vector<Symmetry>& syms,
+                              std::vector<uint32_t>& out) {
+    encode(placed, out);
+    std::vector<uint32_t> other;
+    for (size_t i = 1; i < syms.size(); ++i) {
+        encodeTransformed(placed, syms[i], other);
+        if (other < out) out.swap(other);
+    }
+}
+
+bool RedundancyPlan::accept(const Model& model, const std::vector<Symmetry>& syms, const std::vector<int>& placed,
+                            SolutionCoder& coder) const {
+    const std::vector<int>* check = nullptr;
+    std::vector<int> all;
+    if (needsGlobalCheck) {
+        for (size_t i = 1; i < syms.size(); ++i) all.push_back(static_cast<int>(i));
+        check = &all;
+    } else if (shape >= 0 && !stabilizers.empty()) {
+        for (int img : placed) {
+            if (model.images[img].shape != shape) continue;
+            auto it = std::lower_bound(stabilizers.begin(), stabilizers.end(), img,
+                                       [](const auto& entry, int key) { return entry.first < key; });
+            if (it != stabilizers.end() && it->first == img) check = &it->second;
+            break;
+        }
+    }
+    if (!check || check->empty()) return true;
+    std::vector<uint32_t> base, other;
+    coder.encode(placed, base);
+    for (int gi : *check) {
+        coder.encodeTransformed(placed, syms[gi], other);
+        if (other < base) return false;
+    }
+    return true;
+}
+
+Result<RedundancyPlan> planRedundancyFilter(const Model& m, const std::vector<Symmetry>& syms, int forcedShape) {
+    RedundancyPlan best;
+    if (syms.size() <= 1) {
+        best.description = "OFF (the puzzle has no symmetry)";
+        return Result<RedundancyPlan>::success(best);
+    }
+    auto usable = [&](int s) -> std::string {
+        if (m.shapes[s].count != 1)
+            return "piece " + m.shapes[s].name + " has " + std::to_string(m.shapes[s].count) +
+                   " copies; the redundancy filter needs a uniquely shaped piece";
+        for (const Symmetry& g : syms)
+            if (g.shapeMap[s] != s)
+                return "piece " + m.shapes[s].name + " is not its own mirror image, so it cannot carry the mirror symmetry";
+        return {};
+    };
+    if (forcedShape >= 0) {
+        std::string why = usable(forcedShape);
+        if (!why.empty()) return Result<RedundancyPlan>::error(why);
+    }
+
+    long bestResidual = -1;
+    for (int s = 0; s < m.shapeCount(); ++s) {
+        if (forcedShape >= 0 ? s != forcedShape : !usable(s).empty()) continue;
+        RedundancyPlan plan;
+        plan.shape = s;
+        long residual = 0;
+        std::vector<char> seen(m.images.size(), 0);
+        for (int i = m.shapeImageBegin[s]; i < m.shapeImageBegin[s + 1]; ++i) {
+            if (seen[i]) continue;
+            std::vector<int> orbit;
+            for (const Symmetry& g : syms) {
+                int j = mapImage(m, g, i);
+                if (j < 0) return Result<RedundancyPlan>::error("internal error: symmetry maps an image outside the puzzle");
+                if (!seen[j]) {
+                    seen[j] = 1;
+                    orbit.push_back(j);
+                }
+            }
+            // Representative: the image nearest the origin corner (de Bruijn's X in a corner quadrant).
+            auto key = [&](int img) {
+                long sum = 0;
+                for (int c : m.images[img].cells) {
+                    const Vec3& p = m.openCellPos[c];
+                    sum += p.x + p.y + p.z;
+                }
+                return std::make_pair(sum, m.images[img].cells);
+            };
+            int rep = *std::min_element(orbit.begin(), orbit.end(), [&](int a, int b) { return key(a) < key(b); });
+            plan.keptImages.push_back(rep);
+            for (int j : orbit)
+                if (j != rep) plan.removedImages.push_back(j);
+            std::vector<int> stab;
+            for (size_t gi = 1; gi < syms.size(); ++gi)
+                if (mapImage(m, syms[gi], rep) == rep) stab.push_back(static_cast<int>(gi));
+            if (!stab.empty()) {
+                residual += static_cast<long>(stab.size());
+                plan.stabilizers.push_back({rep, std::move(stab)});
+            }
+        }
+        std::sort(plan.stabilizers.begin(), plan.stabilizers.end());
+        bool better = bestResidual < 0 || residual < bestResidual ||
+                      (residual == bestResidual && plan.keptImages.size() < best.keptImages.size());
+        if (better) {
+            bestResidual = residual;
+            best = std::move(plan);
+        }
+    }
+    if (best.shape < 0) {
+        best.needsGlobalCheck = true;
+        best.description = "no uniquely shaped piece: solutions are checked against all " +
+                           std::to_string(syms.size()) + " symmetries instead";
+    } else {
+        best.description = m.shapes[best.shape].name + " (" + std::to_string(best.keptImages.size()) + " of " +
+                           std::to_string(best.keptImages.size() + best.removedImages.size()) + " images kept, " +
+                           std::to_string(syms.size()) + " symmetries" +
+                           (best.stabilizers.empty() ? "" : ", " + std::to_string(best.stabilizers.size()) +
+                                                                " symmetric images checked per solution") +
+                           ")";
+    }
+    return Result<RedundancyPlan>::success(std::move(best));
+}
+
+bool UniqueFilter::insert(const std::vector<int>& placed, const std::vector<Symmetry>& syms, SolutionCoder& coder) {
+    coder.canonical(placed, syms, code_);
+    std::string key(reinterpret_cast<const char*>(code_.data()), code_.size() * sizeof(uint32_t));
+    return seen_.insert(std::move(key)).second;
+}
+
+}  // namespace polycube

@@ -1,0 +1,98 @@
+// Puzzle symmetries, the rotational redundancy filter and solution canonical forms.
+//
+//   auto syms = puzzleSymmetries(model, /*includeMirror=*/false);
+//   RedundancyPlan plan = planRedundancyFilter(model, syms, -1);  // -1: choose the piece
+//   // search with only plan.keptImages for plan.shape, then for each solution found:
+//   if (plan.accept(model, syms, placedImages)) count it;
+//
+// Symmetries are the transforms that map the puzzle (box + stationary pieces) onto itself:
+// rotations of 3-space. For one-sided puzzles these are the quarter turns about z and, when
+// the piece set is closed under mirroring, turning the board over (which turns each piece
+// into its mirror partner). With includeMirror, also reflections of 3-space, acting on
+// pieces as their mirror images (only when the piece set is closed under mirroring).
+// The identity is always symmetry 0.
+//
+// The redundancy filter (first seed article, "Rotational Redundancy Constraint
+// Violations") keeps one image per symmetry orbit of a uniquely shaped piece. When a kept
+// image is itself symmetric (non-trivial stabilizer H), solutions through it can still be
+// related by H; accept() then keeps only the lexicographically least member of each such
+// H-orbit, so counts are exact: each class of solutions equivalent under the symmetries is
+// counted once, with no memory.
+#pragma once
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "geometry/geometry.hpp"
+#include "puzzle/model.hpp"
+
+namespace polycube {
+
+struct Symmetry {
+    Rotation transform;
+    bool mirrorsPieces = false;  // pieces become their mirror partners (reflections; board flips of one-sided sets)
+    std::vector<int> cellMap;   // open cell -> open cell
+    std::vector<int> shapeMap;  // shape -> shape (mirror partner for reflections)
+};
+
+std::vector<Symmetry> puzzleSymmetries(const Model& model, bool includeMirror);
+// Whether the mobile pieces are closed under mirroring (each shape's mirror is a shape with
+// the same number of copies).
+bool mirrorClosed(const Model& model);
+// Image that symmetry `g` maps image `image` to (-1 only if the model is inconsistent).
+int mapImage(const Model& model, const Symmetry& g, int image);
+
+// Solution codes: one 32-bit code per open cell = (shape << 16) | rank, where rank numbers
+// the placed pieces in order of their first cell. Equal codes <=> same solution up to
+// swapping interchangeable copies.
+class SolutionCoder {
+public:
+    explicit SolutionCoder(const Model& model) : model_(&model) {}
+    // `placed`: image ids of one solution (any order).
+    void encode(const std::vector<int>& placed, std::vector<uint32_t>& out);
+    void encodeTransformed(const std::vector<int>& placed, const Symmetry& g, std::vector<uint32_t>& out);
+    // Least code over the given symmetries (for -u).
+    void canonical(const std::vector<int>& placed, const std::vector<Symmetry>& syms, std::vector<uint32_t>& out);
+
+private:
+    void fillOwner(const std::vector<int>& placed, const Symmetry* g);
+    void codeFromOwner(const std::vector<int>& placed, const Symmetry* g, std::vector<uint32_t>& out);
+    const Model* model_;
+    std::vector<int> owner_;
+    std::vector<int> rank_;
+};
+
+struct RedundancyPlan {
+    int shape = -1;                          // constrained shape, -1: none
+    std::vector<int> removedImages;          // images of `shape` to drop before the search
+    std::vector<int> keptImages;
+    // For kept images with a non-trivial stabilizer: image -> symmetry indices fixing it.
+    std::vector<std::pair<int, std::vector<int>>> stabilizers;
+    bool needsGlobalCheck = false;           // no usable piece: canonical check over all symmetries
+    std::string description;                 // for -i output
+
+    // Whether a found solution is the representative of its class (see header comment).
+    bool accept(const Model& model, const std::vector<Symmetry>& syms, const std::vector<int>& placed,
+                SolutionCoder& coder) const;
+};
+
+// forcedShape: -1 chooses automatically (best redundancy elimination, then fewest kept
+// images); otherwise that shape. Returns an error for a shape that cannot be used.
+Result<RedundancyPlan> planRedundancyFilter(const Model& model, const std::vector<Symmetry>& syms, int forcedShape);
+
+// Exact-duplicate filter for -u: remembers canonical codes of accepted solutions.
+class UniqueFilter {
+public:
+    // True if no solution equivalent to `placed` was seen before (and remembers it).
+    bool insert(const std::vector<int>& placed, const std::vector<Symmetry>& syms, SolutionCoder& coder);
+    size_t size() const { return seen_.size(); }
+
+private:
+    struct Hash {
+        size_t operator()(const std::string& s) const { return std::hash<std::string>()(s); }
+    };
+    std::unordered_set<std::string, Hash> seen_;
+    std::vector<uint32_t> code_;
+};
+
+}  // namespace polycube

@@ -1,0 +1,170 @@
+#include "output/format.hpp"
+
+#include <algorithm>
+#include <iomanip>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "solver/solver.hpp"
+
+namespace polycube {
+
+namespace {
+
+using nlohmann::json;
+
+// Names come from user files: never let invalid UTF-8 make the JSON writer fail.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+std::vector<std::string> instanceNames(const PuzzleDef& def) {
+    std::vector<std::string> names;
+    for (const PieceInstanceRef& r : expandInstances(def)) names.push_back(def.pieces[r.defIndex].name);
+    return names;
+}
+
+json perLevel(const std::vector<long long>& v) {
+    json a = json::array();
+    for (size_t i = 1; i < v.size(); ++i) a.push_back(v[i]);
+    return a;
+}
+
+}  // namespace
+
+std::string formatSolution(const PuzzleDef& def, const std::vector<int>& grid, long long number) {
+    const std::vector<std::string> names = instanceNames(def);
+    size_t width = 1;
+    for (const auto& n : names) width = std::max(width, n.size());
+    std::ostringstream os;
+    os << "\n# --- SOLUTION " << number << " ---\n";
+    for (int y = def.yDim - 1; y >= 0; --y) {
+        std::string line;
+        for (int z = 0; z < def.zDim; ++z) {
+            if (z) line += "   ";
+            for (int x = 0; x < def.xDim; ++x) {
+                int inst = grid[x + def.xDim * (y + def.yDim * z)];
+                std::string name = inst >= 0 ? names[inst] : ".";
+                if (x) line += ' ';
+                line += name;
+                if (x + 1 < def.xDim) line += std::string(width - name.size(), ' ');
+            }
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        os << line << '\n';
+    }
+    return os.str();
+}
+
+std::string formatInfo(const Solver& s) {
+    const Model& m = s.model();
+    std::ostringstream os;
+    os << "\n# Puzzle size:\nDIMENSION=" << m.xDim << "x" << m.yDim << "x" << m.zDim << "\n";
+    os << "\n# Cells to fill:\nVOLUME=" << m.openCellCount() << "\n";
+    os << "\n# Shape list (copies of one shape are interchangeable):\n";
+    for (int i = 0; i < m.shapeCount(); ++i) {
+        const Shape& sh = m.shapes[i];
+        os << "SHAPE[" << i << "]=" << sh.name << ":copies=" << sh.count << ":size=" << sh.size
+           << ":orientations=" << sh.orientations.size() << ":parity=" << sh.parityMagnitude
+           << ":images=" << (m.shapeImageBegin[i + 1] - m.shapeImageBegin[i]) << "\n";
+    }
+    os << "\n# One sided polyomino constraint:\nONE_SIDE=" << (m.oneSide ? "ON" : "OFF") << "\n";
+    os << "\n# Symmetries of the puzzle (rotations" << (s.options().mirror ? " and reflections" : "")
+       << " mapping it onto itself):\nSYMMETRIES=" << (s.symmetryCount() ? std::to_string(s.symmetryCount()) : "not computed") << "\n";
+    os << "\n# Redundancy filter piece:\nREDUNDANCY_FILTER=" << s.redundancyDescription() << "\n";
+    os << "\n# Piece rotations and translations that fit in the solution space:\nBOUNDED=" << m.images.size() << "\n";
+    os << "\n# Images in the search after image filters:\nIMAGES=" << s.enabledImageCount() << "\n";
+    os << "\n# Search configuration:\nCONFIGURATION=" << s.configurationDescription() << "\n";
+    return os.str();
+}
+
+std::string formatStatistics(const Solver& s) {
+    const SolverStats& st = s.stats();
+    const int pieces = s.pieceCount();
+    const double secs = st.searchSeconds + st.setupSeconds;
+    std::ostringstream os;
+    os << "\n# Number of solutions found:\nSOLUTIONS=" << st.solutions << "\n";
+    os << "\n# Number of solutions found per second:\nSOLUTIONS_PER_SEC=";
+    if (secs > 0) os << std::setprecision(9) << st.solutions / secs;
+    else os << "*";
+    os << "\n";
+    os << "\n# Complete assemblies reached by the search:\nFOUND=" << st.found << "\n";
+    os << "\n# Assemblies filtered out as rotations (or mirror images) of others:\nREDUNDANT=" << st.redundant << "\n";
+    if (s.options().monteCarlo.trials > 0)
+        os << "\n# Number of Monte-Carlo trials completed:\nMONTE_CARLO_TRIAL=" << st.monteCarloTrials << "\n";
+    os << "\n# Number of times pieces were attempted to be placed:\nATTEMPTS_TOTAL=" << st.totalAttempts() << "\n";
+    os << "\n# Number of times pieces fit:\nFITS_TOTAL=" << st.totalFits() << "\n";
+    os << "\n# Number of placement attempts when N pieces were left to be placed:\n";
+    for (int n = 1; n <= pieces; ++n) os << "ATTEMPTS[" << std::setw(2) << n << "]=" << std::setw(14) << st.attempts[n] << "\n";
+    os << "\n# Number of fits when N pieces were left to be placed:\n";
+    for (int n = 1; n <= pieces; ++n) os << "FITS[" << std::setw(2) << n << "]=    " << std::setw(14) << st.fits[n] << "\n";
+    os << "\n# Seconds: setup and search:\nSETUP_SECONDS=" << st.setupSeconds << "\nSEARCH_SECONDS=" << st.searchSeconds << "\n";
+    return os.str();
+}
+
+std::string summaryJson(const Solver& s, const std::string& file, int index, const std::string& stateName) {
+    const SolverStats& st = s.stats();
+    const PuzzleDef& def = s.definition();
+    json j;
+    j["puzzle"] = def.title.empty() ? file + "#" + std::to_string(index + 1) : def.title;
+    j["file"] = file;
+    j["index"] = index;
+    j["title"] = def.title;
+    j["solutions"] = st.solutions;
+    j["placements"] = st.totalAttempts();
+    j["fits"] = st.totalFits();
+    j["found"] = st.found;
+    j["redundant"] = st.redundant;
+    j["seconds"] = st.searchSeconds + st.setupSeconds;
+    j["searchSeconds"] = st.searchSeconds;
+    j["state"] = stateName;
+    j["redundancyFilter"] = s.redundancyDescription();
+    j["configuration"] = s.configurationDescription();
+    return dump(j);
+}
+
+std::string statsJson(const Solver& s, const std::string& stateName) {
+    const SolverStats& st = s.stats();
+    json j;
+    j["state"] = stateName;
+    j["solutions"] = st.solutions;
+    j["found"] = st.found;
+    j["redundant"] = st.redundant;
+    j["attempts"] = st.totalAttempts();
+    j["fits"] = st.totalFits();
+    j["seconds"] = st.searchSeconds;
+    j["setupSeconds"] = st.setupSeconds;
+    j["attemptsByRemaining"] = perLevel(st.attempts);
+    j["fitsByRemaining"] = perLevel(st.fits);
+    j["monteCarloTrials"] = st.monteCarloTrials;
+    j["redundancyFilter"] = s.redundancyDescription();
+    j["configuration"] = s.configurationDescription();
+    return dump(j);
+}
+
+std::string puzzleJson(const PuzzleDef& def) {
+    json j;
+    j["title"] = def.title;
+    j["source"] = def.source;
+    j["line"] = def.line;
+    j["xDim"] = def.xDim;
+    j["yDim"] = def.yDim;
+    j["zDim"] = def.zDim;
+    j["oneSide"] = def.oneSide;
+    j["volume"] = def.boxVolume();
+    json pieces = json::array();
+    for (const PieceDef& p : def.pieces) {
+        json cells = json::array();
+        for (const Vec3& c : p.cells) cells.push_back({c.x, c.y, c.z});
+        pieces.push_back({{"name", p.name}, {"stationary", p.stationary}, {"count", p.count}, {"cells", cells}});
+    }
+    j["pieces"] = pieces;
+    json instances = json::array();
+    for (const PieceInstanceRef& r : expandInstances(def)) {
+        const PieceDef& p = def.pieces[r.defIndex];
+        instances.push_back({{"name", p.name}, {"piece", r.defIndex}, {"stationary", p.stationary}});
+    }
+    j["instances"] = instances;
+    return dump(j);
+}
+
+}  // namespace polycube

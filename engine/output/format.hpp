@@ -1,0 +1,28 @@
+// Output: solutions in the reference solver's brief layout, -i statistics, JSON summaries.
+//
+//   std::cout << formatSolution(def, sol.grid, sol.number);
+//   // # --- SOLUTION 1 ---
+//   // L L L F F F N N N N      (rows from y = yDim-1 down to 0; z layers side by side)
+//   std::cout << formatInfo(solver) << formatStatistics(solver);
+//   std::cout << summaryJson(solver, "def/soma.txt", 0).dump() ...
+#pragma once
+#include <string>
+#include <vector>
+
+#include "puzzle/puzzle.hpp"
+
+namespace polycube {
+
+class Solver;
+
+std::string formatSolution(const PuzzleDef& def, const std::vector<int>& grid, long long number);
+std::string formatInfo(const Solver& solver);         // before the search (-i)
+std::string formatStatistics(const Solver& solver);   // after the search (-i)
+// One-line JSON: {"puzzle","file","index","title","solutions","placements","fits","seconds",...}
+std::string summaryJson(const Solver& solver, const std::string& file, int index, const std::string& stateName);
+// Live statistics for the Session: {"state","solutions","attempts","fits","seconds",...}
+std::string statsJson(const Solver& solver, const std::string& stateName);
+// {"title","source","line","xDim",...,"pieces":[...],"instances":[...]} (see session.hpp)
+std::string puzzleJson(const PuzzleDef& def);
+
+}  // namespace polycube

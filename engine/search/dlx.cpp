@@ -1,0 +1,183 @@
+#include "search/dlx.hpp"
+
+#include <algorithm>
+#include <climits>
+
+namespace polycube {
+
+void DlxMatrix::build(const Model& m, const std::vector<char>& enabled) {
+    cellColumns_ = m.openCellCount();
+    columns_ = cellColumns_ + m.shapeCount();
+    left_.resize(columns_ + 1);
+    right_.resize(columns_ + 1);
+    for (int c = 0; c <= columns_; ++c) {
+        left_[c] = c == 0 ? columns_ : c - 1;
+        right_[c] = c == columns_ ? 0 : c + 1;
+    }
+    len_.assign(columns_, 0);
+    count_.assign(columns_, 1);
+    for (int s = 0; s < m.shapeCount(); ++s) count_[cellColumns_ + s] = m.shapes[s].count;
+
+    up_.resize(columns_);
+    down_.resize(columns_);
+    colOfNode_.resize(columns_);
+    rowOfNode_.assign(columns_, -1);
+    for (int c = 0; c < columns_; ++c) {
+        up_[c] = down_[c] = c;
+        colOfNode_[c] = c;
+    }
+    imageOfRow_.clear();
+    rowStart_.clear();
+    rowOfImage_.assign(m.images.size(), -1);
+    auto append = [&](int col, int row) {
+        int node = static_cast<int>(up_.size());
+        up_.push_back(up_[col]);
+        down_.push_back(col);
+        down_[up_[col]] = node;
+        up_[col] = node;
+        colOfNode_.push_back(col);
+        rowOfNode_.push_back(row);
+        len_[col]++;
+    };
+    for (int i = 0; i < static_cast<int>(m.images.size()); ++i) {
+        if (!enabled[i]) continue;
+        int row = static_cast<int>(imageOfRow_.size());
+        imageOfRow_.push_back(i);
+        rowOfImage_[i] = row;
+        rowStart_.push_back(static_cast<int>(up_.size()));
+        for (int cell : m.images[i].cells) append(cell, row);
+        append(cellColumns_ + m.images[i].shape, row);
+    }
+    rowStart_.push_back(static_cast<int>(up_.size()));
+}
+
+int DlxMatrix::chooseColumn(const std::vector<int>& rank) const {
+    int best = -1, forced = -1;
+    int bestRank = INT_MAX, bestLen = INT_MAX;
+    for (int c = right_[columns_]; c != columns_; c = right_[c]) {
+        const int l = len_[c];
+        if (c >= cellColumns_) {
+            const int need = count_[c];
+            if (l < need) return -1;  // not enough images left for the copies
+            if (need > 1) continue;   // never branch on a shape with several copies left
+        } else if (l == 0) {
+            return -1;
+        }
+        if (l == 1) {  // a forced move; keep scanning in case some column is dead
+            if (forced < 0) forced = c;
+            continue;
+        }
+        const int r = rank[c];
+        if (r == INT_MAX) continue;  // this heuristic takes such columns only when forced
+        if (r < bestRank || (r == bestRank && l < bestLen)) {
+            best = c;
+            bestRank = r;
+            bestLen = l;
+        }
+    }
+    return forced >= 0 ? forced : best;
+}
+
+void DlxMatrix::unlinkRowExcept(int node) {
+    const int row = rowOfNode_[node];
+    for (int j = rowStart_[row], end = rowStart_[row + 1]; j < end; ++j) {
+        if (j == node) continue;
+        up_[down_[j]] = up_[j];
+        down_[up_[j]] = down_[j];
+        len_[colOfNode_[j]]--;
+    }
+}
+
+void DlxMatrix::relinkRowExcept(int node) {
+    const int row = rowOfNode_[node];
+    for (int j = rowStart_[row + 1] - 1, begin = rowStart_[row]; j >= begin; --j) {
+        if (j == node) continue;
+        len_[colOfNode_[j]]++;
+        up_[down_[j]] = j;
+        down_[up_[j]] = j;
+    }
+}
+
+void DlxMatrix::cover(int col) {
+    right_[left_[col]] = right_[col];
+    left_[right_[col]] = left_[col];
+    for (int i = down_[col]; i != col; i = down_[i]) unlinkRowExcept(i);
+}
+
+void DlxMatrix::uncover(int col) {
+    for (int i = up_[col]; i != col; i = up_[i]) relinkRowExcept(i);
+    right_[left_[col]] = col;
+    left_[right_[col]] = col;
+}
+
+void DlxMatrix::coverChosen(int col) {
+    // Cell columns and shape columns with one copy left are covered completely.
+    if (--count_[col] == 0) cover(col);
+}
+
+void DlxMatrix::uncoverChosen(int col) {
+    if (count_[col]++ == 0) uncover(col);
+}
+
+void DlxMatrix::selectRow(int node) {
+    const int row = rowOfNode_[node];
+    for (int j = rowStart_[row], end = rowStart_[row + 1]; j < end; ++j) {
+        if (j == node) continue;
+        const int col = colOfNode_[j];
+        // A shape column with copies left stays in the matrix; this row already left it
+        // when the chosen column was covered.
+        if (--count_[col] == 0) cover(col);
+    }
+}
+
+void DlxMatrix::unselectRow(int node) {
+    const int row = rowOfNode_[node];
+    for (int j = rowStart_[row + 1] - 1, begin = rowStart_[row]; j >= begin; --j) {
+        if (j == node) continue;
+        const int col = colOfNode_[j];
+        if (count_[col]++ == 0) uncover(col);
+    }
+}
+
+void DlxMatrix::hideRow(int row) {
+    for (int j = rowStart_[row], end = rowStart_[row + 1]; j < end; ++j) {
+        up_[down_[j]] = up_[j];
+        down_[up_[j]] = down_[j];
+        len_[colOfNode_[j]]--;
+    }
+}
+
+void DlxMatrix::unhideRow(int row) {
+    for (int j = rowStart_[row + 1] - 1, begin = rowStart_[row]; j >= begin; --j) {
+        len_[colOfNode_[j]]++;
+        up_[down_[j]] = j;
+        down_[up_[j]] = j;
+    }
+}
+
+bool DlxMatrix::rowLive(int row) const {
+    const int shapeNode = rowStart_[row + 1] - 1;
+    const int col = colOfNode_[shapeNode];
+    if (count_[col] == 0) return false;
+    // Linked iff its neighbours point back at it.
+    return down_[up_[shapeNode]] == shapeNode;
+}
+
+void DlxMatrix::shuffle(std::mt19937_64& rng) {
+    std::vector<int> nodes;
+    for (int c = 0; c < columns_; ++c) {
+        nodes.clear();
+        for (int n = down_[c]; n != c; n = down_[n]) nodes.push_back(n);
+        std::shuffle(nodes.begin(), nodes.end(), rng);
+        int prev = c;
+        for (int n : nodes) {
+            down_[prev] = n;
+            up_[n] = prev;
+            prev = n;
+        }
+        down_[prev] = c;
+        up_[c] = prev;
+    }
+}
+
+}  // namespace polycube

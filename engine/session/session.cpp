@@ -1,0 +1,154 @@
+#include "session/session.hpp"
+
+#include <algorithm>
+
+#include "output/format.hpp"
+#include "puzzle/puzzle.hpp"
+#include "solver/options.hpp"
+#include "solver/solver.hpp"
+
+namespace polycube {
+
+namespace {
+
+const char* stateName(Session::StepState s) {
+    switch (s) {
+        case Session::RUNNING: return "running";
+        case Session::DONE: return "done";
+        case Session::CANCELLED: return "cancelled";
+        case Session::FAILED: return "failed";
+        case Session::IDLE: return "idle";
+    }
+    return "idle";
+}
+
+}  // namespace
+
+Session::Session() : puzzles_(new std::vector<PuzzleDef>()) {}
+
+Session::~Session() { delete puzzles_; }
+
+std::string Session::version() { return POLYCUBE_VERSION; }
+
+bool Session::load(const std::string& text, const std::string& sourceName) {
+    solver_.reset();
+    state_ = IDLE;
+    buffers_.solutions.clear();
+    buffers_.trace.clear();
+    ParseResult r = parseDefinitions(text, sourceName.empty() ? "<input>" : sourceName);
+    if (!r.ok()) {
+        puzzles_->clear();
+        error_ = r.error.format();
+        return false;
+    }
+    *puzzles_ = std::move(r.puzzles);
+    error_.clear();
+    return true;
+}
+
+int Session::puzzleCount() const { return static_cast<int>(puzzles_->size()); }
+
+std::string Session::puzzleJson(int index) const {
+    if (index < 0 || index >= puzzleCount()) return "null";
+    return polycube::puzzleJson((*puzzles_)[index]);
+}
+
+bool Session::start(int index, const std::string& options) {
+    solver_.reset();
+    buffers_.solutions.clear();
+    buffers_.trace.clear();
+    state_ = FAILED;
+    if (index < 0 || index >= puzzleCount()) {
+        error_ = "no puzzle number " + std::to_string(index) + " (" + std::to_string(puzzleCount()) + " loaded)";
+        return false;
+    }
+    OptionParse p = parseOptions(splitWords(options), [](const std::string&) { return false; });
+    if (!p.ok()) {
+        error_ = p.error;
+        return false;
+    }
+    if (!p.files.empty()) {
+        error_ = "unexpected word '" + p.files.front() + "' in the options";
+        return false;
+    }
+    if (p.help || p.version) {
+        error_ = "--help and --version are command-line options, not search options";
+        return false;
+    }
+    Result<std::unique_ptr<Solver>> r = Solver::create((*puzzles_)[index], p.options);
+    if (!r.ok()) {
+        error_ = r.status.message;
+        return false;
+    }
+    solver_ = std::move(r.value);
+    cellCount_ = solver_->model().boxCellCount();
+    SessionBuffers* buffers = &buffers_;
+    solver_->setSolutionHandler([buffers](const Solution& s) {
+        buffers->solutions.insert(buffers->solutions.end(), s.grid.begin(), s.grid.end());
+    });
+    if (p.options.trace != 0) {
+        solver_->setTraceHandler([buffers](const TraceEvent& e) {
+            buffers->trace.insert(buffers->trace.end(), {e.op, e.remaining, e.instance, e.image});
+        });
+    }
+    error_.clear();
+    state_ = RUNNING;
+    return true;
+}
+
+Session::StepState Session::step(double budget) {
+    if (!solver_ || state_ != RUNNING) return state_;
+    long long b = budget < 1 ? 1 : budget > 1e15 ? static_cast<long long>(1e15) : static_cast<long long>(budget);
+    switch (solver_->step(b)) {
+        case Solver::State::Running: state_ = RUNNING; break;
+        case Solver::State::Done:
+        case Solver::State::LimitReached: state_ = DONE; break;
+        case Solver::State::Cancelled: state_ = CANCELLED; break;
+    }
+    return state_;
+}
+
+void Session::cancel() {
+    if (solver_) solver_->cancel();
+    if (state_ == RUNNING) state_ = CANCELLED;
+}
+
+std::vector<int32_t> Session::takeSolutions(int max) {
+    std::vector<int32_t> out;
+    if (cellCount_ <= 0 || max <= 0) return out;
+    size_t available = buffers_.solutions.size() / cellCount_;
+    size_t n = std::min<size_t>(available, static_cast<size_t>(max));
+    size_t len = n * cellCount_;
+    out.assign(buffers_.solutions.begin(), buffers_.solutions.begin() + len);
+    buffers_.solutions.erase(buffers_.solutions.begin(), buffers_.solutions.begin() + len);
+    return out;
+}
+
+int Session::pendingSolutions() const {
+    return cellCount_ > 0 ? static_cast<int>(buffers_.solutions.size() / cellCount_) : 0;
+}
+
+int Session::cellCount() const { return cellCount_; }
+
+std::string Session::statsJson() const {
+    if (!solver_) return std::string("{\"state\":\"") + stateName(state_) + "\"}";
+    return polycube::statsJson(*solver_, stateName(state_));
+}
+
+std::vector<int32_t> Session::takeTrace(int maxEvents) {
+    size_t n = std::min<size_t>(buffers_.trace.size(), static_cast<size_t>(std::max(0, maxEvents)) * 4);
+    std::vector<int32_t> out(buffers_.trace.begin(), buffers_.trace.begin() + n);
+    buffers_.trace.erase(buffers_.trace.begin(), buffers_.trace.begin() + n);
+    return out;
+}
+
+std::vector<int32_t> Session::imageCells(int imageIndex) const {
+    std::vector<int32_t> out;
+    if (!solver_) return out;
+    const Model& m = solver_->model();
+    if (imageIndex < 0 || imageIndex >= static_cast<int>(m.images.size())) return out;
+    for (int c : m.images[imageIndex].cells) out.push_back(m.boxOfOpenCell[c]);
+    return out;
+}
+
+}  // namespace polycube

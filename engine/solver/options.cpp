@@ -1,0 +1,264 @@
+#include "solver/options.hpp"
+
+#include <charconv>
+#include <cstring>
+#include <sstream>
+
+namespace polycube {
+
+namespace {
+
+enum class Arg { None, Required, Optional };
+
+using Setter = std::function<std::string(SolverOptions&, OptionParse&, const std::string* value)>;
+
+struct OptionSpec {
+    char shortName;  // 0: none
+    const char* longName;
+    Arg arg;
+    bool tuning;     // counts as a hand-tuning option (disables the automatic configuration)
+    const char* valueName;
+    const char* help;
+    Setter set;
+};
+
+bool parseInt(const std::string& s, long long& out, long long lo, long long hi) {
+    if (s.empty()) return false;
+    const char* b = s.data();
+    const char* e = b + s.size();
+    auto [p, ec] = std::from_chars(b, e, out);
+    return ec == std::errc() && p == e && out >= lo && out <= hi;
+}
+
+std::string intValue(const std::string* v, const char* what, int& out, long long lo = 0, long long hi = 1000000) {
+    long long x;
+    if (!v || !parseInt(*v, x, lo, hi))
+        return std::string(what) + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+               (v ? ", got '" + *v + "'" : "");
+    out = static_cast<int>(x);
+    return {};
+}
+
+std::string filterValue(const std::string* v, const char* what, int& out) {
+    if (!v) {
+        out = kFilterOnce;
+        return {};
+    }
+    return intValue(v, what, out, 1, 100000);
+}
+
+const std::vector<OptionSpec>& specs() {
+    static const std::vector<OptionSpec> table = {
+        {'h', "help", Arg::None, false, nullptr, "print this help and exit",
+         [](SolverOptions&, OptionParse& p, const std::string*) { p.help = true; return std::string(); }},
+        {0, "version", Arg::None, false, nullptr, "print the version and exit",
+         [](SolverOptions&, OptionParse& p, const std::string*) { p.version = true; return std::string(); }},
+        {'q', "quiet", Arg::None, false, nullptr, "do not print solutions",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.quiet = true; return std::string(); }},
+        {'i', "info", Arg::None, false, nullptr, "print puzzle information and search statistics",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.info = true; return std::string(); }},
+        {0, "json", Arg::None, false, nullptr,
+         "after each puzzle print one JSON line {\"puzzle\",\"solutions\",\"placements\",\"seconds\",...}",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.json = true; return std::string(); }},
+        {'r', "redundancyFilter", Arg::Optional, false, "NAME",
+         "count rotationally unique solutions: constrain one uniquely shaped piece (NAME, or chosen automatically)",
+         [](SolverOptions& o, OptionParse&, const std::string* v) {
+             o.redundancy = v ? Redundancy::Named : Redundancy::Auto;
+             o.redundancyPiece = v ? *v : std::string();
+             if (v && v->empty()) return std::string("-r: empty piece name");
+             return std::string();
+         }},
+        {'u', "unique", Arg::None, false, nullptr, "filter out solutions that are rotations of solutions already found",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.unique = true; return std::string(); }},
+        {'M', "mirror", Arg::None, false, nullptr,
+         "also treat mirror images as the same solution (needs a piece set closed under mirroring)",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.mirror = true; return std::string(); }},
+        {'o', "order", Arg::Required, true, "H[=N]:...",
+         "ordering heuristics, each active when N or fewer pieces remain: s (fewest fits), f (first open cell), "
+         "e (estimate), l@a,b,c, x, y, z, X, Y, Z, xyz, a[@deg[,xc,yc]], A, R[@xc,yc,zc]; e.g. x:s=20",
+         [](SolverOptions& o, OptionParse&, const std::string* v) {
+             o.order = *v;
+             return std::string();
+         }},
+        {'f', "fila", Arg::Required, true, "N", "switch to FILA when N pieces remain",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-f", o.fila, 1); }},
+        {'n', "nof", Arg::None, true, nullptr, "neighbour occupancy filtering of FILA image lists",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.nof = true; return std::string(); }},
+        {'b', "bruijn", Arg::Required, true, "N", "de Bruijn's algorithm (FILA, first open cell) when N pieces remain",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-b", o.bruijn, 1); }},
+        {'m', "mch", Arg::Required, true, "N", "most constrained hole (FILA, fewest fits) when N pieces remain",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-m", o.mch, 1); }},
+        {'e', "emch", Arg::Required, true, "N", "estimated most constrained hole (FILA, estimate) when N pieces remain",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-e", o.emch, 1); }},
+        {'p', "parityBacktrack", Arg::None, true, nullptr, "backtrack when the remaining pieces cannot match the parity of the holes",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.parityBacktrack = true; return std::string(); }},
+        {'v', "volumeBacktrack", Arg::Required, true, "N",
+         "backtrack on an isolated region no set of remaining pieces can fill, while N or more pieces remain",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-v", o.volumeBacktrack, 1); }},
+        {'P', "parityFilter", Arg::Optional, true, "N",
+         "remove images that break the parity constraint (once, or after each placement while N or more pieces remain)",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return filterValue(v, "-P", o.parityFilter); }},
+        {'V', "volumeFilter", Arg::Optional, true, "N",
+         "remove images that isolate an unfillable region (once, or after each placement while N or more pieces remain)",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return filterValue(v, "-V", o.volumeFilter); }},
+        {'F', "fitFilter", Arg::Optional, true, "N",
+         "remove images after which a hole or piece has no fit, to a fixed point (once, or while N or more pieces remain)",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return filterValue(v, "-F", o.fitFilter); }},
+        {'t', "trace", Arg::Required, false, "K", "trace placements and removals while K or more pieces remain (-K: exactly K)",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-t", o.trace, -100000, 100000); }},
+        {'s', "monteCarlo", Arg::Required, true, "T,R,SEED",
+         "Monte Carlo sampling: T trials, each ending when a piece is removed with R pieces left; random seed SEED",
+         [](SolverOptions& o, OptionParse&, const std::string* v) {
+             std::vector<std::string> parts;
+             std::stringstream ss(*v);
+             std::string part;
+             while (std::getline(ss, part, ',')) parts.push_back(part);
+             long long t, r, seed = 0;
+             if (parts.size() < 2 || parts.size() > 3 || !parseInt(parts[0], t, 1, 1000000000000LL) ||
+                 !parseInt(parts[1], r, 0, 100000) || (parts.size() == 3 && !parseInt(parts[2], seed, 0, INT64_MAX)))
+                 return std::string("-s needs T,R[,SEED] (trials, remaining pieces, seed), got '") + *v + "'";
+             o.monteCarlo = {static_cast<long>(t), static_cast<int>(r), static_cast<uint64_t>(seed)};
+             return std::string();
+         }},
+        {'l', "limit", Arg::Required, false, "N", "stop after N solutions",
+         [](SolverOptions& o, OptionParse&, const std::string* v) {
+             long long x;
+             if (!parseInt(*v, x, 1, INT64_MAX)) return std::string("-l needs a positive whole number, got '") + *v + "'";
+             o.maxSolutions = x;
+             return std::string();
+         }},
+    };
+    return table;
+}
+
+bool isNumber(const std::string& s) {
+    long long x;
+    return parseInt(s, x, INT64_MIN, INT64_MAX);
+}
+
+}  // namespace
+
+std::vector<std::string> splitWords(const std::string& text) {
+    std::vector<std::string> out;
+    std::string cur;
+    bool inWord = false, quoted = false;
+    for (char c : text) {
+        if (c == '"') {
+            quoted = !quoted;
+            inWord = true;
+        } else if (!quoted && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+            if (inWord) out.push_back(cur);
+            cur.clear();
+            inWord = false;
+        } else {
+            cur += c;
+            inWord = true;
+        }
+    }
+    if (inWord) out.push_back(cur);
+    return out;
+}
+
+OptionParse parseOptions(const std::vector<std::string>& args, const std::function<bool(const std::string&)>& isFile) {
+    OptionParse p;
+    auto apply = [&](const OptionSpec& s, const std::string* value) {
+        std::string err = s.set(p.options, p, value);
+        if (s.tuning) p.options.tuningGiven = true;
+        if (!err.empty() && p.error.empty()) p.error = err;
+    };
+    auto optionalTakes = [&](const OptionSpec& s, const std::string& next) {
+        if (next.empty() || next[0] == '-') return false;
+        if (s.shortName == 'r') return !isFile(next);
+        return isNumber(next);
+    };
+    bool optionsEnded = false;
+    for (size_t i = 0; i < args.size() && p.ok(); ++i) {
+        const std::string& a = args[i];
+        if (optionsEnded || a.size() < 2 || a[0] != '-') {
+            p.files.push_back(a);
+            continue;
+        }
+        if (a == "--") {
+            optionsEnded = true;
+            continue;
+        }
+        if (a[1] == '-') {
+            std::string name = a.substr(2), value;
+            bool hasValue = false;
+            if (auto eq = name.find('='); eq != std::string::npos) {
+                value = name.substr(eq + 1);
+                name = name.substr(0, eq);
+                hasValue = true;
+            }
+            const OptionSpec* spec = nullptr;
+            for (const auto& s : specs())
+                if (name == s.longName) spec = &s;
+            if (!spec) {
+                p.error = "unknown option '--" + name + "' (see --help)";
+                break;
+            }
+            if (spec->arg == Arg::None) {
+                if (hasValue) p.error = "option --" + name + " takes no value";
+                else apply(*spec, nullptr);
+            } else if (hasValue) {
+                apply(*spec, &value);
+            } else if (spec->arg == Arg::Required) {
+                if (i + 1 >= args.size()) p.error = "option --" + name + " needs a value (" + spec->valueName + ")";
+                else apply(*spec, &args[++i]);
+            } else if (i + 1 < args.size() && optionalTakes(*spec, args[i + 1])) {
+                apply(*spec, &args[++i]);
+            } else {
+                apply(*spec, nullptr);
+            }
+            continue;
+        }
+        // Short options, possibly bundled or with an attached value.
+        for (size_t k = 1; k < a.size() && p.ok(); ++k) {
+            const OptionSpec* spec = nullptr;
+            for (const auto& s : specs())
+                if (s.shortName == a[k]) spec = &s;
+            if (!spec) {
+                p.error = std::string("unknown option '-") + a[k] + "' (see --help)";
+                break;
+            }
+            if (spec->arg == Arg::None) {
+                apply(*spec, nullptr);
+                continue;
+            }
+            std::string rest = a.substr(k + 1);
+            if (!rest.empty() && rest[0] == '=') rest = rest.substr(1);
+            if (!rest.empty()) {
+                apply(*spec, &rest);
+            } else if (spec->arg == Arg::Required) {
+                if (i + 1 >= args.size())
+                    p.error = std::string("option -") + a[k] + " needs a value (" + spec->valueName + ")";
+                else
+                    apply(*spec, &args[++i]);
+            } else if (i + 1 < args.size() && optionalTakes(*spec, args[i + 1])) {
+                apply(*spec, &args[++i]);
+            } else {
+                apply(*spec, nullptr);
+            }
+            break;  // the rest of the word was this option's value
+        }
+    }
+    p.options.autoTune = !p.options.tuningGiven;
+    return p;
+}
+
+std::string optionsHelp() {
+    std::ostringstream os;
+    for (const auto& s : specs()) {
+        std::string left = "  ";
+        left += s.shortName ? std::string("-") + s.shortName + ", " : std::string("    ");
+        left += std::string("--") + s.longName;
+        if (s.valueName) left += s.arg == Arg::Optional ? std::string("[=") + s.valueName + "]" : std::string(" ") + s.valueName;
+        os << left;
+        if (left.size() < 30) os << std::string(30 - left.size(), ' ');
+        else os << "\n" << std::string(30, ' ');
+        os << s.help << "\n";
+    }
+    return os.str();
+}
+
+}  // namespace polycube

@@ -1,0 +1,82 @@
+// Solver options in the reference solver's option language, shared by the CLI and the
+// Session (so the web app and the CLI accept exactly the same words).
+//
+//   OptionParse r = parseOptions({"-q", "-r", "L", "-o", "x:f=20", "tetris.txt"}, fileExists);
+//   if (!r.ok()) error(r.error);       // "-o: unknown heuristic 'q' in 'q=3'"
+//   r.options.redundancy == Redundancy::Named; r.files == {"tetris.txt"}
+//
+// Syntax (as the reference's users type it): short options take values attached or as the
+// next word (-f11, -f 11, -oe=11:f=3, -rL, -r L); long options as --name=value or --name
+// value. Options whose value is optional (-r, -P, -V, -F) take the next word only when it
+// is a value: for -r, a word that does not start with '-' and is not an existing file; for
+// -P/-V/-F, a number. Flags without values can be bundled (-qi). "--" ends the options.
+// The parser never throws.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace polycube {
+
+enum class Redundancy { Off, Auto, Named };
+
+// Filter thresholds: OFF, ONCE (before the search), or N: reapplied after every placement
+// while at least N pieces remain.
+constexpr int kFilterOff = -1;
+constexpr int kFilterOnce = 0;
+
+struct MonteCarlo {
+    long trials = 0;  // 0: off
+    int range = 0;    // a trial ends when, after removing a piece, `range` pieces remain
+    uint64_t seed = 0;
+};
+
+struct SolverOptions {
+    // Output (CLI only; rejected by the Session).
+    bool quiet = false;
+    bool info = false;
+    bool json = false;
+    // Symmetry handling.
+    Redundancy redundancy = Redundancy::Off;
+    std::string redundancyPiece;  // with Redundancy::Named
+    bool unique = false;          // -u: drop solutions equivalent to one already found
+    bool mirror = false;          // -M: also count mirror images as the same
+    // Algorithms and heuristics.
+    std::string order;            // -o schedule, "" = default
+    int fila = -1;                // -f N: FILA when N pieces remain (-1 off)
+    bool nof = false;             // -n: neighbour occupancy filtering
+    int bruijn = -1, mch = -1, emch = -1;  // -b/-m/-e N: FILA with f/s/e heuristics at N
+    // Constraints.
+    bool parityBacktrack = false;       // -p
+    int volumeBacktrack = -1;           // -v N (-1 off)
+    int parityFilter = kFilterOff;      // -P[=N]
+    int volumeFilter = kFilterOff;      // -V[=N]
+    int fitFilter = kFilterOff;         // -F[=N]
+    // Diagnostics.
+    int trace = 0;                      // -t K
+    MonteCarlo monteCarlo;              // -s T,R,SEED
+    long long maxSolutions = 0;         // -l N: stop after N solutions (0: all)
+    bool autoTune = true;               // false when any tuning option was given
+
+    bool tuningGiven = false;
+};
+
+struct OptionParse {
+    SolverOptions options;
+    std::vector<std::string> files;
+    bool help = false;
+    bool version = false;
+    std::string error;  // empty when ok
+    bool ok() const { return error.empty(); }
+};
+
+// `isFile` tells whether a word names an existing file (used by -r's lookahead); the
+// Session passes a predicate that always answers false.
+OptionParse parseOptions(const std::vector<std::string>& args,
+                         const std::function<bool(const std::string&)>& isFile);
+// Split a command-line-like string on whitespace (no quoting rules beyond "...").
+std::vector<std::string> splitWords(const std::string& text);
+std::string optionsHelp();
+
+}  // namespace polycube

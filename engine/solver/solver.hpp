@@ -1,0 +1,125 @@
+// Solver: one search of one puzzle, run in slices.
+//
+//   Result<std::unique_ptr<Solver>> r = Solver::create(def, options);
+//   Solver& s = *r.value;
+//   s.setSolutionHandler([](const Solution& sol) { print(sol.grid); });
+//   while (s.step(1'000'000) == Solver::State::Running) { report(s.stats()); }
+//
+// step(budget) runs the search for about `budget` placement attempts on an explicit stack
+// (no recursion), so a browser tab stays responsive; cancel() may be called from another
+// thread (or between slices) and takes effect at the next placement.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/status.hpp"
+#include "constraints/symmetry.hpp"
+#include "puzzle/model.hpp"
+#include "puzzle/puzzle.hpp"
+#include "search/dlx.hpp"
+#include "search/heuristics.hpp"
+#include "solver/options.hpp"
+
+namespace polycube {
+
+struct Solution {
+    long long number = 0;        // 1-based among reported solutions
+    std::vector<int> images;     // placed image ids
+    std::vector<int> grid;       // box index -> instance index
+};
+
+struct SolverStats {
+    long long solutions = 0;     // reported (after redundancy and unique filtering)
+    long long found = 0;         // complete assemblies reached by the search
+    long long redundant = 0;     // found but filtered as equivalent to another
+    // Index N = number of pieces left to place when the attempt was made (1..pieces).
+    std::vector<long long> attempts, fits;
+    long long totalAttempts() const;
+    long long totalFits() const;
+    double searchSeconds = 0;    // time inside step()
+    double setupSeconds = 0;     // model, symmetries, filters, matrix
+    long long monteCarloTrials = 0;
+};
+
+// Trace event (search-trace for -t and the web page's animations).
+struct TraceEvent {
+    int op;         // 1 place, 2 remove
+    int remaining;  // pieces left to place before the placement
+    int instance;
+    int image;
+};
+
+class Solver {
+public:
+    enum class State { Running, Done, Cancelled, LimitReached };
+
+    static Result<std::unique_ptr<Solver>> create(const PuzzleDef& def, const SolverOptions& options);
+
+    State step(long long budget);
+    void cancel() { cancelRequested_.store(true, std::memory_order_relaxed); }
+    State state() const { return state_; }
+
+    void setSolutionHandler(std::function<void(const Solution&)> handler) { onSolution_ = std::move(handler); }
+    void setTraceHandler(std::function<void(const TraceEvent&)> handler) { onTrace_ = std::move(handler); }
+
+    const SolverStats& stats() const { return stats_; }
+    const Model& model() const { return model_; }
+    const PuzzleDef& definition() const { return def_; }
+    const SolverOptions& options() const { return options_; }
+    int pieceCount() const { return model_.mobileCount(); }
+    // Puzzle and configuration facts for -i output and the JSON summary.
+    std::string redundancyDescription() const { return redundancyText_; }
+    std::string configurationDescription() const;
+    size_t symmetryCount() const { return symmetries_.size(); }
+    int enabledImageCount() const { return enabledImages_; }
+
+    // Grid of a set of placed images (box index -> instance index).
+    std::vector<int> gridOf(const std::vector<int>& images) const;
+
+private:
+    Solver() = default;
+    Status init();
+    void reportSolution();
+    bool beginTrial();
+
+    struct Frame {
+        int col = -1;
+        int node = -1;
+        uint8_t stage = 0;
+    };
+    enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2 };
+
+    PuzzleDef def_;
+    SolverOptions options_;
+    Model model_;
+    std::vector<Symmetry> symmetries_;
+    RedundancyPlan plan_;
+    bool planActive_ = false;
+    std::string redundancyText_ = "OFF";
+    SolutionCoder coder_{model_};
+    UniqueFilter uniqueFilter_;
+    HeuristicSchedule schedule_;
+    std::vector<const std::vector<int>*> rankAt_;  // by remaining pieces
+    std::vector<std::vector<int>> ranks_;
+    DlxMatrix dlx_;
+    int enabledImages_ = 0;
+
+    std::vector<Frame> frames_;
+    int depth_ = 0;
+    std::vector<int> placed_;
+    State state_ = State::Running;
+    std::atomic<bool> cancelRequested_{false};
+    SolverStats stats_;
+    std::function<void(const Solution&)> onSolution_;
+    std::function<void(const TraceEvent&)> onTrace_;
+    std::mt19937_64 rng_;
+    bool trialEnding_ = false;
+    Solution scratch_;
+};
+
+}  // namespace polycube
