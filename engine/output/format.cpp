@@ -74,6 +74,7 @@ std::string formatInfo(const Solver& s) {
     os << "\n# Piece rotations and translations that fit in the solution space:\nBOUNDED=" << m.images.size() << "\n";
     os << "\n# Images in the search after image filters:\nIMAGES=" << s.enabledImageCount() << "\n";
     os << "\n# Search configuration:\nCONFIGURATION=" << s.configurationDescription() << "\n";
+    if (!s.impossibleReason().empty()) os << "\n# Proved impossible before the search:\nIMPOSSIBLE=" << s.impossibleReason() << "\n";
     return os.str();
 }
 
@@ -119,6 +120,7 @@ std::string summaryJson(const Solver& s, const std::string& file, int index, con
     j["state"] = stateName;
     j["redundancyFilter"] = s.redundancyDescription();
     j["configuration"] = s.configurationDescription();
+    if (!s.impossibleReason().empty()) j["impossible"] = s.impossibleReason();
     return dump(j);
 }
 
@@ -138,6 +140,7 @@ std::string statsJson(const Solver& s, const std::string& stateName) {
     j["monteCarloTrials"] = st.monteCarloTrials;
     j["redundancyFilter"] = s.redundancyDescription();
     j["configuration"] = s.configurationDescription();
+    if (!s.impossibleReason().empty()) j["impossible"] = s.impossibleReason();
     return dump(j);
 }
 

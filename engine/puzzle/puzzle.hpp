@@ -26,7 +26,7 @@ struct PieceDef {
 struct PuzzleDef {
     std::string source;  // file name or "<stdin>"
     int line = 0;        // line of the D directive
-    std::string title;   // text of the last comment line before the D directive (may be empty)
+    std::string title;   // first non-empty line of the nearest block of comment lines before the D directive (may be empty)
     int xDim = 0, yDim = 0, zDim = 0;
     bool oneSide = false;
     std::vector<PieceDef> pieces;  // in definition order

@@ -96,6 +96,15 @@ Status Solver::init() {
         rankAt_[rem] = &ranks_[idx];
     }
 
+    // Whole-puzzle parity (first seed article: the 35 hexominoes can never fill a rectangle).
+    parity_.init(model_);
+    {
+        std::vector<int> all = parity_.initialCounts();
+        if (!parity_.achievable(all.data(), model_.openParity()))
+            impossible_ = "impossible by parity: the holes have parity " + std::to_string(model_.openParity()) +
+                          ", which no placement of the pieces can match";
+    }
+
     dlx_.build(model_, enabled);
     frames_.assign(pieces + 1, Frame{});
     placed_.assign(pieces, -1);
@@ -104,6 +113,7 @@ Status Solver::init() {
     rng_.seed(options_.monteCarlo.seed);
     depth_ = 0;
     if (options_.monteCarlo.trials > 0) beginTrial();
+    if (!impossible_.empty()) state_ = State::Done;
     stats_.setupSeconds = secondsSince(t0);
     return Status::success();
 }

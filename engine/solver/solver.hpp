@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "common/status.hpp"
+#include "constraints/parity.hpp"
 #include "constraints/symmetry.hpp"
 #include "puzzle/model.hpp"
 #include "puzzle/puzzle.hpp"
@@ -74,6 +75,8 @@ public:
     int pieceCount() const { return model_.mobileCount(); }
     // Puzzle and configuration facts for -i output and the JSON summary.
     std::string redundancyDescription() const { return redundancyText_; }
+    // Non-empty when the puzzle was proved impossible before searching (e.g. by parity).
+    const std::string& impossibleReason() const { return impossible_; }
     std::string configurationDescription() const;
     size_t symmetryCount() const { return symmetries_.size(); }
     int enabledImageCount() const { return enabledImages_; }
@@ -101,6 +104,8 @@ private:
     RedundancyPlan plan_;
     bool planActive_ = false;
     std::string redundancyText_ = "OFF";
+    std::string impossible_;
+    ParityMonitor parity_;
     SolutionCoder coder_{model_};
     UniqueFilter uniqueFilter_;
     HeuristicSchedule schedule_;

@@ -1,0 +1,42 @@
+// Parity constraint (first seed article, "Parity Constraint Violations").
+//
+// Colour the cells like a 3-D checkerboard; an image's parity is black minus white cells.
+// A piece of parity magnitude m contributes +m or -m depending on where it lies, so the
+// remaining pieces can only match the parity of the remaining holes if that parity is in
+// the set of sums of +-m over them. Pieces are grouped into classes by magnitude; a state
+// is the number of pieces left in each class. achievable() answers from a table built once
+// (small puzzles) or by a bitset convolution (many classes).
+//
+//   ParityMonitor pm;
+//   pm.init(model);
+//   std::vector<int> left = pm.initialCounts();
+//   if (!pm.achievable(left.data(), model.openParity())) -> impossible
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "puzzle/model.hpp"
+
+namespace polycube {
+
+class ParityMonitor {
+public:
+    void init(const Model& model);
+    int classCount() const { return static_cast<int>(magnitudes_.size()); }
+    int classOfShape(int shape) const { return classOfShape_[shape]; }  // -1: parity 0
+    int magnitude(int cls) const { return magnitudes_[cls]; }
+    std::vector<int> initialCounts() const { return counts_; }
+    bool achievable(const int* remainingByClass, int target) const;
+
+private:
+    bool compute(const int* remaining, int target) const;
+    std::vector<int> magnitudes_, counts_, classOfShape_;
+    std::vector<long> radix_;
+    int maxSum_ = 0;
+    // Table: for each state, achievable sums as a bitset over [-maxSum_, maxSum_].
+    std::vector<uint64_t> table_;
+    int words_ = 0;
+    bool tabled_ = false;
+};
+
+}  // namespace polycube

@@ -1,0 +1,87 @@
+#include <gtest/gtest.h>
+
+#include "search/heuristics.hpp"
+#include "solver/options.hpp"
+
+using namespace polycube;
+
+namespace {
+OptionParse parse(std::vector<std::string> args, std::vector<std::string> files = {}) {
+    return parseOptions(args, [files](const std::string& w) {
+        return std::find(files.begin(), files.end(), w) != files.end();
+    });
+}
+}  // namespace
+
+TEST(Options, ReferenceSpellingsOfRedundancyFilter) {
+    auto a = parse({"-r", "L", "x.txt"}, {"x.txt"});
+    ASSERT_TRUE(a.ok()) << a.error;
+    EXPECT_EQ(a.options.redundancy, Redundancy::Named);
+    EXPECT_EQ(a.options.redundancyPiece, "L");
+    EXPECT_EQ(a.files, std::vector<std::string>{"x.txt"});
+
+    auto b = parse({"-rL"});
+    EXPECT_EQ(b.options.redundancyPiece, "L");
+
+    auto c = parse({"-r", "x.txt"}, {"x.txt"});  // an existing file is not a piece name
+    EXPECT_EQ(c.options.redundancy, Redundancy::Auto);
+    EXPECT_EQ(c.files, std::vector<std::string>{"x.txt"});
+
+    auto d = parse({"--redundancyFilter=G", "-q"});
+    EXPECT_EQ(d.options.redundancyPiece, "G");
+    EXPECT_TRUE(d.options.quiet);
+
+    auto e = parse({"-q", "-r", "--json", "f"}, {"f"});
+    EXPECT_EQ(e.options.redundancy, Redundancy::Auto);
+    EXPECT_TRUE(e.options.json);
+}
+
+TEST(Options, AttachedAndSeparateValues) {
+    auto p = parse({"-f11", "-oe=11:f=3", "-n", "-V13", "-P", "-F", "4", "-qi", "--", "-weird-file"});
+    ASSERT_TRUE(p.ok()) << p.error;
+    EXPECT_EQ(p.options.fila, 11);
+    EXPECT_EQ(p.options.order, "e=11:f=3");
+    EXPECT_TRUE(p.options.nof);
+    EXPECT_EQ(p.options.volumeFilter, 13);
+    EXPECT_EQ(p.options.parityFilter, kFilterOnce);
+    EXPECT_EQ(p.options.fitFilter, 4);
+    EXPECT_TRUE(p.options.quiet && p.options.info);
+    EXPECT_EQ(p.files, std::vector<std::string>{"-weird-file"});
+    EXPECT_FALSE(p.options.autoTune);
+
+    auto mc = parse({"-s", "100,16,7"});
+    ASSERT_TRUE(mc.ok()) << mc.error;
+    EXPECT_EQ(mc.options.monteCarlo.trials, 100);
+    EXPECT_EQ(mc.options.monteCarlo.range, 16);
+    EXPECT_EQ(mc.options.monteCarlo.seed, 7u);
+    EXPECT_TRUE(parse({"-q", "-r"}).options.autoTune);
+}
+
+TEST(Options, ClearErrors) {
+    EXPECT_NE(parse({"-Q"}).error.find("unknown option '-Q'"), std::string::npos);
+    EXPECT_NE(parse({"--bogus"}).error.find("unknown option '--bogus'"), std::string::npos);
+    EXPECT_NE(parse({"-f", "abc"}).error.find("-f needs a whole number"), std::string::npos);
+    EXPECT_NE(parse({"-f"}).error.find("needs a value"), std::string::npos);
+    EXPECT_NE(parse({"-s", "1"}).error.find("-s needs T,R"), std::string::npos);
+    EXPECT_NE(parse({"--quiet=yes"}).error.find("takes no value"), std::string::npos);
+    EXPECT_NE(parse({"-f", "0"}).error.find("from 1"), std::string::npos);
+}
+
+TEST(Options, HeuristicSchedule) {
+    auto s = parseSchedule("x:s=20", 35);
+    ASSERT_TRUE(s.ok()) << s.status.message;
+    EXPECT_EQ(s.value.at(35).kind, HeuristicKind::Linear);
+    EXPECT_EQ(s.value.at(21).kind, HeuristicKind::Linear);
+    EXPECT_EQ(s.value.at(20).kind, HeuristicKind::Size);
+    EXPECT_EQ(s.value.at(1).kind, HeuristicKind::Size);
+    auto t = parseSchedule("e=11:f=3", 12);  // nothing given for 12: the largest entry covers it
+    ASSERT_TRUE(t.ok());
+    EXPECT_EQ(t.value.at(12).kind, HeuristicKind::Estimate);
+    EXPECT_EQ(t.value.at(3).kind, HeuristicKind::First);
+    for (const char* ok : {"l@1,2,3", "a@160", "a@90,3,4", "A", "R", "R@1,2,3", "xyz", "X", "Y", "Z", "S", "E", "F"})
+        EXPECT_TRUE(parseHeuristic(ok).ok()) << ok;
+    EXPECT_NE(parseSchedule("q=3", 12).status.message.find("unknown heuristic 'q'"), std::string::npos);
+    EXPECT_FALSE(parseSchedule("s=0", 12).ok());
+    EXPECT_FALSE(parseSchedule("l@1,2", 12).ok());
+    EXPECT_FALSE(parseSchedule("s::f", 12).ok());
+}

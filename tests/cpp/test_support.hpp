@@ -1,0 +1,75 @@
+// Helpers shared by the C++ tests: load golden definition files, run a solver to the end,
+// collect solutions (each validated by the independent checker).
+#pragma once
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "check/checker.hpp"
+#include "puzzle/puzzle.hpp"
+#include "solver/options.hpp"
+#include "solver/solver.hpp"
+
+namespace polycube::testing {
+
+inline std::string readDefFile(const std::string& name) {
+    std::ifstream in(std::string(POLYCUBE_DEF_DIR) + "/" + name, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+inline PuzzleDef loadPuzzle(const std::string& file, int index = 0) {
+    ParseResult r = parseDefinitions(readDefFile(file), file);
+    EXPECT_TRUE(r.ok()) << r.error.format();
+    if (!r.ok() || index >= static_cast<int>(r.puzzles.size())) return {};
+    return r.puzzles[index];
+}
+
+inline PuzzleDef parsePuzzle(const std::string& text) {
+    ParseResult r = parseDefinitions(text, "test");
+    EXPECT_TRUE(r.ok()) << r.error.format();
+    return r.ok() ? r.puzzles.front() : PuzzleDef{};
+}
+
+inline SolverOptions optionsFrom(const std::string& words) {
+    OptionParse p = parseOptions(splitWords(words), [](const std::string&) { return false; });
+    EXPECT_TRUE(p.ok()) << p.error;
+    return p.options;
+}
+
+struct RunResult {
+    long long count = 0;
+    std::vector<std::vector<int>> grids;  // kept when requested
+    SolverStats stats;
+    std::string error;
+    int checkerFailures = 0;
+    std::string firstCheckerFailure;
+};
+
+// Runs to completion in slices of `slice` attempts; every solution goes through the checker.
+inline RunResult solve(const PuzzleDef& def, const std::string& options, bool keepGrids = false,
+                       long long slice = 1 << 20) {
+    RunResult out;
+    auto created = Solver::create(def, optionsFrom(options));
+    if (!created.ok()) {
+        out.error = created.status.message;
+        return out;
+    }
+    Solver& s = *created.value;
+    s.setSolutionHandler([&](const Solution& sol) {
+        CheckResult c = checkSolution(def, sol.grid);
+        if (!c.ok && out.checkerFailures++ == 0) out.firstCheckerFailure = c.message;
+        if (keepGrids) out.grids.push_back(sol.grid);
+    });
+    while (s.step(slice) == Solver::State::Running) {
+    }
+    out.count = s.stats().solutions;
+    out.stats = s.stats();
+    return out;
+}
+
+}  // namespace polycube::testing
