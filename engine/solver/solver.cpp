@@ -75,7 +75,8 @@ Status Solver::init() {
     }
     enabledImages_ = static_cast<int>(std::count(enabled.begin(), enabled.end(), 1));
 
-    Result<HeuristicSchedule> sched = parseSchedule(options_.order, std::max(pieces, 1));
+    if (Status st = configureAlgorithms(); !st.ok) return st;
+    Result<HeuristicSchedule> sched = parseSchedule(orderText_, std::max(pieces, 1));
     if (!sched.ok()) return sched.status;
     schedule_ = std::move(sched.value);
     ranks_.reserve(schedule_.entries.size());
@@ -106,6 +107,26 @@ Status Solver::init() {
     }
 
     dlx_.build(model_, enabled);
+    if (filaAt_ > 0) {
+        // Largest region FILA can be handed: the box minus the smallest pieces placed first.
+        std::vector<int> sizes;
+        for (const Shape& sh : model_.shapes) sizes.insert(sizes.end(), sh.count, sh.size);
+        std::sort(sizes.begin(), sizes.end());
+        int cells = model_.openCellCount();
+        for (int k = 0; k < pieces - filaAt_ && k < static_cast<int>(sizes.size()); ++k) cells -= sizes[k];
+        FilaSettings fs;
+        fs.schedule = schedule_;
+        fs.nof = nof_;
+        fs.attempts = &stats_.attempts;
+        fs.fits = &stats_.fits;
+        fs.cancel = &cancelRequested_;
+        fs.onSolution = [this](const int* images, int count) {
+            std::copy(images, images + count, placed_.begin() + depth_);
+            reportSolution();
+            return !(options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions);
+        };
+        fila_ = makeFila(model_, std::move(fs), std::min(cells, kFilaMaxCells));
+    }
     frames_.assign(pieces + 1, Frame{});
     placed_.assign(pieces, -1);
     stats_.attempts.assign(pieces + 1, 0);
@@ -127,9 +148,65 @@ bool Solver::beginTrial() {
     return true;
 }
 
+Status Solver::configureAlgorithms() {
+    const int pieces = model_.mobileCount();
+    // Constraint options that are parsed but not wired into the search yet are refused
+    // rather than silently ignored.
+    if (options_.volumeBacktrack > 0) return Status::error("-v (volume backtrack trigger) is not available yet");
+    if (options_.volumeFilter != kFilterOff) return Status::error("-V (volume filter) is not available yet");
+    if (options_.fitFilter != kFilterOff) return Status::error("-F (fit filter) is not available yet");
+    if (options_.parityFilter != kFilterOff) return Status::error("-P (parity filter) is not available yet");
+    if (options_.parityBacktrack) return Status::error("-p (parity backtrack trigger) is not available yet");
+    orderText_ = options_.order;
+    nof_ = options_.nof;
+    filaAt_ = options_.fila;
+    // The first seed article's algorithm thresholds: de Bruijn, MCH and EMCH are FILA with
+    // the f, s and e heuristics (FILA article, "selectFila").
+    std::string legacy;
+    auto addLegacy = [&](int at, const char* h) {
+        if (at <= 0) return;
+        filaAt_ = std::max(filaAt_, at);
+        legacy += std::string(legacy.empty() ? "" : ":") + h + "=" + std::to_string(at);
+    };
+    addLegacy(options_.mch, "s");
+    addLegacy(options_.emch, "e");
+    addLegacy(options_.bruijn, "f");
+    if (!legacy.empty()) orderText_ = orderText_.empty() ? legacy : orderText_ + ":" + legacy;
+
+    if (options_.autoTune && pieces >= 2 && options_.trace == 0) {
+        // Default configuration (FILA article, Table 1): DLX places the first piece (so the
+        // piece constrained by -r is placed first), then FILA with NOF. 3-D puzzles use the
+        // E heuristic, switching to F for the last 3 pieces; flat puzzles use F.
+        const bool flat = model_.zDim == 1 || model_.yDim == 1 || model_.xDim == 1;
+        filaAt_ = pieces - 1;
+        nof_ = true;
+        orderText_ = flat ? "s:f=" + std::to_string(pieces - 1)
+                          : "s:e=" + std::to_string(pieces - 1) + ":f=" + std::to_string(std::min(3, pieces - 1));
+        autoNote_ = "automatic";
+    }
+    if (filaAt_ > pieces) filaAt_ = pieces;
+    return Status::success();
+}
+
+void Solver::startFila() {
+    filaInput_.openCells.clear();
+    for (int c = dlx_.firstColumn(); c != dlx_.root() && c < dlx_.cellColumns(); c = dlx_.nextColumn(c))
+        filaInput_.openCells.push_back(c);
+    filaInput_.images.clear();
+    filaInput_.copiesLeft.assign(model_.shapeCount(), 0);
+    for (int s = 0; s < model_.shapeCount(); ++s) {
+        filaInput_.copiesLeft[s] = dlx_.remaining(dlx_.columnOfShape(s));
+        dlx_.forEachLiveRowOfShape(s, [&](int row) { filaInput_.images.push_back(dlx_.imageOfRow(row)); });
+    }
+    filaInput_.pieces = model_.mobileCount() - depth_;
+    fila_->start(filaInput_);
+}
+
 std::string Solver::configurationDescription() const {
     std::ostringstream os;
-    os << "DLX, heuristics " << schedule_.describe();
+    os << (autoNote_.empty() ? "" : autoNote_ + ": ") << "DLX";
+    if (fila_) os << ", FILA when " << filaAt_ << " pieces remain" << (nof_ ? " with NOF" : "");
+    os << ", heuristics " << schedule_.describe();
     return os.str();
 }
 
@@ -204,6 +281,12 @@ Solver::State Solver::step(long long budget) {
                 }
                 continue;
             }
+            if (fila_ && remaining <= filaAt_ && model_.openCellCount() - placedVolume_ <= fila_->capacity() &&
+                (!monteCarlo || remaining < options_.monteCarlo.range)) {
+                startFila();
+                f.stage = kFila;
+                continue;
+            }
             const int col = dlx_.chooseColumn(*rankAt_[remaining]);
             if (col < 0) {
                 --depth_;
@@ -213,6 +296,14 @@ Solver::State Solver::step(long long budget) {
             f.col = col;
             f.node = dlx_.down(col);
             f.stage = kNext;
+        } else if (f.stage == kFila) {
+            FilaEngine::Run r = fila_->run(budget);
+            if (r == FilaEngine::Run::Exhausted) {
+                --depth_;
+                continue;
+            }
+            if (r == FilaEngine::Run::Stopped) state_ = State::LimitReached;
+            break;
         } else if (f.stage == kNext) {
             if (f.node == f.col || trialEnding_) {
                 dlx_.uncoverChosen(f.col);
@@ -224,6 +315,7 @@ Solver::State Solver::step(long long budget) {
             dlx_.selectRow(f.node);
             const int image = dlx_.imageOfRow(dlx_.rowOf(f.node));
             placed_[depth_] = image;
+            placedVolume_ += model_.shapes[model_.images[image].shape].size;
             stats_.attempts[remaining]++;
             stats_.fits[remaining]++;
             if (tracing && traceWanted(remaining)) onTrace_({1, remaining, -1, image});
@@ -232,6 +324,7 @@ Solver::State Solver::step(long long budget) {
             frames_[depth_].stage = kEnter;
         } else {  // kReturn
             dlx_.unselectRow(f.node);
+            placedVolume_ -= model_.shapes[model_.images[placed_[depth_]].shape].size;
             if (tracing && traceWanted(remaining)) onTrace_({2, remaining, -1, placed_[depth_]});
             // A trial ends when a piece is removed and `range` pieces remain to be placed.
             if (monteCarlo && remaining == options_.monteCarlo.range) trialEnding_ = true;

@@ -23,6 +23,7 @@
 #include "puzzle/model.hpp"
 #include "puzzle/puzzle.hpp"
 #include "search/dlx.hpp"
+#include "search/fila.hpp"
 #include "search/heuristics.hpp"
 #include "solver/options.hpp"
 
@@ -95,7 +96,9 @@ private:
         int node = -1;
         uint8_t stage = 0;
     };
-    enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2 };
+    enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3 };
+    Status configureAlgorithms();
+    void startFila();
 
     PuzzleDef def_;
     SolverOptions options_;
@@ -113,6 +116,15 @@ private:
     std::vector<std::vector<int>> ranks_;
     DlxMatrix dlx_;
     int enabledImages_ = 0;
+    // FILA takes over from DLX when filaAt_ or fewer pieces remain and the open cells fit
+    // its occupancy field.
+    std::unique_ptr<FilaEngine> fila_;
+    int filaAt_ = -1;
+    bool nof_ = false;
+    std::string orderText_;
+    int placedVolume_ = 0;
+    FilaInput filaInput_;
+    std::string autoNote_;
 
     std::vector<Frame> frames_;
     int depth_ = 0;

@@ -1,0 +1,475 @@
+#include "search/fila.hpp"
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <numeric>
+
+#include "search/bits.hpp"
+
+namespace polycube {
+
+namespace {
+
+// Neighbour directions in ILSI bit order (FILA article): -x, -y, -z, +x, +y, +z.
+const Vec3 kDirections[6] = {{-1, 0, 0}, {0, -1, 0}, {0, 0, -1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+
+template <int W>
+class Fila final : public FilaEngine {
+public:
+    Fila(const Model& model, FilaSettings settings) : model_(model), settings_(std::move(settings)) {
+        const int n = model.openCellCount();
+        neighbours_.assign(n, {});
+        for (int c = 0; c < n; ++c)
+            for (int d = 0; d < 6; ++d) {
+                Vec3 p = model.openCellPos[c] + kDirections[d];
+                neighbours_[c][d] = model.inBox(p) ? model.openCellOfBox[model.boxIndex(p)] : -1;
+            }
+        Heuristic first;
+        first.kind = HeuristicKind::First;
+        firstKey_ = cellKeys(first, model);
+        // Box numbering: when the whole box fits the bit field, bits are box cells in "first
+        // open cell" order (shortest dimension fastest), so a neighbour is a fixed shift away
+        // and the E heuristic counts open neighbours of all cells at once (bit-sliced adds).
+        boxMode_ = model.boxCellCount() <= 64 * W;
+        if (boxMode_) {
+            const int dims[3] = {model.xDim, model.yDim, model.zDim};
+            int axes[3] = {0, 1, 2};
+            std::stable_sort(axes, axes + 3, [&](int a, int b) { return dims[a] < dims[b]; });
+            int stride[3];
+            stride[axes[0]] = 1;
+            stride[axes[1]] = dims[axes[0]];
+            stride[axes[2]] = dims[axes[0]] * dims[axes[1]];
+            boxMask_ = Bits<W>::zero();
+            for (int d = 0; d < 6; ++d) valid_[d] = Bits<W>::zero();
+            for (int b = 0; b < model.boxCellCount(); ++b) {
+                Vec3 p = model.boxPos(b);
+                const int bit = p.x * stride[0] + p.y * stride[1] + p.z * stride[2];
+                boxMask_.set(bit);
+                for (int d = 0; d < 6; ++d)
+                    if (model.inBox(p + kDirections[d])) valid_[d].set(bit);
+            }
+            for (int d = 0; d < 6; ++d) {
+                const Vec3& v = kDirections[d];
+                shift_[d] = v.x * stride[0] + v.y * stride[1] + v.z * stride[2];
+            }
+        }
+        for (const auto& e : settings_.schedule.entries) {
+            Slot slot;
+            slot.heuristic = e.heuristic;
+            if (e.heuristic.fixedOrder()) slot.keys = cellKeys(e.heuristic, model);
+            slots_.push_back(std::move(slot));
+        }
+        const int pieces = model.mobileCount();
+        slotAt_.assign(pieces + 1, 0);
+        for (int p = 0; p <= pieces; ++p)
+            for (size_t k = 0; k < settings_.schedule.entries.size(); ++k)
+                if (p <= settings_.schedule.entries[k].threshold) slotAt_[p] = static_cast<int>(k);
+        frames_.resize(pieces + 2);
+        placed_.resize(pieces + 1);
+    }
+
+    int capacity() const override { return 64 * W; }
+    long long listEntriesBuilt() const override { return static_cast<long long>(entryMask_.size()); }
+
+    void start(const FilaInput& in) override {
+        pieces_ = in.pieces;
+        // Bits in "first open cell" order, so the F heuristic is a count-trailing-zeros. Bits
+        // outside the region (filled, stationary, beyond the box) start out occupied.
+        std::vector<int> cells = in.openCells;
+        std::stable_sort(cells.begin(), cells.end(), [&](int a, int b) { return firstKey_[a] < firstKey_[b]; });
+        bitOfCell_.assign(model_.openCellCount(), -1);
+        regionBits_.clear();
+        Bits<W> start = ~Bits<W>::zero();
+        for (size_t i = 0; i < cells.size(); ++i) {
+            const int b = boxMode_ ? static_cast<int>(firstKey_[cells[i]]) : static_cast<int>(i);
+            bitOfCell_[cells[i]] = b;
+            regionBits_.push_back(b);
+            start.w[b >> 6] &= ~(1ULL << (b & 63));
+        }
+        const int n = boxMode_ ? model_.boxCellCount() : static_cast<int>(cells.size());
+        cells_ = n;
+        cellOfBit_.assign(n, -1);
+        for (size_t i = 0; i < cells.size(); ++i) cellOfBit_[regionBits_[i]] = cells[i];
+
+        // Neighbour bits within the region and the E heuristic's neighbour masks.
+        nbBits_.assign(n, {-1, -1, -1, -1, -1, -1});
+        nbMask_.assign(n, Bits<W>::zero());
+        for (int b : regionBits_)
+            for (int d = 0; d < 6; ++d) {
+                int c = neighbours_[cellOfBit_[b]][d];
+                int nb = c >= 0 ? bitOfCell_[c] : -1;
+                nbBits_[b][d] = nb;
+                if (nb >= 0) nbMask_[b].set(nb);
+            }
+
+        // Shapes with copies left: the warehouse of solveFila.
+        localShapeOf_.assign(model_.shapeCount(), -1);
+        shapeCount_ = 0;
+        copies_.clear();
+        for (int s = 0; s < model_.shapeCount(); ++s)
+            if (in.copiesLeft[s] > 0) {
+                localShapeOf_[s] = shapeCount_++;
+                copies_.push_back(in.copiesLeft[s]);
+            }
+        shapeWords_ = (shapeCount_ + 63) / 64;
+        available_.assign(shapeWords_, 0);
+        for (int ls = 0; ls < shapeCount_; ++ls) available_[ls >> 6] |= 1ULL << (ls & 63);
+
+        // Images: masks and per-cell cover lists (kept in shape order).
+        imageMask_.clear();
+        imageShape_.clear();
+        imageId_.clear();
+        std::vector<std::vector<int>> cover(n);
+        std::vector<int> order(in.images.begin(), in.images.end());
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return localShapeOf_[model_.images[a].shape] < localShapeOf_[model_.images[b].shape];
+        });
+        for (int img : order) {
+            const Image& image = model_.images[img];
+            if (localShapeOf_[image.shape] < 0) continue;
+            Bits<W> mask = Bits<W>::zero();
+            bool inside = true;
+            for (int c : image.cells) {
+                if (bitOfCell_[c] < 0) inside = false;
+                else mask.set(bitOfCell_[c]);
+            }
+            if (!inside) continue;
+            const int local = static_cast<int>(imageId_.size());
+            imageMask_.push_back(mask);
+            imageShape_.push_back(localShapeOf_[image.shape]);
+            imageId_.push_back(img);
+            for (int c : image.cells) cover[bitOfCell_[c]].push_back(local);
+        }
+        coverStart_.assign(n + 1, 0);
+        coverList_.clear();
+        for (int b = 0; b < n; ++b) {
+            coverStart_[b] = static_cast<int>(coverList_.size());
+            coverList_.insert(coverList_.end(), cover[b].begin(), cover[b].end());
+        }
+        coverStart_[n] = static_cast<int>(coverList_.size());
+
+        // Per heuristic slot: fill order, POF masks, the free neighbours that index the sets.
+        for (Slot& slot : slots_) {
+            const bool fixed = slot.heuristic.fixedOrder();
+            slot.order = regionBits_;  // ascending bits: the F order
+            if (fixed && slot.heuristic.kind != HeuristicKind::First)
+                std::stable_sort(slot.order.begin(), slot.order.end(),
+                                 [&](int a, int b) { return slot.keys[cellOfBit_[a]] < slot.keys[cellOfBit_[b]]; });
+            std::vector<int> pos(n, -1);
+            for (size_t i = 0; i < slot.order.size(); ++i) pos[slot.order[i]] = static_cast<int>(i);
+            slot.pof.assign(n, Bits<W>::zero());
+            if (fixed) {
+                Bits<W> before = Bits<W>::zero();
+                for (int b : slot.order) {
+                    slot.pof[b] = before;
+                    before.set(b);
+                }
+            }
+            slot.free.assign(n, {});
+            slot.freeCount.assign(n, 0);
+            slot.setBase.assign(n + 1, 0);
+            int total = 0;
+            for (int b = 0; b < n; ++b) {
+                slot.setBase[b] = total;
+                int k = 0;
+                if (settings_.nof)
+                    for (int d = 0; d < 6; ++d) {
+                        int nb = nbBits_[b][d];
+                        if (nb < 0 || (fixed && pos[nb] < pos[b])) continue;  // absent, or known filled
+                        slot.free[b][k++] = nb;
+                    }
+                slot.freeCount[b] = k;
+                total += 1 << k;
+            }
+            slot.setBase[n] = total;
+            slot.setIndex.assign(total, -1);
+        }
+        sets_.clear();
+        setMasks_.clear();
+        entryMask_.clear();
+        entryImage_.clear();
+
+        depth_ = 0;
+        Frame& f = frames_[0];
+        f.o = start;
+        f.stage = kEnter;
+        f.orderPos = 0;
+        f.orderSlot = -1;
+    }
+
+    Run run(long long& budget) override {
+        auto& attempts = *settings_.attempts;
+        auto& fits = *settings_.fits;
+        while (true) {
+            if (depth_ < 0) return Run::Exhausted;
+            Frame& f = frames_[depth_];
+            const int p = pieces_ - depth_;
+            if (f.stage == kEnter) {
+                if (p == 0) {
+                    if (!settings_.onSolution(placed_.data(), pieces_)) return Run::Stopped;
+                    --depth_;
+                    continue;
+                }
+                f.set = select(p, f);
+                if (f.set < 0) {
+                    --depth_;
+                    continue;
+                }
+                f.word = 0;
+                f.pending = available_[0] & setMasks_[static_cast<size_t>(f.set) * shapeWords_];
+                f.stage = kShape;
+            }
+            if (f.stage == kShape) {
+                // The shapes with copies left whose list at this cell is not empty: the
+                // warehouse of solveFila (lines 4-9) as a bit mask, so empty lists and used
+                // shapes cost nothing.
+                while (f.pending == 0) {
+                    if (++f.word >= shapeWords_) break;
+                    f.pending = available_[f.word] & setMasks_[static_cast<size_t>(f.set) * shapeWords_ + f.word];
+                }
+                if (f.pending == 0) {
+                    --depth_;
+                    continue;
+                }
+                const int s = f.word * 64 + __builtin_ctzll(f.pending);
+                f.pending &= f.pending - 1;
+                if (--copies_[s] == 0) available_[s >> 6] &= ~(1ULL << (s & 63));
+                const int* offsets = &sets_[static_cast<size_t>(f.set) * (shapeCount_ + 1)];
+                f.shape = s;
+                f.pos = offsets[s];
+                f.end = offsets[s + 1];
+                f.stage = kImage;
+            }
+            // kImage: try the images of the current shape (solveFila lines 10-13).
+            bool descended = false;
+            const Bits<W>* e = entryMask_.data() + f.pos;
+            const Bits<W>* const end = entryMask_.data() + f.end;
+            const Bits<W>* const first = e;
+            while (e < end) {
+                if (f.o.intersects(*e)) {
+                    ++e;
+                    continue;
+                }
+                if (budget <= 0 || (settings_.cancel && settings_.cancel->load(std::memory_order_relaxed))) {
+                    attempts[p] += e - first;
+                    f.pos = static_cast<int>(e - entryMask_.data());
+                    return Run::Budget;
+                }
+                --budget;
+                fits[p]++;
+                placed_[pieces_ - p] = imageId_[entryImage_[e - entryMask_.data()]];
+                Frame& child = frames_[depth_ + 1];
+                child.o = f.o | *e;
+                child.stage = kEnter;
+                child.orderPos = f.orderPos;
+                child.orderSlot = f.orderSlot;
+                ++e;
+                descended = true;
+                break;
+            }
+            attempts[p] += e - first;
+            f.pos = static_cast<int>(e - entryMask_.data());
+            if (descended) {
+                ++depth_;
+                continue;
+            }
+            // Shape exhausted: undo the warehouse bookkeeping (solveFila lines 14-17).
+            if (copies_[f.shape]++ == 0) available_[f.shape >> 6] |= 1ULL << (f.shape & 63);
+            f.stage = kShape;
+        }
+    }
+
+private:
+    struct Slot {
+        Heuristic heuristic;
+        std::vector<double> keys;            // fixed-order keys by model cell
+        std::vector<int> order;              // bits in fill order
+        std::vector<Bits<W>> pof;            // cells filled before this one (fixed orders)
+        std::vector<std::array<int, 6>> free;  // neighbour bits that index the sets (NOF)
+        std::vector<int> freeCount;
+        std::vector<int> setBase;            // per bit: first index in setIndex
+        std::vector<int> setIndex;           // -> offset of the set in sets_, -1 = not built
+    };
+    enum : uint8_t { kEnter, kShape, kImage };
+    struct Frame {
+        Bits<W> o;
+        int set = -1;              // image list set id (see buildSet)
+        uint64_t pending = 0;      // shapes of the current mask word still to try
+        int word = 0, shape = 0, pos = 0, end = 0;
+        int orderSlot = -1;        // fixed orders: in slot orderSlot's order, cells before
+        int orderPos = 0;          // orderPos are filled
+        uint8_t stage = kEnter;
+    };
+
+    // Image list set for cell `b` under slot `h` and the current occupancy (NOF index).
+    int imageListSet(Slot& h, int b, const Bits<W>& o) {
+        int z = 0;
+        const int k = h.freeCount[b];
+        for (int i = 0; i < k; ++i) z |= static_cast<int>(o.test(h.free[b][i])) << i;
+        int& idx = h.setIndex[h.setBase[b] + z];
+        if (idx < 0) idx = buildSet(h, b, z);
+        return idx;
+    }
+
+    // A set: per local shape s, entries [offsets[s], offsets[s+1]) with offsets at
+    // sets_[id*(Q+1)], and a mask of the shapes whose list is not empty at
+    // setMasks_[id*words].
+    int buildSet(const Slot& h, int b, int z) {
+        Bits<W> forbidden = h.pof[b];
+        for (int i = 0; i < h.freeCount[b]; ++i)
+            if (z >> i & 1) forbidden.set(h.free[b][i]);
+        const int id = static_cast<int>(sets_.size() / (shapeCount_ + 1));
+        const size_t at = sets_.size();
+        sets_.resize(at + shapeCount_ + 1);
+        setMasks_.resize(setMasks_.size() + shapeWords_, 0);
+        uint64_t* mask = &setMasks_[static_cast<size_t>(id) * shapeWords_];
+        int s = 0;
+        for (int i = coverStart_[b]; i < coverStart_[b + 1]; ++i) {
+            const int img = coverList_[i];
+            while (s <= imageShape_[img]) sets_[at + s++] = static_cast<int>(entryMask_.size());
+            if (!imageMask_[img].intersects(forbidden)) {
+                entryMask_.push_back(imageMask_[img]);
+                entryImage_.push_back(img);
+                mask[imageShape_[img] >> 6] |= 1ULL << (imageShape_[img] & 63);
+            }
+        }
+        while (s <= shapeCount_) sets_[at + s++] = static_cast<int>(entryMask_.size());
+        return id;
+    }
+
+    int countFits(int set, const Bits<W>& o, int limit) const {
+        int f = 0;
+        const int* offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];
+        for (int w = 0; w < shapeWords_; ++w) {
+            uint64_t shapes = available_[w] & setMasks_[static_cast<size_t>(set) * shapeWords_ + w];
+            while (shapes) {
+                const int s = w * 64 + __builtin_ctzll(shapes);
+                shapes &= shapes - 1;
+                const Bits<W>* m = entryMask_.data();
+                for (int i = offsets[s], end = offsets[s + 1]; i < end; ++i)
+                    if (!o.intersects(m[i]) && ++f >= limit) return f;  // early exit (FILA article)
+            }
+        }
+        return f;
+    }
+
+    // selectFila: the image list set to try next, or null for a dead end.
+    int select(int p, Frame& f) {
+        const int slot = slotAt_[p];
+        Slot& h = slots_[slot];
+        switch (h.heuristic.kind) {
+            case HeuristicKind::First: return imageListSet(h, f.o.lowestClear(), f.o);
+            case HeuristicKind::Linear:
+            case HeuristicKind::Angular:
+            case HeuristicKind::Radial: {
+                int i = f.orderSlot == slot ? f.orderPos : 0;
+                while (f.o.test(h.order[i])) ++i;
+                f.orderSlot = slot;  // every cell before i is filled, for the levels below too
+                f.orderPos = i;
+                return imageListSet(h, h.order[i], f.o);
+            }
+            case HeuristicKind::Estimate: {
+                // Cells with the fewest open neighbours, then the fewest fits among them.
+                if (boxMode_) {
+                    fewestOpenNeighbours(f.o);
+                    return fewestFits(h, candidates_, f);
+                }
+                int fewest = INT_MAX;
+                candidates_.clear();
+                f.o.forEachClear(cells_, [&](int b) {
+                    int n = f.o.countClearIn(nbMask_[b]);
+                    if (n < fewest) {
+                        fewest = n;
+                        candidates_.clear();
+                    }
+                    if (n == fewest) candidates_.push_back(b);
+                });
+                return fewestFits(h, candidates_, f);
+            }
+            case HeuristicKind::Size: {
+                candidates_.clear();
+                f.o.forEachClear(cells_, [&](int b) { candidates_.push_back(b); });
+                return fewestFits(h, candidates_, f);
+            }
+        }
+        return -1;
+    }
+
+    // Box numbering: the holes with the fewest open neighbours into candidates_. The six
+    // neighbour masks are added bit-sliced (two full adders, then the carries) into a 3-bit
+    // count per cell.
+    void fewestOpenNeighbours(const Bits<W>& o) {
+        const Bits<W> holes = ~o & boxMask_;
+        Bits<W> n[6];
+        for (int d = 0; d < 6; ++d) n[d] = holes.shifted(shift_[d]) & valid_[d];
+        const Bits<W> a = n[0] ^ n[1], b0 = a ^ n[2], c0 = (n[0] & n[1]) | (a & n[2]);
+        const Bits<W> a2 = n[3] ^ n[4], b1 = a2 ^ n[5], c1 = (n[3] & n[4]) | (a2 & n[5]);
+        const Bits<W> ones = b0 ^ b1, c2 = b0 & b1;
+        const Bits<W> twos = c0 ^ c1 ^ c2, fours = (c0 & c1) | (c0 & c2) | (c1 & c2);
+        candidates_.clear();
+        for (int k = 0; k <= 6; ++k) {
+            Bits<W> m = holes & ((k & 1) ? ones : ~ones) & ((k & 2) ? twos : ~twos) & ((k & 4) ? fours : ~fours);
+            if (!m.any()) continue;
+            for (int w = 0; w < W; ++w)
+                for (uint64_t bits = m.w[w]; bits; bits &= bits - 1) candidates_.push_back(w * 64 + __builtin_ctzll(bits));
+            return;
+        }
+    }
+
+    int fewestFits(Slot& h, const std::vector<int>& cells, const Frame& f) {
+        int best = -1;
+        int bestFits = INT_MAX;
+        for (int b : cells) {
+            const int set = imageListSet(h, b, f.o);
+            int n = countFits(set, f.o, bestFits);  // early exit at the best so far
+            if (n < bestFits) {
+                bestFits = n;
+                best = set;
+                if (n == 0) return -1;  // a hole nothing can fill
+                if (n == 1) break;      // a forced move: no other cell can do better
+            }
+        }
+        return best;
+    }
+
+    const Model& model_;
+    FilaSettings settings_;
+    std::vector<std::array<int, 6>> neighbours_;  // model open cell -> neighbour cells
+    std::vector<double> firstKey_;
+    std::vector<Slot> slots_;
+    std::vector<int> slotAt_;
+
+    int cells_ = 0, pieces_ = 0, shapeCount_ = 0;
+    bool boxMode_ = false;
+    Bits<W> boxMask_, valid_[6];
+    int shift_[6] = {0, 0, 0, 0, 0, 0};
+    std::vector<int> cellOfBit_, bitOfCell_, regionBits_;
+    std::vector<std::array<int, 6>> nbBits_;
+    std::vector<Bits<W>> nbMask_;
+    std::vector<int> localShapeOf_, copies_;
+    std::vector<uint64_t> available_;  // shapes with copies left (solveFila's warehouse)
+    int shapeWords_ = 1;
+    std::vector<Bits<W>> imageMask_;
+    std::vector<int> imageShape_, imageId_;
+    std::vector<int> coverStart_, coverList_;
+    std::vector<int> sets_;
+    std::vector<uint64_t> setMasks_;
+    std::vector<Bits<W>> entryMask_;  // list entries: occupancy mask ...
+    std::vector<int> entryImage_;     // ... and local image index
+    std::vector<Frame> frames_;
+    std::vector<int> placed_;
+    std::vector<int> candidates_;
+    int depth_ = -1;
+};
+
+}  // namespace
+
+std::unique_ptr<FilaEngine> makeFila(const Model& model, FilaSettings settings, int cells) {
+    if (cells <= 64) return std::make_unique<Fila<1>>(model, std::move(settings));
+    if (cells <= 128) return std::make_unique<Fila<2>>(model, std::move(settings));
+    if (cells <= 256) return std::make_unique<Fila<4>>(model, std::move(settings));
+    return nullptr;
+}
+
+}  // namespace polycube

@@ -1,0 +1,63 @@
+// FILA, the fixed image list algorithm (FILA article), entered from DLX when N pieces remain.
+//
+//   auto fila = makeFila(model, settings, 64);        // 64/128/256-bit occupancy
+//   fila->start(input);                                // open cells, live images, copies left
+//   while (fila->run(budget) == FilaEngine::Run::Budget) { ...yield... }
+//
+// The DLX state at the switch (remaining open cells and still-fitting images) becomes a
+// small bit-field puzzle. Each cell gets precomputed image list sets (one list per shape):
+// images covering the cell that lie in the region, with POF (images touching cells a
+// fixed-order heuristic must already have filled are left out) and, with NOF, one set per
+// occupancy state of the cell's free neighbours (ILSI), so neighbours that are filled rule
+// out whole groups of images at once. Sets are built lazily, the first time a cell and
+// neighbour state is asked for. The search (solveFila) keeps the shape warehouse S/N of the
+// article and runs on an explicit stack, resumable in slices.
+//
+// Heuristics: f (first open cell: lowest clear bit, cells numbered shortest-dimension
+// first), other fixed orders (x, y, z, l@, a@, A, R@: first open cell of their order),
+// e (fewest open neighbours, then fewest fits with early exit) and s (fewest fits).
+#pragma once
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "puzzle/model.hpp"
+#include "search/heuristics.hpp"
+
+namespace polycube {
+
+struct FilaInput {
+    std::vector<int> openCells;  // model open-cell ids still empty
+    std::vector<int> images;     // live image ids, grouped by shape
+    std::vector<int> copiesLeft; // per model shape
+    int pieces = 0;              // pieces left to place
+};
+
+struct FilaSettings {
+    HeuristicSchedule schedule;  // heuristic by remaining pieces
+    bool nof = false;
+    std::vector<long long>* attempts = nullptr;  // indexed by remaining pieces
+    std::vector<long long>* fits = nullptr;
+    const std::atomic<bool>* cancel = nullptr;
+    // Called with the images FILA placed (first placed first); return false to stop.
+    std::function<bool(const int* images, int count)> onSolution;
+};
+
+class FilaEngine {
+public:
+    enum class Run { Exhausted, Budget, Stopped };
+    virtual ~FilaEngine() = default;
+    virtual int capacity() const = 0;  // cells the occupancy field holds
+    virtual void start(const FilaInput& input) = 0;
+    virtual Run run(long long& budget) = 0;
+    // Images currently placed by FILA (for traces and diagnostics).
+    virtual long long listEntriesBuilt() const = 0;
+};
+
+// The narrowest engine that holds `cells` cells (64, 128 or 256), or null if none does.
+std::unique_ptr<FilaEngine> makeFila(const Model& model, FilaSettings settings, int cells);
+constexpr int kFilaMaxCells = 256;
+
+}  // namespace polycube
