@@ -1,0 +1,217 @@
+// The web page, driven as a person would: headless Debian Chromium via playwright-core.
+//   npx vitest run --config tests/browser/vitest.config.js
+// Needs web/wasm/ built (bash scripts/build.sh wasm); builds and serves the page itself.
+// Screenshots go to tests/output/browser/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, repoRoot, startServer } from './server.js';
+
+const OUT = path.join(repoRoot, 'tests', 'output', 'browser');
+
+let server;
+let browser;
+let page;
+const consoleErrors = [];
+const foreignRequests = [];
+
+async function state() {
+  return page.evaluate(() => document.body.dataset.state);
+}
+
+async function waitState(states, timeout = 30_000) {
+  const list = Array.isArray(states) ? states : [states];
+  await page.waitForFunction((l) => l.includes(document.body.dataset.state), list, { timeout, polling: 50 });
+  return state();
+}
+
+async function solutionCount() {
+  return Number(await page.getAttribute('#solution-count', 'data-count'));
+}
+
+async function solutionIndex() {
+  return Number((await page.textContent('#solution-index')).replace(/\D/g, ''));
+}
+
+async function hooks() {
+  return page.evaluate(() => {
+    const h = window.__polycube;
+    return { solutionsShown: h.solutionsShown, piecesDrawn: h.piecesDrawn, currentSolution: h.currentSolution, puzzle: h.puzzle };
+  });
+}
+
+/** Wait for the render loop to settle, then shoot. */
+async function shot(name) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const file = path.join(OUT, name);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+async function pickLibrary(file) {
+  await page.selectOption('#library', file);
+  await page.waitForFunction((f) => document.getElementById('library').value === f && document.body.dataset.state === 'ready',
+    file, { timeout: 20_000, polling: 50 });
+}
+
+beforeAll(async () => {
+  fs.mkdirSync(OUT, { recursive: true });
+  server = await startServer();
+  browser = await launchBrowser();
+  page = browser.context.pages()[0] || (await browser.context.newPage());
+  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
+  page.on('pageerror', (err) => consoleErrors.push(String(err)));
+  const origin = new URL(server.url).origin;
+  browser.context.on('request', (req) => {
+    const u = req.url();
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) foreignRequests.push(u);
+  });
+  await page.goto(server.url);
+}, 120_000);
+
+afterAll(async () => {
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+describe('polycube web page', () => {
+  test('opens with the 10x6 pentomino board drawn and ready', async () => {
+    expect(await waitState(['ready', 'error'], 30_000)).toBe('ready');
+    const h = await hooks();
+    expect(h.puzzle).toMatchObject({ xDim: 10, yDim: 6, zDim: 1, pieces: 12 });
+    expect(await page.inputValue('#library')).toBe('pentominoes_10x6.txt');
+    expect(await page.textContent('#stage-title')).toMatch(/10x6/);
+    expect(await page.isChecked('#opt-r')).toBe(true);
+    expect(h.piecesDrawn).toBe(0); // the empty board
+    // the board itself is drawn
+    const s = await page.evaluate(() => window.__polycube.sample());
+    expect(s.drawnFraction).toBeGreaterThan(0.05);
+    // every library file is offered
+    const files = await page.$$eval('#library option', (os) => os.map((o) => o.value));
+    const defs = fs.readdirSync(path.join(repoRoot, 'def')).filter((f) => f.endsWith('.txt'));
+    for (const f of defs) expect(files).toContain(f);
+    await shot('01-ready-10x6-board.png');
+  });
+
+  test('solves 10x6 with -r: 2339 solutions, drawn, browsable', async () => {
+    await page.click('#solve');
+    expect(await waitState(['done', 'error'], 60_000)).toBe('done');
+    expect(await solutionCount()).toBe(2339);
+    expect(await page.textContent('#status')).toMatch(/2,339 solutions/);
+    expect(await page.textContent('#solution-total')).toBe('2,339');
+    const h = await hooks();
+    expect(h.piecesDrawn).toBe(12);
+    expect(h.solutionsShown).toBeGreaterThan(0);
+    expect(await solutionIndex()).toBe(1);
+    const s = await page.evaluate(() => window.__polycube.sample());
+    expect(s.drawnFraction).toBeGreaterThan(0.1);
+    expect(s.colours).toBeGreaterThan(12); // 12 piece colours, shaded
+    await shot('02-solved-10x6.png');
+
+    await page.click('#next');
+    expect(await solutionIndex()).toBe(2);
+    await page.click('#next');
+    expect(await solutionIndex()).toBe(3);
+    await page.click('#prev');
+    expect(await solutionIndex()).toBe(2);
+    await page.focus('#viewport canvas');
+    await page.keyboard.press('ArrowRight');
+    expect(await solutionIndex()).toBe(3);
+    await page.keyboard.press('End');
+    expect(await solutionIndex()).toBe(2339);
+    await page.keyboard.press('ArrowRight'); // stays on the last
+    expect(await solutionIndex()).toBe(2339);
+    await page.keyboard.press('Home');
+    expect(await solutionIndex()).toBe(1);
+    expect((await hooks()).piecesDrawn).toBe(12);
+  });
+
+  test('a malformed custom definition shows a clear error and keeps the text', async () => {
+    const bad = [
+      '# my puzzle',
+      'D:xDim=3:yDim=3:zDim=3',
+      'C:name=A:layout=0 0 0, 1 0 0',
+      'C:name=B:layout=0 0 0, 1 0',
+      '~D',
+      '',
+    ].join('\n');
+    await page.click('#custom summary');
+    await page.fill('#def-text', bad);
+    await page.click('#def-load');
+    await page.waitForSelector('#def-error:not([hidden])', { timeout: 10_000 });
+    const msg = await page.textContent('#def-error-text');
+    expect(msg).toMatch(/custom\.txt:4:/);
+    expect(msg).toContain('C:name=B:layout=0 0 0, 1 0');
+    expect(await page.inputValue('#def-text')).toBe(bad);
+    expect(await state()).toBe('error');
+    expect(await page.isVisible('#def-error')).toBe(true);
+    await shot('03-custom-definition-error.png');
+
+    // the page still works: fix the text and load it
+    const good = ['# Domino pair', 'D:xDim=2:yDim=2:zDim=1', 'C:name=A:layout=0 0 0, 1 0 0', 'C:name=B:layout=0 0 0, 0 1 0', '~D', ''].join('\n');
+    await page.fill('#def-text', good);
+    await page.click('#def-load');
+    expect(await waitState(['ready', 'error'])).toBe('ready');
+    expect(await page.isHidden('#def-error')).toBe(true);
+    expect((await hooks()).puzzle).toMatchObject({ xDim: 2, yDim: 2, zDim: 1, pieces: 2 });
+    await page.click('#solve');
+    expect(await waitState(['done', 'error'])).toBe('done');
+    expect(await solutionCount()).toBeGreaterThan(0);
+  });
+
+  test('solves the Soma cube in 3-D (480 with -r) and explodes it', async () => {
+    await pickLibrary('soma.txt');
+    expect((await hooks()).puzzle).toMatchObject({ xDim: 3, yDim: 3, zDim: 3, pieces: 7 });
+    expect(await page.isVisible('#explode')).toBe(true);
+    await page.click('#solve');
+    expect(await waitState(['done', 'error'], 60_000)).toBe('done');
+    expect(await solutionCount()).toBe(480);
+    expect((await hooks()).piecesDrawn).toBe(7);
+    const s = await page.evaluate(() => window.__polycube.sample());
+    expect(s.drawnFraction).toBeGreaterThan(0.05);
+    await shot('04-solved-soma.png');
+    await page.fill('#explode', '70');
+    await page.dispatchEvent('#explode', 'input');
+    await shot('05-soma-exploded.png');
+    await page.selectOption('#explode-mode', 'layers');
+    await shot('06-soma-layers.png');
+    expect((await hooks()).piecesDrawn).toBe(7);
+  });
+
+  test('Cancel stops a long search (Tetris Cube without -r) within a second', async () => {
+    await pickLibrary('tetriscube.txt');
+    await page.uncheck('#opt-r');
+    await page.click('#solve');
+    expect(await waitState(['running', 'done', 'error'])).toBe('running');
+    // progress is reported while running and the page stays responsive
+    // (a first solution, for the screenshot, if one comes soon)
+    await page.waitForFunction(() => Number(document.getElementById('solution-count').dataset.count) > 0,
+      null, { timeout: 8_000, polling: 100 }).catch(() => {});
+    const a1 = Number(await page.getAttribute('#stat-attempts', 'data-value'));
+    const t0 = Date.now();
+    await page.evaluate(() => 1 + 1);
+    expect(Date.now() - t0).toBeLessThan(500);
+    await page.waitForTimeout(600);
+    const a2 = Number(await page.getAttribute('#stat-attempts', 'data-value'));
+    expect(a2).toBeGreaterThan(a1);
+    expect(await state()).toBe('running');
+    expect(await page.textContent('#stat-seconds')).toMatch(/s$/);
+    if (await solutionCount() > 0) {
+      expect((await hooks()).piecesDrawn).toBe(12);
+      await shot('07-tetriscube-running.png');
+    }
+    const started = Date.now();
+    await page.click('#cancel');
+    expect(await waitState(['cancelled', 'done', 'error'], 5_000)).toBe('cancelled');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await page.textContent('#status')).toMatch(/Cancelled/);
+    expect(await page.isDisabled('#cancel')).toBe(true);
+    expect(await page.isEnabled('#solve')).toBe(true);
+    await page.check('#opt-r');
+  });
+
+  test('made no requests outside the page and logged no errors', async () => {
+    expect(foreignRequests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});

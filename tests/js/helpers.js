@@ -1,0 +1,155 @@
+// Shared helpers for the vitest suites: load the WebAssembly build (web/wasm/, made by
+// scripts/build.sh) in Node, drive a Session in slices, and check solution grids.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DEF_DIR = path.join(ROOT, 'def');
+export const WASM_GLUE = path.join(ROOT, 'web/wasm/polycube.mjs');
+export const WASM_BINARY = path.join(ROOT, 'web/wasm/polycube.wasm');
+export const CLI = path.join(ROOT, 'build/cli/polycube');
+
+export const STEP = Object.freeze({ RUNNING: 0, DONE: 1, CANCELLED: 2, FAILED: 3, IDLE: 4 });
+
+let modulePromise = null;
+
+// The glue is built for web/worker; in Node its fetch() of the .wasm URL fails, so the bytes
+// are passed in as wasmBinary (see docs/toolchain notes).
+export function loadModule() {
+  if (!modulePromise) {
+    modulePromise = (async () => {
+      if (!existsSync(WASM_GLUE) || !existsSync(WASM_BINARY)) {
+        throw new Error(`${WASM_GLUE} or ${WASM_BINARY} is missing: run bash scripts/build.sh`);
+      }
+      const { default: createPolycube } = await import(/* @vite-ignore */ WASM_GLUE);
+      return createPolycube({ wasmBinary: readFileSync(WASM_BINARY) });
+    })();
+  }
+  return modulePromise;
+}
+
+export function readDef(file) {
+  return readFileSync(path.join(DEF_DIR, file), 'utf8');
+}
+
+/** Load `file` from def/ into a new Session; returns {session, puzzles}. */
+export async function openDef(file) {
+  const module = await loadModule();
+  const session = new module.Session();
+  if (!session.load(readDef(file), file)) {
+    const message = session.lastError();
+    session.delete();
+    throw new Error(message);
+  }
+  const puzzles = [];
+  for (let i = 0; i < session.puzzleCount(); i++) puzzles.push(JSON.parse(session.puzzleJson(i)));
+  return { session, puzzles };
+}
+
+/**
+ * Run puzzle `index` with `options` to the end in step() slices.
+ * onGrids(Int32Array, count) receives every batch of solutions (optional).
+ * Returns {state, solutions, slices, stats}.
+ */
+export function runToEnd(session, index, options, { budget = 100000, onGrids } = {}) {
+  if (!session.start(index, options)) throw new Error(session.lastError());
+  const cellCount = session.cellCount();
+  let solutions = 0;
+  let slices = 0;
+  let state;
+  const drain = () => {
+    while (session.pendingSolutions() > 0) {
+      const grids = session.takeSolutions(1000);
+      const count = grids.length / cellCount;
+      if (count === 0) break;
+      solutions += count;
+      if (onGrids) onGrids(grids, count);
+    }
+  };
+  do {
+    state = session.step(budget);
+    slices++;
+    drain();
+  } while (state === STEP.RUNNING);
+  drain();
+  return { state, solutions, slices, stats: JSON.parse(session.statsJson()) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Independent solution checker.
+
+// The 24 proper rotations of 3-space as signed permutation matrices (det +1).
+function rotations3d() {
+  const perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+  const out = [];
+  for (const p of perms) {
+    for (let signs = 0; signs < 8; signs++) {
+      const m = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+      for (let r = 0; r < 3; r++) m[r][p[r]] = signs & (1 << r) ? -1 : 1;
+      const det =
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+        m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+        m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+      if (det === 1) out.push(m);
+    }
+  }
+  return out;
+}
+const ROT24 = rotations3d();
+// oneSide puzzles: rotations about the z axis only.
+const ROT_Z = ROT24.filter((m) => m[2][2] === 1);
+
+function normalise(cells) {
+  const min = [0, 1, 2].map((k) => Math.min(...cells.map((c) => c[k])));
+  return cells
+    .map((c) => [c[0] - min[0], c[1] - min[1], c[2] - min[2]])
+    .map((c) => c.join(','))
+    .sort()
+    .join(' ');
+}
+
+/** Set of normalised cell-set keys a mobile piece may take. */
+export function orientationKeys(cells, oneSide) {
+  const keys = new Set();
+  for (const m of oneSide ? ROT_Z : ROT24) {
+    keys.add(normalise(cells.map((c) => [0, 1, 2].map((r) => m[r][0] * c[0] + m[r][1] * c[1] + m[r][2] * c[2]))));
+  }
+  return keys;
+}
+
+/** Prepare a checker for a puzzle (parsed puzzleJson). check(grid) returns null or an error string. */
+export function makeChecker(puzzle) {
+  const { xDim, yDim, zDim } = puzzle;
+  const cellCount = xDim * yDim * zDim;
+  const pieceKeys = puzzle.pieces.map((p) => (p.stationary ? null : orientationKeys(p.cells, puzzle.oneSide)));
+  const stationaryKeys = puzzle.pieces.map((p) => (p.stationary ? p.cells.map((c) => c.join(',')).sort().join(' ') : null));
+  const n = puzzle.instances.length;
+  return function check(grid) {
+    if (grid.length !== cellCount) return `grid has ${grid.length} cells, expected ${cellCount}`;
+    const cellsOf = Array.from({ length: n }, () => []);
+    for (let i = 0; i < cellCount; i++) {
+      const v = grid[i];
+      if (!(v >= 0 && v < n)) return `cell ${i} holds ${v}, not an instance index`;
+      const x = i % xDim;
+      const y = Math.floor(i / xDim) % yDim;
+      const z = Math.floor(i / (xDim * yDim));
+      cellsOf[v].push([x, y, z]);
+    }
+    for (let k = 0; k < n; k++) {
+      const inst = puzzle.instances[k];
+      const piece = puzzle.pieces[inst.piece];
+      const cells = cellsOf[k];
+      if (cells.length !== piece.cells.length) {
+        return `instance ${k} (${inst.name}) covers ${cells.length} cells, its piece has ${piece.cells.length}`;
+      }
+      if (piece.stationary) {
+        const key = cells.map((c) => c.join(',')).sort().join(' ');
+        if (key !== stationaryKeys[inst.piece]) return `stationary instance ${k} (${inst.name}) moved`;
+      } else if (!pieceKeys[inst.piece].has(normalise(cells))) {
+        return `instance ${k} (${inst.name}) is not a rotation/translation of its piece`;
+      }
+    }
+    return null;
+  };
+}

@@ -1,0 +1,236 @@
+// The worker protocol (web/src/worker/protocol.js) and SolverClient (web/src/solver-client.js)
+// end to end in Node: the real wasm module behind createSolverHost, a fake worker in between
+// that structured-clones every message (transferring the listed buffers) like postMessage.
+import { describe, expect, it } from 'vitest';
+import { createSolverHost, PROGRESS_INTERVAL_MS } from '../../web/src/worker/protocol.js';
+import { SolverClient } from '../../web/src/solver-client.js';
+import { loadModule, makeChecker, readDef } from './helpers.js';
+
+const clone = (msg, transfer) => structuredClone(msg, { transfer: transfer || [] });
+
+// Host with a fake postMessage recording every message.
+function makeHost(loader = loadModule) {
+  const messages = [];
+  const waiters = [];
+  const host = createSolverHost({
+    loadModule: loader,
+    postMessage(msg, transfer) {
+      const copy = clone(msg, transfer);
+      copy.receivedAt = performance.now();
+      messages.push(copy);
+      for (const w of [...waiters]) {
+        if (w.pred(copy)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(copy);
+        } else if (copy.type === 'error' && copy.id === null) {
+          waiters.splice(waiters.indexOf(w), 1); // the module failed to load: fail fast
+          w.reject(new Error(copy.message));
+        }
+      }
+    },
+    schedule: (fn) => setImmediate(fn),
+  });
+  // The first message (sent so far or later) matching pred.
+  const next = (pred) =>
+    new Promise((resolve, reject) => {
+      const found = messages.find(pred);
+      const fatal = messages.find((m) => m.type === 'error' && m.id === null);
+      if (found) resolve(found);
+      else if (fatal) reject(new Error(fatal.message));
+      else waiters.push({ pred, resolve, reject });
+    });
+  return { host, messages, next };
+}
+
+// A Worker look-alike connecting a SolverClient to a host in the same thread.
+function makeFakeWorker(loader = loadModule) {
+  const listeners = { message: [], error: [] };
+  let host;
+  const worker = {
+    addEventListener: (type, fn) => listeners[type].push(fn),
+    removeEventListener: (type, fn) => listeners[type].splice(listeners[type].indexOf(fn), 1),
+    postMessage: (msg) => {
+      const copy = clone(msg);
+      setImmediate(() => host.handleMessage(copy));
+    },
+    terminate() {},
+  };
+  host = createSolverHost({
+    loadModule: loader,
+    postMessage: (msg, transfer) => {
+      const copy = clone(msg, transfer);
+      setImmediate(() => listeners.message.forEach((fn) => fn({ data: copy })));
+    },
+    schedule: (fn) => setImmediate(fn),
+  });
+  return worker;
+}
+
+describe('worker protocol', () => {
+  it('announces ready with the engine version', async () => {
+    const { next } = makeHost();
+    const ready = await next((m) => m.type === 'ready');
+    expect(ready.version).toMatch(/\d+\.\d+/);
+  });
+
+  it('reports a module that fails to load, and answers requests with that error', async () => {
+    const { host, next } = makeHost(() => Promise.reject(new Error('no wasm here')));
+    const err = await next((m) => m.type === 'error' && m.id === null);
+    expect(err.message).toContain('no wasm here');
+    host.handleMessage({ type: 'load', id: 7, text: '', source: 'x' });
+    const reply = await next((m) => m.id === 7);
+    expect(reply.type).toBe('error');
+  });
+
+  it('loads puzzles, and reports definition errors with their line', async () => {
+    const { host, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'pentominoes_10x6.txt' });
+    const loaded = await next((m) => m.id === 1);
+    expect(loaded.type).toBe('loaded');
+    expect(loaded.puzzles).toHaveLength(1);
+    expect(loaded.puzzles[0].xDim).toBe(10);
+
+    host.handleMessage({ type: 'load', id: 2, text: 'D:xDim=2:yDim=1:zDim=1\n\nC:name=A:layout=0 0\n~D\n', source: 'bad.txt' });
+    const err = await next((m) => m.id === 2);
+    expect(err.type).toBe('error');
+    expect(err.message).toContain('bad.txt:3:');
+  });
+
+  it('streams batched, valid solutions of the 10x6 pentomino puzzle and finishes', async () => {
+    const { host, messages, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });
+    const { puzzles } = await next((m) => m.id === 1);
+    const t0 = performance.now();
+    host.handleMessage({ type: 'solve', id: 2, puzzle: 0, options: '-r' });
+    const done = await next((m) => m.id === 2 && (m.type === 'done' || m.type === 'error'));
+    const elapsed = performance.now() - t0;
+    expect(done.type).toBe('done');
+    expect(done.reason).toBe('finished');
+    expect(done.stats.solutions).toBe(2339);
+
+    const mine = messages.filter((m) => m.id === 2);
+    expect(mine[mine.length - 1]).toBe(done); // nothing after done
+    const batches = mine.filter((m) => m.type === 'solutions');
+    const check = makeChecker(puzzles[0]);
+    let total = 0;
+    for (const b of batches) {
+      expect(b.grids).toBeInstanceOf(Int32Array);
+      expect(b.cellCount).toBe(60);
+      expect(b.grids.length).toBe(b.count * b.cellCount);
+      for (let k = 0; k < b.count; k++) expect(check(b.grids.subarray(k * 60, (k + 1) * 60))).toBeNull();
+      total += b.count;
+    }
+    expect(total).toBe(2339);
+    expect(batches.length).toBeLessThan(100); // batched, not one message per solution
+    const progress = mine.filter((m) => m.type === 'progress');
+    expect(progress.length).toBeLessThanOrEqual(elapsed / PROGRESS_INTERVAL_MS + 2);
+    for (const p of progress) expect(p.stats).toHaveProperty('attempts');
+  });
+
+  it('stops at maxSolutions with reason limit', async () => {
+    const { host, messages, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });
+    await next((m) => m.id === 1);
+    host.handleMessage({ type: 'solve', id: 2, puzzle: 0, options: '', maxSolutions: 10 });
+    const done = await next((m) => m.id === 2 && m.type === 'done');
+    expect(done.reason).toBe('limit');
+    const total = messages.filter((m) => m.id === 2 && m.type === 'solutions').reduce((n, m) => n + m.count, 0);
+    expect(total).toBe(10);
+  });
+
+  it('cancels a long search at once and sends nothing after done', async () => {
+    const { host, messages, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('tetriscube.txt'), source: 'tetriscube.txt' });
+    await next((m) => m.id === 1);
+    host.handleMessage({ type: 'solve', id: 2, puzzle: 0, options: '' });
+    await next((m) => m.id === 2 && m.type === 'progress'); // running for a while
+    const tCancel = performance.now();
+    host.handleMessage({ type: 'cancel', id: 2 });
+    const done = await next((m) => m.id === 2 && m.type === 'done');
+    expect(done.reason).toBe('cancelled');
+    expect(done.receivedAt - tCancel).toBeLessThan(100);
+    const count = messages.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(messages.length).toBe(count);
+    // a cancel for a search that already ended is ignored
+    host.handleMessage({ type: 'cancel', id: 2 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(messages.length).toBe(count);
+  });
+
+  it('keeps slices short: a message is handled within a few slices', async () => {
+    const { host, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('tetriscube.txt'), source: 'tetriscube.txt' });
+    await next((m) => m.id === 1);
+    host.handleMessage({ type: 'solve', id: 2, puzzle: 0, options: '' });
+    await next((m) => m.id === 2 && m.type === 'progress');
+    await new Promise((r) => setTimeout(r, 300)); // let the budget adapt
+    const t = performance.now();
+    host.handleMessage({ type: 'load', id: 3, text: readDef('soma.txt'), source: 'soma.txt' });
+    const done = await next((m) => m.id === 2 && m.type === 'done');
+    expect(done.reason).toBe('cancelled'); // a load ends the running search
+    const loaded = await next((m) => m.id === 3);
+    expect(loaded.type).toBe('loaded');
+    expect(loaded.receivedAt - t).toBeLessThan(100);
+  });
+
+  it('reports bad options and unknown messages as errors', async () => {
+    const { host, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('soma.txt'), source: 'soma.txt' });
+    await next((m) => m.id === 1);
+    host.handleMessage({ type: 'solve', id: 2, puzzle: 0, options: '--no-such-option' });
+    expect((await next((m) => m.id === 2)).type).toBe('error');
+    host.handleMessage({ type: 'solve', id: 3, puzzle: 9, options: '-r' });
+    expect((await next((m) => m.id === 3)).type).toBe('error');
+    host.handleMessage({ type: 'frobnicate', id: 4 });
+    const unknown = await next((m) => m.id === 4);
+    expect(unknown.type).toBe('error');
+    expect(unknown.message).toContain('frobnicate');
+  });
+});
+
+describe('SolverClient', () => {
+  it('loads, solves with callbacks, and cancels', async () => {
+    const client = new SolverClient(makeFakeWorker());
+    const { version } = await client.ready;
+    expect(version).toMatch(/\d+\.\d+/);
+
+    const puzzles = await client.load(readDef('soma.txt'), 'soma.txt');
+    expect(puzzles[0].zDim).toBe(3);
+    let count = 0;
+    let progress = 0;
+    const { id, done } = client.solve(0, '-r', {
+      onSolutions: ({ count: n, grids, cellCount }) => {
+        expect(grids.length).toBe(n * cellCount);
+        count += n;
+      },
+      onProgress: () => progress++,
+    });
+    expect(typeof id).toBe('number');
+    const result = await done;
+    expect(result.reason).toBe('finished');
+    expect(count).toBe(480);
+    expect(result.stats.solutions).toBe(480);
+
+    await client.load(readDef('tetriscube.txt'), 'tetriscube.txt');
+    const long = client.solve(0, '', { onSolutions: () => {} });
+    setTimeout(() => client.cancel(long.id), 50);
+    expect((await long.done).reason).toBe('cancelled');
+    client.terminate();
+  });
+
+  it('rejects with the engine message', async () => {
+    const client = new SolverClient(makeFakeWorker());
+    await client.ready;
+    await expect(client.load('D:xDim=1:yDim=1:zDim=1\n\nC:name=A:layout=0 0\n~D\n', 'oops.txt')).rejects.toThrow(/oops\.txt:3:/);
+    await client.load(readDef('soma.txt'), 'soma.txt');
+    await expect(client.solve(0, '--bogus').done).rejects.toThrow(/./);
+    client.terminate();
+  });
+
+  it('rejects ready and requests when the module cannot load', async () => {
+    const client = new SolverClient(makeFakeWorker(() => Promise.reject(new Error('missing module'))));
+    await expect(client.ready).rejects.toThrow(/missing module/);
+    await expect(client.load('x', 'y')).rejects.toThrow(/missing module/);
+  });
+});

@@ -1,0 +1,151 @@
+// The WebAssembly build (web/wasm/) in Node: counts against the native CLI and the known
+// values, error messages, cancellation, and an independent check of every solution grid.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, DEF_DIR, STEP, loadModule, makeChecker, openDef, runToEnd } from './helpers.js';
+
+const PENTO = 'pentominoes_10x6.txt';
+
+describe('wasm module', () => {
+  let module;
+  beforeAll(async () => {
+    module = await loadModule();
+  });
+
+  it('reports its version and the StepState constants', () => {
+    expect(module.Session.version()).toMatch(/\d+\.\d+/);
+    expect([module.RUNNING, module.DONE, module.CANCELLED, module.FAILED, module.IDLE]).toEqual([0, 1, 2, 3, 4]);
+    const s = new module.Session();
+    expect(s.state()).toBe(STEP.IDLE);
+    s.delete();
+  });
+
+  it('describes the 10x6 pentomino puzzle', async () => {
+    const { session, puzzles } = await openDef(PENTO);
+    expect(puzzles).toHaveLength(1);
+    const p = puzzles[0];
+    expect([p.xDim, p.yDim, p.zDim]).toEqual([10, 6, 1]);
+    expect(p.pieces).toHaveLength(12);
+    expect(p.instances).toHaveLength(12);
+    expect(p.source).toBe(PENTO);
+    for (const piece of p.pieces) expect(piece.cells).toHaveLength(5);
+    session.delete();
+  });
+});
+
+describe('pentominoes 10x6', () => {
+  let session;
+  let puzzle;
+  beforeAll(async () => {
+    ({ session, puzzles: [puzzle] } = await openDef(PENTO));
+  });
+  afterAll(() => session?.delete());
+
+  it('finds 2339 solutions with -r, the same count as the native CLI, and every grid is a valid tiling', () => {
+    const check = makeChecker(puzzle);
+    const seen = new Set();
+    let bad = null;
+    const r = runToEnd(session, 0, '-r', {
+      budget: 20000, // many slices: exercises resuming the search
+      onGrids(grids, count) {
+        const n = grids.length / count;
+        for (let k = 0; k < count; k++) {
+          const grid = grids.subarray(k * n, (k + 1) * n);
+          const err = check(grid);
+          if (err && !bad) bad = err;
+          seen.add(grid.join(','));
+        }
+      },
+    });
+    expect(bad).toBeNull();
+    expect(r.state).toBe(STEP.DONE);
+    expect(r.solutions).toBe(2339);
+    expect(seen.size).toBe(2339); // no solution reported twice
+    expect(r.slices).toBeGreaterThan(1);
+    expect(r.stats.solutions).toBe(2339);
+    expect(session.state()).toBe(STEP.DONE);
+
+    expect(existsSync(CLI), `${CLI} missing: run bash scripts/build.sh`).toBe(true);
+    const out = execFileSync(CLI, ['-q', '-r', '--json', `${DEF_DIR}/${PENTO}`], { encoding: 'utf8' });
+    const cli = out
+      .split('\n')
+      .filter((line) => line.trim().startsWith('{'))
+      .map((line) => JSON.parse(line));
+    expect(cli).toHaveLength(1);
+    expect(cli[0].solutions).toBe(r.solutions);
+  });
+
+  it('finds 9356 solutions without -r, all valid', () => {
+    const check = makeChecker(puzzle);
+    let bad = null;
+    const r = runToEnd(session, 0, '', {
+      onGrids(grids, count) {
+        const n = grids.length / count;
+        for (let k = 0; k < count && !bad; k++) bad = check(grids.subarray(k * n, (k + 1) * n));
+      },
+    });
+    expect(bad).toBeNull();
+    expect(r.state).toBe(STEP.DONE);
+    expect(r.solutions).toBe(9356);
+  });
+
+  it('returns solution grids as fresh, transferable Int32Arrays', () => {
+    expect(session.start(0, '-r')).toBe(true);
+    while (session.pendingSolutions() === 0 && session.step(50000) === STEP.RUNNING);
+    const grids = session.takeSolutions(1);
+    expect(grids).toBeInstanceOf(Int32Array);
+    expect(grids.length).toBe(session.cellCount());
+    expect(grids.buffer.byteLength).toBe(60 * 4); // its own buffer, not a view of wasm memory
+    const copy = structuredClone(grids, { transfer: [grids.buffer] });
+    expect(copy.length).toBe(60);
+    session.cancel();
+  });
+
+  it('rejects bad option strings and puzzle indices with a message', () => {
+    expect(session.start(0, '--definitely-not-an-option')).toBe(false);
+    expect(session.lastError()).not.toBe('');
+    expect(session.start(5, '-r')).toBe(false);
+    expect(session.lastError()).not.toBe('');
+  });
+});
+
+describe('errors', () => {
+  it('names the source and the line of a malformed definition', async () => {
+    const module = await loadModule();
+    const s = new module.Session();
+    const text = ['# bad piece', 'D:xDim=2:yDim=1:zDim=1', 'C:name=A:layout=0 0', '~D', ''].join('\n');
+    expect(s.load(text, 'bad.txt')).toBe(false);
+    expect(s.lastError()).toContain('bad.txt:3:');
+    expect(s.puzzleCount()).toBe(0);
+    s.delete();
+  });
+
+  it('survives garbage input', async () => {
+    const module = await loadModule();
+    const s = new module.Session();
+    expect(s.load('\u0000\u00ff garbage :::: D:xDim=-1', 'junk.txt')).toBe(false);
+    expect(s.lastError()).toMatch(/junk\.txt:\d+:/);
+    expect(s.load('', 'empty.txt')).toBe(false);
+    s.delete();
+  });
+});
+
+describe('cancel', () => {
+  it('stops a long search: the next step returns CANCELLED and no more solutions arrive', async () => {
+    const { session } = await openDef('tetriscube.txt');
+    expect(session.start(0, '')).toBe(true);
+    for (let i = 0; i < 5; i++) expect(session.step(20000)).toBe(STEP.RUNNING);
+    session.takeSolutions(1 << 20); // whatever was found before the cancel
+    session.cancel();
+    expect(session.step(20000)).toBe(STEP.CANCELLED);
+    expect(session.state()).toBe(STEP.CANCELLED);
+    expect(session.pendingSolutions()).toBe(0);
+    expect(session.step(1e6)).toBe(STEP.CANCELLED);
+    expect(session.takeSolutions(100).length).toBe(0);
+    // the session is reusable after a cancel
+    expect(session.start(0, '-r')).toBe(true);
+    expect(session.step(1000)).toBe(STEP.RUNNING);
+    session.delete();
+  });
+});

@@ -1,0 +1,44 @@
+// Vite (web app) and vitest (tests/js) configuration.
+//
+// The page lives in web/ (web/index.html, web/src/). It imports the puzzle library from
+// def/*.txt (outside web/, hence fs.allow) and the WebAssembly module built into web/wasm/
+// by scripts/build.sh. The solver runs in a module worker (worker.format 'es').
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const host = process.env.HOST || '127.0.0.1';
+const port = Number(process.env.PORT || 5173);
+
+export default defineConfig({
+  root: 'web',
+  base: './',
+  publicDir: false,
+  server: {
+    host,
+    port,
+    strictPort: true,
+    fs: { allow: [repoRoot] },
+  },
+  preview: {
+    host,
+    port,
+    strictPort: true,
+  },
+  worker: {
+    format: 'es',
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500, // three.js
+  },
+  test: {
+    root: repoRoot,
+    include: ['tests/js/**/*.test.js'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,143 @@
+// SolverClient: the page's handle on the solver worker (protocol: ./worker/protocol.js).
+//
+//   const client = new SolverClient();          // or new SolverClient(workerOrUrl)
+//   const { version } = await client.ready;
+//   const puzzles = await client.load(text, 'pentominoes_10x6.txt');
+//   const { id, done } = client.solve(0, '-r', {
+//     onSolutions: ({ cellCount, count, grids }) => { ... },  // grids: Int32Array
+//     onProgress: (stats) => { ... },
+//   });
+//   client.cancel(id);
+//   const { reason, stats } = await done;       // reason: 'finished' | 'cancelled' | 'limit'
+//
+// Failures reject with an Error whose message is the engine's message ("file:line: ...").
+
+export class SolverClient {
+  /**
+   * @param {Worker|string|URL} [workerOrUrl] a Worker, or the URL of solver.worker.js
+   *   (started as a module worker). By default the bundled worker next to this file.
+   */
+  constructor(workerOrUrl) {
+    if (workerOrUrl === undefined) {
+      // Literal form, so that Vite finds and bundles the worker.
+      this.worker = new Worker(new URL('./worker/solver.worker.js', import.meta.url), { type: 'module' });
+    } else if (typeof workerOrUrl === 'string' || workerOrUrl instanceof URL) {
+      this.worker = new Worker(workerOrUrl, { type: 'module' });
+    } else {
+      this.worker = workerOrUrl;
+    }
+    this.nextId = 1;
+    this.pending = new Map(); // id -> {resolve, reject, handlers}
+    this.version = null;
+    this.ready = new Promise((resolve, reject) => {
+      this._readyResolve = resolve;
+      this._readyReject = reject;
+    });
+    this.ready.catch(() => {}); // also surfaced through every request
+    this._onMessage = (event) => this._handle(event.data);
+    this._onError = (event) => {
+      const message = `solver worker failed: ${event && event.message ? event.message : 'could not start'}`;
+      this._failAll(message);
+    };
+    this.worker.addEventListener('message', this._onMessage);
+    this.worker.addEventListener('error', this._onError);
+  }
+
+  /** Parse definition text; resolves to the puzzles (parsed puzzleJson objects). */
+  load(text, source = '<input>') {
+    return this._request({ type: 'load', text, source }).done.then((msg) => msg.puzzles);
+  }
+
+  /**
+   * Search puzzle `puzzle` of the last load with CLI options (e.g. '-r').
+   * @param {number} puzzle
+   * @param {string} [options]
+   * @param {{onSolutions?: Function, onProgress?: Function, onTrace?: Function,
+   *          maxSolutions?: number, stepBudget?: number}} [handlers]
+   * @returns {{id: number, done: Promise<{reason: string, stats: object}>}}
+   */
+  solve(puzzle, options = '', handlers = {}) {
+    const msg = { type: 'solve', puzzle, options };
+    if (handlers.maxSolutions > 0) msg.maxSolutions = handlers.maxSolutions;
+    if (handlers.stepBudget > 0) msg.stepBudget = handlers.stepBudget;
+    const { id, done } = this._request(msg, handlers);
+    return { id, done: done.then((m) => ({ reason: m.reason, stats: m.stats })) };
+  }
+
+  /** Stop search `id` (its done promise then resolves with reason 'cancelled'). */
+  cancel(id) {
+    this.worker.postMessage({ type: 'cancel', id });
+  }
+
+  /** Box cell indices of placement image `image` (for drawing trace events). */
+  imageCells(image) {
+    return this._request({ type: 'imageCells', image }).done.then((m) => m.cells);
+  }
+
+  terminate() {
+    this.worker.removeEventListener('message', this._onMessage);
+    this.worker.removeEventListener('error', this._onError);
+    if (typeof this.worker.terminate === 'function') this.worker.terminate();
+    this._failAll('solver worker terminated');
+  }
+
+  _request(msg, handlers = {}) {
+    const id = this.nextId++;
+    let entry;
+    const done = new Promise((resolve, reject) => {
+      entry = { resolve, reject, handlers };
+    });
+    if (this._failure) entry.reject(new Error(this._failure));
+    else {
+      this.pending.set(id, entry);
+      this.worker.postMessage({ ...msg, id });
+    }
+    return { id, done };
+  }
+
+  _handle(msg) {
+    if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'ready') {
+      this.version = msg.version;
+      this._readyResolve({ version: msg.version });
+      return;
+    }
+    if (msg.type === 'error' && (msg.id === null || msg.id === undefined)) {
+      this._failAll(msg.message);
+      return;
+    }
+    const entry = this.pending.get(msg.id);
+    if (!entry) return;
+    const { handlers } = entry;
+    switch (msg.type) {
+      case 'progress':
+        if (handlers.onProgress) handlers.onProgress(msg.stats);
+        break;
+      case 'solutions':
+        if (handlers.onSolutions) handlers.onSolutions({ cellCount: msg.cellCount, count: msg.count, grids: msg.grids });
+        break;
+      case 'trace':
+        if (handlers.onTrace) handlers.onTrace(msg.events);
+        break;
+      case 'error':
+        this.pending.delete(msg.id);
+        entry.reject(new Error(msg.message));
+        break;
+      case 'loaded':
+      case 'done':
+      case 'imageCells':
+        this.pending.delete(msg.id);
+        entry.resolve(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  _failAll(message) {
+    this._failure = this._failure || message;
+    this._readyReject(new Error(message));
+    for (const [, entry] of this.pending) entry.reject(new Error(message));
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,324 @@
+// Message protocol between the page and the solver worker (web/src/worker/solver.worker.js),
+// and the worker-side handler that implements it over the WebAssembly Session.
+//
+// Every message is a plain object with a `type`. Requests from the page carry an `id`
+// (any value the page chooses, unique per request; SolverClient uses 1, 2, 3, ...); every
+// reply to a request repeats that `id`.
+//
+// worker -> page, once at startup
+//   {type:'ready', version}                 the wasm module loaded; version = Session.version()
+//   {type:'error', id:null, message}        the wasm module failed to load (every later request
+//                                           is answered with an error too)
+//
+// page -> worker: load definition text (replaces loaded puzzles; cancels a running search)
+//   {type:'load', id, text, source}
+//   -> {type:'loaded', id, puzzles:[puzzle, ...]}   puzzle = parsed Session.puzzleJson(i):
+//        {title, source, line, xDim, yDim, zDim, oneSide, volume,
+//         pieces:[{name, stationary, count, cells:[[x,y,z],...]}],
+//         instances:[{name, piece, stationary}]}
+//   -> {type:'error', id, message}          message = Session.lastError(), "source:line: ..."
+//
+// page -> worker: search puzzle number `puzzle` (index into `puzzles` of the last load)
+//   {type:'solve', id, puzzle, options, maxSolutions?, stepBudget?}
+//     options       the CLI's solver option string, e.g. '-r', '-r L' ('' for none)
+//     maxSolutions  stop after this many solutions (done reason 'limit')
+//     stepBudget    fixed placement attempts per slice (e.g. small, to animate a trace);
+//                   by default the budget adapts so that one slice takes ~15 ms
+//   -> {type:'progress', id, stats}         at most ~10 per second; stats = parsed statsJson:
+//                                           {state, solutions, attempts, fits, seconds, ...}
+//   -> {type:'solutions', id, cellCount, count, grids}
+//        grids: Int32Array of count*cellCount ints, solution k's grid at [k*cellCount, (k+1)*cellCount);
+//        grid[x + xDim*(y + yDim*z)] = instance index covering that cell (puzzle.instances order).
+//        Batched: one message per ~100 ms or 500 solutions (the buffer is transferred).
+//   -> {type:'trace', id, events}           only when options contain -t: Int32Array of flat
+//                                           records [op(1 place, 2 remove), piecesRemaining,
+//                                           instanceIndex, imageIndex]
+//   -> {type:'done', id, reason, stats}     last message of the search; reason is 'finished'
+//                                           (search exhausted), 'cancelled' or 'limit'.
+//                                           Every solution is delivered before 'done'.
+//   -> {type:'error', id, message}          bad puzzle index or options (Session.lastError()),
+//                                           or the engine failed during the search
+//   A new 'solve' or 'load' while a search runs ends that search first (done 'cancelled').
+//
+// page -> worker: stop a search
+//   {type:'cancel', id}                     id = the solve request's id. Takes effect at once
+//                                           (the search runs in slices and the worker yields to
+//                                           its event loop between them): pending solutions are
+//                                           flushed, then {type:'done', id, reason:'cancelled'}.
+//                                           Ignored when that search already ended.
+//
+// page -> worker: cells of a placement image (for drawing trace events)
+//   {type:'imageCells', id, image}          -> {type:'imageCells', id, cells:Int32Array}
+//
+// The handler below has no worker globals in it, so tests drive it in Node with a fake
+// postMessage (tests/js/protocol.test.js).
+
+export const MSG = Object.freeze({
+  READY: 'ready',
+  ERROR: 'error',
+  LOAD: 'load',
+  LOADED: 'loaded',
+  SOLVE: 'solve',
+  PROGRESS: 'progress',
+  SOLUTIONS: 'solutions',
+  TRACE: 'trace',
+  DONE: 'done',
+  CANCEL: 'cancel',
+  IMAGE_CELLS: 'imageCells',
+});
+
+// Session.step() results (Session::StepState).
+export const STEP = Object.freeze({ RUNNING: 0, DONE: 1, CANCELLED: 2, FAILED: 3, IDLE: 4 });
+
+export const SLICE_TARGET_MS = 15;       // aim for one step() slice per this many ms
+export const PROGRESS_INTERVAL_MS = 100; // at most ~10 progress messages per second
+export const FLUSH_INTERVAL_MS = 100;    // solutions batched for at most this long ...
+export const FLUSH_MAX_SOLUTIONS = 500;  // ... or this many solutions
+const INITIAL_BUDGET = 20000;
+const MIN_BUDGET = 100;
+const MAX_BUDGET = 1e9;
+const TAKE_CHUNK = 4096;                 // solutions per takeSolutions() call
+const TRACE_CHUNK = 65536;               // trace events per message
+
+// Yield to the event loop between slices. MessageChannel avoids setTimeout's 4 ms clamp.
+export function defaultSchedule() {
+  if (typeof MessageChannel === 'function') {
+    const channel = new MessageChannel();
+    const queue = [];
+    channel.port1.onmessage = () => queue.shift()();
+    return (fn) => {
+      queue.push(fn);
+      channel.port2.postMessage(0);
+    };
+  }
+  if (typeof setImmediate === 'function') return (fn) => setImmediate(fn);
+  return (fn) => setTimeout(fn, 0);
+}
+
+function errorMessage(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * The worker side of the protocol.
+ * @param {object} opts
+ * @param {() => Promise<object>} opts.loadModule resolves to the Emscripten module (createPolycube(...))
+ * @param {(msg: object, transfer?: Transferable[]) => void} opts.postMessage
+ * @param {(fn: () => void) => void} [opts.schedule] run fn after yielding to the event loop
+ * @param {() => number} [opts.now] milliseconds
+ * @returns {{handleMessage(msg: object): void, ready: Promise<boolean>}}
+ */
+export function createSolverHost({ loadModule, postMessage, schedule = defaultSchedule(), now = () => performance.now() }) {
+  let session = null;
+  let loadFailed = null; // error message when the module failed to load
+  let queued = [];       // requests received before the module was ready
+  let job = null;        // the running search
+
+  const ready = (async () => {
+    try {
+      const module = await loadModule();
+      session = new module.Session();
+      postMessage({ type: MSG.READY, version: module.Session.version() });
+    } catch (e) {
+      loadFailed = `could not load the solver module: ${errorMessage(e)}`;
+      postMessage({ type: MSG.ERROR, id: null, message: loadFailed });
+    }
+    const pending = queued;
+    queued = null;
+    for (const msg of pending) dispatch(msg);
+    return loadFailed === null;
+  })();
+
+  function handleMessage(msg) {
+    if (queued) queued.push(msg);
+    else dispatch(msg);
+  }
+
+  function dispatch(msg) {
+    const id = msg && msg.id !== undefined ? msg.id : null;
+    if (loadFailed !== null) {
+      if (msg && msg.type !== MSG.CANCEL) postMessage({ type: MSG.ERROR, id, message: loadFailed });
+      return;
+    }
+    try {
+      switch (msg && msg.type) {
+        case MSG.LOAD: return onLoad(id, msg);
+        case MSG.SOLVE: return onSolve(id, msg);
+        case MSG.CANCEL: return onCancel(id);
+        case MSG.IMAGE_CELLS:
+          return postMessage({ type: MSG.IMAGE_CELLS, id, cells: session.imageCells(msg.image | 0) });
+        default:
+          return postMessage({ type: MSG.ERROR, id, message: `unknown message type: ${msg && msg.type}` });
+      }
+    } catch (e) {
+      postMessage({ type: MSG.ERROR, id, message: errorMessage(e) });
+    }
+  }
+
+  function onLoad(id, { text, source }) {
+    cancelJob();
+    if (!session.load(String(text ?? ''), String(source ?? '<input>'))) {
+      postMessage({ type: MSG.ERROR, id, message: session.lastError() });
+      return;
+    }
+    const puzzles = [];
+    const n = session.puzzleCount();
+    for (let i = 0; i < n; i++) puzzles.push(JSON.parse(session.puzzleJson(i)));
+    postMessage({ type: MSG.LOADED, id, puzzles });
+  }
+
+  function onSolve(id, msg) {
+    cancelJob();
+    const index = Number.isInteger(msg.puzzle) ? msg.puzzle : -1;
+    if (!session.start(index, String(msg.options ?? ''))) {
+      postMessage({ type: MSG.ERROR, id, message: session.lastError() });
+      return;
+    }
+    const fixedBudget = msg.stepBudget > 0 ? Number(msg.stepBudget) : 0;
+    const t = now();
+    job = {
+      id,
+      cellCount: session.cellCount(),
+      limit: msg.maxSolutions > 0 ? Math.floor(msg.maxSolutions) : Infinity,
+      found: 0,
+      batch: [],        // Int32Arrays not yet posted
+      batchCount: 0,
+      lastFlush: t,
+      lastProgress: t,
+      budget: fixedBudget || INITIAL_BUDGET,
+      fixedBudget,
+    };
+    const current = job;
+    schedule(() => runSlice(current));
+  }
+
+  function onCancel(id) {
+    if (!job || (id !== null && id !== job.id)) return; // already ended: nothing to do
+    cancelJob();
+  }
+
+  // Stop the running search (if any) at once and end it.
+  function cancelJob() {
+    if (!job) return;
+    session.cancel();
+    const st = session.step(0); // CANCELLED (or DONE if the search had just finished)
+    endJob(st === STEP.DONE ? 'finished' : 'cancelled');
+  }
+
+  function runSlice(current) {
+    if (job !== current) return; // ended (cancelled, replaced) while this slice was queued
+    let st;
+    try {
+      const t0 = now();
+      st = session.step(current.budget);
+      const dt = now() - t0;
+      if (!current.fixedBudget) adaptBudget(current, dt);
+      collect(current);
+    } catch (e) {
+      job = null;
+      postMessage({ type: MSG.ERROR, id: current.id, message: errorMessage(e) });
+      return;
+    }
+    if (current.found >= current.limit && st === STEP.RUNNING) {
+      session.cancel();
+      session.step(0);
+      endJob('limit');
+      return;
+    }
+    switch (st) {
+      case STEP.RUNNING: {
+        const t = now();
+        if (current.batchCount > 0 && t - current.lastFlush >= FLUSH_INTERVAL_MS) flush(current);
+        if (t - current.lastProgress >= PROGRESS_INTERVAL_MS) {
+          current.lastProgress = t;
+          postMessage({ type: MSG.PROGRESS, id: current.id, stats: stats() });
+        }
+        schedule(() => runSlice(current));
+        return;
+      }
+      case STEP.DONE:
+        // solutions left in the session beyond maxSolutions: the limit cut the search short
+        endJob(current.found >= current.limit && session.pendingSolutions() > 0 ? 'limit' : 'finished');
+        return;
+      case STEP.CANCELLED:
+        endJob('cancelled');
+        return;
+      default: {
+        flush(current);
+        job = null;
+        const message = session.lastError() || `search failed (step state ${st})`;
+        postMessage({ type: MSG.ERROR, id: current.id, message });
+      }
+    }
+  }
+
+  function adaptBudget(current, dt) {
+    let factor;
+    if (dt < 0.5) factor = 4;
+    else factor = Math.min(4, Math.max(0.25, SLICE_TARGET_MS / dt));
+    current.budget = Math.min(MAX_BUDGET, Math.max(MIN_BUDGET, Math.round(current.budget * factor)));
+  }
+
+  // Move new solutions (up to the limit) and trace events out of the session.
+  function collect(current) {
+    while (current.found < current.limit && session.pendingSolutions() > 0) {
+      const max = Math.min(TAKE_CHUNK, current.limit - current.found);
+      const grids = session.takeSolutions(max);
+      const count = current.cellCount > 0 ? grids.length / current.cellCount : 0;
+      if (count === 0) break;
+      current.batch.push(grids);
+      current.batchCount += count;
+      current.found += count;
+      if (current.batchCount >= FLUSH_MAX_SOLUTIONS) flush(current);
+    }
+    // Trace events exist only when the search was started with -t.
+    for (;;) {
+      const events = session.takeTrace(TRACE_CHUNK);
+      if (events.length === 0) break;
+      postMessage({ type: MSG.TRACE, id: current.id, events }, [events.buffer]);
+      if (events.length < TRACE_CHUNK * 4) break;
+    }
+  }
+
+  function flush(current) {
+    current.lastFlush = now();
+    if (current.batchCount === 0) return;
+    let grids;
+    if (current.batch.length === 1) grids = current.batch[0];
+    else {
+      grids = new Int32Array(current.batchCount * current.cellCount);
+      let offset = 0;
+      for (const part of current.batch) {
+        grids.set(part, offset);
+        offset += part.length;
+      }
+    }
+    const count = current.batchCount;
+    current.batch = [];
+    current.batchCount = 0;
+    postMessage(
+      { type: MSG.SOLUTIONS, id: current.id, cellCount: current.cellCount, count, grids },
+      [grids.buffer],
+    );
+  }
+
+  function stats() {
+    try {
+      return JSON.parse(session.statsJson());
+    } catch {
+      return {};
+    }
+  }
+
+  // End the running search (if any): deliver its remaining solutions, then 'done'.
+  function endJob(reason) {
+    const current = job;
+    if (!current) return;
+    job = null;
+    collect(current);
+    flush(current);
+    postMessage({ type: MSG.DONE, id: current.id, reason, stats: stats() });
+  }
+
+  return { handleMessage, ready };
+}
