@@ -5,7 +5,7 @@
 // remaining pieces can only match the parity of the remaining holes if that parity is in
 // the set of sums of +-m over them. Pieces are grouped into classes by magnitude; a state
 // is the number of pieces left in each class. achievable() answers from a table built once
-// (small puzzles) or by a bitset convolution (many classes).
+// (small puzzles) or by a bitset convolution (many classes); see SubsetSums.
 //
 //   ParityMonitor pm;
 //   pm.init(model);
@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "constraints/subset_sums.hpp"
 #include "puzzle/model.hpp"
 
 namespace polycube {
@@ -29,14 +30,8 @@ public:
     bool achievable(const int* remainingByClass, int target) const;
 
 private:
-    bool compute(const int* remaining, int target) const;
     std::vector<int> magnitudes_, counts_, classOfShape_;
-    std::vector<long> radix_;
-    int maxSum_ = 0;
-    // Table: for each state, achievable sums as a bitset over [-maxSum_, maxSum_].
-    std::vector<uint64_t> table_;
-    int words_ = 0;
-    bool tabled_ = false;
+    SubsetSums sums_;  // class k: each piece adds +magnitude or -magnitude
 };
 
 }  // namespace polycube

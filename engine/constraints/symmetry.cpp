@@ -170,86 +170,104 @@ bool RedundancyPlan::accept(const Model& model, const std::vector<Symmetry>& sym
     return true;
 }
 
-Result<RedundancyPlan> planRedundancyFilter(const Model& m, const std::vector<Symmetry>& syms, int forcedShape) {
-    RedundancyPlan best;
-    if (syms.size() <= 1) {
-        best.description = "OFF (the puzzle has no symmetry)";
-        return Result<RedundancyPlan>::success(best);
-    }
-    auto usable = [&](int s) -> std::string {
-        if (m.shapes[s].count != 1)
-            return "piece " + m.shapes[s].name + " has " + std::to_string(m.shapes[s].count) +
-                   " copies; the redundancy filter needs a uniquely shaped piece";
-        for (const Symmetry& g : syms)
-            if (g.shapeMap[s] != s)
-                return "piece " + m.shapes[s].name + " is not its own mirror image, so it cannot carry the mirror symmetry";
-        return {};
-    };
-    if (forcedShape >= 0) {
-        std::string why = usable(forcedShape);
-        if (!why.empty()) return Result<RedundancyPlan>::error(why);
-    }
+namespace {
 
-    long bestResidual = -1;
+// Keep one image per orbit of shape s's images; record stabilizers of the kept ones.
+Result<RedundancyPlan> planForShape(const Model& m, const std::vector<Symmetry>& syms, int s, long& residual) {
+    RedundancyPlan plan;
+    plan.shape = s;
+    residual = 0;
+    std::vector<char> seen(m.images.size(), 0);
+    for (int i = m.shapeImageBegin[s]; i < m.shapeImageBegin[s + 1]; ++i) {
+        if (seen[i]) continue;
+        std::vector<int> orbit;
+        for (const Symmetry& g : syms) {
+            int j = mapImage(m, g, i);
+            if (j < 0) return Result<RedundancyPlan>::error("internal error: symmetry maps an image outside the puzzle");
+            if (!seen[j]) {
+                seen[j] = 1;
+                orbit.push_back(j);
+            }
+        }
+        // Representative: the image nearest the origin corner (de Bruijn's X in a corner quadrant).
+        auto key = [&](int img) {
+            long sum = 0;
+            for (int c : m.images[img].cells) {
+                const Vec3& p = m.openCellPos[c];
+                sum += p.x + p.y + p.z;
+            }
+            return std::make_pair(sum, m.images[img].cells);
+        };
+        int rep = *std::min_element(orbit.begin(), orbit.end(), [&](int a, int b) { return key(a) < key(b); });
+        plan.keptImages.push_back(rep);
+        for (int j : orbit)
+            if (j != rep) plan.removedImages.push_back(j);
+        std::vector<int> stab;
+        for (size_t gi = 1; gi < syms.size(); ++gi)
+            if (mapImage(m, syms[gi], rep) == rep) stab.push_back(static_cast<int>(gi));
+        if (!stab.empty()) {
+            residual += static_cast<long>(stab.size());
+            plan.stabilizers.push_back({rep, std::move(stab)});
+        }
+    }
+    std::sort(plan.stabilizers.begin(), plan.stabilizers.end());
+    plan.description = m.shapes[s].name + " (" + std::to_string(plan.keptImages.size()) + " of " +
+                       std::to_string(plan.keptImages.size() + plan.removedImages.size()) + " images kept, " +
+                       std::to_string(syms.size()) + " symmetries" +
+                       (plan.stabilizers.empty() ? "" : ", " + std::to_string(plan.stabilizers.size()) +
+                                                            " symmetric images checked per solution") +
+                       ")";
+    return Result<RedundancyPlan>::success(std::move(plan));
+}
+
+std::string unusableReason(const Model& m, const std::vector<Symmetry>& syms, int s) {
+    if (m.shapes[s].count != 1)
+        return "piece " + m.shapes[s].name + " has " + std::to_string(m.shapes[s].count) +
+               " copies; the redundancy filter needs a uniquely shaped piece";
+    for (const Symmetry& g : syms)
+        if (g.shapeMap[s] != s)
+            return "piece " + m.shapes[s].name + " is not its own mirror image, so it cannot carry the mirror symmetry";
+    return {};
+}
+
+}  // namespace
+
+std::vector<RedundancyPlan> redundancyCandidates(const Model& m, const std::vector<Symmetry>& syms) {
+    std::vector<std::pair<long, RedundancyPlan>> all;
+    if (syms.size() <= 1) return {};
     for (int s = 0; s < m.shapeCount(); ++s) {
-        if (forcedShape >= 0 ? s != forcedShape : !usable(s).empty()) continue;
-        RedundancyPlan plan;
-        plan.shape = s;
+        if (!unusableReason(m, syms, s).empty()) continue;
         long residual = 0;
-        std::vector<char> seen(m.images.size(), 0);
-        for (int i = m.shapeImageBegin[s]; i < m.shapeImageBegin[s + 1]; ++i) {
-            if (seen[i]) continue;
-            std::vector<int> orbit;
-            for (const Symmetry& g : syms) {
-                int j = mapImage(m, g, i);
-                if (j < 0) return Result<RedundancyPlan>::error("internal error: symmetry maps an image outside the puzzle");
-                if (!seen[j]) {
-                    seen[j] = 1;
-                    orbit.push_back(j);
-                }
-            }
-            // Representative: the image nearest the origin corner (de Bruijn's X in a corner quadrant).
-            auto key = [&](int img) {
-                long sum = 0;
-                for (int c : m.images[img].cells) {
-                    const Vec3& p = m.openCellPos[c];
-                    sum += p.x + p.y + p.z;
-                }
-                return std::make_pair(sum, m.images[img].cells);
-            };
-            int rep = *std::min_element(orbit.begin(), orbit.end(), [&](int a, int b) { return key(a) < key(b); });
-            plan.keptImages.push_back(rep);
-            for (int j : orbit)
-                if (j != rep) plan.removedImages.push_back(j);
-            std::vector<int> stab;
-            for (size_t gi = 1; gi < syms.size(); ++gi)
-                if (mapImage(m, syms[gi], rep) == rep) stab.push_back(static_cast<int>(gi));
-            if (!stab.empty()) {
-                residual += static_cast<long>(stab.size());
-                plan.stabilizers.push_back({rep, std::move(stab)});
-            }
-        }
-        std::sort(plan.stabilizers.begin(), plan.stabilizers.end());
-        bool better = bestResidual < 0 || residual < bestResidual ||
-                      (residual == bestResidual && plan.keptImages.size() < best.keptImages.size());
-        if (better) {
-            bestResidual = residual;
-            best = std::move(plan);
-        }
+        Result<RedundancyPlan> plan = planForShape(m, syms, s, residual);
+        if (plan.ok()) all.push_back({residual, std::move(plan.value)});
     }
-    if (best.shape < 0) {
-        best.needsGlobalCheck = true;
-        best.description = "no uniquely shaped piece: solutions are checked against all " +
-                           std::to_string(syms.size()) + " symmetries instead";
-    } else {
-        best.description = m.shapes[best.shape].name + " (" + std::to_string(best.keptImages.size()) + " of " +
-                           std::to_string(best.keptImages.size() + best.removedImages.size()) + " images kept, " +
-                           std::to_string(syms.size()) + " symmetries" +
-                           (best.stabilizers.empty() ? "" : ", " + std::to_string(best.stabilizers.size()) +
-                                                                " symmetric images checked per solution") +
-                           ")";
+    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
+        return std::make_pair(a.first, a.second.keptImages.size()) < std::make_pair(b.first, b.second.keptImages.size());
+    });
+    std::vector<RedundancyPlan> out;
+    for (auto& [res, plan] : all)
+        if (res == all.front().first) out.push_back(std::move(plan));
+    return out;
+}
+
+Result<RedundancyPlan> planRedundancyFilter(const Model& m, const std::vector<Symmetry>& syms, int forcedShape) {
+    RedundancyPlan none;
+    if (syms.size() <= 1) {
+        none.description = "OFF (the puzzle has no symmetry)";
+        return Result<RedundancyPlan>::success(none);
     }
-    return Result<RedundancyPlan>::success(std::move(best));
+    if (forcedShape >= 0) {
+        std::string why = unusableReason(m, syms, forcedShape);
+        if (!why.empty()) return Result<RedundancyPlan>::error(why);
+        long residual = 0;
+        return planForShape(m, syms, forcedShape, residual);
+    }
+    std::vector<RedundancyPlan> candidates = redundancyCandidates(m, syms);
+    if (!candidates.empty()) return Result<RedundancyPlan>::success(std::move(candidates.front()));
+    none.needsGlobalCheck = true;
+    none.description = "no uniquely shaped piece: solutions are checked against all " + std::to_string(syms.size()) +
+                       " symmetries instead";
+    return Result<RedundancyPlan>::success(none);
 }
 
 bool UniqueFilter::insert(const std::vector<int>& placed, const std::vector<Symmetry>& syms, SolutionCoder& coder) {

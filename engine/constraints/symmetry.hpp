@@ -79,6 +79,9 @@ struct RedundancyPlan {
 // forcedShape: -1 chooses automatically (best redundancy elimination, then fewest kept
 // images); otherwise that shape. Returns an error for a shape that cannot be used.
 Result<RedundancyPlan> planRedundancyFilter(const Model& model, const std::vector<Symmetry>& syms, int forcedShape);
+// The plans of every usable shape that leaves the least redundancy (best first by the
+// rule above): the candidates an automatic choice can pick from.
+std::vector<RedundancyPlan> redundancyCandidates(const Model& model, const std::vector<Symmetry>& syms);
 
 // Exact-duplicate filter for -u: remembers canonical codes of accepted solutions.
 class UniqueFilter {

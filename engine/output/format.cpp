@@ -92,12 +92,28 @@ std::string formatStatistics(const Solver& s) {
     os << "\n# Assemblies filtered out as rotations (or mirror images) of others:\nREDUNDANT=" << st.redundant << "\n";
     if (s.options().monteCarlo.trials > 0)
         os << "\n# Number of Monte-Carlo trials completed:\nMONTE_CARLO_TRIAL=" << st.monteCarloTrials << "\n";
+    auto total = [](const std::vector<long long>& v) { long long t = 0; for (long long x : v) t += x; return t; };
+    os << "\n# Number of backtracks due to parity constraint:\nPARITY_BACKTRACK_TOTAL=" << total(st.parityBacktracks) << "\n";
+    os << "\n# Number of backtracks due to volume constraint:\nVOLUME_BACKTRACK_TOTAL=" << total(st.volumeBacktracks) << "\n";
+    os << "\n# Number of rows filtered due to fit constraint:\nFIT_FILTER_TOTAL=" << total(st.fitFiltered) << "\n";
+    os << "\n# Number of rows filtered due to parity constraint:\nPARITY_FILTER_TOTAL=" << total(st.parityFiltered) << "\n";
+    os << "\n# Number of rows filtered due to volume constraint:\nVOLUME_FILTER_TOTAL=" << total(st.volumeFiltered) << "\n";
     os << "\n# Number of times pieces were attempted to be placed:\nATTEMPTS_TOTAL=" << st.totalAttempts() << "\n";
     os << "\n# Number of times pieces fit:\nFITS_TOTAL=" << st.totalFits() << "\n";
     os << "\n# Number of placement attempts when N pieces were left to be placed:\n";
     for (int n = 1; n <= pieces; ++n) os << "ATTEMPTS[" << std::setw(2) << n << "]=" << std::setw(14) << st.attempts[n] << "\n";
     os << "\n# Number of fits when N pieces were left to be placed:\n";
     for (int n = 1; n <= pieces; ++n) os << "FITS[" << std::setw(2) << n << "]=    " << std::setw(14) << st.fits[n] << "\n";
+    auto perLevelBlock = [&](const char* comment, const char* key, const std::vector<long long>& v) {
+        if (total(v) == 0) return;
+        os << "\n# " << comment << " when N pieces were left to be placed:\n";
+        for (int n = 1; n <= pieces; ++n) os << key << "[" << std::setw(2) << n << "]=" << std::setw(14) << v[n] << "\n";
+    };
+    perLevelBlock("Number of backtracks due to parity constraint", "PARITY_BACKTRACK", st.parityBacktracks);
+    perLevelBlock("Number of backtracks due to volume constraint", "VOLUME_BACKTRACK", st.volumeBacktracks);
+    perLevelBlock("Number of filters due to parity constraint", "PARITY_FILTER", st.parityFiltered);
+    perLevelBlock("Number of filters due to fit constraint", "FIT_FILTER", st.fitFiltered);
+    perLevelBlock("Number of filters due to volume constraint", "VOLUME_FILTER", st.volumeFiltered);
     os << "\n# Seconds: setup and search:\nSETUP_SECONDS=" << st.setupSeconds << "\nSEARCH_SECONDS=" << st.searchSeconds << "\n";
     return os.str();
 }
@@ -138,6 +154,11 @@ std::string statsJson(const Solver& s, const std::string& stateName) {
     j["attemptsByRemaining"] = perLevel(st.attempts);
     j["fitsByRemaining"] = perLevel(st.fits);
     j["monteCarloTrials"] = st.monteCarloTrials;
+    j["parityBacktracks"] = perLevel(st.parityBacktracks);
+    j["volumeBacktracks"] = perLevel(st.volumeBacktracks);
+    j["parityFiltered"] = perLevel(st.parityFiltered);
+    j["volumeFiltered"] = perLevel(st.volumeFiltered);
+    j["fitFiltered"] = perLevel(st.fitFiltered);
     j["redundancyFilter"] = s.redundancyDescription();
     j["configuration"] = s.configurationDescription();
     if (!s.impossibleReason().empty()) j["impossible"] = s.impossibleReason();

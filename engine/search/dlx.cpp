@@ -155,6 +155,19 @@ void DlxMatrix::unhideRow(int row) {
     }
 }
 
+bool DlxMatrix::rowLeavesDeadColumn(int row) {
+    hideRow(row);
+    const int begin = rowStart_[row], end = rowStart_[row + 1];
+    for (int j = begin; j < end; ++j)
+        if (--count_[colOfNode_[j]] == 0) cover(colOfNode_[j]);
+    bool dead = false;
+    for (int c = right_[columns_]; c != columns_ && !dead; c = right_[c]) dead = len_[c] < count_[c];
+    for (int j = end - 1; j >= begin; --j)
+        if (count_[colOfNode_[j]]++ == 0) uncover(colOfNode_[j]);
+    unhideRow(row);
+    return dead;
+}
+
 bool DlxMatrix::rowLive(int row) const {
     const int shapeNode = rowStart_[row + 1] - 1;
     const int col = colOfNode_[shapeNode];

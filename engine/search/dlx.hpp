@@ -60,6 +60,9 @@ public:
     // nest with cover/uncover (undo in reverse order).
     void hideRow(int row);
     void unhideRow(int row);
+    // Fit filter (first seed article, "Fit Constraint Violations"): would placing this row
+    // leave a hole or a piece with no image that still fits? The matrix is unchanged after.
+    bool rowLeavesDeadColumn(int row);
     // A row is live when it is still linked in its shape column and its shape has copies
     // left: live rows are exactly the images that still fit.
     bool rowLive(int row) const;

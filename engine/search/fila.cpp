@@ -118,6 +118,7 @@ public:
 
         // Images: masks and per-cell cover lists (kept in shape order).
         imageMask_.clear();
+        imageParity_.clear();
         imageShape_.clear();
         imageId_.clear();
         std::vector<std::vector<int>> cover(n);
@@ -136,6 +137,7 @@ public:
             }
             if (!inside) continue;
             const int local = static_cast<int>(imageId_.size());
+            imageParity_.push_back(image.parity);
             imageMask_.push_back(mask);
             imageShape_.push_back(localShapeOf_[image.shape]);
             imageId_.push_back(img);
@@ -193,6 +195,12 @@ public:
         depth_ = 0;
         Frame& f = frames_[0];
         f.o = start;
+        f.parity = in.holesParity;
+        parityLeft_ = in.parityLeft;
+        shapeParityClass_.assign(shapeCount_, -1);
+        if (settings_.parity)
+            for (int s = 0; s < model_.shapeCount(); ++s)
+                if (localShapeOf_[s] >= 0) shapeParityClass_[localShapeOf_[s]] = settings_.parity->classOfShape(s);
         f.stage = kEnter;
         f.orderPos = 0;
         f.orderSlot = -1;
@@ -208,6 +216,11 @@ public:
             if (f.stage == kEnter) {
                 if (p == 0) {
                     if (!settings_.onSolution(placed_.data(), pieces_)) return Run::Stopped;
+                    --depth_;
+                    continue;
+                }
+                if (settings_.parity && !settings_.parity->achievable(parityLeft_.data(), f.parity)) {
+                    (*settings_.parityBacktracks)[p]++;
                     --depth_;
                     continue;
                 }
@@ -235,6 +248,7 @@ public:
                 const int s = f.word * 64 + __builtin_ctzll(f.pending);
                 f.pending &= f.pending - 1;
                 if (--copies_[s] == 0) available_[s >> 6] &= ~(1ULL << (s & 63));
+                if (shapeParityClass_[s] >= 0) parityLeft_[shapeParityClass_[s]]--;
                 const int* offsets = &sets_[static_cast<size_t>(f.set) * (shapeCount_ + 1)];
                 f.shape = s;
                 f.pos = offsets[s];
@@ -261,6 +275,7 @@ public:
                 placed_[pieces_ - p] = imageId_[entryImage_[e - entryMask_.data()]];
                 Frame& child = frames_[depth_ + 1];
                 child.o = f.o | *e;
+                child.parity = f.parity - imageParity_[entryImage_[e - entryMask_.data()]];
                 child.stage = kEnter;
                 child.orderPos = f.orderPos;
                 child.orderSlot = f.orderSlot;
@@ -276,8 +291,47 @@ public:
             }
             // Shape exhausted: undo the warehouse bookkeeping (solveFila lines 14-17).
             if (copies_[f.shape]++ == 0) available_[f.shape >> 6] |= 1ULL << (f.shape & 63);
+            if (shapeParityClass_[f.shape] >= 0) parityLeft_[shapeParityClass_[f.shape]]++;
             f.stage = kShape;
         }
+    }
+
+    double estimateCost(int probes, std::mt19937_64& rng) override {
+        double total = 0;
+        std::vector<int> fitting, taken;
+        for (int k = 0; k < probes; ++k) {
+            Frame f = frames_[0];
+            double product = 1;
+            for (int p = pieces_; p > 0; --p) {
+                const int set = select(p, f);
+                total += product;  // the node itself
+                if (set < 0) break;
+                fitting.clear();
+                long scanned = 0;
+                const int* offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];
+                for (int w = 0; w < shapeWords_; ++w) {
+                    uint64_t shapes = available_[w] & setMasks_[static_cast<size_t>(set) * shapeWords_ + w];
+                    while (shapes) {
+                        const int s = w * 64 + __builtin_ctzll(shapes);
+                        shapes &= shapes - 1;
+                        for (int i = offsets[s]; i < offsets[s + 1]; ++i, ++scanned)
+                            if (!f.o.intersects(entryMask_[i])) fitting.push_back(i);
+                    }
+                }
+                total += product * static_cast<double>(scanned);
+                if (fitting.empty()) break;
+                product *= static_cast<double>(fitting.size());
+                const int i = fitting[rng() % fitting.size()];
+                const int s = imageShape_[entryImage_[i]];
+                if (--copies_[s] == 0) available_[s >> 6] &= ~(1ULL << (s & 63));
+                taken.push_back(s);
+                f.o = f.o | entryMask_[i];
+            }
+            for (auto it = taken.rbegin(); it != taken.rend(); ++it)
+                if (copies_[*it]++ == 0) available_[*it >> 6] |= 1ULL << (*it & 63);
+            taken.clear();
+        }
+        return total / probes;
     }
 
 private:
@@ -297,6 +351,7 @@ private:
         int set = -1;              // image list set id (see buildSet)
         uint64_t pending = 0;      // shapes of the current mask word still to try
         int word = 0, shape = 0, pos = 0, end = 0;
+        int parity = 0;            // parity of the holes (parity trigger)
         int orderSlot = -1;        // fixed orders: in slot orderSlot's order, cells before
         int orderPos = 0;          // orderPos are filled
         uint8_t stage = kEnter;
@@ -451,7 +506,8 @@ private:
     std::vector<uint64_t> available_;  // shapes with copies left (solveFila's warehouse)
     int shapeWords_ = 1;
     std::vector<Bits<W>> imageMask_;
-    std::vector<int> imageShape_, imageId_;
+    std::vector<int> imageShape_, imageId_, imageParity_;
+    std::vector<int> parityLeft_, shapeParityClass_;
     std::vector<int> coverStart_, coverList_;
     std::vector<int> sets_;
     std::vector<uint64_t> setMasks_;

@@ -20,9 +20,11 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "constraints/parity.hpp"
 #include "puzzle/model.hpp"
 #include "search/heuristics.hpp"
 
@@ -33,6 +35,8 @@ struct FilaInput {
     std::vector<int> images;     // live image ids, grouped by shape
     std::vector<int> copiesLeft; // per model shape
     int pieces = 0;              // pieces left to place
+    int holesParity = 0;         // parity of the open cells (with settings.parity)
+    std::vector<int> parityLeft; // pieces left per parity class (with settings.parity)
 };
 
 struct FilaSettings {
@@ -41,6 +45,9 @@ struct FilaSettings {
     std::vector<long long>* attempts = nullptr;  // indexed by remaining pieces
     std::vector<long long>* fits = nullptr;
     const std::atomic<bool>* cancel = nullptr;
+    // Parity backtrack trigger (first seed article), off when null.
+    const ParityMonitor* parity = nullptr;
+    std::vector<long long>* parityBacktracks = nullptr;
     // Called with the images FILA placed (first placed first); return false to stop.
     std::function<bool(const int* images, int count)> onSolution;
 };
@@ -52,6 +59,10 @@ public:
     virtual int capacity() const = 0;  // cells the occupancy field holds
     virtual void start(const FilaInput& input) = 0;
     virtual Run run(long long& budget) = 0;
+    // Knuth's estimator of the cost (list entries examined) of searching the puzzle given to
+    // start(): the average over `probes` random root-to-leaf paths through FILA's own choices
+    // of the sum, over the path, of (product of branching factors so far) x (entries examined).
+    virtual double estimateCost(int probes, std::mt19937_64& rng) = 0;
     // Images currently placed by FILA (for traces and diagnostics).
     virtual long long listEntriesBuilt() const = 0;
 };

@@ -16,7 +16,8 @@ struct OptionSpec {
     char shortName;  // 0: none
     const char* longName;
     Arg arg;
-    bool tuning;     // counts as a hand-tuning option (disables the automatic configuration)
+    bool tuning;     // chooses the algorithm by hand (disables the automatic configuration);
+                     // constraints and Monte Carlo combine with the automatic choice
     const char* valueName;
     const char* help;
     Setter set;
@@ -90,23 +91,23 @@ const std::vector<OptionSpec>& specs() {
          [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-m", o.mch, 1); }},
         {'e', "emch", Arg::Required, true, "N", "estimated most constrained hole (FILA, estimate) when N pieces remain",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-e", o.emch, 1); }},
-        {'p', "parityBacktrack", Arg::None, true, nullptr, "backtrack when the remaining pieces cannot match the parity of the holes",
+        {'p', "parityBacktrack", Arg::None, false, nullptr, "backtrack when the remaining pieces cannot match the parity of the holes",
          [](SolverOptions& o, OptionParse&, const std::string*) { o.parityBacktrack = true; return std::string(); }},
-        {'v', "volumeBacktrack", Arg::Required, true, "N",
+        {'v', "volumeBacktrack", Arg::Required, false, "N",
          "backtrack on an isolated region no set of remaining pieces can fill, while N or more pieces remain",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-v", o.volumeBacktrack, 1); }},
-        {'P', "parityFilter", Arg::Optional, true, "N",
+        {'P', "parityFilter", Arg::Optional, false, "N",
          "remove images that break the parity constraint (once, or after each placement while N or more pieces remain)",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return filterValue(v, "-P", o.parityFilter); }},
-        {'V', "volumeFilter", Arg::Optional, true, "N",
+        {'V', "volumeFilter", Arg::Optional, false, "N",
          "remove images that isolate an unfillable region (once, or after each placement while N or more pieces remain)",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return filterValue(v, "-V", o.volumeFilter); }},
-        {'F', "fitFilter", Arg::Optional, true, "N",
+        {'F', "fitFilter", Arg::Optional, false, "N",
          "remove images after which a hole or piece has no fit, to a fixed point (once, or while N or more pieces remain)",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return filterValue(v, "-F", o.fitFilter); }},
         {'t', "trace", Arg::Required, false, "K", "trace placements and removals while K or more pieces remain (-K: exactly K)",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-t", o.trace, -100000, 100000); }},
-        {'s', "monteCarlo", Arg::Required, true, "T,R,SEED",
+        {'s', "monteCarlo", Arg::Required, false, "T,R,SEED",
          "Monte Carlo sampling: T trials, each ending when a piece is removed with R pieces left; random seed SEED",
          [](SolverOptions& o, OptionParse&, const std::string* v) {
              std::vector<std::string> parts;

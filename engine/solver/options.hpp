@@ -57,7 +57,7 @@ struct SolverOptions {
     int trace = 0;                      // -t K
     MonteCarlo monteCarlo;              // -s T,R,SEED
     long long maxSolutions = 0;         // -l N: stop after N solutions (0: all)
-    bool autoTune = true;               // false when any tuning option was given
+    bool autoTune = true;               // false when an algorithm option (-f -o -n -b -m -e) was given
 
     bool tuningGiven = false;
 };

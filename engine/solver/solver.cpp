@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <numeric>
+#include <iomanip>
 #include <sstream>
 
 namespace polycube {
@@ -54,26 +55,6 @@ Status Solver::init() {
                              "so mirror images of solutions are not solutions");
     if (wantSymmetry) symmetries_ = puzzleSymmetries(model_, options_.mirror);
 
-    std::vector<char> enabled(model_.images.size(), 1);
-    if (options_.redundancy != Redundancy::Off) {
-        int forced = -1;
-        if (options_.redundancy == Redundancy::Named) {
-            for (const PieceInstance& inst : model_.instances)
-                if (inst.name == options_.redundancyPiece) {
-                    if (inst.stationary)
-                        return Status::error("-r " + inst.name + ": that piece is stationary; name a mobile piece");
-                    forced = inst.shape;
-                }
-            if (forced < 0) return Status::error("-r: no piece named '" + options_.redundancyPiece + "' in this puzzle");
-        }
-        Result<RedundancyPlan> plan = planRedundancyFilter(model_, symmetries_, forced);
-        if (!plan.ok()) return Status::error("-r: " + plan.status.message);
-        plan_ = std::move(plan.value);
-        planActive_ = true;
-        redundancyText_ = plan_.description;
-        for (int i : plan_.removedImages) enabled[i] = 0;
-    }
-    enabledImages_ = static_cast<int>(std::count(enabled.begin(), enabled.end(), 1));
 
     if (Status st = configureAlgorithms(); !st.ok) return st;
     Result<HeuristicSchedule> sched = parseSchedule(orderText_, std::max(pieces, 1));
@@ -106,7 +87,18 @@ Status Solver::init() {
                           ", which no placement of the pieces can match";
     }
 
-    dlx_.build(model_, enabled);
+    parityLeft_ = parity_.initialCounts();
+    holesParity_ = model_.openParity();
+    if (volumeFilterAt_ != INT_MAX || volumeBacktrackAt_ != INT_MAX) {
+        volume_.init(model_);
+        volumeReady_ = true;
+        volumeLeft_ = volume_.initialCounts();
+    }
+    filled_.assign((model_.openCellCount() + 63) / 64, 0);
+    for (auto* v : {&stats_.parityBacktracks, &stats_.volumeBacktracks, &stats_.parityFiltered, &stats_.volumeFiltered,
+                    &stats_.fitFiltered})
+        v->assign(pieces + 1, 0);
+
     if (filaAt_ > 0) {
         // Largest region FILA can be handed: the box minus the smallest pieces placed first.
         std::vector<int> sizes;
@@ -120,6 +112,10 @@ Status Solver::init() {
         fs.attempts = &stats_.attempts;
         fs.fits = &stats_.fits;
         fs.cancel = &cancelRequested_;
+        if (parityBacktrack_) {
+            fs.parity = &parity_;
+            fs.parityBacktracks = &stats_.parityBacktracks;
+        }
         fs.onSolution = [this](const int* images, int count) {
             std::copy(images, images + count, placed_.begin() + depth_);
             reportSolution();
@@ -127,6 +123,29 @@ Status Solver::init() {
         };
         fila_ = makeFila(model_, std::move(fs), std::min(cells, kFilaMaxCells));
     }
+    std::vector<char> enabled(model_.images.size(), 1);
+    if (options_.redundancy != Redundancy::Off) {
+        int forced = -1;
+        if (options_.redundancy == Redundancy::Named) {
+            for (const PieceInstance& inst : model_.instances)
+                if (inst.name == options_.redundancyPiece) {
+                    if (inst.stationary)
+                        return Status::error("-r " + inst.name + ": that piece is stationary; name a mobile piece");
+                    forced = inst.shape;
+                }
+            if (forced < 0) return Status::error("-r: no piece named '" + options_.redundancyPiece + "' in this puzzle");
+        }
+        Result<RedundancyPlan> plan = planRedundancyFilter(model_, symmetries_, forced);
+        if (!plan.ok()) return Status::error("-r: " + plan.status.message);
+        plan_ = std::move(plan.value);
+        if (forced < 0) chooseRedundancyPieceByProbes();
+        planActive_ = true;
+        redundancyText_ = plan_.description;
+        for (int i : plan_.removedImages) enabled[i] = 0;
+    }
+    enabledImages_ = static_cast<int>(std::count(enabled.begin(), enabled.end(), 1));
+
+    dlx_.build(model_, enabled);
     frames_.assign(pieces + 1, Frame{});
     placed_.assign(pieces, -1);
     stats_.attempts.assign(pieces + 1, 0);
@@ -137,6 +156,65 @@ Status Solver::init() {
     if (!impossible_.empty()) state_ = State::Done;
     stats_.setupSeconds = secondsSince(t0);
     return Status::success();
+}
+
+double Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed) {
+    // DLX places the constrained piece first (it has the fewest images), then FILA searches
+    // below each of its kept images: estimate FILA's cost under each and add them up.
+    std::vector<char> enabled(model_.images.size(), 1);
+    for (int i : plan.removedImages) enabled[i] = 0;
+    DlxMatrix dlx;
+    dlx.build(model_, enabled);
+    const int col = dlx.columnOfShape(plan.shape);
+    const int cellsLeft = model_.openCellCount() - model_.shapes[plan.shape].size;
+    if (cellsLeft > fila_->capacity()) return -1;
+    std::mt19937_64 rng(seed);
+    double total = 0;
+    for (int image : plan.keptImages) {
+        const int row = dlx.rowOfImage(image);
+        int node = dlx.down(col);
+        while (node != col && dlx.rowOf(node) != row) node = dlx.down(node);
+        if (node == col) continue;
+        dlx.coverChosen(col);
+        dlx.selectRow(node);
+        holesParity_ -= model_.images[image].parity;
+        fillFilaInput(dlx, model_.mobileCount() - 1);
+        holesParity_ += model_.images[image].parity;
+        fila_->start(filaInput_);
+        total += fila_->estimateCost(probesPerImage, rng);
+        dlx.unselectRow(node);
+        dlx.uncoverChosen(col);
+    }
+    return total;
+}
+
+void Solver::chooseRedundancyPieceByProbes() {
+    // Which uniquely shaped piece to constrain matters (FILA article: L instead of G makes
+    // the Tetris Cube 3 times faster) and no simple rule predicts it (the largest, most
+    // compact piece is best for the Tetris Cube, the one with fewest images for Bedlam). So
+    // when the search looks long, estimate each candidate's search cost with Monte Carlo
+    // probes through the configured algorithms and keep the cheapest.
+    if (!fila_ || filaAt_ != model_.mobileCount() - 1) return;
+    std::vector<RedundancyPlan> candidates = redundancyCandidates(model_, symmetries_);
+    if (candidates.size() < 2) return;
+    const double first = estimateSearchCost(candidates.front(), 8, 1);
+    if (first >= 0 && first < 3e7) return;  // a short search: probing would cost more than it saves
+    double best = -1;
+    size_t bestIndex = 0;
+    std::ostringstream notes;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        const double e = estimateSearchCost(candidates[i], 40, 12345);
+        if (e < 0) continue;
+        notes << (notes.tellp() > 0 ? ", " : "") << model_.shapes[candidates[i].shape].name << " "
+              << std::setprecision(2) << e;
+        if (best < 0 || e < best) {
+            best = e;
+            bestIndex = i;
+        }
+    }
+    if (best < 0) return;
+    plan_ = std::move(candidates[bestIndex]);
+    plan_.description += "; chosen by Monte Carlo probes, estimated cost: " + notes.str();
 }
 
 bool Solver::beginTrial() {
@@ -150,13 +228,14 @@ bool Solver::beginTrial() {
 
 Status Solver::configureAlgorithms() {
     const int pieces = model_.mobileCount();
-    // Constraint options that are parsed but not wired into the search yet are refused
-    // rather than silently ignored.
-    if (options_.volumeBacktrack > 0) return Status::error("-v (volume backtrack trigger) is not available yet");
-    if (options_.volumeFilter != kFilterOff) return Status::error("-V (volume filter) is not available yet");
-    if (options_.fitFilter != kFilterOff) return Status::error("-F (fit filter) is not available yet");
-    if (options_.parityFilter != kFilterOff) return Status::error("-P (parity filter) is not available yet");
-    if (options_.parityBacktrack) return Status::error("-p (parity backtrack trigger) is not available yet");
+    // Constraints (first seed article): thresholds as "apply while at least N pieces remain";
+    // a filter given without N runs once, before the search (at the full piece count).
+    auto filterAt = [&](int setting) { return setting == kFilterOff ? INT_MAX : setting == kFilterOnce ? pieces : setting; };
+    parityFilterAt_ = filterAt(options_.parityFilter);
+    volumeFilterAt_ = filterAt(options_.volumeFilter);
+    fitFilterAt_ = filterAt(options_.fitFilter);
+    volumeBacktrackAt_ = options_.volumeBacktrack > 0 ? options_.volumeBacktrack : INT_MAX;
+    parityBacktrack_ = options_.parityBacktrack;
     orderText_ = options_.order;
     nof_ = options_.nof;
     filaAt_ = options_.fila;
@@ -179,26 +258,36 @@ Status Solver::configureAlgorithms() {
         // E heuristic, switching to F for the last 3 pieces; flat puzzles use F.
         const bool flat = model_.zDim == 1 || model_.yDim == 1 || model_.xDim == 1;
         filaAt_ = pieces - 1;
+        // Filters reapplied while N or more pieces remain, and the volume trigger, work on the
+        // DLX matrix: leave those levels to DLX.
+        for (int at : {options_.volumeBacktrack, options_.parityFilter, options_.volumeFilter, options_.fitFilter})
+            if (at > 0) filaAt_ = std::min(filaAt_, at - 1);
         nof_ = true;
-        orderText_ = flat ? "s:f=" + std::to_string(pieces - 1)
-                          : "s:e=" + std::to_string(pieces - 1) + ":f=" + std::to_string(std::min(3, pieces - 1));
+        orderText_ = flat ? "s:f=" + std::to_string(filaAt_)
+                          : "s:e=" + std::to_string(filaAt_) + ":f=" + std::to_string(std::min(3, filaAt_));
         autoNote_ = "automatic";
     }
     if (filaAt_ > pieces) filaAt_ = pieces;
     return Status::success();
 }
 
-void Solver::startFila() {
+void Solver::fillFilaInput(const DlxMatrix& dlx, int pieces) {
     filaInput_.openCells.clear();
-    for (int c = dlx_.firstColumn(); c != dlx_.root() && c < dlx_.cellColumns(); c = dlx_.nextColumn(c))
+    for (int c = dlx.firstColumn(); c != dlx.root() && c < dlx.cellColumns(); c = dlx.nextColumn(c))
         filaInput_.openCells.push_back(c);
     filaInput_.images.clear();
     filaInput_.copiesLeft.assign(model_.shapeCount(), 0);
     for (int s = 0; s < model_.shapeCount(); ++s) {
-        filaInput_.copiesLeft[s] = dlx_.remaining(dlx_.columnOfShape(s));
-        dlx_.forEachLiveRowOfShape(s, [&](int row) { filaInput_.images.push_back(dlx_.imageOfRow(row)); });
+        filaInput_.copiesLeft[s] = dlx.remaining(dlx.columnOfShape(s));
+        dlx.forEachLiveRowOfShape(s, [&](int row) { filaInput_.images.push_back(dlx.imageOfRow(row)); });
     }
-    filaInput_.pieces = model_.mobileCount() - depth_;
+    filaInput_.pieces = pieces;
+    filaInput_.holesParity = holesParity_;
+    filaInput_.parityLeft = parityLeft_;
+}
+
+void Solver::startFila() {
+    fillFilaInput(dlx_, model_.mobileCount() - depth_);
     fila_->start(filaInput_);
 }
 
@@ -249,12 +338,102 @@ void Solver::reportSolution() {
     }
 }
 
+void Solver::place(int image) {
+    const Image& img = model_.images[image];
+    const Shape& shape = model_.shapes[img.shape];
+    placedVolume_ += shape.size;
+    holesParity_ -= img.parity;
+    if (int c = parity_.classOfShape(img.shape); c >= 0) parityLeft_[c]--;
+    if (volumeReady_) volumeLeft_[volume_.classOfShape(img.shape)]--;
+    for (int c : img.cells) filled_[c >> 6] |= 1ULL << (c & 63);
+}
+
+void Solver::unplace(int image) {
+    const Image& img = model_.images[image];
+    const Shape& shape = model_.shapes[img.shape];
+    placedVolume_ -= shape.size;
+    holesParity_ += img.parity;
+    if (int c = parity_.classOfShape(img.shape); c >= 0) parityLeft_[c]++;
+    if (volumeReady_) volumeLeft_[volume_.classOfShape(img.shape)]++;
+    for (int c : img.cells) filled_[c >> 6] &= ~(1ULL << (c & 63));
+}
+
+void Solver::leaveLevel() {
+    const Frame& f = frames_[depth_];
+    while (static_cast<int>(hidden_.size()) > f.hideMark) {
+        dlx_.unhideRow(hidden_.back());
+        hidden_.pop_back();
+    }
+    --depth_;
+}
+
+void Solver::hideRow(int row, std::vector<long long>& counter, int remaining) {
+    dlx_.hideRow(row);
+    hidden_.push_back(row);
+    counter[remaining]++;
+}
+
+void Solver::applyFilters(int remaining, bool parityChanged) {
+    // Image filters (first seed article, "Image Filters"): drop the images that would break a
+    // constraint if placed. Parity and volume first, since they can remove images the fit
+    // check relies on.
+    auto collectLiveRows = [&]() {
+        liveRows_.clear();
+        for (int s = 0; s < model_.shapeCount(); ++s)
+            dlx_.forEachLiveRowOfShape(s, [&](int row) { liveRows_.push_back(row); });
+    };
+    if (remaining >= parityFilterAt_ && parityChanged) {
+        // Per parity class and sign: would a piece of that class placed with that sign leave
+        // a parity the rest cannot reach? Then drop all such images.
+        for (int c = 0; c < parity_.classCount(); ++c) {
+            if (parityLeft_[c] == 0) continue;
+            const int m = parity_.magnitude(c);
+            bool drop[2];
+            scratchLeft_ = parityLeft_;
+            scratchLeft_[c]--;
+            drop[0] = !parity_.achievable(scratchLeft_.data(), holesParity_ - m);
+            drop[1] = !parity_.achievable(scratchLeft_.data(), holesParity_ + m);
+            if (!drop[0] && !drop[1]) continue;
+            collectLiveRows();
+            for (int row : liveRows_) {
+                const Image& img = model_.images[dlx_.imageOfRow(row)];
+                if (parity_.classOfShape(img.shape) == c && drop[img.parity > 0 ? 0 : 1])
+                    hideRow(row, stats_.parityFiltered, remaining);
+            }
+        }
+    }
+    if (remaining >= volumeFilterAt_) {
+        collectLiveRows();
+        for (int row : liveRows_) {
+            const Image& img = model_.images[dlx_.imageOfRow(row)];
+            scratchLeft_ = volumeLeft_;
+            scratchLeft_[volume_.classOfShape(img.shape)]--;
+            if (volume_.placementLeavesUnfillableRegion(filled_, img.cells, scratchLeft_.data()))
+                hideRow(row, stats_.volumeFiltered, remaining);
+        }
+    }
+    if (remaining >= fitFilterAt_) {
+        // Repeated to a fixed point: removing images can leave others without a next step.
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            collectLiveRows();
+            for (int row : liveRows_)
+                if (dlx_.rowLeavesDeadColumn(row)) {
+                    hideRow(row, stats_.fitFiltered, remaining);
+                    changed = true;
+                }
+        }
+    }
+}
+
 Solver::State Solver::step(long long budget) {
     if (state_ != State::Running) return state_;
     const auto t0 = Clock::now();
     const int pieces = model_.mobileCount();
     const bool monteCarlo = options_.monteCarlo.trials > 0;
     const bool tracing = options_.trace != 0 && onTrace_;
+    const int filterFrom = std::min({parityFilterAt_, volumeFilterAt_, fitFilterAt_});
     auto traceWanted = [&](int remaining) {
         return options_.trace > 0 ? remaining >= options_.trace : remaining == -options_.trace;
     };
@@ -272,14 +451,30 @@ Solver::State Solver::step(long long budget) {
         Frame& f = frames_[depth_];
         const int remaining = pieces - depth_;
         if (f.stage == kEnter) {
+            f.hideMark = static_cast<int>(hidden_.size());
             if (remaining == 0) {
                 reportSolution();
-                --depth_;
+                leaveLevel();
                 if (options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions) {
                     state_ = State::LimitReached;
                     break;
                 }
                 continue;
+            }
+            // Backtrack triggers (first seed article, "Backtrack Triggers").
+            if (parityBacktrack_ && !parity_.achievable(parityLeft_.data(), holesParity_)) {
+                stats_.parityBacktracks[remaining]++;
+                leaveLevel();
+                continue;
+            }
+            if (remaining >= volumeBacktrackAt_ && !volume_.regionsFillable(filled_, volumeLeft_.data())) {
+                stats_.volumeBacktracks[remaining]++;
+                leaveLevel();
+                continue;
+            }
+            if (remaining >= filterFrom) {
+                const bool parityChanged = depth_ == 0 || model_.images[placed_[depth_ - 1]].parity != 0;
+                applyFilters(remaining, parityChanged);
             }
             if (fila_ && remaining <= filaAt_ && model_.openCellCount() - placedVolume_ <= fila_->capacity() &&
                 (!monteCarlo || remaining < options_.monteCarlo.range)) {
@@ -289,7 +484,7 @@ Solver::State Solver::step(long long budget) {
             }
             const int col = dlx_.chooseColumn(*rankAt_[remaining]);
             if (col < 0) {
-                --depth_;
+                leaveLevel();
                 continue;
             }
             dlx_.coverChosen(col);
@@ -299,7 +494,7 @@ Solver::State Solver::step(long long budget) {
         } else if (f.stage == kFila) {
             FilaEngine::Run r = fila_->run(budget);
             if (r == FilaEngine::Run::Exhausted) {
-                --depth_;
+                leaveLevel();
                 continue;
             }
             if (r == FilaEngine::Run::Stopped) state_ = State::LimitReached;
@@ -307,7 +502,7 @@ Solver::State Solver::step(long long budget) {
         } else if (f.stage == kNext) {
             if (f.node == f.col || trialEnding_) {
                 dlx_.uncoverChosen(f.col);
-                --depth_;
+                leaveLevel();
                 continue;
             }
             if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
@@ -315,7 +510,7 @@ Solver::State Solver::step(long long budget) {
             dlx_.selectRow(f.node);
             const int image = dlx_.imageOfRow(dlx_.rowOf(f.node));
             placed_[depth_] = image;
-            placedVolume_ += model_.shapes[model_.images[image].shape].size;
+            place(image);
             stats_.attempts[remaining]++;
             stats_.fits[remaining]++;
             if (tracing && traceWanted(remaining)) onTrace_({1, remaining, -1, image});
@@ -324,7 +519,7 @@ Solver::State Solver::step(long long budget) {
             frames_[depth_].stage = kEnter;
         } else {  // kReturn
             dlx_.unselectRow(f.node);
-            placedVolume_ -= model_.shapes[model_.images[placed_[depth_]].shape].size;
+            unplace(placed_[depth_]);
             if (tracing && traceWanted(remaining)) onTrace_({2, remaining, -1, placed_[depth_]});
             // A trial ends when a piece is removed and `range` pieces remain to be placed.
             if (monteCarlo && remaining == options_.monteCarlo.range) trialEnding_ = true;

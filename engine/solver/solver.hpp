@@ -10,6 +10,7 @@
 // thread (or between slices) and takes effect at the next placement.
 #pragma once
 #include <atomic>
+#include <climits>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -19,6 +20,7 @@
 
 #include "common/status.hpp"
 #include "constraints/parity.hpp"
+#include "constraints/volume.hpp"
 #include "constraints/symmetry.hpp"
 #include "puzzle/model.hpp"
 #include "puzzle/puzzle.hpp"
@@ -46,6 +48,9 @@ struct SolverStats {
     double searchSeconds = 0;    // time inside step()
     double setupSeconds = 0;     // model, symmetries, filters, matrix
     long long monteCarloTrials = 0;
+    // Constraint work, indexed by pieces left (first seed article, "Constraints").
+    std::vector<long long> parityBacktracks, volumeBacktracks;
+    std::vector<long long> parityFiltered, volumeFiltered, fitFiltered;
 };
 
 // Trace event (search-trace for -t and the web page's animations).
@@ -90,12 +95,21 @@ private:
     Status init();
     void reportSolution();
     bool beginTrial();
+    double estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed);
+    void fillFilaInput(const DlxMatrix& dlx, int pieces);
+    void chooseRedundancyPieceByProbes();
 
     struct Frame {
         int col = -1;
         int node = -1;
+        int hideMark = 0;  // rows hidden by filters at this level: hidden_[hideMark..]
         uint8_t stage = 0;
     };
+    void leaveLevel();
+    void place(int image);
+    void unplace(int image);
+    void applyFilters(int remaining, bool parityChanged);
+    void hideRow(int row, std::vector<long long>& counter, int remaining);
     enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3 };
     Status configureAlgorithms();
     void startFila();
@@ -125,6 +139,15 @@ private:
     int placedVolume_ = 0;
     FilaInput filaInput_;
     std::string autoNote_;
+    // Constraints: thresholds are "apply while at least this many pieces remain".
+    int parityFilterAt_ = INT_MAX, volumeFilterAt_ = INT_MAX, fitFilterAt_ = INT_MAX, volumeBacktrackAt_ = INT_MAX;
+    bool parityBacktrack_ = false;
+    int holesParity_ = 0;
+    std::vector<int> parityLeft_, volumeLeft_, scratchLeft_;
+    VolumeMonitor volume_;
+    bool volumeReady_ = false;
+    std::vector<uint64_t> filled_;  // open cells covered, one bit per open cell
+    std::vector<int> hidden_, liveRows_;
 
     std::vector<Frame> frames_;
     int depth_ = 0;

@@ -55,6 +55,8 @@ TEST(Options, AttachedAndSeparateValues) {
     EXPECT_EQ(mc.options.monteCarlo.range, 16);
     EXPECT_EQ(mc.options.monteCarlo.seed, 7u);
     EXPECT_TRUE(parse({"-q", "-r"}).options.autoTune);
+    EXPECT_TRUE(parse({"-p", "-V", "-F", "3", "-v", "4", "-s", "1,2"}).options.autoTune);  // constraints keep it
+    EXPECT_FALSE(parse({"-o", "s"}).options.autoTune);
 }
 
 TEST(Options, ClearErrors) {

@@ -99,3 +99,87 @@ TEST(Symmetry, GroupSizes) {
     EXPECT_EQ(sizeOf("pentominoes_1s_30x3.txt", false), 4u);  // half turn, and turning the board over
     EXPECT_EQ(sizeOf("tetriscube.txt", false), 24u);
 }
+
+namespace {
+long long sum(const std::vector<long long>& v) {
+    long long t = 0;
+    for (long long x : v) t += x;
+    return t;
+}
+}  // namespace
+
+TEST(Constraints, ImageFiltersRemoveWhatTheArticlesReport) {
+    // First seed article, Figures 13 and 17, and the FILA article's P2 test case.
+    PuzzleDef pent = loadPuzzle("pentominoes_10x6.txt");
+    EXPECT_EQ(sum(solve(pent, "-q -V").stats.volumeFiltered), 128);
+    EXPECT_EQ(sum(solve(pent, "-q -F").stats.fitFiltered), 144);
+    EXPECT_EQ(sum(solve(pent, "-q -r -V").stats.volumeFiltered), 125);
+    EXPECT_EQ(sum(solve(pent, "-q -r -F").stats.fitFiltered), 235);  // to the fixed point
+    PuzzleDef oneSided = loadPuzzle("pentominoes_1s_30x3.txt");
+    EXPECT_EQ(sum(solve(oneSided, "-q -V").stats.volumeFiltered), 776);
+}
+
+TEST(Constraints, EveryTriggerAndFilterKeepsTheCounts) {
+    struct Case {
+        const char* file;
+        long long expected;
+    };
+    // (Reapplied filters on the 10x6 board run DLX for most levels: kept to the 8x8 board
+    // with a hole, which is quicker, and to Soma.)
+    for (Case c : {Case{"soma.txt", 480}, Case{"pentominoes_8x8_hole.txt", 65}}) {
+        PuzzleDef def = loadPuzzle(c.file);
+        for (const char* opts : {"-p", "-P", "-V", "-F", "-v 3", "-P 4", "-V 5", "-F 6", "-p -P 3 -V 4 -v 4 -F 5",
+                                 "-o s -p", "-f 5 -n -o s:e=5:f=2 -p"}) {
+            RunResult r = solve(def, std::string("-r ") + opts);
+            ASSERT_TRUE(r.error.empty()) << r.error;
+            EXPECT_EQ(r.count, c.expected) << c.file << " -r " << opts;
+            EXPECT_EQ(r.checkerFailures, 0) << r.firstCheckerFailure;
+        }
+    }
+    PuzzleDef pent = loadPuzzle("pentominoes_10x6.txt");
+    for (const char* opts : {"-p", "-P", "-V", "-F", "-p -V"}) EXPECT_EQ(solve(pent, std::string("-r ") + opts).count, 2339) << opts;
+    PuzzleDef oneSided = loadPuzzle("pentominoes_1s_30x3.txt");
+    EXPECT_EQ(solve(oneSided, "-r -V -p").count, 46);
+}
+
+TEST(Constraints, ParityTriggerFires) {
+    PuzzleDef tetris = loadPuzzle("tetriscube.txt");
+    RunResult r = solve(tetris, "-r L -p -l 50");
+    EXPECT_EQ(r.count, 50);
+    EXPECT_GT(sum(r.stats.parityBacktracks), 0);
+}
+
+TEST(Solver, MirrorHandlingCountsUpToReflection) {
+    PuzzleDef soma = loadPuzzle("soma.txt");
+    RunResult r = solve(soma, "-r -M");
+    EXPECT_EQ(r.count, 240);
+    EXPECT_EQ(r.checkerFailures, 0);
+    EXPECT_EQ(solve(soma, "-u -M").count, 240);
+    // The constrained piece carries the reflections too: fewer placements than -r alone.
+    EXPECT_LT(r.stats.totalAttempts(), solve(soma, "-r").stats.totalAttempts());
+}
+
+TEST(Solver, AlgorithmsAndHeuristicsKeepTheCounts) {
+    PuzzleDef hole = loadPuzzle("pentominoes_8x8_hole.txt");
+    PuzzleDef soma = loadPuzzle("soma.txt");
+    for (const char* opts : {"-o s", "-o f", "-o x:s=8", "-o y:s=6", "-o xyz", "-o X", "-o l@1,2,0", "-o a@160:s=6",
+                             "-o A", "-o R", "-f 11 -o s", "-f 11 -n -o s:f=11", "-f 11 -n -o s:e=11:f=3",
+                             "-f 9 -o s:x=9", "-f 11 -n -o s:R=11", "-m 11 -e 6 -b 4", "-b 11", "-f 12 -n -o f",
+                             "-f 6 -o s:a@90=6:f=2", "-f 11 -n -o s:A=11:s=4"}) {
+        EXPECT_EQ(solve(hole, std::string("-r ") + opts).count, 65) << opts;
+        EXPECT_EQ(solve(soma, std::string("-r ") + opts).count, 480) << opts;
+    }
+    PuzzleDef pent = loadPuzzle("pentominoes_10x6.txt");
+    for (const char* opts : {"-f 11 -n -o s:e=11:f=3", "-f 11 -o s:s=11:f=4", "-f 11 -n -o s:x=11"})
+        EXPECT_EQ(solve(pent, std::string("-r ") + opts).count, 2339) << opts;
+}
+
+TEST(Solver, WideOccupancyFields) {
+    // 90 and 80 open cells: FILA on 128-bit fields from the first piece on.
+    PuzzleDef oneSided = loadPuzzle("pentominoes_1s_30x3.txt");
+    RunResult r = solve(oneSided, "-r -f 17 -n -o s:f=17");
+    EXPECT_EQ(r.count, 46);
+    EXPECT_EQ(r.checkerFailures, 0);
+    PuzzleDef hole = loadPuzzle("pentominoes_8x8_hole.txt");
+    EXPECT_EQ(solve(hole, "-f 12 -n -o f").count, 520);
+}
