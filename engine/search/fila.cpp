@@ -193,6 +193,7 @@ public:
         entryImage_.clear();
 
         depth_ = 0;
+        stopped_ = false;
         Frame& f = frames_[0];
         f.o = start;
         f.parity = in.holesParity;
@@ -222,6 +223,23 @@ public:
                 if (settings_.parity && !settings_.parity->achievable(parityLeft_.data(), f.parity)) {
                     (*settings_.parityBacktracks)[p]++;
                     --depth_;
+                    continue;
+                }
+                if (p <= kRecursiveLevels && depth_ > 0) {
+                    // The last few levels, where nearly all the work is, run as a plain recursion
+                    // (state in registers, no stage dispatch). Such a subtree is small (about ten
+                    // nodes in the 10x6 and Tetris Cube searches), so slices stay short and
+                    // cancel is still seen between subtrees.
+                    if (settings_.cancel && settings_.cancel->load(std::memory_order_relaxed)) return Run::Budget;
+                    const long long before = fitsSeen_;
+                    solveRecursive(p, f);
+                    budget -= fitsSeen_ - before;
+                    if (stopped_) return Run::Stopped;
+                    --depth_;
+                    if (budget <= 0) {
+                        if (depth_ < 0) return Run::Exhausted;
+                        return Run::Budget;
+                    }
                     continue;
                 }
                 f.set = select(p, f);
@@ -356,6 +374,64 @@ private:
         int orderPos = 0;          // orderPos are filled
         uint8_t stage = kEnter;
     };
+
+    // solveFila (FILA article) as a recursion, for the last kRecursiveLevels levels.
+    void solveRecursive(int p, Frame& f) {
+        if (p == 0) {
+            if (!settings_.onSolution(placed_.data(), pieces_)) stopped_ = true;
+            return;
+        }
+        if (settings_.parity && !settings_.parity->achievable(parityLeft_.data(), f.parity)) {
+            (*settings_.parityBacktracks)[p]++;
+            return;
+        }
+        const int set = select(p, f);
+        if (set < 0) return;
+        const int* offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];
+        const Bits<W>* masks = entryMask_.data();
+        long long examined = 0, fitted = 0;
+        Frame child;
+        for (int w = 0; w < shapeWords_ && !stopped_; ++w) {
+            uint64_t shapes = available_[w] & setMasks_[static_cast<size_t>(set) * shapeWords_ + w];
+            while (shapes && !stopped_) {
+                const int s = w * 64 + __builtin_ctzll(shapes);
+                shapes &= shapes - 1;
+                if (--copies_[s] == 0) available_[s >> 6] &= ~(1ULL << (s & 63));
+                const int cls = shapeParityClass_[s];
+                if (cls >= 0) parityLeft_[cls]--;
+                const int begin = offsets[s], end = offsets[s + 1];
+                examined += end - begin;
+                // Which entries fit is computed for up to 64 entries at once without branches
+                // (the fit test is the mispredicted branch of the plain loop), then the fitting
+                // ones are visited in order.
+                for (int chunk = begin; chunk < end && !stopped_; chunk += 64) {
+                    const int n = std::min(64, end - chunk);
+                    uint64_t fitMask = 0;
+                    for (int k = 0; k < n; ++k)
+                        fitMask |= static_cast<uint64_t>(!f.o.intersects(masks[chunk + k])) << k;
+                    while (fitMask) {
+                        const int i = chunk + __builtin_ctzll(fitMask);
+                        fitMask &= fitMask - 1;
+                        ++fitted;
+                        placed_[pieces_ - p] = imageId_[entryImage_[i]];
+                        child.o = f.o | masks[i];
+                        child.parity = f.parity - imageParity_[entryImage_[i]];
+                        child.orderSlot = f.orderSlot;  // the child's select moves these on
+                        child.orderPos = f.orderPos;
+                        solveRecursive(p - 1, child);
+                        if (stopped_) break;
+                        masks = entryMask_.data();  // lists built below may have moved the storage
+                        offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];
+                    }
+                }
+                if (cls >= 0) parityLeft_[cls]++;
+                if (copies_[s]++ == 0) available_[s >> 6] |= 1ULL << (s & 63);
+            }
+        }
+        (*settings_.attempts)[p] += examined;
+        (*settings_.fits)[p] += fitted;
+        fitsSeen_ += fitted;
+    }
 
     // Image list set for cell `b` under slot `h` and the current occupancy (NOF index).
     int imageListSet(Slot& h, int b, const Bits<W>& o) {
@@ -517,6 +593,9 @@ private:
     std::vector<int> placed_;
     std::vector<int> candidates_;
     int depth_ = -1;
+    bool stopped_ = false;      // a solution handler asked to stop (solution limit)
+    long long fitsSeen_ = 0;    // fits made by solveRecursive, for the slice budget
+    static constexpr int kRecursiveLevels = 5;
 };
 
 }  // namespace

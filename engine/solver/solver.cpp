@@ -95,6 +95,7 @@ Status Solver::init() {
         volumeLeft_ = volume_.initialCounts();
     }
     filled_.assign((model_.openCellCount() + 63) / 64, 0);
+    copiesPlaced_.assign(model_.shapeCount(), 0);
     for (auto* v : {&stats_.parityBacktracks, &stats_.volumeBacktracks, &stats_.parityFiltered, &stats_.volumeFiltered,
                     &stats_.fitFiltered})
         v->assign(pieces + 1, 0);
@@ -341,6 +342,7 @@ void Solver::reportSolution() {
 void Solver::place(int image) {
     const Image& img = model_.images[image];
     const Shape& shape = model_.shapes[img.shape];
+    copiesPlaced_[img.shape]++;
     placedVolume_ += shape.size;
     holesParity_ -= img.parity;
     if (int c = parity_.classOfShape(img.shape); c >= 0) parityLeft_[c]--;
@@ -351,11 +353,19 @@ void Solver::place(int image) {
 void Solver::unplace(int image) {
     const Image& img = model_.images[image];
     const Shape& shape = model_.shapes[img.shape];
+    copiesPlaced_[img.shape]--;
     placedVolume_ -= shape.size;
     holesParity_ += img.parity;
     if (int c = parity_.classOfShape(img.shape); c >= 0) parityLeft_[c]++;
     if (volumeReady_) volumeLeft_[volume_.classOfShape(img.shape)]++;
     for (int c : img.cells) filled_[c >> 6] &= ~(1ULL << (c & 63));
+}
+
+int Solver::traceInstance(int image) const {
+    // The copy most recently placed of the image's shape (copies are placed in order).
+    const Shape& shape = model_.shapes[model_.images[image].shape];
+    const int k = copiesPlaced_[model_.images[image].shape];
+    return shape.instances[std::max(0, std::min(k, shape.count) - 1)];
 }
 
 void Solver::leaveLevel() {
@@ -513,14 +523,14 @@ Solver::State Solver::step(long long budget) {
             place(image);
             stats_.attempts[remaining]++;
             stats_.fits[remaining]++;
-            if (tracing && traceWanted(remaining)) onTrace_({1, remaining, -1, image});
+            if (tracing && traceWanted(remaining)) onTrace_({1, remaining, traceInstance(image), image});
             f.stage = kReturn;
             ++depth_;
             frames_[depth_].stage = kEnter;
         } else {  // kReturn
             dlx_.unselectRow(f.node);
+            if (tracing && traceWanted(remaining)) onTrace_({2, remaining, traceInstance(placed_[depth_]), placed_[depth_]});
             unplace(placed_[depth_]);
-            if (tracing && traceWanted(remaining)) onTrace_({2, remaining, -1, placed_[depth_]});
             // A trial ends when a piece is removed and `range` pieces remain to be placed.
             if (monteCarlo && remaining == options_.monteCarlo.range) trialEnding_ = true;
             f.node = dlx_.down(f.node);

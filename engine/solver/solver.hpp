@@ -106,6 +106,7 @@ private:
         uint8_t stage = 0;
     };
     void leaveLevel();
+    int traceInstance(int image) const;
     void place(int image);
     void unplace(int image);
     void applyFilters(int remaining, bool parityChanged);
@@ -148,6 +149,7 @@ private:
     bool volumeReady_ = false;
     std::vector<uint64_t> filled_;  // open cells covered, one bit per open cell
     std::vector<int> hidden_, liveRows_;
+    std::vector<int> copiesPlaced_;  // per shape, for trace events
 
     std::vector<Frame> frames_;
     int depth_ = 0;

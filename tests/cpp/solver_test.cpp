@@ -183,3 +183,28 @@ TEST(Solver, WideOccupancyFields) {
     PuzzleDef hole = loadPuzzle("pentominoes_8x8_hole.txt");
     EXPECT_EQ(solve(hole, "-f 12 -n -o f").count, 520);
 }
+
+TEST(Solver, MonteCarloTrialsAndTrace) {
+    PuzzleDef pent = loadPuzzle("pentominoes_10x6.txt");
+    RunResult mc = solve(pent, "-s 50,10,7");
+    EXPECT_EQ(mc.stats.monteCarloTrials, 50);
+    EXPECT_EQ(mc.checkerFailures, 0);
+    RunResult again = solve(pent, "-s 50,10,7");  // same seed, same trials
+    EXPECT_EQ(again.stats.totalAttempts(), mc.stats.totalAttempts());
+    EXPECT_EQ(again.count, mc.count);
+
+    auto created = Solver::create(loadPuzzle("soma.txt"), optionsFrom("-r -t 7"));
+    ASSERT_TRUE(created.ok());
+    std::vector<TraceEvent> events;
+    created.value->setTraceHandler([&](const TraceEvent& e) { events.push_back(e); });
+    while (created.value->step(1000) == Solver::State::Running) {
+    }
+    ASSERT_FALSE(events.empty());
+    int places = 0, removes = 0;
+    for (const TraceEvent& e : events) {
+        EXPECT_EQ(e.remaining, 7);  // -t 7: only while 7 or more pieces remain
+        EXPECT_GE(e.instance, 0);
+        (e.op == 1 ? places : removes)++;
+    }
+    EXPECT_EQ(places, removes);
+}
