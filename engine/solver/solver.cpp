@@ -254,22 +254,41 @@ Status Solver::configureAlgorithms() {
     if (!legacy.empty()) orderText_ = orderText_.empty() ? legacy : orderText_ + ":" + legacy;
 
     if (options_.autoTune && pieces >= 2 && options_.trace == 0) {
-        // Default configuration (FILA article, Table 1): DLX places the first piece (so the
-        // piece constrained by -r is placed first), then FILA with NOF. 3-D puzzles use the
-        // E heuristic, switching to F for the last 3 pieces; flat puzzles use F.
+        // The default configuration. Every choice below was measured (README, bench/):
+        // - a one-time volume filter (first seed article, P-13, OP-2) costs about a millisecond
+        //   and removes images that wall off unfillable pockets (30x3 one-sided 17x faster);
+        // - small puzzles: DLX places the first piece (the one constrained by -r), then FILA
+        //   with NOF (FILA article, Table 1): F on full flat boxes, E (then F for the last 3
+        //   pieces) in 3-D and on irregular boards;
+        // - irregular boards with 15 or more pieces: the volume filter is reapplied while 4
+        //   fewer pieces than the start remain, with DLX, and FILA takes over below (the FILA
+        //   article's PT case: 28 s instead of 150 s on the 13x13 diamond);
+        // - more than 20 pieces: pack along an angular sweep with DLX until 15 pieces remain
+        //   (the first seed article's box-in-a-diamond: a@160 then min-fit; E/F below in FILA),
+        //   with one-time parity and volume filters. Fewest-fits and radial orders found no
+        //   solution of the box-in-a-diamond in a minute; the sweep finds about two a second.
         const bool flat = model_.zDim == 1 || model_.yDim == 1 || model_.xDim == 1;
-        filaAt_ = pieces - 1;
+        const bool fullBox = model_.openCellCount() == model_.boxCellCount();
+        nof_ = true;
+        if (volumeFilterAt_ == INT_MAX) volumeFilterAt_ = pieces;
+        if (pieces > 20) {
+            filaAt_ = 15;
+            if (parityFilterAt_ == INT_MAX) parityFilterAt_ = pieces;
+            orderText_ = "a@160:e=15:f=3";
+        } else if (!fullBox && pieces >= 15) {
+            filaAt_ = pieces - 4;
+            volumeFilterAt_ = std::min(volumeFilterAt_, filaAt_);
+            orderText_ = "s:e=" + std::to_string(filaAt_) + ":f=3";
+        } else {
+            filaAt_ = pieces - 1;
+            const bool useE = !flat || !fullBox;
+            orderText_ = useE ? "s:e=" + std::to_string(filaAt_) + ":f=" + std::to_string(std::min(3, filaAt_))
+                              : "s:f=" + std::to_string(filaAt_);
+        }
         // Filters reapplied while N or more pieces remain, and the volume trigger, work on the
         // DLX matrix: leave those levels to DLX.
         for (int at : {options_.volumeBacktrack, options_.parityFilter, options_.volumeFilter, options_.fitFilter})
             if (at > 0) filaAt_ = std::min(filaAt_, at - 1);
-        nof_ = true;
-        // A one-time volume filter (first seed article, test cases P-13 and OP-2) costs about a
-        // millisecond and removes the images that wall off unfillable pockets: 10x6
-        // pentominoes 15% faster, the one-sided 30x3 17 times faster; no effect in 3-D boxes.
-        if (volumeFilterAt_ == INT_MAX) volumeFilterAt_ = pieces;
-        orderText_ = flat ? "s:f=" + std::to_string(filaAt_)
-                          : "s:e=" + std::to_string(filaAt_) + ":f=" + std::to_string(std::min(3, filaAt_));
         autoNote_ = "automatic";
     }
     if (filaAt_ > pieces) filaAt_ = pieces;

@@ -264,8 +264,8 @@ TEST(VolumeMonitor, RegionsFillableMixedSizes) {
     vm.init(m);
     std::vector<int> all = vm.initialCounts();  // {4: 5, 5: 12}
     EXPECT_TRUE(vm.regionsFillable(emptyOccupancy(m), all.data()));
-    auto nine = onlyFree(m, {{2, 4, 5, 7}});   // 3x3 block left of the centre
-    auto six = onlyFree(m, {{2, 4, 5, 6}});    // 3x2
+    auto nine = onlyFree(m, {{3, 5, 7, 9}});   // 3x3 block above the removed centre row
+    auto six = onlyFree(m, {{3, 5, 7, 8}});    // 3x2
     EXPECT_TRUE(vm.regionsFillable(nine, all.data()));   // 4 + 5
     EXPECT_FALSE(vm.regionsFillable(six, all.data()));
     int noFours[] = {0, 12};
