@@ -72,9 +72,6 @@ public:
         if (count_[col] == 0) return;
         for (int n = down_[col]; n != col; n = down_[n]) f(rowOfNode_[n]);
     }
-    // Cells of a row as column ids (= open cell ids), and its shape.
-    const int* rowCellsBegin(int row) const { return &colOfNode_[rowStart_[row]]; }
-    const int* rowCellsEnd(int row) const { return &colOfNode_[rowStart_[row + 1] - 1]; }
 
     void shuffle(std::mt19937_64& rng);  // random row order in every column (Monte Carlo)
 

@@ -70,7 +70,6 @@ public:
     }
 
     int capacity() const override { return 64 * W; }
-    long long listEntriesBuilt() const override { return static_cast<long long>(entryMask_.size()); }
 
     void start(const FilaInput& in) override {
         pieces_ = in.pieces;

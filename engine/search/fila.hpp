@@ -63,8 +63,6 @@ public:
     // start(): the average over `probes` random root-to-leaf paths through FILA's own choices
     // of the sum, over the path, of (product of branching factors so far) x (entries examined).
     virtual double estimateCost(int probes, std::mt19937_64& rng) = 0;
-    // Images currently placed by FILA (for traces and diagnostics).
-    virtual long long listEntriesBuilt() const = 0;
 };
 
 // The narrowest engine that holds `cells` cells (64, 128 or 256), or null if none does.

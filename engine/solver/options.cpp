@@ -164,7 +164,7 @@ OptionParse parseOptions(const std::vector<std::string>& args, const std::functi
     OptionParse p;
     auto apply = [&](const OptionSpec& s, const std::string* value) {
         std::string err = s.set(p.options, p, value);
-        if (s.tuning) p.options.tuningGiven = true;
+        if (s.tuning) p.options.autoTune = false;
         if (!err.empty() && p.error.empty()) p.error = err;
     };
     auto optionalTakes = [&](const OptionSpec& s, const std::string& next) {
@@ -243,7 +243,6 @@ OptionParse parseOptions(const std::vector<std::string>& args, const std::functi
             break;  // the rest of the word was this option's value
         }
     }
-    p.options.autoTune = !p.options.tuningGiven;
     return p;
 }
 

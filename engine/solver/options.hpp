@@ -58,8 +58,6 @@ struct SolverOptions {
     MonteCarlo monteCarlo;              // -s T,R,SEED
     long long maxSolutions = 0;         // -l N: stop after N solutions (0: all)
     bool autoTune = true;               // false when an algorithm option (-f -o -n -b -m -e) was given
-
-    bool tuningGiven = false;
 };
 
 struct OptionParse {
