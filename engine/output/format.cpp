@@ -118,39 +118,44 @@ std::string formatStatistics(const Solver& s) {
     return os.str();
 }
 
-std::string summaryJson(const Solver& s, const std::string& file, int index, const std::string& stateName) {
+namespace {
+
+// Counts and configuration common to the CLI summary and the Session's live statistics.
+json searchJson(const Solver& s, const std::string& stateName) {
     const SolverStats& st = s.stats();
-    const PuzzleDef& def = s.definition();
     json j;
+    j["state"] = stateName;
+    j["solutions"] = st.solutions;
+    j["found"] = st.found;
+    j["redundant"] = st.redundant;
+    j["fits"] = st.totalFits();
+    j["searchSeconds"] = st.searchSeconds;
+    j["setupSeconds"] = st.setupSeconds;
+    j["redundancyFilter"] = s.redundancyDescription();
+    j["configuration"] = s.configurationDescription();
+    if (!s.impossibleReason().empty()) j["impossible"] = s.impossibleReason();
+    return j;
+}
+
+}  // namespace
+
+std::string summaryJson(const Solver& s, const std::string& file, int index, const std::string& stateName) {
+    const PuzzleDef& def = s.definition();
+    json j = searchJson(s, stateName);
     j["puzzle"] = def.title.empty() ? file + "#" + std::to_string(index + 1) : def.title;
     j["file"] = file;
     j["index"] = index;
     j["title"] = def.title;
-    j["solutions"] = st.solutions;
-    j["placements"] = st.totalAttempts();
-    j["fits"] = st.totalFits();
-    j["found"] = st.found;
-    j["redundant"] = st.redundant;
-    j["seconds"] = st.searchSeconds + st.setupSeconds;
-    j["searchSeconds"] = st.searchSeconds;
-    j["state"] = stateName;
-    j["redundancyFilter"] = s.redundancyDescription();
-    j["configuration"] = s.configurationDescription();
-    if (!s.impossibleReason().empty()) j["impossible"] = s.impossibleReason();
+    j["placements"] = s.stats().totalAttempts();
+    j["seconds"] = s.stats().searchSeconds + s.stats().setupSeconds;
     return dump(j);
 }
 
 std::string statsJson(const Solver& s, const std::string& stateName) {
     const SolverStats& st = s.stats();
-    json j;
-    j["state"] = stateName;
-    j["solutions"] = st.solutions;
-    j["found"] = st.found;
-    j["redundant"] = st.redundant;
+    json j = searchJson(s, stateName);
     j["attempts"] = st.totalAttempts();
-    j["fits"] = st.totalFits();
     j["seconds"] = st.searchSeconds;
-    j["setupSeconds"] = st.setupSeconds;
     j["attemptsByRemaining"] = perLevel(st.attempts);
     j["fitsByRemaining"] = perLevel(st.fits);
     j["monteCarloTrials"] = st.monteCarloTrials;
@@ -159,9 +164,6 @@ std::string statsJson(const Solver& s, const std::string& stateName) {
     j["parityFiltered"] = perLevel(st.parityFiltered);
     j["volumeFiltered"] = perLevel(st.volumeFiltered);
     j["fitFiltered"] = perLevel(st.fitFiltered);
-    j["redundancyFilter"] = s.redundancyDescription();
-    j["configuration"] = s.configurationDescription();
-    if (!s.impossibleReason().empty()) j["impossible"] = s.impossibleReason();
     return dump(j);
 }
 
