@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Benchmark (npm run bench): build the optimised native CLI and the WebAssembly module, then
+# time every reference puzzle natively and in Node (bench/run.mjs) and write bench/RESULTS.md.
+#
+#   BENCH_MAX_SECONDS=120   time limit per run (runs cut there are reported as such)
+#   BENCH_ONLY=tetris,soma  only puzzles whose file name contains one of these
+#   BENCH_SKIP_WASM=1       native only (the wasm build is skipped too)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+if [[ ${BENCH_SKIP_WASM:-} =~ ^(1|true|yes)$ ]]; then
+  bash scripts/build.sh native
+else
+  bash scripts/build.sh all
+fi
+exec node bench/run.mjs
