@@ -24,9 +24,9 @@ const char* stateName(Session::StepState s) {
 
 }  // namespace
 
-Session::Session() : puzzles_(new std::vector<PuzzleDef>()) {}
+Session::Session() : puzzles_(std::make_unique<std::vector<PuzzleDef>>()) {}
 
-Session::~Session() { delete puzzles_; }
+Session::~Session() = default;  // here, where PuzzleDef and Solver are complete
 
 std::string Session::version() { return POLYCUBE_VERSION; }
 

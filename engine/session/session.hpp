@@ -75,7 +75,7 @@ public:
     static std::string version();
 
 private:
-    std::vector<PuzzleDef>* puzzles_ = nullptr;
+    std::unique_ptr<std::vector<PuzzleDef>> puzzles_;
     std::unique_ptr<Solver> solver_;
     SessionBuffers buffers_;
     StepState state_ = IDLE;

@@ -218,13 +218,12 @@ void Solver::chooseRedundancyPieceByProbes() {
     plan_.description += "; chosen by Monte Carlo probes, estimated cost: " + notes.str();
 }
 
-bool Solver::beginTrial() {
+void Solver::beginTrial() {
     // Monte Carlo (first seed article, Figure 9): each trial searches with a random row order.
     dlx_.shuffle(rng_);
     trialEnding_ = false;
     depth_ = 0;
     frames_[0] = Frame{};
-    return true;
 }
 
 Status Solver::configureAlgorithms() {
@@ -431,10 +430,10 @@ void Solver::applyFilters(int remaining, bool parityChanged) {
             if (parityLeft_[c] == 0) continue;
             const int m = parity_.magnitude(c);
             bool drop[2];
-            scratchLeft_ = parityLeft_;
-            scratchLeft_[c]--;
-            drop[0] = !parity_.achievable(scratchLeft_.data(), holesParity_ - m);
-            drop[1] = !parity_.achievable(scratchLeft_.data(), holesParity_ + m);
+            parityLeft_[c]--;  // as if one piece of the class were placed
+            drop[0] = !parity_.achievable(parityLeft_.data(), holesParity_ - m);
+            drop[1] = !parity_.achievable(parityLeft_.data(), holesParity_ + m);
+            parityLeft_[c]++;
             if (!drop[0] && !drop[1]) continue;
             collectLiveRows();
             for (int row : liveRows_) {
@@ -448,10 +447,11 @@ void Solver::applyFilters(int remaining, bool parityChanged) {
         collectLiveRows();
         for (int row : liveRows_) {
             const Image& img = model_.images[dlx_.imageOfRow(row)];
-            scratchLeft_ = volumeLeft_;
-            scratchLeft_[volume_.classOfShape(img.shape)]--;
-            if (volume_.placementLeavesUnfillableRegion(filled_, img.cells, scratchLeft_.data()))
-                hideRow(row, stats_.volumeFiltered, remaining);
+            const int cls = volume_.classOfShape(img.shape);
+            volumeLeft_[cls]--;  // the pieces left after placing this image
+            const bool unfillable = volume_.placementLeavesUnfillableRegion(filled_, img.cells, volumeLeft_.data());
+            volumeLeft_[cls]++;
+            if (unfillable) hideRow(row, stats_.volumeFiltered, remaining);
         }
     }
     if (remaining >= fitFilterAt_) {

@@ -94,7 +94,7 @@ private:
     Solver() = default;
     Status init();
     void reportSolution();
-    bool beginTrial();
+    void beginTrial();
     double estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed);
     void fillFilaInput(const DlxMatrix& dlx, int pieces);
     void chooseRedundancyPieceByProbes();
@@ -144,7 +144,7 @@ private:
     int parityFilterAt_ = INT_MAX, volumeFilterAt_ = INT_MAX, fitFilterAt_ = INT_MAX, volumeBacktrackAt_ = INT_MAX;
     bool parityBacktrack_ = false;
     int holesParity_ = 0;
-    std::vector<int> parityLeft_, volumeLeft_, scratchLeft_;
+    std::vector<int> parityLeft_, volumeLeft_;
     VolumeMonitor volume_;
     bool volumeReady_ = false;
     std::vector<uint64_t> filled_;  // open cells covered, one bit per open cell
