@@ -4,6 +4,9 @@
 #include <array>
 #include <climits>
 #include <numeric>
+#if defined(__BMI2__)
+#include <immintrin.h>  // _pext_u64 for the NOF index
+#endif
 
 #include "search/bits.hpp"
 
@@ -106,9 +109,11 @@ public:
         localShapeOf_.assign(model_.shapeCount(), -1);
         shapeCount_ = 0;
         copies_.clear();
+        localSize_.clear();
         for (int s = 0; s < model_.shapeCount(); ++s)
             if (in.copiesLeft[s] > 0) {
                 localShapeOf_[s] = shapeCount_++;
+                localSize_.push_back(model_.shapes[s].size);
                 copies_.push_back(in.copiesLeft[s]);
             }
         shapeWords_ = (shapeCount_ + 63) / 64;
@@ -167,6 +172,11 @@ public:
                     before.set(b);
                 }
             }
+            // Index bits per cell: the free neighbours (NOF), extended for fixed orders up
+            // to settings_.extendedIndex cells while the lazily built sets stay bounded.
+            int indexBits = std::min(settings_.extendedIndex, kMaxIndexBits);
+            while (indexBits > 6 && static_cast<double>(n) * (1 << indexBits) * (shapeCount_ + 1) > 4e6) --indexBits;
+            std::vector<int> freq(n);
             slot.free.assign(n, {});
             slot.freeCount.assign(n, 0);
             slot.setBase.assign(n + 1, 0);
@@ -180,16 +190,62 @@ public:
                         if (nb < 0 || (fixed && pos[nb] < pos[b])) continue;  // absent, or known filled
                         slot.free[b][k++] = nb;
                     }
+                if (settings_.nof && fixed && indexBits > k) {
+                    // Extended NOF (beyond the FILA article): with a fixed order every image
+                    // in the list lies on `b` and later cells, so the set can also be indexed
+                    // by the later cells its images cover most often. Fewer non-fitting
+                    // entries are scanned (10x6: 6.8M -> 2.2M examined, 20% faster).
+                    std::fill(freq.begin(), freq.end(), 0);
+                    for (int i = coverStart_[b]; i < coverStart_[b + 1]; ++i) {
+                        const int img = coverList_[i];
+                        if (imageMask_[img].intersects(slot.pof[b])) continue;
+                        for (int w = 0; w < W; ++w)
+                            for (uint64_t bits = imageMask_[img].w[w]; bits; bits &= bits - 1) freq[w * 64 + __builtin_ctzll(bits)]++;
+                    }
+                    freq[b] = 0;
+                    for (int j = 0; j < k; ++j) freq[slot.free[b][j]] = 0;
+                    while (k < indexBits) {
+                        const int best = static_cast<int>(std::max_element(freq.begin(), freq.end()) - freq.begin());
+                        if (freq[best] == 0) break;
+                        slot.free[b][k++] = best;
+                        freq[best] = 0;
+                    }
+                }
+                std::sort(slot.free[b].begin(), slot.free[b].begin() + k);  // z bit i = i-th lowest (pext)
                 slot.freeCount[b] = k;
                 total += 1 << k;
             }
             slot.setBase[n] = total;
             slot.setIndex.assign(total, -1);
         }
+        deadCellCut_ = settings_.deadCellCut && boxMode_;
+        for (int s = 0; s < model_.shapeCount(); ++s)
+            if (localShapeOf_[s] >= 0 && model_.shapes[s].size < 2) deadCellCut_ = false;
+        // solveFirst needs F on every recursive level, one shape word and no parity trigger.
+        firstSlot_ = nullptr;
+        if (shapeWords_ == 1 && !settings_.parity) {
+            const int k = slotAt_[1];
+            firstFrom_ = 0;
+            if (slots_[k].heuristic.kind == HeuristicKind::First)
+                while (firstFrom_ < std::min(kRecursiveLevels, pieces_) && slotAt_[firstFrom_ + 1] == k) ++firstFrom_;
+            if (firstFrom_ > 0) {
+                firstSlot_ = &slots_[k];
+                firstCells_.assign(n, {});
+                for (int b = 0; b < n; ++b) {
+                    firstCells_[b].base = firstSlot_->setBase[b];
+                    firstCells_[b].freeCount = firstSlot_->freeCount[b];
+                    for (int i = 0; i < firstSlot_->freeCount[b]; ++i) {
+                        firstCells_[b].free[i] = firstSlot_->free[b][i];
+                        if (W == 1) firstCells_[b].gather |= 1ULL << firstSlot_->free[b][i];
+                    }
+                }
+            }
+        }
         sets_.clear();
         setMasks_.clear();
         entryMask_.clear();
         entryImage_.clear();
+        entryModelImage_.clear();
 
         depth_ = 0;
         stopped_ = false;
@@ -231,7 +287,9 @@ public:
                     // cancel is still seen between subtrees.
                     if (settings_.cancel && settings_.cancel->load(std::memory_order_relaxed)) return Run::Budget;
                     const long long before = fitsSeen_;
-                    solveRecursive(p, f);
+                    if (firstSlot_ && p <= firstFrom_) solveFirstFrom(p, f.o);
+                    else solveRecursive(p, f);
+                    if (firstSlot_) flushFirstCounters(std::min(p, firstFrom_));
                     budget -= fitsSeen_ - before;
                     if (stopped_) return Run::Stopped;
                     --depth_;
@@ -353,7 +411,7 @@ private:
         std::vector<double> keys;            // fixed-order keys by model cell
         std::vector<int> order;              // bits in fill order
         std::vector<Bits<W>> pof;            // cells filled before this one (fixed orders)
-        std::vector<std::array<int, 6>> free;  // neighbour bits that index the sets (NOF)
+        std::vector<std::array<int, kMaxIndexBits>> free;  // cells whose occupancy indexes the sets (NOF)
         std::vector<int> freeCount;
         std::vector<int> setBase;            // per bit: first index in setIndex
         std::vector<int> setIndex;           // -> offset of the set in sets_, -1 = not built
@@ -405,7 +463,8 @@ private:
                     child.parity = f.parity - imageParity_[entryImage_[i]];
                     child.orderSlot = f.orderSlot;  // the child's select moves these on
                     child.orderPos = f.orderPos;
-                    solveRecursive(p - 1, child);
+                    if (p - 1 <= firstFrom_ && firstSlot_) solveFirstFrom(p - 1, child.o);
+                    else solveRecursive(p - 1, child);
                 }
             }
             if (cls >= 0) parityLeft_[cls]++;
@@ -415,6 +474,82 @@ private:
         (*settings_.attempts)[p] += examined;
         (*settings_.fits)[p] += fitted;
         fitsSeen_ += fitted;
+    }
+
+    // The F heuristic's last levels (first open cell, every level below `p` using F, no
+    // parity trigger): solveFila stripped to what F needs, since this is where the 10x6
+    // search spends nearly all its time (about 2 million nodes). The cell is the lowest
+    // clear bit, the NOF index is gathered from the (at most three) later neighbours, and
+    // per-level counters stay in member arrays until the subtree is done.
+    template <int P>
+    void solveFirst(const Bits<W>& o) {
+        if (P >= 2 && deadCellCut_) {
+            // Dead-cell cut: a hole whose neighbours are all filled cannot be covered (every
+            // piece here has two or more cells). Catches holes F would only reach later.
+            const Bits<W> holes = ~o & boxMask_;
+            Bits<W> open = Bits<W>::zero();
+            for (int d = 0; d < 6; ++d) open = open | (holes.shifted(shift_[d]) & valid_[d]);
+            if ((holes & ~open).any()) return;
+        }
+        const int b = o.lowestClear();
+        const FirstCell& cell = firstCells_[b];
+        int z;
+#if defined(__BMI2__)
+        if constexpr (W == 1) {
+            z = static_cast<int>(_pext_u64(o.w[0], cell.gather));
+        } else
+#endif
+        {
+            z = 0;
+            for (int i = 0; i < cell.freeCount; ++i) z |= static_cast<int>(o.test(cell.free[i])) << i;
+        }
+        int set = firstSlot_->setIndex[cell.base + z];
+        if (set < 0) set = firstSlot_->setIndex[cell.base + z] = buildSet(*firstSlot_, b, z);
+        const int* offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];
+        uint64_t shapes = available_[0] & setMasks_[set];
+        while (shapes) {
+            const int s = __builtin_ctzll(shapes);
+            shapes &= shapes - 1;
+            const uint64_t bit = 1ULL << s;
+            if (--copies_[s] == 0) available_[0] &= ~bit;
+            const int begin = offsets[s], end = offsets[s + 1];
+            attemptsAt_[P] += end - begin;
+            for (int i = begin; i < end; ++i) {
+                const Bits<W>& m = entryMask_[i];
+                if (o.intersects(m)) continue;
+                ++fitsAt_[P];
+                placed_[pieces_ - P] = entryModelImage_[i];
+                if constexpr (P == 1) {
+                    if (!settings_.onSolution(placed_.data(), pieces_)) stopped_ = true;
+                } else {
+                    solveFirst<P - 1>(o | m);
+                }
+                if (stopped_) break;
+            }
+            if (copies_[s]++ == 0) available_[0] |= bit;
+            if (stopped_) return;
+            offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];  // children may build sets
+        }
+    }
+
+    void solveFirstFrom(int p, const Bits<W>& o) {
+        static_assert(kRecursiveLevels == 5, "solveFirstFrom dispatches levels 1 to 5");
+        switch (p) {
+            case 5: solveFirst<5>(o); break;
+            case 4: solveFirst<4>(o); break;
+            case 3: solveFirst<3>(o); break;
+            case 2: solveFirst<2>(o); break;
+            case 1: solveFirst<1>(o); break;
+        }
+    }
+
+    void flushFirstCounters(int p) {
+        for (int q = 1; q <= p; ++q) {
+            (*settings_.attempts)[q] += attemptsAt_[q];
+            (*settings_.fits)[q] += fitsAt_[q];
+            fitsSeen_ += fitsAt_[q];
+            attemptsAt_[q] = fitsAt_[q] = 0;
+        }
     }
 
     // Image list set for cell `b` under slot `h` and the current occupancy (NOF index).
@@ -446,6 +581,7 @@ private:
             if (!imageMask_[img].intersects(forbidden)) {
                 entryMask_.push_back(imageMask_[img]);
                 entryImage_.push_back(img);
+                entryModelImage_.push_back(imageId_[img]);
                 mask[imageShape_[img] >> 6] |= 1ULL << (imageShape_[img] & 63);
             }
         }
@@ -473,9 +609,16 @@ private:
     int countFits(int set, const Bits<W>& o, int limit) {
         int f = 0;
         forEachUsableShape(set, [&](int, int begin, int end) {
+            // Early exit (FILA article) checked every kCountChunk entries: the chunk itself is
+            // counted without branches (the fit test is unpredictable; the compiler
+            // vectorises the chunk). Tetris Cube: 7.2 s -> 6.2 s.
             const Bits<W>* m = entryMask_.data();
-            for (int i = begin; i < end; ++i)
-                if (!o.intersects(m[i]) && ++f >= limit) return false;  // early exit (FILA article)
+            int i = begin;
+            while (i < end) {
+                const int stop = std::min(end, i + kCountChunk);
+                for (; i < stop; ++i) f += !o.intersects(m[i]);
+                if (f >= limit) return false;
+            }
             return true;
         });
         return f;
@@ -585,6 +728,7 @@ private:
     std::vector<uint64_t> setMasks_;
     std::vector<Bits<W>> entryMask_;  // list entries: occupancy mask ...
     std::vector<int> entryImage_;     // ... and local image index
+    std::vector<int> entryModelImage_;  // ... and model image id
     std::vector<Frame> frames_;
     std::vector<int> placed_;
     std::vector<int> candidates_;
@@ -592,6 +736,20 @@ private:
     bool stopped_ = false;      // a solution handler asked to stop (solution limit)
     long long fitsSeen_ = 0;    // fits made by solveRecursive, for the slice budget
     static constexpr int kRecursiveLevels = 5;
+    static constexpr int kCountChunk = 8;
+    bool deadCellCut_ = false;  // box numbering and no monomino left: see solveFirst
+    std::vector<int> localSize_;
+    // solveFirst: per bit, the free later neighbours that index the F slot's sets.
+    struct FirstCell {
+        int base = 0;
+        int freeCount = 0;
+        int free[kMaxIndexBits] = {};
+        uint64_t gather = 0;  // W == 1: the free bits as a pext mask (ascending bit order)
+    };
+    std::vector<FirstCell> firstCells_;
+    Slot* firstSlot_ = nullptr;  // the F slot when solveFirst can run, else null
+    int firstFrom_ = 0;          // solveFirst runs while at most this many pieces remain
+    long long attemptsAt_[kRecursiveLevels + 1] = {}, fitsAt_[kRecursiveLevels + 1] = {};
 };
 
 }  // namespace

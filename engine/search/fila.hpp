@@ -42,6 +42,13 @@ struct FilaInput {
 struct FilaSettings {
     HeuristicSchedule schedule;  // heuristic by remaining pieces
     bool nof = false;
+    // Extended NOF for fixed orders (F, x, l@...): index each cell's sets by up to this many
+    // cells (its free neighbours, then the later cells its images cover most often). 0 =
+    // the FILA article's NOF. Set by the automatic configuration.
+    int extendedIndex = 0;
+    // Dead-cell cut (beyond the articles): on the last F levels, back up as soon as a hole
+    // has no open neighbour. Set by the automatic configuration.
+    bool deadCellCut = false;
     std::vector<long long>* attempts = nullptr;  // indexed by remaining pieces
     std::vector<long long>* fits = nullptr;
     const std::atomic<bool>* cancel = nullptr;
@@ -68,5 +75,6 @@ public:
 // The narrowest engine that holds `cells` cells (64, 128 or 256), or null if none does.
 std::unique_ptr<FilaEngine> makeFila(const Model& model, FilaSettings settings, int cells);
 constexpr int kFilaMaxCells = 256;
+constexpr int kMaxIndexBits = 8;  // FilaSettings::extendedIndex at most
 
 }  // namespace polycube

@@ -110,6 +110,8 @@ Status Solver::init() {
         FilaSettings fs;
         fs.schedule = schedule_;
         fs.nof = nof_;
+        fs.extendedIndex = extendedIndex_;
+        fs.deadCellCut = autoTuned_;
         fs.attempts = &stats_.attempts;
         fs.fits = &stats_.fits;
         fs.cancel = &cancelRequested_;
@@ -269,6 +271,11 @@ Status Solver::configureAlgorithms() {
         const bool flat = model_.zDim == 1 || model_.yDim == 1 || model_.xDim == 1;
         const bool fullBox = model_.openCellCount() == model_.boxCellCount();
         nof_ = true;
+        // Beyond the articles: extended NOF for fixed orders (10x6: 20% faster, Tetris Cube
+        // unchanged) and the dead-cell cut on the last F levels (10x6: 12% fewer nodes,
+        // Tetris Cube 10%). Explicit options keep the articles' algorithms exactly.
+        extendedIndex_ = kMaxIndexBits;
+        autoTuned_ = true;
         if (volumeFilterAt_ == INT_MAX) volumeFilterAt_ = pieces;
         if (pieces > 20) {
             filaAt_ = 15;
@@ -317,7 +324,10 @@ void Solver::startFila() {
 std::string Solver::configurationDescription() const {
     std::ostringstream os;
     os << (autoNote_.empty() ? "" : autoNote_ + ": ") << "DLX";
-    if (fila_) os << ", FILA when " << filaAt_ << " pieces remain" << (nof_ ? " with NOF" : "");
+    if (fila_)
+        os << ", FILA when " << filaAt_ << " pieces remain" << (nof_ ? " with NOF" : "")
+           << (nof_ && extendedIndex_ > 6 ? " (fixed orders: " + std::to_string(extendedIndex_) + " index cells)" : "")
+           << (autoTuned_ ? ", dead-cell cut" : "");
     auto filter = [&](const char* name, int at) {
         if (at == INT_MAX) return;
         os << ", " << name << (at >= model_.mobileCount() ? " filter once" : " filter while " + std::to_string(at) + "+ remain");

@@ -136,6 +136,8 @@ private:
     std::unique_ptr<FilaEngine> fila_;
     int filaAt_ = -1;
     bool nof_ = false;
+    int extendedIndex_ = 0;  // FilaSettings::extendedIndex
+    bool autoTuned_ = false;  // the automatic configuration chose the algorithms
     std::string orderText_;
     int placedVolume_ = 0;
     FilaInput filaInput_;

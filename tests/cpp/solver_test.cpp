@@ -178,6 +178,34 @@ TEST(Solver, AlgorithmsAndHeuristicsKeepTheCounts) {
         EXPECT_EQ(solve(pent, std::string("-r ") + opts).count, 2339) << opts;
 }
 
+TEST(Solver, ExplicitOptionsReproduceTheArticleAndTheDefaultGoesBeyond) {
+    // FILA article, Table 1, P5 (r V of=11 f11 n): 2,091,215 fits, 4,682,886 non-fitting.
+    PuzzleDef pent = loadPuzzle("pentominoes_10x6.txt");
+    RunResult article = solve(pent, "-r -V -o s:f=11 -f 11 -n");
+    EXPECT_EQ(article.count, 2339);
+    EXPECT_EQ(article.stats.totalFits(), 2091215);
+    EXPECT_EQ(article.stats.totalAttempts() - article.stats.totalFits(), 4682886);
+    // The automatic configuration adds the extended index (fewer non-fitting entries, same
+    // fits) and the dead-cell cut (fewer fits); every solution still passes the checker.
+    RunResult automatic = solve(pent, "-r");
+    EXPECT_EQ(automatic.count, 2339);
+    EXPECT_EQ(automatic.checkerFailures, 0);
+    EXPECT_LT(automatic.stats.totalFits(), article.stats.totalFits());
+    EXPECT_LT(automatic.stats.totalAttempts() - automatic.stats.totalFits(), 4682886 / 4);
+    // With a monomino left a lone hole is fillable: the cut must stay off.
+    PuzzleDef mono = parsePuzzle(
+        "D:xDim=3:yDim=3:zDim=1\nC:name=M:layout=0 0 0\nC:name=D:count=4:layout=0 0 0, 1 0 0\n~D\n");
+    EXPECT_EQ(solve(mono, "").count, solve(mono, "-o s").count);
+    EXPECT_GT(solve(mono, "").count, 0);
+    // The same additions in 3-D (Soma: F on the last levels of a 27-cell box), through slices.
+    PuzzleDef soma = loadPuzzle("soma.txt");
+    for (long long slice : {3LL, 1LL << 20}) {
+        RunResult r = solve(soma, "-r", false, slice);
+        EXPECT_EQ(r.count, 480);
+        EXPECT_EQ(r.checkerFailures, 0);
+    }
+}
+
 TEST(Solver, WideOccupancyFields) {
     // 90 and 80 open cells: FILA on 128-bit fields from the first piece on.
     PuzzleDef oneSided = loadPuzzle("pentominoes_1s_30x3.txt");
