@@ -70,6 +70,7 @@ public:
                 if (p <= settings_.schedule.entries[k].threshold) slotAt_[p] = static_cast<int>(k);
         frames_.resize(pieces + 2);
         placed_.resize(pieces + 1);
+        tracing_ = static_cast<bool>(settings_.onTrace);
     }
 
     int capacity() const override { return 64 * W; }
@@ -262,9 +263,19 @@ public:
         f.orderSlot = -1;
     }
 
-    Run run(long long& budget) override {
+    Run run(long long& budget) override { return tracing_ ? runStack<true>(budget) : runStack<false>(budget); }
+
+    // The explicit-stack search. With Trace every level runs here (no recursive tail) and
+    // each placement is reported, and each backtrack from it (a frame returning to its parent).
+    template <bool Trace>
+    Run runStack(long long& budget) {
         auto& attempts = *settings_.attempts;
         auto& fits = *settings_.fits;
+        // Leave the current frame: back in the parent, its placement is taken back.
+        auto pop = [&] {
+            --depth_;
+            if (Trace && depth_ >= 0) traceEvent(2, pieces_ - depth_, placed_[depth_]);
+        };
         while (true) {
             if (depth_ < 0) return Run::Exhausted;
             Frame& f = frames_[depth_];
@@ -272,15 +283,19 @@ public:
             if (f.stage == kEnter) {
                 if (p == 0) {
                     if (!settings_.onSolution(placed_.data(), pieces_)) return Run::Stopped;
-                    --depth_;
+                    pop();
                     continue;
                 }
                 if (settings_.parity && !settings_.parity->achievable(parityLeft_.data(), f.parity)) {
                     (*settings_.parityBacktracks)[p]++;
-                    --depth_;
+                    pop();
                     continue;
                 }
-                if (p <= kRecursiveLevels && depth_ > 0) {
+                if (Trace && deadCellCut_ && firstSlot_ && p >= 2 && p <= firstFrom_ && hasDeadCell(f.o)) {
+                    pop();  // solveFirst's cut, so a traced search is the same search
+                    continue;
+                }
+                if (!Trace && p <= kRecursiveLevels && depth_ > 0) {
                     // The last few levels, where nearly all the work is, run as a plain recursion
                     // (state in registers, no stage dispatch). Such a subtree is small (about ten
                     // nodes in the 10x6 and Tetris Cube searches), so slices stay short and
@@ -301,7 +316,7 @@ public:
                 }
                 f.set = select(p, f);
                 if (f.set < 0) {
-                    --depth_;
+                    pop();
                     continue;
                 }
                 f.word = 0;
@@ -317,7 +332,7 @@ public:
                     f.pending = available_[f.word] & setMasks_[static_cast<size_t>(f.set) * shapeWords_ + f.word];
                 }
                 if (f.pending == 0) {
-                    --depth_;
+                    pop();
                     continue;
                 }
                 const int s = f.word * 64 + __builtin_ctzll(f.pending);
@@ -361,6 +376,7 @@ public:
             attempts[p] += e - first;
             f.pos = static_cast<int>(e - entryMask_.data());
             if (descended) {
+                if (Trace) traceEvent(1, p, placed_[depth_]);
                 ++depth_;
                 continue;
             }
@@ -483,14 +499,7 @@ private:
     // per-level counters stay in member arrays until the subtree is done.
     template <int P>
     void solveFirst(const Bits<W>& o) {
-        if (P >= 2 && deadCellCut_) {
-            // Dead-cell cut: a hole whose neighbours are all filled cannot be covered (every
-            // piece here has two or more cells). Catches holes F would only reach later.
-            const Bits<W> holes = ~o & boxMask_;
-            Bits<W> open = Bits<W>::zero();
-            for (int d = 0; d < 6; ++d) open = open | (holes.shifted(shift_[d]) & valid_[d]);
-            if ((holes & ~open).any()) return;
-        }
+        if (P >= 2 && deadCellCut_ && hasDeadCell(o)) return;
         const int b = o.lowestClear();
         const FirstCell& cell = firstCells_[b];
         int z;
@@ -530,6 +539,16 @@ private:
             if (stopped_) return;
             offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];  // children may build sets
         }
+    }
+
+    // Dead-cell cut (the F levels of the automatic configuration): a hole whose neighbours
+    // are all filled cannot be covered, as every piece left has two or more cells. Catches
+    // the holes F would only reach later.
+    bool hasDeadCell(const Bits<W>& o) const {
+        const Bits<W> holes = ~o & boxMask_;
+        Bits<W> open = Bits<W>::zero();
+        for (int d = 0; d < 6; ++d) open = open | (holes.shifted(shift_[d]) & valid_[d]);
+        return (holes & ~open).any();
     }
 
     void solveFirstFrom(int p, const Bits<W>& o) {
@@ -703,6 +722,17 @@ private:
         return best;
     }
 
+    // Trace event for model image `image` placed (op 1) or taken back (op 2) with `remaining`
+    // pieces left before the placement. Its shape's copies in the warehouse are still
+    // decremented for it, so it is copy (count - copies left - 1) of the shape.
+    void traceEvent(int op, int remaining, int image) {
+        const int traceLevel = settings_.traceLevel;
+        if (traceLevel > 0 ? remaining < traceLevel : remaining != -traceLevel) return;
+        const Shape& shape = model_.shapes[model_.images[image].shape];
+        const int copy = shape.count - copies_[localShapeOf_[model_.images[image].shape]] - 1;
+        settings_.onTrace(op, remaining, shape.instances[std::max(0, std::min(copy, shape.count - 1))], image);
+    }
+
     const Model& model_;
     FilaSettings settings_;
     std::vector<std::array<int, 6>> neighbours_;  // model open cell -> neighbour cells
@@ -734,6 +764,7 @@ private:
     std::vector<int> candidates_;
     int depth_ = -1;
     bool stopped_ = false;      // a solution handler asked to stop (solution limit)
+    bool tracing_ = false;      // settings_.onTrace is set: run() reports every placement
     long long fitsSeen_ = 0;    // fits made by solveRecursive, for the slice budget
     static constexpr int kRecursiveLevels = 5;
     static constexpr int kCountChunk = 8;

@@ -57,6 +57,14 @@ struct FilaSettings {
     std::vector<long long>* parityBacktracks = nullptr;
     // Called with the images FILA placed (first placed first); return false to stop.
     std::function<bool(const int* images, int count)> onSolution;
+    // Search trace (-t K), off when null: called from run() with op 1 when an image is placed
+    // and op 2 when the search backtracks from it, `remaining` = pieces left to place before
+    // the placement, `instance` = the model instance of the copy placed (copies of a shape
+    // are numbered on from those placed before the switch), `image` = model image id. Only
+    // for the levels traceLevel selects: K > 0, remaining >= K; K < 0, remaining == -K.
+    // Tracing makes run() search every level itself (no recursive tail).
+    std::function<void(int op, int remaining, int instance, int image)> onTrace;
+    int traceLevel = 0;
 };
 
 class FilaEngine {

@@ -124,6 +124,14 @@ Status Solver::init() {
             reportSolution();
             return !(options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions);
         };
+        if (options_.trace != 0) {
+            // FILA applies the -t K level filter itself and numbers the copies on from the
+            // ones DLX placed (as traceInstance does).
+            fs.onTrace = [this](int op, int remaining, int instance, int image) {
+                if (onTrace_) onTrace_({op, remaining, instance, image});
+            };
+            fs.traceLevel = options_.trace;
+        }
         fila_ = makeFila(model_, std::move(fs), std::min(cells, kFilaMaxCells));
     }
     std::vector<char> enabled(model_.images.size(), 1);
@@ -254,8 +262,9 @@ Status Solver::configureAlgorithms() {
     addLegacy(options_.bruijn, "f");
     if (!legacy.empty()) orderText_ = orderText_.empty() ? legacy : orderText_ + ":" + legacy;
 
-    if (options_.autoTune && pieces >= 2 && options_.trace == 0) {
-        // The default configuration. Every choice below was measured (README, bench/):
+    if (options_.autoTune && pieces >= 2) {
+        // The default configuration, the same with and without -t (FILA levels are traced
+        // too). Every choice below was measured (README, bench/):
         // - a one-time volume filter (first seed article, P-13, OP-2) costs about a millisecond
         //   and removes images that wall off unfillable pockets (30x3 one-sided 17x faster);
         // - small puzzles: DLX places the first piece (the one constrained by -r), then FILA

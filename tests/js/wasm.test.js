@@ -149,3 +149,48 @@ describe('cancel', () => {
     session.delete();
   });
 });
+
+describe('search trace', () => {
+  it('reports balanced place/remove events at the DLX and FILA levels, same search as without -t', async () => {
+    const { session, puzzles: [puzzle] } = await openDef('soma.txt');
+    const plain = runToEnd(session, 0, '-r');
+    expect(session.start(0, '-r -t 1')).toBe(true);
+    const pieces = puzzle.instances.filter((inst) => !inst.stationary).length;
+    const stack = [];
+    let places = 0;
+    let filaEvents = 0; // the automatic configuration hands Soma to FILA when 6 pieces remain
+    let bad = null;
+    const drainTrace = () => {
+      for (;;) {
+        const events = session.takeTrace(4096);
+        for (let i = 0; i < events.length; i += 4) {
+          const [op, remaining, instance, image] = events.subarray(i, i + 4);
+          if (remaining <= 6) filaEvents++;
+          if (op === 1) {
+            places++;
+            if (remaining !== pieces - stack.length && !bad) bad = `place ${i / 4}: remaining ${remaining}`;
+            stack.push([remaining, instance, image].join());
+          } else if (stack.pop() !== [remaining, instance, image].join() && !bad) {
+            bad = `remove ${i / 4} does not match the last place`;
+          }
+        }
+        if (events.length < 4096 * 4) break;
+      }
+    };
+    let state;
+    do {
+      state = session.step(5000);
+      drainTrace();
+    } while (state === STEP.RUNNING);
+    const stats = JSON.parse(session.statsJson());
+    expect(bad).toBeNull();
+    expect(state).toBe(STEP.DONE);
+    expect(stack).toHaveLength(0);
+    expect(filaEvents).toBeGreaterThan(0);
+    expect(places).toBe(stats.fits);
+    expect(stats.solutions).toBe(480);
+    expect(stats.configuration).toBe(plain.stats.configuration);
+    expect(stats.fitsByRemaining).toEqual(plain.stats.fitsByRemaining);
+    session.delete();
+  });
+});
