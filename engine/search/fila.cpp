@@ -475,6 +475,8 @@ private:
         if (set < 0) return;
         long long examined = 0, fitted = 0;
         Frame child;
+        const bool childIsFirst = firstSlot_ && p - 1 <= firstFrom_;
+        const bool parity = settings_.parity != nullptr;
         forEachUsableShape(set, [&](int s, int begin, int end) {
             if (--copies_[s] == 0) available_[s >> 6] &= ~(1ULL << (s & 63));
             const int cls = shapeParityClass_[s];
@@ -490,13 +492,16 @@ private:
                     const int i = chunk + __builtin_ctzll(fitMask);
                     fitMask &= fitMask - 1;
                     ++fitted;
-                    placed_[pieces_ - p] = imageId_[entryImage_[i]];
+                    placed_[pieces_ - p] = entryModelImage_[i];
                     child.o = f.o | entryMask_[i];
-                    child.parity = f.parity - imageParity_[entryImage_[i]];
+                    if (childIsFirst) {
+                        solveFirstFrom(p - 1, child.o);
+                        continue;
+                    }
+                    if (parity) child.parity = f.parity - imageParity_[entryImage_[i]];
                     child.orderSlot = f.orderSlot;  // the child's select moves these on
                     child.orderPos = f.orderPos;
-                    if (p - 1 <= firstFrom_ && firstSlot_) solveFirstFrom(p - 1, child.o);
-                    else solveRecursive(p - 1, child);
+                    solveRecursive(p - 1, child);
                 }
             }
             if (cls >= 0) parityLeft_[cls]++;
@@ -715,8 +720,12 @@ private:
             case HeuristicKind::Estimate: {
                 // Cells with the fewest open neighbours, then the fewest fits among them.
                 if (boxMode_) {
-                    fewestOpenNeighbours(f.o);
-                    return fewestFits(h, candidates_, f);
+                    const Bits<W> cells = fewestOpenNeighbours(f.o);
+                    return fewestFits(h, f, [&](auto&& visit) {
+                        for (int w = 0; w < W; ++w)
+                            for (uint64_t bits = cells.w[w]; bits; bits &= bits - 1)
+                                if (!visit(w * 64 + __builtin_ctzll(bits))) return;
+                    });
                 }
                 int fewest = INT_MAX;
                 candidates_.clear();
@@ -739,10 +748,10 @@ private:
         return -1;
     }
 
-    // Box numbering: the holes with the fewest open neighbours into candidates_. The six
+    // Box numbering: the holes with the fewest open neighbours, as a mask. The six
     // neighbour masks are added bit-sliced (two full adders, then the carries) into a 3-bit
     // count per cell.
-    void fewestOpenNeighbours(const Bits<W>& o) {
+    Bits<W> fewestOpenNeighbours(const Bits<W>& o) const {
         const Bits<W> holes = ~o & boxMask_;
         Bits<W> n[6];
         for (int d = 0; d < 6; ++d) n[d] = holes.shifted(shift_[d]) & valid_[d];
@@ -750,30 +759,34 @@ private:
         const Bits<W> a2 = n[3] ^ n[4], b1 = a2 ^ n[5], c1 = (n[3] & n[4]) | (a2 & n[5]);
         const Bits<W> ones = b0 ^ b1, c2 = b0 & b1;
         const Bits<W> twos = c0 ^ c1 ^ c2, fours = (c0 & c1) | (c0 & c2) | (c1 & c2);
-        candidates_.clear();
         for (int k = 0; k <= 6; ++k) {
             Bits<W> m = holes & ((k & 1) ? ones : ~ones) & ((k & 2) ? twos : ~twos) & ((k & 4) ? fours : ~fours);
-            if (!m.any()) continue;
-            for (int w = 0; w < W; ++w)
-                for (uint64_t bits = m.w[w]; bits; bits &= bits - 1) candidates_.push_back(w * 64 + __builtin_ctzll(bits));
-            return;
+            if (m.any()) return m;
         }
+        return Bits<W>::zero();
     }
 
-    int fewestFits(Slot& h, const std::vector<int>& cells, const Frame& f) {
+    // The set of the cell with the fewest fits (early exit at the best so far), or -1 when a
+    // cell has none; forEachCell(visit) calls visit(bit) per candidate until it returns false.
+    template <class ForEachCell>
+    int fewestFits(Slot& h, const Frame& f, ForEachCell&& forEachCell) {
         int best = -1;
         int bestFits = INT_MAX;
-        for (int b : cells) {
+        forEachCell([&](int b) {
             const int set = imageListSet(h, b, f.o);
-            int n = countFits(set, f.o, bestFits);  // early exit at the best so far
-            if (n < bestFits) {
-                bestFits = n;
-                best = set;
-                if (n == 0) return -1;  // a hole nothing can fill
-                if (n == 1) break;      // a forced move: no other cell can do better
-            }
-        }
+            const int n = countFits(set, f.o, bestFits);
+            if (n >= bestFits) return true;
+            bestFits = n;
+            best = n == 0 ? -1 : set;  // a hole nothing can fill
+            return n > 1;              // 1: a forced move, no other cell can do better
+        });
         return best;
+    }
+    int fewestFits(Slot& h, const std::vector<int>& cells, const Frame& f) {
+        return fewestFits(h, f, [&](auto&& visit) {
+            for (int b : cells)
+                if (!visit(b)) return;
+        });
     }
 
     // Trace event for model image `image` placed (op 1) or taken back (op 2) with `remaining`
