@@ -21,7 +21,7 @@ template <int W>
 class Fila final : public FilaEngine {
 public:
     // The last levels run as a plain recursion (solveRecursive / solveFirst): see run().
-    static constexpr int kRecursiveLevels = 5;
+    static constexpr int kRecursiveLevels = 7;
 
     Fila(const Model& model, FilaSettings settings) : model_(model), settings_(std::move(settings)) {
         const int n = model.openCellCount();
@@ -312,9 +312,10 @@ public:
                 }
                 if (!Trace && p <= kRecursiveLevels && depth_ > 0) {
                     // The last few levels, where nearly all the work is, run as a plain recursion
-                    // (state in registers, no stage dispatch). Such a subtree is small (about ten
-                    // nodes in the 10x6 and Tetris Cube searches), so slices stay short and
-                    // cancel is still seen between subtrees.
+                    // (state in registers, no stage dispatch). Such a subtree is small (at 7 pieces
+                    // left: at most about 14,000 fits, a millisecond, in every catalog puzzle;
+                    // 7 instead of 5 levels: 10x6 3% faster), so slices stay short and cancel is
+                    // still seen between subtrees.
                     if (settings_.cancel && settings_.cancel->load(std::memory_order_relaxed)) return Run::Budget;
                     const long long before = fitsSeen_;
                     if (firstSlot_ && p <= firstFrom_) solveFirstFrom(p, f.o);
