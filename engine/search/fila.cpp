@@ -718,6 +718,23 @@ private:
                 f.orderPos = i;
                 return imageListSet(h, h.order[i], f.o);
             }
+            case HeuristicKind::Cornered: {
+                // The first cell with the fewest open neighbours: E's first step alone. On the
+                // last levels it picks nearly as well as E's fit counts at a fraction of the
+                // cost (Tetris Cube, c for the last 3 pieces instead of f: 20% fewer fits).
+                if (boxMode_) {
+                    const Bits<W> cells = fewestOpenNeighbours(f.o);
+                    for (int w = 0; w < W; ++w)
+                        if (cells.w[w]) return imageListSet(h, w * 64 + __builtin_ctzll(cells.w[w]), f.o);
+                    return -1;
+                }
+                int fewest = INT_MAX, cell = -1;
+                f.o.forEachClear(cells_, [&](int b) {
+                    const int n = f.o.countClearIn(nbMask_[b]);
+                    if (n < fewest) fewest = n, cell = b;
+                });
+                return cell < 0 ? -1 : imageListSet(h, cell, f.o);
+            }
             case HeuristicKind::Estimate: {
                 // Cells with the fewest open neighbours, then the fewest fits among them.
                 if (boxMode_) {

@@ -54,6 +54,7 @@ Result<Heuristic> parseHeuristic(const std::string& text) {
     if ((name == "s" || name == "S") && noArgs()) h.kind = HeuristicKind::Size;
     else if ((name == "f" || name == "F") && noArgs()) h.kind = HeuristicKind::First;
     else if ((name == "e" || name == "E") && noArgs()) h.kind = HeuristicKind::Estimate;
+    else if ((name == "c" || name == "C") && noArgs()) h.kind = HeuristicKind::Cornered;
     else if (name == "l") {
         if (nums.size() != 3) return Result<Heuristic>::error("heuristic l needs l@a,b,c, got '" + text + "'");
         h.kind = HeuristicKind::Linear;
@@ -131,7 +132,8 @@ std::vector<double> cellKeys(const Heuristic& h, const Model& m) {
         const int c[3] = {p.x, p.y, p.z};
         switch (h.kind) {
             case HeuristicKind::Size:
-            case HeuristicKind::Estimate: keys[i] = 0; break;
+            case HeuristicKind::Estimate:
+            case HeuristicKind::Cornered: keys[i] = 0; break;
             case HeuristicKind::First:
                 keys[i] = c[axes[0]] + static_cast<double>(dims[axes[0]]) * (c[axes[1]] + static_cast<double>(dims[axes[1]]) * c[axes[2]]);
                 break;

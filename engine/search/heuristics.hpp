@@ -7,6 +7,8 @@
 // Heuristics (first seed article, "Ordering Heuristics"; FILA article, "selectFila"):
 //   s  fewest fits (Knuth's min-fit; MCH in FILA)       f  first open cell (Fletcher/de Bruijn)
 //   e  estimate: fewest open neighbours, then fewest fits (EMCH; FILA only, DLX treats it as s)
+//   c  cornered: the first cell (in f's order) with the fewest open neighbours, fits not
+//      counted (beyond the articles: e without its costly second step; FILA only, DLX: s)
 //   l@a,b,c  smallest a*x+b*y+c*z first; shorthands x y z (l@1,0,0 ...), X Y Z (largest
 //            first), xyz (l@1,1,1)
 //   a[@deg[,xc,yc]]  counter-clockwise sweep around (xc,yc) starting at deg; A clockwise
@@ -23,7 +25,7 @@
 
 namespace polycube {
 
-enum class HeuristicKind { Size, First, Estimate, Linear, Angular, Radial };
+enum class HeuristicKind { Size, First, Estimate, Cornered, Linear, Angular, Radial };
 
 struct Heuristic {
     HeuristicKind kind = HeuristicKind::Size;

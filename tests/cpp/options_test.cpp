@@ -80,10 +80,12 @@ TEST(Options, HeuristicSchedule) {
     ASSERT_TRUE(t.ok());
     EXPECT_EQ(t.value.at(12).kind, HeuristicKind::Estimate);
     EXPECT_EQ(t.value.at(3).kind, HeuristicKind::First);
-    for (const char* ok : {"l@1,2,3", "a@160", "a@90,3,4", "A", "R", "R@1,2,3", "xyz", "X", "Y", "Z", "S", "E", "F"})
+    EXPECT_EQ(parseSchedule("e=11:c=2", 12).value.at(2).kind, HeuristicKind::Cornered);
+    for (const char* ok : {"l@1,2,3", "a@160", "a@90,3,4", "A", "R", "R@1,2,3", "xyz", "X", "Y", "Z", "S", "E", "F", "c", "C"})
         EXPECT_TRUE(parseHeuristic(ok).ok()) << ok;
     EXPECT_NE(parseSchedule("q=3", 12).status.message.find("unknown heuristic 'q'"), std::string::npos);
     EXPECT_FALSE(parseSchedule("s=0", 12).ok());
     EXPECT_FALSE(parseSchedule("l@1,2", 12).ok());
     EXPECT_FALSE(parseSchedule("s::f", 12).ok());
+    EXPECT_FALSE(parseSchedule("c@1", 12).ok());
 }

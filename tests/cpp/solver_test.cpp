@@ -169,12 +169,13 @@ TEST(Solver, AlgorithmsAndHeuristicsKeepTheCounts) {
     for (const char* opts : {"-o s", "-o f", "-o x:s=8", "-o y:s=6", "-o xyz", "-o X", "-o l@1,2,0", "-o a@160:s=6",
                              "-o A", "-o R", "-f 11 -o s", "-f 11 -n -o s:f=11", "-f 11 -n -o s:e=11:f=3",
                              "-f 9 -o s:x=9", "-f 11 -n -o s:R=11", "-m 11 -e 6 -b 4", "-b 11", "-f 12 -n -o f",
-                             "-f 6 -o s:a@90=6:f=2", "-f 11 -n -o s:A=11:s=4"}) {
+                             "-f 6 -o s:a@90=6:f=2", "-f 11 -n -o s:A=11:s=4", "-o c", "-f 11 -n -o s:e=11:c=3",
+                             "-f 11 -o s:c=11", "-f 4 -n -o s:c=4"}) {
         EXPECT_EQ(solve(hole, std::string("-r ") + opts).count, 65) << opts;
         EXPECT_EQ(solve(soma, std::string("-r ") + opts).count, 480) << opts;
     }
     PuzzleDef pent = loadPuzzle("pentominoes_10x6.txt");
-    for (const char* opts : {"-f 11 -n -o s:e=11:f=3", "-f 11 -o s:s=11:f=4", "-f 11 -n -o s:x=11"})
+    for (const char* opts : {"-f 11 -n -o s:e=11:f=3", "-f 11 -o s:s=11:f=4", "-f 11 -n -o s:x=11", "-f 11 -n -o s:f=11:c=3"})
         EXPECT_EQ(solve(pent, std::string("-r ") + opts).count, 2339) << opts;
 }
 
@@ -214,6 +215,12 @@ TEST(Solver, WideOccupancyFields) {
     EXPECT_EQ(r.checkerFailures, 0);
     PuzzleDef hole = loadPuzzle("pentominoes_8x8_hole.txt");
     EXPECT_EQ(solve(hole, "-f 12 -n -o f").count, 520);
+    // 60 of the 90 cells left: a 64-bit field numbered by region cell, not by box cell.
+    for (const char* opts : {"-r -V -f 12 -n -o s:e=12:c=3", "-r -V -f 12 -o s:c=12", "-r -V -f 12 -n -o s:f=12"}) {
+        RunResult c = solve(oneSided, opts);
+        EXPECT_EQ(c.count, 46) << opts;
+        EXPECT_EQ(c.checkerFailures, 0) << opts;
+    }
 }
 
 TEST(Solver, MonteCarloTrialsAndTrace) {
