@@ -47,8 +47,16 @@ struct Bits {
         return acc != 0;
     }
     // Bit i of the result is bit i+k of this (k > 0), or bit i-k (k < 0); zeros shift in.
-    Bits shifted(int k) const {
+    __attribute__((always_inline)) Bits shifted(int k) const {
         Bits r = zero();
+        if (k > 0 && k < 64) {  // neighbour shifts: the common case, no word steps
+            for (int i = 0; i < W; ++i) r.w[i] = (w[i] >> k) | (i + 1 < W ? w[i + 1] << (64 - k) : 0);
+            return r;
+        }
+        if (k < 0 && k > -64) {
+            for (int i = 0; i < W; ++i) r.w[i] = (w[i] << -k) | (i > 0 ? w[i - 1] >> (64 + k) : 0);
+            return r;
+        }
         if (k >= 0) {
             const int words = k >> 6, bits = k & 63;
             for (int i = 0; i + words < W; ++i) {
