@@ -320,7 +320,7 @@ public:
                     const long long before = fitsSeen_;
                     if (firstSlot_ && p <= firstFrom_) solveFirstFrom(p, f.o);
                     else solveRecursive(p, f);
-                    if (firstSlot_) flushFirstCounters(std::min(p, firstFrom_));
+                    flushLevelCounters(p);
                     budget -= fitsSeen_ - before;
                     if (stopped_) return Run::Stopped;
                     --depth_;
@@ -478,7 +478,7 @@ private:
         Frame child;
         const bool childIsFirst = firstSlot_ && p - 1 <= firstFrom_;
         const bool parity = settings_.parity != nullptr;
-        forEachUsableShape(set, [&](int s, int begin, int end) {
+        forEachUsableShape(set, [&](int s, int begin, int end) __attribute__((always_inline)) {
             if (--copies_[s] == 0) available_[s >> 6] &= ~(1ULL << (s & 63));
             const int cls = shapeParityClass_[s];
             if (cls >= 0) parityLeft_[cls]--;
@@ -509,9 +509,8 @@ private:
             if (copies_[s]++ == 0) available_[s >> 6] |= 1ULL << (s & 63);
             return !stopped_;
         });
-        (*settings_.attempts)[p] += examined;
-        (*settings_.fits)[p] += fitted;
-        fitsSeen_ += fitted;
+        attemptsAt_[p] += examined;
+        fitsAt_[p] += fitted;
     }
 
     // The F heuristic's last levels (first open cell, every level below `p` using F, no
@@ -593,7 +592,9 @@ private:
         }
     }
 
-    void flushFirstCounters(int p) {
+    // The recursive tail counts attempts and fits per level in attemptsAt_/fitsAt_ (no
+    // pointer chasing per node); they reach the statistics when the subtree is done.
+    void flushLevelCounters(int p) {
         for (int q = 1; q <= p; ++q) {
             (*settings_.attempts)[q] += attemptsAt_[q];
             (*settings_.fits)[q] += fitsAt_[q];
