@@ -193,19 +193,19 @@ public:
                     if (!fixed || !imageMask_[coverList_[i]].intersects(slot.pof[b])) slot.list.push_back(coverList_[i]);
             }
             slot.listStart[n] = static_cast<int>(slot.list.size());
-            slot.free.assign(n, {});
-            slot.freeCount.assign(n, 0);
-            slot.gather.assign(n, 0);
-            slot.setBase.assign(n + 1, 0);
+            slot.index.assign(n, {});
+            slot.indexBits.assign(n, {});
             int total = 0;
             for (int b = 0; b < n; ++b) {
-                slot.setBase[b] = total;
+                IndexCells& cell = slot.index[b];
+                int* const bits = slot.indexBits[b].data();
+                cell.base = total;
                 int k = 0;
                 if (settings_.nof)
                     for (int d = 0; d < 6; ++d) {
                         int nb = nbBits_[b][d];
                         if (nb < 0 || (fixed && pos[nb] < pos[b])) continue;  // absent, or known filled
-                        slot.free[b][k++] = nb;
+                        bits[k++] = nb;
                     }
                 if (settings_.nof && fixed && indexBits > k) {
                     // Extended NOF (beyond the FILA article): with a fixed order every image
@@ -219,21 +219,20 @@ public:
                             for (uint64_t bits = imageMask_[img].w[w]; bits; bits &= bits - 1) freq[w * 64 + __builtin_ctzll(bits)]++;
                     }
                     freq[b] = 0;
-                    for (int j = 0; j < k; ++j) freq[slot.free[b][j]] = 0;
+                    for (int j = 0; j < k; ++j) freq[bits[j]] = 0;
                     while (k < indexBits) {
                         const int best = static_cast<int>(std::max_element(freq.begin(), freq.end()) - freq.begin());
                         if (freq[best] == 0) break;
-                        slot.free[b][k++] = best;
+                        bits[k++] = best;
                         freq[best] = 0;
                     }
                 }
-                std::sort(slot.free[b].begin(), slot.free[b].begin() + k);  // z bit i = i-th lowest (pext)
-                slot.freeCount[b] = k;
+                std::sort(bits, bits + k);  // z bit i = i-th lowest (pext)
+                cell.count = k;
                 if (W == 1)
-                    for (int i = 0; i < k; ++i) slot.gather[b] |= 1ULL << slot.free[b][i];
+                    for (int i = 0; i < k; ++i) cell.gather |= 1ULL << bits[i];
                 total += 1 << k;
             }
-            slot.setBase[n] = total;
             slot.setIndex.assign(total, -1);
         }
         deadCellCut_ = settings_.deadCellCut && boxMode_;
@@ -248,13 +247,6 @@ public:
                 while (firstFrom_ < std::min(kRecursiveLevels, pieces_) && slotAt_[firstFrom_ + 1] == k) ++firstFrom_;
             if (firstFrom_ > 0) {
                 firstSlot_ = &slots_[k];
-                firstCells_.assign(n, {});
-                for (int b = 0; b < n; ++b) {
-                    firstCells_[b].base = firstSlot_->setBase[b];
-                    firstCells_[b].freeCount = firstSlot_->freeCount[b];
-                    firstCells_[b].gather = firstSlot_->gather[b];
-                    for (int i = 0; i < firstSlot_->freeCount[b]; ++i) firstCells_[b].free[i] = firstSlot_->free[b][i];
-                }
             }
         }
         sets_.clear();
@@ -438,16 +430,21 @@ public:
     }
 
 private:
+    // A cell's NOF index (ILSI): the cells whose occupancy selects one of its sets, and
+    // where its sets start in Slot::setIndex.
+    struct IndexCells {
+        uint64_t gather = 0;  // W == 1: the index cells as a pext mask (ascending bits)
+        int base = 0;         // first entry in setIndex
+        int count = 0;        // index cells (in Slot::indexBits)
+    };
     struct Slot {
         Heuristic heuristic;
         std::vector<double> keys;            // fixed-order keys by model cell
         std::vector<int> order;              // bits in fill order
         std::vector<Bits<W>> pof;            // cells filled before this one (fixed orders)
-        std::vector<std::array<int, kMaxIndexBits>> free;  // cells whose occupancy indexes the sets (NOF)
+        std::vector<IndexCells> index;       // per bit: the cells whose occupancy picks its set
+        std::vector<std::array<int, kMaxIndexBits>> indexBits;  // ascending: z bit i = bit [i]
         std::vector<int> list, listStart;    // per bit: images its sets are built from
-        std::vector<int> freeCount;
-        std::vector<uint64_t> gather;        // W == 1: the index cells as a pext mask
-        std::vector<int> setBase;            // per bit: first index in setIndex
         std::vector<int> setIndex;           // -> offset of the set in sets_, -1 = not built
     };
     enum : uint8_t { kEnter, kShape, kImage };
@@ -522,17 +519,8 @@ private:
     void solveFirst(const Bits<W>& o) {
         if (P >= 2 && deadCellCut_ && hasDeadCell(o)) return;
         const int b = o.lowestClear();
-        const FirstCell& cell = firstCells_[b];
-        int z;
-#if defined(__BMI2__)
-        if constexpr (W == 1) {
-            z = static_cast<int>(_pext_u64(o.w[0], cell.gather));
-        } else
-#endif
-        {
-            z = 0;
-            for (int i = 0; i < cell.freeCount; ++i) z |= static_cast<int>(o.test(cell.free[i])) << i;
-        }
+        const IndexCells& cell = firstSlot_->index[b];
+        const int z = indexState(*firstSlot_, b, o);
         int set = firstSlot_->setIndex[cell.base + z];
         if (set < 0) set = firstSlot_->setIndex[cell.base + z] = buildSet(*firstSlot_, b, z);
         const int* offsets = &sets_[static_cast<size_t>(set) * (shapeCount_ + 1)];
@@ -605,19 +593,20 @@ private:
 
     // Image list set for cell `b` under slot `h` and the current occupancy (NOF index).
     int imageListSet(Slot& h, int b, const Bits<W>& o) {
-        int z = 0;
-#if defined(__BMI2__)
-        if constexpr (W == 1) {
-            z = static_cast<int>(_pext_u64(o.w[0], h.gather[b]));
-        } else
-#endif
-        {
-            const int k = h.freeCount[b];
-            for (int i = 0; i < k; ++i) z |= static_cast<int>(o.test(h.free[b][i])) << i;
-        }
-        int& idx = h.setIndex[h.setBase[b] + z];
+        const int z = indexState(h, b, o);
+        int& idx = h.setIndex[h.index[b].base + z];
         if (idx < 0) idx = buildSet(h, b, z);
         return idx;
+    }
+
+    // The NOF index state (ILSI) of cell b: bit i = occupancy of h.indexBits[b][i].
+    static int indexState(const Slot& h, int b, const Bits<W>& o) {
+#if defined(__BMI2__)
+        if constexpr (W == 1) return static_cast<int>(_pext_u64(o.w[0], h.index[b].gather));
+#endif
+        int z = 0;
+        for (int i = 0; i < h.index[b].count; ++i) z |= static_cast<int>(o.test(h.indexBits[b][i])) << i;
+        return z;
     }
 
     // A set: per local shape s, entries [offsets[s], offsets[s+1]) with offsets at
@@ -625,8 +614,8 @@ private:
     // setMasks_[id*words].
     int buildSet(const Slot& h, int b, int z) {
         Bits<W> forbidden = h.pof[b];
-        for (int i = 0; i < h.freeCount[b]; ++i)
-            if (z >> i & 1) forbidden.set(h.free[b][i]);
+        for (int i = 0; i < h.index[b].count; ++i)
+            if (z >> i & 1) forbidden.set(h.indexBits[b][i]);
         const int id = static_cast<int>(sets_.size() / (shapeCount_ + 1));
         const size_t at = sets_.size();
         sets_.resize(at + shapeCount_ + 1);
@@ -857,14 +846,6 @@ private:
     static constexpr int kCountChunk = 16;
     bool deadCellCut_ = false;  // box numbering and no monomino left: see solveFirst
     std::vector<int> localSize_;
-    // solveFirst: per bit, the free later neighbours that index the F slot's sets.
-    struct FirstCell {
-        int base = 0;
-        int freeCount = 0;
-        int free[kMaxIndexBits] = {};
-        uint64_t gather = 0;  // W == 1: the free bits as a pext mask (ascending bit order)
-    };
-    std::vector<FirstCell> firstCells_;
     Slot* firstSlot_ = nullptr;  // the F slot when solveFirst can run, else null
     int firstFrom_ = 0;          // solveFirst runs while at most this many pieces remain
     long long attemptsAt_[kRecursiveLevels + 1] = {}, fitsAt_[kRecursiveLevels + 1] = {};
