@@ -29,7 +29,16 @@ what=${1:-all}
 case $what in all | native | wasm) ;; *) echo "usage: $0 [all|native|wasm]" >&2; exit 2 ;; esac
 
 if [[ $what == all || $what == native ]]; then
-  configure build cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+  # Compiler: POLYCUBE_CXX, else clang++ when installed (Debian's clang 14 makes the 3-D
+  # searches 10-15% faster than g++ 12: Tetris Cube 3.7 s instead of 4.1 s, Bedlam 4.9 s
+  # instead of 5.7 s; flat 128-bit boards are about 10% slower: 18x5 one-sided), else g++.
+  cxx=${POLYCUBE_CXX:-$(command -v clang++ || command -v g++ || command -v c++ || true)}
+  cached=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' build/CMakeCache.txt 2>/dev/null || true)
+  if [[ -n $cached && -n $cxx && $cached != "$cxx" ]]; then
+    rm -rf build/CMakeCache.txt build/CMakeFiles  # a compiler change needs a fresh cache
+  fi
+  configure build cmake -S . -B build -DCMAKE_BUILD_TYPE=Release ${cxx:+-DCMAKE_CXX_COMPILER="$cxx"}
+  echo "build: native compiler $("${cxx:-c++}" --version | head -1)"
   cmake --build build -j"$JOBS"
 fi
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <cstdlib>
 #include <numeric>
 #if defined(__BMI2__) || defined(__AVX512F__)
 #include <immintrin.h>  // _pext_u64 (NOF index), AVX-512 fit tests
@@ -61,6 +62,9 @@ public:
                 shift_[d] = v.x * stride[0] + v.y * stride[1] + v.z * stride[2];
                 if (valid_[d].any()) boxDirection_[boxDirections_++] = d;  // flat boxes: 4
             }
+            shortShifts_ = true;
+            for (int i = 0; i < boxDirections_; ++i)
+                shortShifts_ &= shift_[boxDirection_[i]] != 0 && std::abs(shift_[boxDirection_[i]]) < 64;
         }
         for (const auto& e : settings_.schedule.entries) {
             Slot slot;
@@ -554,15 +558,25 @@ private:
     // are all filled cannot be covered, as every piece left has two or more cells. Catches
     // the holes F would only reach later.
     __attribute__((always_inline)) bool hasDeadCell(const Bits<W>& o) const {
-        const Bits<W> holes = ~o & boxMask_;
-        if constexpr (W == 1) {
-            uint64_t open = 0;
-            for (int i = 0; i < boxDirections_; ++i) {
-                const int d = boxDirection_[i];
-                open |= (shift_[d] > 0 ? holes.w[0] >> shift_[d] : holes.w[0] << -shift_[d]) & valid_[d].w[0];
+        if (shortShifts_) {
+            // Word by word in scalar registers (clang otherwise builds the W > 1 shifts in
+            // memory and reloads them as vectors: a store-forwarding stall per node).
+            uint64_t holes[W];
+            for (int i = 0; i < W; ++i) holes[i] = ~o.w[i] & boxMask_.w[i];
+            uint64_t dead = 0;
+            for (int i = 0; i < W; ++i) {
+                uint64_t open = 0;
+                for (int j = 0; j < boxDirections_; ++j) {
+                    const int d = boxDirection_[j], k = shift_[d];
+                    const uint64_t v = k > 0 ? (holes[i] >> k) | (i + 1 < W ? holes[i + 1] << (64 - k) : 0)
+                                             : (holes[i] << -k) | (i > 0 ? holes[i - 1] >> (64 + k) : 0);
+                    open |= v & valid_[d].w[i];
+                }
+                dead |= holes[i] & ~open;
             }
-            return (holes.w[0] & ~open) != 0;
+            return dead != 0;
         }
+        const Bits<W> holes = ~o & boxMask_;
         Bits<W> open = Bits<W>::zero();
         for (int i = 0; i < boxDirections_; ++i) {
             const int d = boxDirection_[i];
@@ -821,6 +835,7 @@ private:
     int shift_[6] = {0, 0, 0, 0, 0, 0};
     int boxDirection_[6] = {0, 0, 0, 0, 0, 0};  // directions with a neighbour somewhere in the box
     int boxDirections_ = 0;
+    bool shortShifts_ = false;  // every neighbour shift is under a word (hasDeadCell)
     std::vector<int> cellOfBit_, bitOfCell_, regionBits_;
     std::vector<std::array<int, 6>> nbBits_;
     std::vector<Bits<W>> nbMask_;
