@@ -99,11 +99,20 @@ function machine() {
       .filter(Boolean)
       .join(', ');
   } catch {}
+  // The compiler build/ was configured with (scripts/build.sh prefers clang++).
+  function nativeCompiler() {
+    try {
+      const cache = readFileSync(path.join(ROOT, 'build/CMakeCache.txt'), 'utf8');
+      const cxx = /^CMAKE_CXX_COMPILER:[A-Z]*=(.*)$/m.exec(cache)?.[1]?.trim();
+      if (cxx) return `native ${firstLine(`"${cxx}" --version`)}`;
+    } catch {}
+    return `native ${firstLine('c++ --version')}`;
+  }
   return {
     cpu,
     cores: os.availableParallelism ? os.availableParallelism() : os.cpus().length,
     date: new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
-    gxx: firstLine('g++ --version'),
+    gxx: nativeCompiler(),
     emcc: firstLine('emcc --version'),
     node: process.version,
     kernel: `${os.type()} ${os.release()}`,

@@ -186,15 +186,19 @@ public:
             // to settings_.extendedIndex cells while the lazily built sets stay bounded.
             int indexBits = std::min(settings_.extendedIndex, kMaxIndexBits);
             while (indexBits > 6 && static_cast<double>(n) * (1 << indexBits) * (shapeCount_ + 1) > 4e6) --indexBits;
-            std::vector<int> freq(n);
-            // The images each cell's sets are built from: those covering it, less (POF) those
-            // touching a cell the order fills first.
+            std::vector<int> freq(n, 0), touched;
+            // With the extended index (up to 256 sets per cell): the images each cell's sets
+            // are built from, those covering it less (POF) those touching a cell the order
+            // fills first. Otherwise sets are built from the cover lists directly: on big
+            // boards FILA starts at every DLX node of its depth and this would cost more
+            // than it saves (box-in-a-diamond).
+            slot.useList = settings_.nof && fixed && settings_.extendedIndex > 0;
             slot.list.clear();
             slot.listStart.assign(n + 1, 0);
-            for (int b = 0; b < n; ++b) {
+            for (int b = 0; b < n && slot.useList; ++b) {
                 slot.listStart[b] = static_cast<int>(slot.list.size());
                 for (int i = coverStart_[b]; i < coverStart_[b + 1]; ++i)
-                    if (!fixed || !imageMask_[coverList_[i]].intersects(slot.pof[b])) slot.list.push_back(coverList_[i]);
+                    if (!imageMask_[coverList_[i]].intersects(slot.pof[b])) slot.list.push_back(coverList_[i]);
             }
             slot.listStart[n] = static_cast<int>(slot.list.size());
             slot.index.assign(n, {});
@@ -216,20 +220,28 @@ public:
                     // in the list lies on `b` and later cells, so the set can also be indexed
                     // by the later cells its images cover most often. Fewer non-fitting
                     // entries are scanned (10x6: 6.8M -> 2.2M examined, 20% faster).
-                    std::fill(freq.begin(), freq.end(), 0);
+                    // Cost: proportional to the images at b, not to the region (FILA starts
+                    // at every DLX node of the right depth on big boards).
+                    touched.clear();
                     for (int i = slot.listStart[b]; i < slot.listStart[b + 1]; ++i) {
                         const int img = slot.list[i];
                         for (int w = 0; w < W; ++w)
-                            for (uint64_t bits = imageMask_[img].w[w]; bits; bits &= bits - 1) freq[w * 64 + __builtin_ctzll(bits)]++;
+                            for (uint64_t m = imageMask_[img].w[w]; m; m &= m - 1) {
+                                const int c = w * 64 + __builtin_ctzll(m);
+                                if (freq[c]++ == 0) touched.push_back(c);
+                            }
                     }
                     freq[b] = 0;
                     for (int j = 0; j < k; ++j) freq[bits[j]] = 0;
                     while (k < indexBits) {
-                        const int best = static_cast<int>(std::max_element(freq.begin(), freq.end()) - freq.begin());
-                        if (freq[best] == 0) break;
+                        int best = -1;
+                        for (int c : touched)
+                            if (freq[c] > 0 && (best < 0 || freq[c] > freq[best] || (freq[c] == freq[best] && c < best))) best = c;
+                        if (best < 0) break;
                         bits[k++] = best;
                         freq[best] = 0;
                     }
+                    for (int c : touched) freq[c] = 0;
                 }
                 std::sort(bits, bits + k);  // z bit i = i-th lowest (pext)
                 cell.count = k;
@@ -448,6 +460,7 @@ private:
         std::vector<Bits<W>> pof;            // cells filled before this one (fixed orders)
         std::vector<IndexCells> index;       // per bit: the cells whose occupancy picks its set
         std::vector<std::array<int, kMaxIndexBits>> indexBits;  // ascending: z bit i = bit [i]
+        bool useList = false;                // sets are built from list, else the cover lists
         std::vector<int> list, listStart;    // per bit: images its sets are built from
         std::vector<int> setIndex;           // -> offset of the set in sets_, -1 = not built
     };
@@ -514,11 +527,11 @@ private:
         fitsAt_[p] += fitted;
     }
 
-    // The F heuristic's last levels (first open cell, every level below `p` using F, no
-    // parity trigger): solveFila stripped to what F needs, since this is where the 10x6
-    // search spends nearly all its time (about 2 million nodes). The cell is the lowest
-    // clear bit, the NOF index is gathered from the (at most three) later neighbours, and
-    // per-level counters stay in member arrays until the subtree is done.
+    // The F heuristic's last levels (first open cell on every level up to P, no parity
+    // trigger): solveFila stripped to what F needs, since this is where the 10x6 search
+    // spends nearly all its time (about 2 million nodes). The cell is the lowest clear bit,
+    // its set is picked by the NOF index (one pext with BMI2), the level is a template
+    // argument, and per-level counters stay in member arrays until the subtree is done.
     template <int P>
     void solveFirst(const Bits<W>& o) {
         if (P >= 2 && deadCellCut_ && hasDeadCell(o)) return;
@@ -636,8 +649,11 @@ private:
         setMasks_.resize(setMasks_.size() + shapeWords_, 0);
         uint64_t* mask = &setMasks_[static_cast<size_t>(id) * shapeWords_];
         int s = 0;
-        for (int i = h.listStart[b]; i < h.listStart[b + 1]; ++i) {
-            const int img = h.list[i];
+        const int* images = h.useList ? h.list.data() : coverList_.data();
+        const int first = h.useList ? h.listStart[b] : coverStart_[b];
+        const int last = h.useList ? h.listStart[b + 1] : coverStart_[b + 1];
+        for (int i = first; i < last; ++i) {
+            const int img = images[i];
             while (s <= imageShape_[img]) sets_[at + s++] = static_cast<int>(entryMask_.size());
             if (!imageMask_[img].intersects(forbidden)) {
                 entryMask_.push_back(imageMask_[img]);

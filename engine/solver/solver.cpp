@@ -285,7 +285,9 @@ Status Solver::configureAlgorithms() {
         // Beyond the articles: extended NOF for fixed orders (10x6: 20% faster, Tetris Cube
         // unchanged) and the dead-cell cut on the last F levels (10x6: 12% fewer nodes,
         // Tetris Cube 10%). Explicit options keep the articles' algorithms exactly.
-        extendedIndex_ = kMaxIndexBits;
+        // Not above 20 pieces: FILA then starts at every DLX node of its depth and building
+        // the extended index each time costs more than it saves (box-in-a-diamond).
+        extendedIndex_ = pieces <= 20 ? kMaxIndexBits : 0;
         autoTuned_ = true;
         if (volumeFilterAt_ == INT_MAX) volumeFilterAt_ = pieces;
         if (pieces > 20) {
