@@ -693,12 +693,23 @@ private:
             int i = begin;
             while (i < end) {
                 const int n = std::min(end - i, kCountChunk);
-                f += __builtin_popcountll(fitBits(m + i, n, o));
+                f += countFitting(m + i, n, o);
                 i += n;
                 if (f >= limit) return false;
             }
             return true;
         });
+        return f;
+    }
+
+    // How many of m[0..n) fit in `o`: with AVX-512 a popcount of fitBits, otherwise a plain
+    // branch-free sum (WebAssembly: three instructions an entry instead of five).
+    static int countFitting(const Bits<W>* m, int n, const Bits<W>& o) {
+#if defined(__AVX512F__)
+        if constexpr (W == 1) return __builtin_popcountll(fitBits(m, n, o));
+#endif
+        int f = 0;
+        for (int k = 0; k < n; ++k) f += !o.intersects(m[k]);
         return f;
     }
 
