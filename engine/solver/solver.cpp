@@ -283,8 +283,8 @@ Status Solver::configureAlgorithms() {
         const bool fullBox = model_.openCellCount() == model_.boxCellCount();
         nof_ = true;
         // Beyond the articles: extended NOF for fixed orders (10x6: 20% faster, Tetris Cube
-        // unchanged) and the dead-cell cut on the last F levels (10x6: 12% fewer nodes,
-        // Tetris Cube 10%). Explicit options keep the articles' algorithms exactly.
+        // unchanged) and the dead-cell cut on the last F levels (10x6: 12% fewer nodes).
+        // Explicit options keep the articles' algorithms exactly.
         // Not above 20 pieces: FILA then starts at every DLX node of its depth and building
         // the extended index each time costs more than it saves (box-in-a-diamond).
         extendedIndex_ = pieces <= 20 ? kMaxIndexBits : 0;
@@ -308,7 +308,6 @@ Status Solver::configureAlgorithms() {
         // DLX matrix: leave those levels to DLX.
         for (int at : {options_.volumeBacktrack, options_.parityFilter, options_.volumeFilter, options_.fitFilter})
             if (at > 0) filaAt_ = std::min(filaAt_, at - 1);
-        autoNote_ = "automatic";
     }
     if (filaAt_ > pieces) filaAt_ = pieces;
     return Status::success();
@@ -336,11 +335,11 @@ void Solver::startFila() {
 
 std::string Solver::configurationDescription() const {
     std::ostringstream os;
-    os << (autoNote_.empty() ? "" : autoNote_ + ": ") << "DLX";
+    os << (autoTuned_ ? "automatic: " : "") << "DLX";
     if (fila_)
         os << ", FILA when " << filaAt_ << " pieces remain" << (nof_ ? " with NOF" : "")
            << (nof_ && extendedIndex_ > 6 ? " (fixed orders: " + std::to_string(extendedIndex_) + " index cells)" : "")
-           << (autoTuned_ ? ", dead-cell cut" : "");
+           << (autoTuned_ && schedule_.at(1).kind == HeuristicKind::First ? ", dead-cell cut" : "");
     auto filter = [&](const char* name, int at) {
         if (at == INT_MAX) return;
         os << ", " << name << (at >= model_.mobileCount() ? " filter once" : " filter while " + std::to_string(at) + "+ remain");

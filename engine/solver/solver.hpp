@@ -141,7 +141,6 @@ private:
     std::string orderText_;
     int placedVolume_ = 0;
     FilaInput filaInput_;
-    std::string autoNote_;
     // Constraints: thresholds are "apply while at least this many pieces remain".
     int parityFilterAt_ = INT_MAX, volumeFilterAt_ = INT_MAX, fitFilterAt_ = INT_MAX, volumeBacktrackAt_ = INT_MAX;
     bool parityBacktrack_ = false;
