@@ -633,7 +633,9 @@ private:
     }
 
     // Image list set for cell `b` under slot `h` and the current occupancy (NOF index).
-    int imageListSet(Slot& h, int b, const Bits<W>& o) {
+    // Inlined into E's candidate loop, the rare build kept out of line: clang otherwise
+    // made this a call per candidate (Tetris Cube, PT diamond: 1-3% faster).
+    __attribute__((always_inline)) int imageListSet(Slot& h, int b, const Bits<W>& o) {
         const int z = indexState(h, b, o);
         int& idx = h.setIndex[h.index[b].base + z];
         if (idx < 0) idx = buildSet(h, b, o);
@@ -656,7 +658,7 @@ private:
     // A set: per local shape s, entries [offsets[s], offsets[s+1]) with offsets at
     // sets_[id*(Q+1)], and a mask of the shapes whose list is not empty at
     // setMasks_[id*words]. The set excludes images meeting the occupied index cells of `o`.
-    int buildSet(const Slot& h, int b, const Bits<W>& o) {
+    __attribute__((noinline)) int buildSet(const Slot& h, int b, const Bits<W>& o) {
         Bits<W> forbidden = h.pof[b];
         for (int i = 0; i < h.index[b].count; ++i)
             if (o.test(h.indexBits[b][i])) forbidden.set(h.indexBits[b][i]);
