@@ -80,7 +80,7 @@ Result<Heuristic> parseHeuristic(const std::string& text) {
         if (nums.size() == 3) h.hasCenter = true, h.xc = nums[0], h.yc = nums[1], h.zc = nums[2];
     } else {
         return Result<Heuristic>::error("unknown heuristic '" + text +
-                                        "' (known: s f e l@a,b,c x y z X Y Z xyz a[@deg[,xc,yc]] A R[@xc,yc,zc])");
+                                        "' (known: s f e c l@a,b,c x y z X Y Z xyz a[@deg[,xc,yc]] A R[@xc,yc,zc])");
     }
     return Result<Heuristic>::success(h);
 }

@@ -76,7 +76,7 @@ const std::vector<OptionSpec>& specs() {
          [](SolverOptions& o, OptionParse&, const std::string*) { o.mirror = true; return std::string(); }},
         {'o', "order", Arg::Required, true, "H[=N]:...",
          "ordering heuristics, each active when N or fewer pieces remain: s (fewest fits), f (first open cell), "
-         "e (estimate), l@a,b,c, x, y, z, X, Y, Z, xyz, a[@deg[,xc,yc]], A, R[@xc,yc,zc]; e.g. x:s=20",
+         "e (estimate), c (cornered: fewest open neighbours; s on DLX levels), l@a,b,c, x, y, z, X, Y, Z, xyz, a[@deg[,xc,yc]], A, R[@xc,yc,zc]; e.g. x:s=20",
          [](SolverOptions& o, OptionParse&, const std::string* v) {
              o.order = *v;
              return std::string();
