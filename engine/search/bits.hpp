@@ -120,13 +120,13 @@ struct MagicIndex {
 };
 
 // A MagicIndex for `cells` (at most 8 bits set) with states below 2^(k+extra) for the
-// smallest extra in 0..maxExtra that a seeded search finds within its attempts, or one
+// smallest extra in 0..maxExtra (at most 4) that a seeded search finds within its attempts, or one
 // without a magic if none is found (callers then test the cells one by one). Deterministic:
 // the same cells always get the same answer; callers cache it.
 inline MagicIndex findMagicIndex(uint64_t cells, int maxExtra = 2) {
     MagicIndex mi;
     const int k = __builtin_popcountll(cells);
-    if (k == 0 || k > 8) return mi;
+    if (k == 0 || k > 8 || maxExtra < 0 || maxExtra > 4) return mi;
     mi.low = __builtin_ctzll(cells);
     const uint64_t mask = mi.mask = cells >> mi.low;
     uint64_t state = 0x9E3779B97F4A7C15ULL ^ mask;  // xorshift64, seeded by the mask

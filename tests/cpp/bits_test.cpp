@@ -71,6 +71,7 @@ TEST(MagicIndex, IsDeterministicAndRefusesWhatItCannotIndex) {
     EXPECT_EQ(findMagicIndex(mask).magic, findMagicIndex(mask).magic);
     EXPECT_FALSE(findMagicIndex(0).found());
     EXPECT_FALSE(findMagicIndex(0x1FF).found());  // 9 cells: more than the index ever uses
+    EXPECT_FALSE(findMagicIndex(mask, 9).found());  // a table of 2^(k+9) states: refused
 }
 
 }  // namespace
