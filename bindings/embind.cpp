@@ -38,6 +38,7 @@ val takeTrace(Session& s, int maxEvents) { return toInt32Array(s.takeTrace(maxEv
 val imageCells(const Session& s, int image) { return toInt32Array(s.imageCells(image)); }
 std::string lastError(const Session& s) { return s.lastError(); }
 std::string version() { return Session::version(); }
+std::string draftJson(const std::string& text, const std::string& source) { return Session::draftJson(text, source); }
 
 }  // namespace
 
@@ -58,7 +59,8 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("takeTrace", &takeTrace)
         .function("imageCells", &imageCells)
         .function("lastError", &lastError)
-        .class_function("version", &version);
+        .class_function("version", &version)
+        .class_function("draftJson", &draftJson);
 
     // Session::StepState values, for readable JS (Module.RUNNING === 0, Module.CANCELLED === 2 ...).
     emscripten::constant("RUNNING", static_cast<int>(Session::RUNNING));

@@ -33,4 +33,13 @@ bool ParityMonitor::achievable(const int* remaining, int target) const {
     return sums_.contains(remaining, target);
 }
 
+std::string parityImpossibility(const Model& model) {
+    ParityMonitor pm;
+    pm.init(model);
+    std::vector<int> all = pm.initialCounts();
+    if (pm.achievable(all.data(), model.openParity())) return {};
+    return "impossible by parity: the holes have parity " + std::to_string(model.openParity()) +
+           ", which no placement of the pieces can match";
+}
+
 }  // namespace polycube

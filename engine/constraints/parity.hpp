@@ -13,6 +13,7 @@
 //   if (!pm.achievable(left.data(), model.openParity())) -> impossible
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "constraints/subset_sums.hpp"
@@ -33,5 +34,10 @@ private:
     std::vector<int> magnitudes_, counts_, classOfShape_;
     SubsetSums sums_;  // class k: each piece adds +magnitude or -magnitude
 };
+
+// Whole-puzzle parity (first seed article: the 35 hexominoes can never fill a rectangle):
+// empty when the pieces can match the holes' parity, else the reason, for people to read.
+// Used by the solver before searching and by the editor's draft checks.
+std::string parityImpossibility(const Model& model);
 
 }  // namespace polycube

@@ -397,7 +397,7 @@ private:
         inD_ = false;
         bool anyMobile = false;
         for (const PieceDef& p : cur_.pieces) anyMobile = anyMobile || !p.stationary;
-        if (!anyMobile) {
+        if (!anyMobile && limits_.requireExactCover) {
             fail(dLine_, dText_, "the puzzle has no mobile pieces");
             return;
         }
@@ -405,7 +405,7 @@ private:
         long long stationary = 0, mobile = 0;
         for (const PieceDef& p : cur_.pieces)
             (p.stationary ? stationary : mobile) += static_cast<long long>(p.cells.size()) * p.count;
-        if (mobile != box - stationary) {
+        if (mobile != box - stationary && limits_.requireExactCover) {
             fail(dLine_, dText_,
                  "pieces cover " + std::to_string(mobile) + " cells but the box has " + std::to_string(box - stationary) +
                      " free cells (" + std::to_string(box) + " cells, " + std::to_string(stationary) + " stationary)");

@@ -67,6 +67,9 @@ struct ParseLimits {
     int maxPieceCells = 10000;      // cells in one piece
     int maxInstances = 5000;        // piece instances in one puzzle
     size_t maxInputBytes = 16u << 20;
+    // false for the page's editor drafts: the pieces' volume may differ from the free cells and
+    // a puzzle may have no mobile piece yet (a search still needs both; Session::load keeps true).
+    bool requireExactCover = true;
 };
 
 // Parse every puzzle in `text`. Stops at the first error. Validates what the format

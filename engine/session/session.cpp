@@ -4,6 +4,7 @@
 
 #include "output/format.hpp"
 #include "puzzle/puzzle.hpp"
+#include "session/draft.hpp"
 #include "solver/options.hpp"
 #include "solver/solver.hpp"
 
@@ -29,6 +30,10 @@ Session::Session() : puzzles_(std::make_unique<std::vector<PuzzleDef>>()) {}
 Session::~Session() = default;  // here, where PuzzleDef and Solver are complete
 
 std::string Session::version() { return POLYCUBE_VERSION; }
+
+std::string Session::draftJson(const std::string& text, const std::string& sourceName) {
+    return polycube::draftJson(text, sourceName);
+}
 
 bool Session::load(const std::string& text, const std::string& sourceName) {
     solver_.reset();

@@ -74,6 +74,10 @@ public:
     const std::string& lastError() const { return error_; }
     static std::string version();
 
+    // The editor's checks of definition text, parsed as a draft, without touching the loaded
+    // puzzles or a running search (legal in every state). Format: session/draft.hpp.
+    static std::string draftJson(const std::string& text, const std::string& sourceName);
+
 private:
     std::unique_ptr<std::vector<PuzzleDef>> puzzles_;
     std::unique_ptr<Solver> solver_;

@@ -80,12 +80,7 @@ Status Solver::init() {
 
     // Whole-puzzle parity (first seed article: the 35 hexominoes can never fill a rectangle).
     parity_.init(model_);
-    {
-        std::vector<int> all = parity_.initialCounts();
-        if (!parity_.achievable(all.data(), model_.openParity()))
-            impossible_ = "impossible by parity: the holes have parity " + std::to_string(model_.openParity()) +
-                          ", which no placement of the pieces can match";
-    }
+    impossible_ = parityImpossibility(model_);
 
     parityLeft_ = parity_.initialCounts();
     holesParity_ = model_.openParity();

@@ -47,6 +47,13 @@
 //                                           flushed, then {type:'done', id, reason:'cancelled'}.
 //                                           Ignored when that search already ended.
 //
+// page -> worker: the editor's checks of definition text (a draft: volumes may differ), without
+// touching the loaded puzzles or a running search
+//   {type:'draft', id, text, source}        -> {type:'drafted', id, result}
+//        result = parsed Session.draftJson (engine/session/draft.hpp):
+//        {ok:true, puzzles:[{...puzzle, checks:{freeCells, pieceCells, images, sameShapes, parity, limit}}]}
+//        or {ok:false, error:"source:line: ..."}
+//
 // page -> worker: cells of a placement image (for drawing trace events)
 //   {type:'imageCells', id, image}          -> {type:'imageCells', id, cells:Int32Array}
 //
@@ -65,6 +72,8 @@ export const MSG = Object.freeze({
   DONE: 'done',
   CANCEL: 'cancel',
   IMAGE_CELLS: 'imageCells',
+  DRAFT: 'draft',
+  DRAFTED: 'drafted',
 });
 
 // Session.step() results (Session::StepState).
@@ -109,6 +118,7 @@ function errorMessage(e) {
  * @returns {{handleMessage(msg: object): void, ready: Promise<boolean>}}
  */
 export function createSolverHost({ loadModule, postMessage, schedule = defaultSchedule(), now = () => performance.now() }) {
+  let module = null;
   let session = null;
   let loadFailed = null; // error message when the module failed to load
   let queued = [];       // requests received before the module was ready
@@ -116,7 +126,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
 
   const ready = (async () => {
     try {
-      const module = await loadModule();
+      module = await loadModule();
       session = new module.Session();
       postMessage({ type: MSG.READY, version: module.Session.version() });
     } catch (e) {
@@ -145,6 +155,11 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         case MSG.LOAD: return onLoad(id, msg);
         case MSG.SOLVE: return onSolve(id, msg);
         case MSG.CANCEL: return onCancel(id);
+        case MSG.DRAFT:
+          return postMessage({
+            type: MSG.DRAFTED, id,
+            result: JSON.parse(module.Session.draftJson(String(msg.text ?? ''), String(msg.source ?? '<input>'))),
+          });
         case MSG.IMAGE_CELLS:
           return postMessage({ type: MSG.IMAGE_CELLS, id, cells: session.imageCells(msg.image | 0) });
         default:
