@@ -1,0 +1,298 @@
+// Actions: everything that changes the application state, and the only code that talks to the
+// solver (SolverClient -> Web Worker -> WebAssembly). Panels call these; they never touch the
+// solver or each other.
+//
+//   const actions = new Actions(store, { createClient: () => new SolverClient(), entries });
+//   await actions.start();              // engine up, default puzzle loaded
+//   actions.solve(); actions.cancel(); actions.showSolution(k);
+import { SolutionStore } from '../ui/solution-store.js';
+import { knownCount } from '../ui/library.js';
+import { CUSTOM, PHASE } from './state.js';
+import { num, plural, secs } from './format.js';
+
+export const CUSTOM_SOURCE = 'custom.txt';
+const PROGRESS_MS = 200; // how often the elapsed time and counters are redrawn while searching
+
+function messageOf(err) {
+  return err && err.message ? err.message : String(err);
+}
+
+export class Actions {
+  /**
+   * @param {import('./store.js').Store} store
+   * @param {object} o
+   * @param {() => object} o.createClient makes a SolverClient (tests may inject another)
+   * @param {Array} o.entries the puzzle library (ui/library.js libraryEntries())
+   * @param {string} o.defaultFile library file opened first
+   */
+  constructor(store, { createClient, entries, defaultFile }) {
+    this.store = store;
+    this.createClient = createClient;
+    this.entries = entries;
+    this.defaultFile = defaultFile;
+    this.client = null;
+    this.engineText = null; // text the engine holds (null: unknown, reload before solving)
+    this.runToken = 0;
+    this.running = null;    // { id, token, timer }
+  }
+
+  get state() {
+    return this.store.get();
+  }
+
+  currentPuzzle() {
+    const s = this.state;
+    return s.puzzles[s.puzzleIndex] || null;
+  }
+
+  currentEntry() {
+    const src = this.state.source;
+    return src.kind === 'library' ? this.entries.find((e) => e.file === src.file) || null : null;
+  }
+
+  setPhase(phase, message) {
+    this.store.update('run', message === undefined ? { phase } : { phase, message });
+  }
+
+  // ------------------------------------------------------------ engine
+
+  /** The solver client; a new worker replaces one that died (e.g. out of memory). */
+  async ensureClient() {
+    if (this.client && !this.client._failure) return this.client;
+    if (this.client) {
+      try { this.client.terminate(); } catch { /* already gone */ }
+    }
+    this.engineText = null;
+    this.client = this.createClient();
+    const { version } = await this.client.ready;
+    this.store.update('engine', { status: 'ready', version, error: '' });
+    return this.client;
+  }
+
+  async start() {
+    this.setPhase(PHASE.LOADING, 'Loading the solver engine…');
+    try {
+      await this.ensureClient();
+    } catch (err) {
+      this.store.update('engine', { status: 'failed', error: messageOf(err) });
+      this.setPhase(PHASE.ERROR, `The solver engine failed to load: ${messageOf(err)}`);
+      return false;
+    }
+    const first = this.entries.find((e) => e.file === this.defaultFile) || this.entries[0];
+    if (!first) {
+      this.store.update('definition', { open: true });
+      this.setPhase(PHASE.ERROR, 'No puzzle library was bundled; paste a definition under Custom definition.');
+      return false;
+    }
+    return this.selectLibrary(first.file);
+  }
+
+  // ------------------------------------------------------------ puzzles
+
+  /** Open a library file (or, for CUSTOM, the person's own definition). */
+  async selectLibrary(file) {
+    if (file === CUSTOM) {
+      // The text box becomes the puzzle's source: keep what is shown, open the text to edit.
+      this.store.update('definition', { open: true });
+      this.store.update('source', { kind: 'custom', file: CUSTOM });
+      return true;
+    }
+    const entry = this.entries.find((e) => e.file === file);
+    if (!entry) return false;
+    this.store.update('definition', { text: entry.text, error: '' });
+    return this.loadText({ kind: 'library', file: entry.file, title: entry.title, text: entry.text, name: entry.file });
+  }
+
+  /** Load the text box's definition as the person's own puzzle. */
+  loadDefinition(text = this.state.definition.text) {
+    this.store.update('definition', { text });
+    return this.loadText({ kind: 'custom', file: CUSTOM, title: '', text, name: CUSTOM_SOURCE });
+  }
+
+  /** Load definition text into the engine. Returns true on success. */
+  async loadText(next) {
+    this.stopRun();
+    this.setPhase(PHASE.LOADING, `Loading ${next.kind === 'custom' ? 'your definition' : next.title}…`);
+    let puzzles;
+    try {
+      await this.ensureClient();
+      puzzles = await this.client.load(next.text, next.name);
+    } catch (err) {
+      this.engineText = null; // whatever the engine holds now, reload it before the next search
+      if (next.kind === 'custom') {
+        this.store.update('definition', { error: messageOf(err), open: true });
+        this.setPhase(PHASE.ERROR, 'The custom definition has an error (see above). The previous puzzle is still shown.');
+      } else {
+        this.setPhase(PHASE.ERROR, `Could not load ${next.name}: ${messageOf(err)}`);
+      }
+      return false;
+    }
+    if (!puzzles || puzzles.length === 0) {
+      this.engineText = null;
+      if (next.kind === 'custom') {
+        this.store.update('definition', { error: `${next.name}: no puzzle found (a puzzle starts with a D: line and ends with ~D)`, open: true });
+      }
+      this.setPhase(PHASE.ERROR, 'The definition holds no puzzle.');
+      return false;
+    }
+    this.engineText = next.text;
+    this.store.replace({ source: next, puzzles });
+    if (next.kind === 'custom') this.store.update('definition', { error: '' });
+    this.selectPuzzle(0);
+    return true;
+  }
+
+  selectPuzzle(index) {
+    this.stopRun();
+    const i = Math.max(0, Math.min(this.state.puzzles.length - 1, index | 0));
+    this.store.replace({
+      puzzleIndex: i,
+      solutions: { store: null, total: 0, shown: -1, revision: 0 },
+      view: { ...this.state.view, explode: 0 },
+    });
+    this.store.update('run', { phase: PHASE.READY, message: 'Ready. Press Solve to find every solution.', stats: null, elapsed: 0, reason: '' });
+  }
+
+  // ------------------------------------------------------------ options
+
+  setOptionsText(text) {
+    this.store.update('options', { text: String(text), error: '' });
+  }
+
+  // ------------------------------------------------------------ solving
+
+  async solve() {
+    if (this.running || this.state.puzzles.length === 0) return;
+    const src = this.state.source;
+    const index = this.state.puzzleIndex;
+    const puzzle = this.currentPuzzle();
+    const options = this.state.options.text.trim();
+    if (!this.client || this.client._failure || this.engineText !== src.text) {
+      // the engine lost the puzzle (e.g. a custom definition failed to load since): reload it
+      this.setPhase(PHASE.LOADING, 'Reloading the puzzle…');
+      try {
+        await this.ensureClient();
+        await this.client.load(src.text, src.name);
+        this.engineText = src.text;
+      } catch (err) {
+        this.setPhase(PHASE.ERROR, `Could not reload the puzzle: ${messageOf(err)}`);
+        return;
+      }
+    }
+    const store = new SolutionStore(puzzle.xDim * puzzle.yDim * puzzle.zDim, puzzle.instances.length);
+    const token = ++this.runToken;
+    let started;
+    const handlers = {
+      onSolutions: ({ grids, count }) => {
+        if (token !== this.runToken) return;
+        store.add(grids, count);
+        const sol = this.state.solutions;
+        this.store.update('solutions', { total: store.total, revision: sol.revision + 1, shown: sol.shown < 0 && store.stored > 0 ? 0 : sol.shown });
+      },
+      onProgress: (stats) => {
+        if (token !== this.runToken) return;
+        this.lastStats = stats;
+      },
+    };
+    try {
+      started = this.client.solve(index, options, handlers);
+    } catch (err) {
+      this.setPhase(PHASE.ERROR, `Could not start the search: ${messageOf(err)}`);
+      return;
+    }
+    this.lastStats = null;
+    const startedAt = performance.now();
+    this.running = { id: started.id, token, timer: setInterval(() => this.tick(), PROGRESS_MS) };
+    this.store.update('solutions', { store, total: 0, shown: -1, revision: 0 });
+    this.store.update('run', {
+      phase: PHASE.RUNNING, message: `Searching${options ? ` with ${options}` : ''}…`,
+      stats: null, startedAt, elapsed: 0, reason: '', options,
+    });
+
+    let result;
+    try {
+      result = await started.done;
+    } catch (err) {
+      if (token !== this.runToken) return;
+      this.finishRun();
+      this.store.update('options', { error: /option|heuristic|piece|-[a-zA-Z]/.test(messageOf(err)) ? messageOf(err) : '' });
+      this.setPhase(PHASE.ERROR, `Could not search: ${messageOf(err)}`);
+      return;
+    }
+    if (token !== this.runToken) return; // superseded (another puzzle was loaded meanwhile)
+    this.finishRun();
+    this.finishedSearch(result, store, startedAt, options);
+  }
+
+  finishedSearch(result, store, startedAt, options) {
+    const stats = (result && result.stats) || this.lastStats || {};
+    const elapsed = typeof stats.seconds === 'number' ? stats.seconds : (performance.now() - startedAt) / 1000;
+    const total = Math.max(store.total, stats.solutions || 0);
+    this.store.update('solutions', { total, revision: this.state.solutions.revision + 1 });
+    const found = plural(total, 'solution');
+    let phase = PHASE.DONE;
+    let message;
+    if (result.reason === 'cancelled') {
+      phase = PHASE.CANCELLED;
+      message = `Cancelled after ${secs(elapsed)} with ${found} found.`;
+    } else if (result.reason === 'limit') {
+      message = `Stopped at the solution limit: ${found} in ${secs(elapsed)}.`;
+    } else {
+      const known = knownCount(this.currentEntry(), options);
+      let note = '';
+      if (known !== undefined && this.state.puzzles.length === 1) note = known === total ? ' ✓ matches the known count.' : ` (the known count is ${num(known)}).`;
+      message = `Finished: ${found} in ${secs(elapsed)}.${note}`;
+    }
+    this.store.update('run', { phase, message, stats, elapsed, reason: result.reason });
+  }
+
+  /** Redraw the live counters (the worker reports progress ~10 times a second). */
+  tick() {
+    const run = this.state.run;
+    if (run.phase !== PHASE.RUNNING) return;
+    this.store.update('run', { stats: this.lastStats, elapsed: (performance.now() - run.startedAt) / 1000 });
+  }
+
+  finishRun() {
+    if (this.running) clearInterval(this.running.timer);
+    this.running = null;
+  }
+
+  cancel() {
+    if (!this.running) return;
+    this.store.update('run', { message: 'Cancelling…' });
+    this.client.cancel(this.running.id);
+  }
+
+  /** End a running search without waiting (the puzzle is being replaced). */
+  stopRun() {
+    if (!this.running) return;
+    this.client.cancel(this.running.id);
+    this.runToken++;
+    this.finishRun();
+  }
+
+  // ------------------------------------------------------------ browsing
+
+  showSolution(k) {
+    const sol = this.state.solutions;
+    if (!sol.store || sol.store.stored === 0) return;
+    const shown = Math.max(0, Math.min(sol.store.stored - 1, k | 0));
+    this.store.update('solutions', { shown });
+  }
+
+  stepSolution(delta) {
+    const sol = this.state.solutions;
+    if (!sol.store || sol.store.stored === 0) return;
+    this.showSolution((sol.shown < 0 ? 0 : sol.shown) + delta);
+  }
+
+  lastSolution() {
+    const sol = this.state.solutions;
+    if (sol.store) this.showSolution(sol.store.stored - 1);
+  }
+
+  setView(patch) {
+    this.store.update('view', patch);
+  }
+}

@@ -1,0 +1,14 @@
+// Number and time formatting shared by the panels (one copy of each).
+const fmt = new Intl.NumberFormat('en-US');
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
+
+/** 12,345 */
+export const num = (n) => fmt.format(Math.round(n || 0));
+/** Short form for big counters: 6,761 / 6.76M / 1.2B. */
+export const big = (n) => (n >= 1e6 ? compact.format(n) : num(n));
+/** 0.05 s / 12.3 s / 123 s */
+export const secs = (s) => `${(s || 0).toFixed(s >= 100 ? 0 : s >= 10 ? 1 : 2)} s`;
+/** "1 solution" / "2 solutions" */
+export const plural = (n, word, many = `${word}s`) => `${num(n)} ${n === 1 ? word : many}`;
+/** "10×6" or "3×3×3" */
+export const dimsText = (p) => (p.zDim > 1 ? `${p.xDim}×${p.yDim}×${p.zDim}` : `${p.xDim}×${p.yDim}`);

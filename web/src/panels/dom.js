@@ -1,0 +1,37 @@
+// Small DOM helpers shared by the panels. Text always goes in through textContent: nothing from
+// a definition, a link or the engine ever reaches innerHTML.
+
+/** The element with this id (throws when the page lacks it: a wiring mistake, not user input). */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no element #${id}`);
+  return el;
+}
+
+/**
+ * Create an element: h('li', { className: 'x', title: 't', dataset: {k: 'v'} }, child, 'text', ...).
+ * Strings become text nodes.
+ */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k === 'style') Object.assign(el.style, v);
+    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2).toLowerCase(), v);
+    else if (k in el && typeof v !== 'string') el[k] = v;
+    else if (k === 'className') el.className = v;
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === 'string' || typeof c === 'number' ? String(c) : c);
+  }
+  return el;
+}
+
+/** True when the key event belongs to a text field (page shortcuts must leave it alone). */
+export function isTyping(event) {
+  const t = event.target;
+  return !!t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+}

@@ -1,0 +1,56 @@
+// The puzzle picker: the library (grouped by how long a search takes), "Custom definition", the
+// puzzle within a multi-puzzle file, and a line about the loaded puzzle.
+import { TIER_LABEL } from '../ui/library.js';
+import { CUSTOM, PHASE } from '../app/state.js';
+import { dimsText, num } from '../app/format.js';
+import { byId, h } from './dom.js';
+
+const GROUP_OF_TIER = { fast: 'Quick', slow: 'Takes a while', bench: 'Long searches' };
+
+export function mountLibraryPanel(store, actions) {
+  const el = { library: byId('library'), pickRow: byId('puzzle-pick-row'), pick: byId('puzzle-pick'), info: byId('puzzle-info') };
+
+  const groups = new Map();
+  for (const e of actions.entries) {
+    const label = GROUP_OF_TIER[e.tier] || 'More';
+    if (!groups.has(label)) groups.set(label, h('optgroup', { label }));
+    groups.get(label).append(h('option', { value: e.file }, e.title));
+  }
+  groups.set('Your own', h('optgroup', { label: 'Your own' }, h('option', { value: CUSTOM }, 'Custom definition')));
+  el.library.replaceChildren(...groups.values());
+
+  el.library.addEventListener('change', () => actions.selectLibrary(el.library.value));
+  el.pick.addEventListener('change', () => actions.selectPuzzle(Number(el.pick.value)));
+
+  store.subscribe(['source', 'puzzles', 'puzzleIndex', 'run'], (s, changed) => {
+    el.library.value = s.source.kind === 'custom' ? CUSTOM : s.source.file;
+    el.library.disabled = s.run.phase === PHASE.LOADING;
+    if (changed.has('puzzles')) {
+      el.pick.replaceChildren(...s.puzzles.map((p, i) => h('option', { value: String(i) }, `${i + 1}. ${p.title || 'Untitled'} (${dimsText(p)})`)));
+      el.pickRow.hidden = s.puzzles.length < 2;
+    }
+    el.pick.value = String(s.puzzleIndex);
+    if (changed.has('puzzles') || changed.has('puzzleIndex') || changed.has('source')) renderInfo(s);
+  });
+
+  function renderInfo(s) {
+    const p = s.puzzles[s.puzzleIndex];
+    if (!p) {
+      el.info.replaceChildren();
+      return;
+    }
+    const n = p.instances.filter((i) => !i.stationary).length;
+    const freeCells = p.pieces.filter((x) => !x.stationary).reduce((sum, x) => sum + x.cells.length * (x.count || 1), 0);
+    const kind = p.zDim > 1 ? `${dimsText(p)} box` : `${dimsText(p)} board`;
+    const parts = [h('strong', {}, kind), ` · ${n} piece${n === 1 ? '' : 's'} · ${freeCells} cells${p.oneSide ? ' · one-sided' : ''}`];
+    const entry = actions.currentEntry();
+    if (entry && s.puzzles.length === 1) {
+      const known = [];
+      if (entry.counts['-r'] !== undefined) known.push(`${num(entry.counts['-r'])} counting rotations as one`);
+      if (entry.counts[''] !== undefined) known.push(`${num(entry.counts[''])} in all`);
+      const tier = entry.tier && TIER_LABEL[entry.tier] ? h('span', { className: `tier ${entry.tier}` }, TIER_LABEL[entry.tier]) : null;
+      if (known.length || tier) parts.push(h('br'), known.length ? `Known solutions: ${known.join(', ')} ` : '', tier);
+    }
+    el.info.replaceChildren(...parts);
+  }
+}

@@ -1,0 +1,45 @@
+// Browsing the solutions found: previous / next, a slider, the keyboard, and a note when the
+// page keeps only the first solutions to bound its memory.
+import { PHASE } from '../app/state.js';
+import { num } from '../app/format.js';
+import { byId, isTyping } from './dom.js';
+
+export function mountSolutionsPanel(store, actions) {
+  const el = {
+    prev: byId('prev'), next: byId('next'), index: byId('solution-index'), total: byId('solution-total'),
+    some: byId('nav-some'), none: byId('nav-none'), slider: byId('solution-slider'), note: byId('store-note'),
+  };
+  el.prev.addEventListener('click', () => actions.stepSolution(-1));
+  el.next.addEventListener('click', () => actions.stepSolution(1));
+  el.slider.addEventListener('input', () => actions.showSolution(Number(el.slider.value) - 1));
+  document.addEventListener('keydown', (e) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e)) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
+    if (e.key in moves) actions.stepSolution(moves[e.key]);
+    else if (e.key === 'Home') actions.showSolution(0);
+    else if (e.key === 'End') actions.lastSolution();
+    else return;
+    e.preventDefault();
+  });
+
+  store.subscribe(['solutions', 'run'], (s) => {
+    const sol = s.solutions;
+    const stored = sol.store ? sol.store.stored : 0;
+    const k = sol.shown >= 0 ? sol.shown + 1 : 0;
+    const running = s.run.phase === PHASE.RUNNING;
+    el.index.textContent = num(k);
+    el.index.dataset.index = String(k);
+    el.total.textContent = num(stored);
+    el.some.hidden = stored === 0;
+    el.none.hidden = stored > 0;
+    el.none.textContent = running ? 'Searching…' : sol.store ? 'No solutions' : 'No solutions yet';
+    el.prev.disabled = sol.shown <= 0;
+    el.next.disabled = sol.shown < 0 || sol.shown >= stored - 1;
+    el.slider.disabled = stored < 2;
+    el.slider.max = String(Math.max(1, stored));
+    el.slider.value = String(Math.max(1, k));
+    el.slider.setAttribute('aria-valuetext', `Solution ${k} of ${stored}`);
+    el.note.hidden = !(sol.store && sol.total > stored);
+    if (!el.note.hidden) el.note.textContent = `Keeping the first ${num(sol.store.cap)} solutions to save memory; all ${num(sol.total)} are counted.`;
+  });
+}

@@ -1,0 +1,64 @@
+// The 3-D stage: the viewer, the title and solution overlays on the canvas, and the View card
+// (explode, reset view). Draws the current puzzle, and the solution shown when there is one.
+import { Viewer } from '../viewer/viewer.js';
+import { PHASE } from '../app/state.js';
+import { dimsText, num } from '../app/format.js';
+import { byId } from './dom.js';
+
+export function mountStagePanel(store, actions) {
+  const el = {
+    viewport: byId('viewport'), title: byId('stage-title'), sub: byId('stage-sub'), solution: byId('stage-solution'),
+    overlayTop: byId('overlay-top'), overlayBottom: byId('overlay-bottom'),
+    explodeRow: byId('explode-row'), explode: byId('explode'), explodeMode: byId('explode-mode'), resetView: byId('reset-view'),
+  };
+  const viewer = new Viewer(el.viewport);
+  const stage = { viewer, solutionsShown: 0 };
+
+  el.explode.addEventListener('input', () => actions.setView({ explode: Number(el.explode.value) / 100 }));
+  el.explodeMode.addEventListener('change', () => actions.setView({ explodeMode: el.explodeMode.value }));
+  el.resetView.addEventListener('click', () => viewer.resetView());
+
+  /** Keep the puzzle clear of the overlays on the canvas when framing it. */
+  stage.fitMargins = () => viewer.setMargins({ top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + 8 });
+
+  let drawnPuzzle = null;
+  let drawnGrid = null;
+  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run'], (s, changed) => {
+    const p = s.puzzles[s.puzzleIndex] || null;
+    if (p !== drawnPuzzle) {
+      drawnPuzzle = p;
+      drawnGrid = null;
+      if (p) {
+        el.explodeRow.hidden = p.zDim < 2;
+        el.title.textContent = p.title || (actions.currentEntry() ? actions.currentEntry().title : 'Custom puzzle');
+        const n = p.instances.filter((i) => !i.stationary).length;
+        el.sub.textContent = `${dimsText(p)} ${p.zDim > 1 ? 'box' : 'board'} · ${n} pieces${p.oneSide ? ' · one-sided' : ''}`;
+        stage.fitMargins();
+        viewer.setPuzzle(p);
+      }
+    }
+    if (changed.has('view')) {
+      el.explode.value = String(Math.round(s.view.explode * 100));
+      el.explodeMode.value = s.view.explodeMode;
+      viewer.setExplodeMode(s.view.explodeMode);
+      if (viewer.explode !== s.view.explode) viewer.setExplode(s.view.explode);
+    }
+    const sol = s.solutions;
+    const grid = p && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
+    if (grid !== drawnGrid && !(grid && drawnGrid && grid.length === drawnGrid.length && sameGrid(grid, drawnGrid))) {
+      drawnGrid = grid;
+      viewer.showSolution(grid);
+      if (grid) stage.solutionsShown++;
+    }
+    const stored = sol.store ? sol.store.stored : 0;
+    const running = s.run.phase === PHASE.RUNNING;
+    el.solution.textContent = sol.shown >= 0 ? `Solution ${num(sol.shown + 1)} of ${num(stored)}${running ? ' so far' : ''}` : '';
+  });
+  return stage;
+}
+
+function sameGrid(a, b) {
+  if (a.buffer === b.buffer && a.byteOffset === b.byteOffset) return true;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

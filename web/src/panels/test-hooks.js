@@ -1,0 +1,27 @@
+// Test hooks (harmless for users): document.body.dataset.state is the search phase ('loading' |
+// 'ready' | 'running' | 'done' | 'cancelled' | 'error'); window.__polycube = { solutionsShown,
+// piecesDrawn, currentSolution, storedSolutions, puzzle, sample(), state() } where solutionsShown
+// counts solution drawings, piecesDrawn is the number of pieces in the current drawing and
+// sample() reads the canvas's pixels (drawn fraction, colours).
+export function mountTestHooks(store, stage) {
+  const hooks = {
+    solutionsShown: 0,
+    piecesDrawn: 0,
+    currentSolution: 0,
+    storedSolutions: 0,
+    puzzle: null,
+    sample: () => stage.viewer.sample(),
+    state: () => store.get(),
+  };
+  window.__polycube = hooks;
+  store.subscribe('*', (s) => {
+    document.body.dataset.state = s.run.phase;
+    const p = s.puzzles[s.puzzleIndex];
+    hooks.puzzle = p ? { title: p.title, xDim: p.xDim, yDim: p.yDim, zDim: p.zDim, pieces: p.instances.filter((i) => !i.stationary).length } : null;
+    hooks.solutionsShown = stage.solutionsShown;
+    hooks.piecesDrawn = stage.viewer.piecesDrawn;
+    hooks.currentSolution = s.solutions.shown + 1;
+    hooks.storedSolutions = s.solutions.store ? s.solutions.store.stored : 0;
+  });
+  return hooks;
+}
