@@ -96,6 +96,26 @@ describe('worker protocol', () => {
     expect(err.message).toContain('bad.txt:3:');
   });
 
+  it('checks a draft for the editor without touching the loaded puzzle or a running search', async () => {
+    const { host, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'pentominoes_10x6.txt' });
+    await next((m) => m.id === 1);
+    host.handleMessage({ type: 'solve', id: 2, puzzle: 0, options: '-r' });
+    // a 3x2 board with one straight tromino: a search would refuse it (3 of 6 cells covered)
+    host.handleMessage({ type: 'draft', id: 3, text: 'D:xDim=3:yDim=2:zDim=1\nC:name=I:layout=0 0 0, 1 0 0, 2 0 0\n~D\n', source: 'mine.txt' });
+    const drafted = await next((m) => m.id === 3);
+    expect(drafted.type).toBe('drafted');
+    expect(drafted.result.ok).toBe(true);
+    expect(drafted.result.puzzles[0].checks).toMatchObject({ freeCells: 6, pieceCells: 3, images: [2], parity: '' });
+    host.handleMessage({ type: 'draft', id: 4, text: 'D:xDim=3:yDim=2\n~D\n', source: 'mine.txt' });
+    const bad = await next((m) => m.id === 4);
+    expect(bad.result.ok).toBe(false);
+    expect(bad.result.error).toMatch(/^mine\.txt:1:/);
+    const done = await next((m) => m.id === 2 && m.type === 'done');
+    expect(done.reason).toBe('finished');
+    expect(done.stats.solutions).toBe(2339); // the search went on undisturbed
+  });
+
   it('streams batched, valid solutions of the 10x6 pentomino puzzle and finishes', async () => {
     const { host, messages, next } = makeHost();
     host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });

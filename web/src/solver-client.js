@@ -69,6 +69,14 @@ export class SolverClient {
     this.worker.postMessage({ type: 'cancel', id });
   }
 
+  /**
+   * The editor's checks of definition text parsed as a draft (volumes may differ), without
+   * touching the loaded puzzles: {ok:true, puzzles:[{...puzzle, checks}]} | {ok:false, error}.
+   */
+  draft(text, source = '<input>') {
+    return this._request({ type: 'draft', text, source }).done.then((m) => m.result);
+  }
+
   /** Box cell indices of placement image `image` (for drawing trace events). */
   imageCells(image) {
     return this._request({ type: 'imageCells', image }).done.then((m) => m.cells);
@@ -124,6 +132,7 @@ export class SolverClient {
         entry.reject(new Error(msg.message));
         break;
       case 'loaded':
+      case 'drafted':
       case 'done':
       case 'imageCells':
         this.pending.delete(msg.id);
