@@ -11,6 +11,7 @@ import { CUSTOM, PHASE } from './state.js';
 import { num, plural, secs } from './format.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
+export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
 const PROGRESS_MS = 200; // how often the elapsed time and counters are redrawn while searching
 
 function messageOf(err) {
@@ -24,9 +25,11 @@ export class Actions {
    * @param {() => object} o.createClient makes a SolverClient (tests may inject another)
    * @param {Array} o.entries the puzzle library (ui/library.js libraryEntries())
    * @param {string} o.defaultFile library file opened first
+   * @param {import('./persist.js').Persist} [o.persist] where My puzzles are kept
    */
-  constructor(store, { createClient, entries, defaultFile }) {
+  constructor(store, { createClient, entries, defaultFile, persist = null }) {
     this.store = store;
+    this.persist = persist;
     this.createClient = createClient;
     this.entries = entries;
     this.defaultFile = defaultFile;
@@ -89,8 +92,35 @@ export class Actions {
 
   // ------------------------------------------------------------ puzzles
 
+  /** The editor's checks of definition text (never rejects: a failure is {ok:false, error}). */
+  async draft(text, source) {
+    try {
+      await this.ensureClient();
+      return await this.client.draft(text, source);
+    } catch (err) {
+      return { ok: false, error: messageOf(err) };
+    }
+  }
+
+  /** Forget one of My puzzles. */
+  removeMine(id) {
+    if (!this.persist) return;
+    this.persist.removePuzzle(id);
+    this.store.update('myPuzzles', this.persist.puzzles());
+    if (this.state.source.kind === 'mine' && this.state.source.id === id) this.store.update('source', { kind: 'custom', id: '' });
+  }
+
+  /** Open one of My puzzles (kept in the browser). */
+  openMine(id) {
+    const entry = this.state.myPuzzles.find((p) => p.id === id);
+    if (!entry) return Promise.resolve(false);
+    this.store.update('definition', { text: entry.text, error: '' });
+    return this.loadText({ kind: 'mine', file: CUSTOM, id, title: entry.title, text: entry.text, name: `${entry.title || 'my puzzle'}.txt` });
+  }
+
   /** Open a library file (or, for CUSTOM, the person's own definition). */
   async selectLibrary(file) {
+    if (file.startsWith(MINE_PREFIX)) return this.openMine(file.slice(MINE_PREFIX.length));
     if (file === CUSTOM) {
       // The text box becomes the puzzle's source: keep what is shown, open the text to edit.
       this.store.update('definition', { open: true });
@@ -100,26 +130,27 @@ export class Actions {
     const entry = this.entries.find((e) => e.file === file);
     if (!entry) return false;
     this.store.update('definition', { text: entry.text, error: '' });
-    return this.loadText({ kind: 'library', file: entry.file, title: entry.title, text: entry.text, name: entry.file });
+    return this.loadText({ kind: 'library', file: entry.file, id: '', title: entry.title, text: entry.text, name: entry.file });
   }
 
   /** Load the text box's definition as the person's own puzzle. */
   loadDefinition(text = this.state.definition.text) {
     this.store.update('definition', { text });
-    return this.loadText({ kind: 'custom', file: CUSTOM, title: '', text, name: CUSTOM_SOURCE });
+    return this.loadText({ kind: 'custom', file: CUSTOM, id: '', title: '', text, name: CUSTOM_SOURCE });
   }
 
   /** Load definition text into the engine. Returns true on success. */
   async loadText(next) {
     this.stopRun();
-    this.setPhase(PHASE.LOADING, `Loading ${next.kind === 'custom' ? 'your definition' : next.title}…`);
+    const own = next.kind !== 'library';
+    this.setPhase(PHASE.LOADING, `Loading ${own ? next.title || 'your definition' : next.title}…`);
     let puzzles;
     try {
       await this.ensureClient();
       puzzles = await this.client.load(next.text, next.name);
     } catch (err) {
       this.engineText = null; // whatever the engine holds now, reload it before the next search
-      if (next.kind === 'custom') {
+      if (own) {
         this.store.update('definition', { error: messageOf(err), open: true });
         this.setPhase(PHASE.ERROR, 'The custom definition has an error (see above). The previous puzzle is still shown.');
       } else {
@@ -129,15 +160,22 @@ export class Actions {
     }
     if (!puzzles || puzzles.length === 0) {
       this.engineText = null;
-      if (next.kind === 'custom') {
+      if (own) {
         this.store.update('definition', { error: `${next.name}: no puzzle found (a puzzle starts with a D: line and ends with ~D)`, open: true });
       }
       this.setPhase(PHASE.ERROR, 'The definition holds no puzzle.');
       return false;
     }
     this.engineText = next.text;
+    if (next.kind === 'custom' && this.persist) {
+      // the person's own text is kept in My puzzles from its first good load
+      const title = puzzles[0].title || 'Untitled puzzle';
+      const id = this.persist.savePuzzle({ title, text: next.text });
+      if (id) next = { ...next, kind: 'mine', id, title };
+      this.store.update('myPuzzles', this.persist.puzzles());
+    }
     this.store.replace({ source: next, puzzles });
-    if (next.kind === 'custom') this.store.update('definition', { error: '' });
+    if (own) this.store.update('definition', { error: '' });
     this.selectPuzzle(0);
     return true;
   }

@@ -14,8 +14,9 @@ export const CUSTOM = '__custom__';
 export function initialState() {
   return {
     engine: { status: 'loading', version: '', error: '' },
-    // What the engine holds: the text it parsed and the puzzles in it.
-    source: { kind: 'library', file: '', title: '', text: '', name: '' },
+    // What the engine holds: the text it parsed and the puzzles in it. kind: 'library' (file),
+    // 'mine' (id: a My puzzles entry) or 'custom' (typed or imported text).
+    source: { kind: 'library', file: '', id: '', title: '', text: '', name: '' },
     puzzles: [],
     puzzleIndex: 0,
     // The definition text box: what the person typed (kept even when it does not parse).
@@ -28,5 +29,14 @@ export function initialState() {
     // 0-based index drawn (-1: none); revision changes whenever solutions arrive.
     solutions: { store: null, total: 0, shown: -1, revision: 0 },
     view: { explode: 0, explodeMode: 'pieces' },
+    // The puzzle editor (editor-actions.js): the puzzle being edited (model/puzzle.js), the layer
+    // shown in the flat grid, the selected piece, the piece drawer ({index, cells, layer, size}
+    // or null), the engine's draft checks (engine/session/draft.hpp) and the My puzzles entry.
+    editor: { active: false, puzzle: null, layer: 0, selected: -1, drawer: null, checks: null, checkError: '', savedId: '' },
+    history: { canUndo: false, canRedo: false, undoName: '', redoName: '' },
+    // My puzzles kept in the browser (persist.js): [{id, title, text, savedAt}], newest first.
+    myPuzzles: [],
+    // A message about the page itself (storage refused, a link that could not be read), or ''.
+    notice: '',
   };
 }

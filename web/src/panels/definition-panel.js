@@ -2,7 +2,7 @@
 // the engine's error where the text is, with a button that selects the offending line.
 import { byId } from './dom.js';
 
-export function mountDefinitionPanel(store, actions) {
+export function mountDefinitionPanel(store, actions, editor) {
   const el = {
     box: byId('custom'), text: byId('def-text'), load: byId('def-load'), revert: byId('def-reset'),
     error: byId('def-error'), errorText: byId('def-error-text'), gotoLine: byId('def-goto'),
@@ -10,7 +10,11 @@ export function mountDefinitionPanel(store, actions) {
 
   el.load.addEventListener('click', () => actions.loadDefinition(el.text.value));
   el.revert.addEventListener('click', () => store.update('definition', { text: store.get().source.text, error: '' }));
-  el.text.addEventListener('input', () => store.update('definition', { text: el.text.value }));
+  // While the editor is open it follows the text as it is typed; otherwise the text loads on request.
+  el.text.addEventListener('input', () => {
+    if (store.get().editor.active) editor.followText(el.text.value);
+    else store.update('definition', { text: el.text.value });
+  });
   el.text.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();

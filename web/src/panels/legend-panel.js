@@ -1,6 +1,7 @@
 // The pieces of the loaded puzzle and their colours, on the canvas's bottom overlay.
 import { puzzleColors } from '../viewer/colors.js';
 import { byId, h } from './dom.js';
+import { shownPuzzle } from '../app/selectors.js';
 
 const MANY = 24; // above this the legend starts folded, so it does not hide the puzzle
 
@@ -8,8 +9,8 @@ export function mountLegendPanel(store, stage) {
   const el = { list: byId('legend'), box: byId('legend-box'), summary: byId('legend-summary') };
   el.box.addEventListener('toggle', () => stage.fitMargins());
   let drawn = null;
-  store.subscribe(['puzzles', 'puzzleIndex'], (s) => {
-    const p = s.puzzles[s.puzzleIndex] || null;
+  store.subscribe(['puzzles', 'puzzleIndex', 'editor', 'source'], (s) => {
+    const p = shownPuzzle(s).puzzle;
     if (p === drawn) return;
     drawn = p;
     if (!p) return;

@@ -4,6 +4,9 @@ import { TIER_LABEL } from '../ui/library.js';
 import { CUSTOM, PHASE } from '../app/state.js';
 import { dimsText, num } from '../app/format.js';
 import { byId, h } from './dom.js';
+import { MINE_PREFIX } from '../app/actions.js';
+
+const pickerValue = (source) => (source.kind === 'mine' ? MINE_PREFIX + source.id : source.kind === 'custom' ? CUSTOM : source.file);
 
 const GROUP_OF_TIER = { fast: 'Quick', slow: 'Takes a while', bench: 'Long searches' };
 
@@ -16,14 +19,22 @@ export function mountLibraryPanel(store, actions) {
     if (!groups.has(label)) groups.set(label, h('optgroup', { label }));
     groups.get(label).append(h('option', { value: e.file }, e.title));
   }
+  const mine = h('optgroup', { label: 'My puzzles' });
   groups.set('Your own', h('optgroup', { label: 'Your own' }, h('option', { value: CUSTOM }, 'Custom definition')));
   el.library.replaceChildren(...groups.values());
 
   el.library.addEventListener('change', () => actions.selectLibrary(el.library.value));
   el.pick.addEventListener('change', () => actions.selectPuzzle(Number(el.pick.value)));
 
+  store.subscribe(['myPuzzles'], (s) => {
+    mine.replaceChildren(...s.myPuzzles.map((p) => h('option', { value: MINE_PREFIX + p.id }, p.title || 'Untitled puzzle')));
+    if (s.myPuzzles.length > 0 && !mine.parentNode) el.library.insertBefore(mine, el.library.lastChild);
+    if (s.myPuzzles.length === 0) mine.remove();
+    el.library.value = pickerValue(s.source);
+  });
+
   store.subscribe(['source', 'puzzles', 'puzzleIndex', 'run'], (s, changed) => {
-    el.library.value = s.source.kind === 'custom' ? CUSTOM : s.source.file;
+    el.library.value = pickerValue(s.source);
     el.library.disabled = s.run.phase === PHASE.LOADING;
     if (changed.has('puzzles')) {
       el.pick.replaceChildren(...s.puzzles.map((p, i) => h('option', { value: String(i) }, `${i + 1}. ${p.title || 'Untitled'} (${dimsText(p)})`)));

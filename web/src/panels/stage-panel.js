@@ -4,6 +4,7 @@ import { Viewer } from '../viewer/viewer.js';
 import { PHASE } from '../app/state.js';
 import { dimsText, num } from '../app/format.js';
 import { byId } from './dom.js';
+import { shownPuzzle } from '../app/selectors.js';
 
 export function mountStagePanel(store, actions) {
   const el = {
@@ -23,18 +24,19 @@ export function mountStagePanel(store, actions) {
 
   let drawnPuzzle = null;
   let drawnGrid = null;
-  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run'], (s, changed) => {
-    const p = s.puzzles[s.puzzleIndex] || null;
+  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source'], (s, changed) => {
+    const { puzzle: p, editing } = shownPuzzle(s);
     if (p !== drawnPuzzle) {
+      const sameBox = !!(p && drawnPuzzle && p.xDim === drawnPuzzle.xDim && p.yDim === drawnPuzzle.yDim && p.zDim === drawnPuzzle.zDim);
       drawnPuzzle = p;
       drawnGrid = null;
       if (p) {
         el.explodeRow.hidden = p.zDim < 2;
-        el.title.textContent = p.title || (actions.currentEntry() ? actions.currentEntry().title : 'Custom puzzle');
+        el.title.textContent = (p.title || (actions.currentEntry() ? actions.currentEntry().title : 'Custom puzzle')) + (editing ? ' (editing)' : '');
         const n = p.instances.filter((i) => !i.stationary).length;
         el.sub.textContent = `${dimsText(p)} ${p.zDim > 1 ? 'box' : 'board'} · ${n} pieces${p.oneSide ? ' · one-sided' : ''}`;
         stage.fitMargins();
-        viewer.setPuzzle(p);
+        viewer.setPuzzle(p, { keepView: sameBox && editing });
       }
     }
     if (changed.has('view')) {
@@ -44,7 +46,7 @@ export function mountStagePanel(store, actions) {
       if (viewer.explode !== s.view.explode) viewer.setExplode(s.view.explode);
     }
     const sol = s.solutions;
-    const grid = p && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
+    const grid = p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
     if (grid !== drawnGrid && !(grid && drawnGrid && grid.length === drawnGrid.length && sameGrid(grid, drawnGrid))) {
       drawnGrid = grid;
       viewer.showSolution(grid);
@@ -52,7 +54,7 @@ export function mountStagePanel(store, actions) {
     }
     const stored = sol.store ? sol.store.stored : 0;
     const running = s.run.phase === PHASE.RUNNING;
-    el.solution.textContent = sol.shown >= 0 ? `Solution ${num(sol.shown + 1)} of ${num(stored)}${running ? ' so far' : ''}` : '';
+    el.solution.textContent = grid ? `Solution ${num(sol.shown + 1)} of ${num(stored)}${running ? ' so far' : ''}` : '';
   });
   return stage;
 }

@@ -116,8 +116,8 @@ export class Viewer {
     this.requestRender();
   }
 
-  /** Show a new puzzle: its empty board, stationary pieces, camera framed to fit. */
-  setPuzzle(puzzle) {
+  /** Show a new puzzle: its empty board, stationary pieces, camera framed to fit (unless keepView). */
+  setPuzzle(puzzle, { keepView = false } = {}) {
     this.puzzle = puzzle;
     this.colors = puzzleColors(puzzle);
     this.grid = null;
@@ -125,8 +125,11 @@ export class Viewer {
     this._disposeBoard();
     this._buildBoard();
     this._rebuildPieces();
-    this.userMoved = false;
-    this.resetView();
+    // keepView: the same box redrawn (an edit of its cells): the person's camera stays
+    if (!keepView) {
+      this.userMoved = false;
+      this.resetView();
+    }
     this._updateLabel();
     this.requestRender();
   }

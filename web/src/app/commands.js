@@ -1,0 +1,135 @@
+// Puzzle edits as undoable commands (History in history.js). Each command holds the puzzle
+// before and after the edit: puzzles are small plain objects, so keeping both is cheap and makes
+// undo exact whatever the edit was. The command constructors below are the editor's vocabulary;
+// each computes its "after" from the puzzle being edited with the model's pure functions.
+//
+//   history.execute(renamePiece(target, puzzle, 2, 'Q'));
+//
+// `target` is { get(): Puzzle, set(Puzzle, fromText) } (editor-actions.js: the store's editor
+// slice; fromText says the definition text already shows this puzzle and must not be rewritten).
+// Commands of one mergeKey made in quick succession merge (a drag painting cells, typing a name).
+import { mirrorPiece, normalisePuzzle, rotatePiece } from '../model/puzzle.js';
+
+export class EditPuzzleCommand {
+  /**
+   * @param {{get: () => object, set: (p: object) => void}} target
+   * @param {string} name shown as "Undo <name>"
+   * @param {object} after the puzzle after the edit
+   * @param {string} [mergeKey]
+   */
+  constructor(target, name, after, mergeKey) {
+    this.target = target;
+    this.name = name;
+    this.before = target.get();
+    this.after = after;
+    this.mergeKey = mergeKey;
+    this.fromText = false; // true until first executed, for a puzzle read from the person's text
+  }
+
+  execute() {
+    this.target.set(this.after, this.fromText);
+    this.fromText = false; // a redo rewrites the text like any other edit
+  }
+
+  undo() {
+    this.target.set(this.before, false);
+  }
+
+  merge(next) {
+    this.after = next.after;
+    return true;
+  }
+}
+
+const withPieces = (puzzle, pieces) => ({ ...puzzle, pieces });
+const replacePiece = (puzzle, index, piece) => withPieces(puzzle, puzzle.pieces.map((p, i) => (i === index ? piece : p)));
+
+/** A name not used by another piece: `base`, or base2, base3, ... */
+export function uniqueName(puzzle, base, except = -1) {
+  const taken = new Set(puzzle.pieces.filter((_, i) => i !== except).map((p) => p.name));
+  if (!taken.has(base)) return base;
+  for (let k = 2; ; k++) if (!taken.has(`${base}${k}`)) return `${base}${k}`;
+}
+
+/** Remove (hole = true) or restore cells of the space. `stroke` ties one drag's cells together. */
+export function paintCells(target, cells, hole, stroke = 0) {
+  const puzzle = target.get();
+  const holes = new Set(puzzle.holes);
+  for (const c of cells) {
+    if (hole) holes.add(c);
+    else holes.delete(c);
+  }
+  const after = { ...puzzle, holes: [...holes].sort((a, b) => a - b) };
+  return new EditPuzzleCommand(target, hole ? 'remove cells' : 'restore cells', after, `paint:${stroke}`);
+}
+
+/** New box size: holes and stationary cells outside it are dropped, the rest keep their place. */
+export function resizeBox(target, xDim, yDim, zDim) {
+  const p = target.get();
+  const holes = [];
+  for (const h of p.holes) {
+    const x = h % p.xDim, y = Math.floor(h / p.xDim) % p.yDim, z = Math.floor(h / (p.xDim * p.yDim));
+    if (x < xDim && y < yDim && z < zDim) holes.push(x + xDim * (y + yDim * z));
+  }
+  const inside = ([x, y, z]) => x < xDim && y < yDim && z < zDim;
+  const pieces = p.pieces
+    .map((piece) => (piece.stationary ? { ...piece, cells: piece.cells.filter(inside) } : piece))
+    .filter((piece) => !piece.stationary || piece.cells.length > 0);
+  const after = { ...p, xDim, yDim, zDim, oneSide: zDim === 1 && p.oneSide, holes: holes.sort((a, b) => a - b), pieces };
+  return new EditPuzzleCommand(target, 'resize the box', after);
+}
+
+export function setTitle(target, title) {
+  return new EditPuzzleCommand(target, 'change the title', { ...target.get(), title }, 'title');
+}
+
+export function setOneSide(target, oneSide) {
+  return new EditPuzzleCommand(target, oneSide ? 'make pieces one-sided' : 'let pieces turn over', { ...target.get(), oneSide });
+}
+
+/** Add pieces (names made unique against the puzzle's). */
+export function addPieces(target, pieces, name = pieces.length === 1 ? `add piece ${pieces[0].name}` : `add ${pieces.length} pieces`) {
+  let puzzle = target.get();
+  for (const piece of pieces) {
+    const copy = { name: uniqueName(puzzle, piece.name), cells: piece.cells.map((c) => [...c]), count: piece.count || 1, stationary: !!piece.stationary };
+    puzzle = withPieces(puzzle, [...puzzle.pieces, copy]);
+  }
+  return new EditPuzzleCommand(target, name, puzzle);
+}
+
+export function removePiece(target, index) {
+  const p = target.get();
+  return new EditPuzzleCommand(target, `delete piece ${p.pieces[index].name}`, withPieces(p, p.pieces.filter((_, i) => i !== index)));
+}
+
+export function renamePiece(target, index, name) {
+  const p = target.get();
+  return new EditPuzzleCommand(target, 'rename a piece', replacePiece(p, index, { ...p.pieces[index], name }), `name:${index}`);
+}
+
+export function setPieceCount(target, index, count) {
+  const p = target.get();
+  return new EditPuzzleCommand(target, `change the copies of ${p.pieces[index].name}`, replacePiece(p, index, { ...p.pieces[index], count }), `count:${index}`);
+}
+
+export function setPieceCells(target, index, cells) {
+  const p = target.get();
+  return new EditPuzzleCommand(target, `redraw piece ${p.pieces[index].name}`, normalisePuzzle(replacePiece(p, index, { ...p.pieces[index], cells })));
+}
+
+export function turnPiece(target, index, axis) {
+  const p = target.get();
+  return new EditPuzzleCommand(target, `rotate piece ${p.pieces[index].name}`, replacePiece(p, index, rotatePiece(p.pieces[index], axis)));
+}
+
+export function mirrorPieceCommand(target, index, axis = 'x') {
+  const p = target.get();
+  return new EditPuzzleCommand(target, `mirror piece ${p.pieces[index].name}`, replacePiece(p, index, mirrorPiece(p.pieces[index], axis)));
+}
+
+/** The whole puzzle replaced by one read from the definition text the person is typing. */
+export function followText(target, puzzle) {
+  const command = new EditPuzzleCommand(target, 'edit the text', puzzle, 'text');
+  command.fromText = true;
+  return command;
+}

@@ -1,0 +1,165 @@
+// The puzzle editor's actions: start editing (a new box, or a copy of the loaded puzzle), every
+// edit as an undoable command, the definition text kept in step both ways, live checks, and
+// solving what was drawn. Checks go through Actions.draft (Actions stays the only code that talks
+// to the solver).
+//
+//   const editor = new EditorActions(store, actions, persist);
+//   editor.newPuzzle(5, 4, 1);
+//   editor.run(paintCells(editor.target, [0, 1], true));  // any command of commands.js
+//   editor.undo(); editor.redo();
+//   await editor.solve();
+import { History } from './history.js';
+import * as commands from './commands.js';
+
+import { PHASE, CUSTOM } from './state.js';
+import { writeDefinition, definitionFileName } from '../model/definition-writer.js';
+import { fromEngineJson, validatePuzzle, cellCounts } from '../model/puzzle.js';
+
+const CHECK_DELAY_MS = 150; // checks and autosave wait for a pause in the edits
+const TEXT_DELAY_MS = 300;  // the editor follows typed text after this pause
+export const EDITOR_SOURCE = 'my-puzzle.txt';
+export const MAX_NEW_DIMENSION = 40; // the editor's box sizes (the engine allows more, typed as text)
+
+export class EditorActions {
+  constructor(store, actions, persist) {
+    this.store = store;
+    this.actions = actions;
+    this.persist = persist;
+    this.history = new History({ onChange: () => store.update('history', this.history.status()) });
+    this.target = { get: () => store.get().editor.puzzle, set: (p, fromText) => this.setPuzzle(p, fromText) };
+    this.checkTimer = 0;
+    this.textTimer = 0;
+    this.checkToken = 0;
+    this.textToken = 0;
+    this.stroke = 0;
+  }
+
+  get editor() {
+    return this.store.get().editor;
+  }
+
+  /** Enter the editor with `puzzle` (a fresh history: undo goes back to this puzzle). */
+  begin(puzzle, savedId = '') {
+    this.actions.stopRun();
+    this.store.update('editor', { active: true, puzzle, layer: 0, selected: -1, drawer: null, checks: null, checkError: '', savedId });
+    this.history.clear();
+    this.afterChange(false);
+  }
+
+  newPuzzle(xDim, yDim, zDim) {
+    const dims = [xDim, yDim, zDim].map((v) => Math.max(1, Math.min(MAX_NEW_DIMENSION, Math.floor(Number(v)) || 1)));
+    this.begin({ title: 'My puzzle', xDim: dims[0], yDim: dims[1], zDim: dims[2], oneSide: false, holes: [], pieces: [] });
+  }
+
+  /** Edit a copy of the puzzle on screen (a library puzzle stays as it is). */
+  editCopy() {
+    const p = this.actions.currentPuzzle();
+    if (!p) return;
+    const puzzle = fromEngineJson(p);
+    const src = this.store.get().source;
+    const own = src.kind === 'mine';
+    if (!own) puzzle.title = `${puzzle.title || 'Puzzle'} (my copy)`.slice(0, 200);
+    this.begin(puzzle, own ? src.id : '');
+  }
+
+  /** Leave the editor (what was drawn stays saved in My puzzles). */
+  close() {
+    this.flushChecks();
+    this.store.update('editor', { active: false, drawer: null });
+  }
+
+  run(command) {
+    this.history.execute(command);
+  }
+
+  undo() {
+    this.history.undo();
+  }
+
+  redo() {
+    this.history.redo();
+  }
+
+  /** A new drag of the paint tool (its cells merge into one undo step). */
+  newStroke() {
+    return ++this.stroke;
+  }
+
+  setPuzzle(puzzle, fromText = false) {
+    this.store.update('editor', { puzzle });
+    this.afterChange(fromText);
+  }
+
+  afterChange(fromText) {
+    const { puzzle } = this.editor;
+    if (!fromText) this.store.update('definition', { text: writeDefinition(puzzle), error: '' });
+    clearTimeout(this.checkTimer);
+    this.checkTimer = setTimeout(() => this.flushChecks(), CHECK_DELAY_MS);
+  }
+
+  /** Run the engine's draft checks and save the puzzle in My puzzles now. */
+  async flushChecks() {
+    clearTimeout(this.checkTimer);
+    const { puzzle, active, savedId } = this.editor;
+    if (!active || !puzzle) return;
+    const text = writeDefinition(puzzle);
+    const id = this.persist.savePuzzle({ id: savedId, title: puzzle.title, text });
+    if (id && id !== savedId) this.store.update('editor', { savedId: id });
+    this.store.update('myPuzzles', this.persist.puzzles());
+    if (this.persist.lastError) this.store.update('notice', this.persist.lastError);
+    const token = ++this.checkToken;
+    const result = await this.actions.draft(text, definitionFileName(puzzle));
+    if (token !== this.checkToken) return;
+    if (result.ok && result.puzzles.length > 0) this.store.update('editor', { checks: result.puzzles[0].checks, checkError: '' });
+    else this.store.update('editor', { checks: null, checkError: result.ok ? 'no puzzle in the text' : result.error });
+  }
+
+  /** The definition text was typed while editing: follow it once it parses (errors shown by the text). */
+  followText(text) {
+    this.store.update('definition', { text });
+    clearTimeout(this.textTimer);
+    this.textTimer = setTimeout(async () => {
+      const token = ++this.textToken;
+      const result = await this.actions.draft(text, EDITOR_SOURCE);
+      if (token !== this.textToken || !this.editor.active) return;
+      if (!result.ok) {
+        this.store.update('definition', { error: result.error });
+        return;
+      }
+      if (result.puzzles.length !== 1) {
+        this.store.update('definition', { error: `${EDITOR_SOURCE}: the editor holds one puzzle; this text has ${result.puzzles.length}` });
+        return;
+      }
+      this.store.update('definition', { error: '' });
+      // the text is the person's: following it must not rewrite it under the cursor
+      this.history.execute(commands.followText(this.target, fromEngineJson(result.puzzles[0])));
+    }, TEXT_DELAY_MS);
+  }
+
+  /** What keeps the puzzle from being solved now ('' when it can be). */
+  blocker() {
+    const { puzzle } = this.editor;
+    if (!puzzle) return 'there is no puzzle';
+    const problems = validatePuzzle(puzzle);
+    if (problems.length > 0) return problems[0].message;
+    const counts = cellCounts(puzzle);
+    if (counts.pieces === 0) return 'add pieces first';
+    if (!counts.balanced) return `the pieces cover ${counts.pieces} cells but the space has ${counts.space}`;
+    return '';
+  }
+
+  /** Load what was drawn into the engine and search it. */
+  async solve() {
+    const why = this.blocker();
+    if (why) {
+      this.actions.setPhase(PHASE.ERROR, `Cannot solve yet: ${why}.`);
+      return false;
+    }
+    await this.flushChecks();
+    const { puzzle, savedId } = this.editor;
+    const text = writeDefinition(puzzle);
+    const ok = await this.actions.loadText({ kind: savedId ? 'mine' : 'custom', file: CUSTOM, id: savedId, title: puzzle.title, text, name: definitionFileName(puzzle) });
+    if (ok) await this.actions.solve();
+    return ok;
+  }
+}

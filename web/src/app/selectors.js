@@ -1,0 +1,23 @@
+// Values derived from the state, computed in one place (and cached by the identity of their
+// inputs: slices are replaced, never mutated, so identity tells when to recompute).
+import { viewPuzzle } from '../model/view-puzzle.js';
+import { writeDefinition } from '../model/definition-writer.js';
+
+let cache = { editorPuzzle: null, sourceText: null, result: null };
+
+/**
+ * The puzzle the stage and the legend draw, in the engine's JSON form: the puzzle being edited
+ * while it differs from what the engine holds (drawn without solutions), else the loaded one.
+ * @returns {{puzzle: object|null, editing: boolean}}
+ */
+export function shownPuzzle(state) {
+  const ed = state.editor;
+  if (ed.active && ed.puzzle) {
+    if (cache.editorPuzzle !== ed.puzzle || cache.sourceText !== state.source.text) {
+      const differs = writeDefinition(ed.puzzle) !== state.source.text;
+      cache = { editorPuzzle: ed.puzzle, sourceText: state.source.text, result: differs ? { puzzle: viewPuzzle(ed.puzzle), editing: true } : null };
+    }
+    if (cache.result) return cache.result;
+  }
+  return { puzzle: state.puzzles[state.puzzleIndex] || null, editing: false };
+}

@@ -1,0 +1,130 @@
+// A flat grid of cells to click and drag over: the editor's space (one layer of the box) and its
+// piece drawer. SVG, one rect per cell; rows drawn top-down from y = rows-1 like the definition
+// format's L blocks. Painting: pointer down on a cell starts a stroke whose mode (set or clear)
+// comes from that cell, dragging applies the same mode to every cell passed over. Keyboard: the
+// grid is one tab stop; arrows move a cursor, Space or Enter toggles the cell under it.
+//
+//   const grid = createCellGrid({ label: 'Layer 1 of the box', onStroke(cells, set) {...}, onStrokeStart() {...} });
+//   grid.render({ cols, rows, state: (x, y) => 'open' | 'hole' | 'on' | 'off' | 'fixed', color: (x, y) => css|null, text: (x,y) => '' });
+//   parent.append(grid.element);
+const SVG = 'http://www.w3.org/2000/svg';
+const MAX_CELL_PX = 34;
+const MIN_CELL_PX = 9;
+
+export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxWidth = 300 }) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'cell-grid');
+  svg.setAttribute('role', 'grid');
+  svg.setAttribute('aria-label', label);
+  svg.setAttribute('tabindex', '0');
+  let view = { cols: 0, rows: 0, state: () => 'open', color: () => null, text: () => '' };
+  let rects = [];
+  let cursor = { x: 0, y: 0 };
+  let stroke = null; // { set: boolean, seen: Set<string> }
+
+  const cellAt = (target) => {
+    const d = target && target.dataset;
+    return d && d.x !== undefined ? { x: Number(d.x), y: Number(d.y) } : null;
+  };
+  const isSet = (state) => state === 'open' || state === 'on';
+
+  function apply(cell) {
+    const key = `${cell.x},${cell.y}`;
+    if (stroke.seen.has(key)) return;
+    stroke.seen.add(key);
+    // a stroke sets cells that are not set, clears cells that are: only cells it would change
+    if (view.state(cell.x, cell.y) === 'fixed') return;
+    if (isSet(view.state(cell.x, cell.y)) === stroke.set) return;
+    onStroke([cell], stroke.set);
+  }
+
+  svg.addEventListener('pointerdown', (e) => {
+    const cell = cellAt(e.target);
+    if (!cell || e.button !== 0 || view.state(cell.x, cell.y) === 'fixed') return;
+    e.preventDefault();
+    svg.setPointerCapture(e.pointerId);
+    stroke = { set: !isSet(view.state(cell.x, cell.y)), seen: new Set() };
+    cursor = cell;
+    onStrokeStart();
+    apply(cell);
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (!stroke) return;
+    const cell = cellAt(document.elementFromPoint(e.clientX, e.clientY));
+    if (cell) apply(cell);
+  });
+  const end = () => { stroke = null; };
+  svg.addEventListener('pointerup', end);
+  svg.addEventListener('pointercancel', end);
+  svg.addEventListener('keydown', (e) => {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (e.key in moves) {
+      const [dx, dy] = moves[e.key];
+      cursor = { x: Math.max(0, Math.min(view.cols - 1, cursor.x + dx)), y: Math.max(0, Math.min(view.rows - 1, cursor.y + dy)) };
+      drawCursor();
+    } else if (e.key === ' ' || e.key === 'Enter') {
+      if (view.state(cursor.x, cursor.y) !== 'fixed') {
+        onStrokeStart();
+        onStroke([cursor], !isSet(view.state(cursor.x, cursor.y)));
+      }
+    } else return;
+    e.preventDefault();
+  });
+  svg.addEventListener('focus', drawCursor);
+  svg.addEventListener('blur', drawCursor);
+
+  function drawCursor() {
+    rects.forEach((r) => r.classList.toggle('cursor', document.activeElement === svg && Number(r.dataset.x) === cursor.x && Number(r.dataset.y) === cursor.y));
+  }
+
+  function render(next) {
+    const sizeChanged = next.cols !== view.cols || next.rows !== view.rows;
+    view = { color: () => null, text: () => '', ...next };
+    const { cols, rows } = view;
+    const cell = Math.max(MIN_CELL_PX, Math.min(MAX_CELL_PX, Math.floor(maxWidth / Math.max(1, cols))));
+    if (sizeChanged) {
+      svg.replaceChildren();
+      rects = [];
+      svg.setAttribute('viewBox', `0 0 ${cols * cell} ${rows * cell}`);
+      svg.setAttribute('width', String(cols * cell));
+      svg.setAttribute('height', String(rows * cell));
+      for (let r = 0; r < rows; r++) {
+        for (let x = 0; x < cols; x++) {
+          const y = rows - 1 - r;
+          const g = document.createElementNS(SVG, 'g');
+          const rect = document.createElementNS(SVG, 'rect');
+          rect.setAttribute('x', String(x * cell + 1));
+          rect.setAttribute('y', String(r * cell + 1));
+          rect.setAttribute('width', String(cell - 2));
+          rect.setAttribute('height', String(cell - 2));
+          rect.setAttribute('rx', '3');
+          rect.dataset.x = String(x);
+          rect.dataset.y = String(y);
+          const t = document.createElementNS(SVG, 'text');
+          t.setAttribute('x', String(x * cell + cell / 2));
+          t.setAttribute('y', String(r * cell + cell / 2 + 4));
+          t.setAttribute('text-anchor', 'middle');
+          t.setAttribute('font-size', String(Math.max(8, Math.min(13, cell * 0.45))));
+          t.setAttribute('pointer-events', 'none');
+          g.append(rect, t);
+          svg.append(g);
+          rects.push(rect);
+        }
+      }
+      cursor = { x: Math.min(cursor.x, cols - 1), y: Math.min(cursor.y, rows - 1) };
+    }
+    for (const rect of rects) {
+      const x = Number(rect.dataset.x), y = Number(rect.dataset.y);
+      const state = view.state(x, y);
+      rect.setAttribute('class', `cell ${state}`);
+      const color = view.color(x, y);
+      if (color) rect.style.fill = color;
+      else rect.style.removeProperty('fill');
+      rect.nextSibling.textContent = view.text(x, y) || '';
+      rect.setAttribute('aria-label', `x ${x + 1}, y ${y + 1}: ${state}`);
+    }
+    drawCursor();
+  }
+
+  return { element: svg, render };
+}

@@ -1,0 +1,325 @@
+// The puzzle editor: start a new box or edit a copy; shape the space layer by layer (click or
+// drag cells to remove or restore them); the pieces (tray of standard sets, draw a new piece,
+// rotate, mirror, rename, copies, delete); live checks; undo/redo; solve what was drawn.
+// Every change goes through EditorActions as an undoable command.
+import * as commands from '../app/commands.js';
+import { MAX_NEW_DIMENSION } from '../app/editor-actions.js';
+import { PIECE_SETS } from '../model/piece-sets.js';
+import { cellCounts, equalShapeGroups, validatePuzzle, normaliseCells } from '../model/puzzle.js';
+import { pieceColorHex, STATIONARY_COLOR } from '../viewer/colors.js';
+import { num } from '../app/format.js';
+import { byId, h, isTyping } from './dom.js';
+import { createCellGrid } from './cell-grid.js';
+import { pieceIcon } from './piece-icon.js';
+
+const DRAWER_SIZE = 6;   // the piece drawer's grid (x and y); 3-D puzzles get as many layers
+const DRAWER_LAYERS = 4;
+
+export function mountEditorPanel(store, actions, editor) {
+  const el = {
+    card: byId('editor-card'), start: byId('editor-start'), body: byId('editor-body'),
+    newX: byId('new-x'), newY: byId('new-y'), newZ: byId('new-z'), newPuzzle: byId('new-puzzle'), editCopy: byId('edit-copy'),
+  };
+  const T = () => editor.target;
+  const run = (cmd) => editor.run(cmd);
+
+  el.newPuzzle.addEventListener('click', () => editor.newPuzzle(el.newX.value, el.newY.value, el.newZ.value));
+  el.editCopy.addEventListener('click', () => editor.editCopy());
+  for (const input of [el.newX, el.newY, el.newZ]) input.max = String(MAX_NEW_DIMENSION);
+
+  // ---- the editor's body, built once
+  const undoBtn = h('button', { type: 'button', id: 'undo', onclick: () => editor.undo(), 'aria-keyshortcuts': 'Control+Z' }, 'Undo');
+  const redoBtn = h('button', { type: 'button', id: 'redo', onclick: () => editor.redo(), 'aria-keyshortcuts': 'Control+Shift+Z' }, 'Redo');
+  const solveBtn = h('button', { type: 'button', id: 'editor-solve', className: 'primary', onclick: () => editor.solve() }, 'Solve this puzzle');
+  const doneBtn = h('button', { type: 'button', id: 'editor-close', className: 'quiet', onclick: () => editor.close() }, 'Close editor');
+
+  const title = h('input', { type: 'text', id: 'editor-title', maxLength: 200, autocomplete: 'off', spellcheck: false });
+  title.addEventListener('input', () => run(commands.setTitle(T(), title.value)));
+  const dimInputs = ['x', 'y', 'z'].map((a) => h('input', { type: 'number', id: `editor-${a}`, min: 1, max: MAX_NEW_DIMENSION, 'aria-label': `Box size ${a.toUpperCase()}` }));
+  const applyDims = () => {
+    const p = editor.editor.puzzle;
+    const [x, y, z] = dimInputs.map((i) => Math.floor(Number(i.value)));
+    if (![x, y, z].every((v) => v >= 1 && v <= MAX_NEW_DIMENSION)) {
+      dimInputs.forEach((i) => i.setAttribute('aria-invalid', String(!(Number(i.value) >= 1 && Number(i.value) <= MAX_NEW_DIMENSION))));
+      return;
+    }
+    dimInputs.forEach((i) => i.removeAttribute('aria-invalid'));
+    if (x !== p.xDim || y !== p.yDim || z !== p.zDim) run(commands.resizeBox(T(), x, y, z));
+  };
+  dimInputs.forEach((i) => i.addEventListener('change', applyDims));
+  const oneSide = h('input', { type: 'checkbox', id: 'editor-one-sided' });
+  oneSide.addEventListener('change', () => run(commands.setOneSide(T(), oneSide.checked)));
+  const oneSideRow = h('label', { className: 'check' }, oneSide, 'Pieces may not be turned over (one-sided)');
+
+  const checks = h('ul', { className: 'checks', id: 'editor-checks', 'aria-live': 'polite' });
+
+  // space: layer picker + grid
+  const layerSelect = h('select', { id: 'editor-layer', 'aria-label': 'Layer of the box' });
+  layerSelect.addEventListener('change', () => store.update('editor', { layer: Number(layerSelect.value) }));
+  const layerRow = h('div', { className: 'row' }, h('label', { htmlFor: 'editor-layer' }, 'Layer'), layerSelect);
+  let stroke = 0;
+  const spaceGrid = createCellGrid({
+    label: 'The space, one layer: click or drag to remove or restore cells',
+    onStrokeStart: () => { stroke = editor.newStroke(); },
+    onStroke: (cells, set) => {
+      const p = editor.editor.puzzle;
+      const z = editor.editor.layer;
+      run(commands.paintCells(T(), cells.map(({ x, y }) => x + p.xDim * (y + p.yDim * z)), !set, stroke));
+    },
+  });
+  spaceGrid.element.id = 'space-grid';
+
+  // pieces
+  const pieceList = h('ul', { className: 'piece-list', id: 'editor-pieces' });
+  const traySelect = h('select', { id: 'tray-set', 'aria-label': 'Standard piece set' },
+    ...PIECE_SETS.map((s) => h('option', { value: s.id }, s.title)));
+  const trayCopies = h('input', { type: 'number', id: 'tray-copies', min: 1, max: 99, value: 1, 'aria-label': 'Copies of each piece' });
+  const trayAll = h('button', { type: 'button', id: 'tray-add-all' }, 'Add the whole set');
+  const trayPieces = h('div', { className: 'tray', id: 'tray-pieces' });
+  const trayNote = h('p', { className: 'hint', id: 'tray-note' });
+  const copiesOf = () => Math.max(1, Math.min(99, Math.floor(Number(trayCopies.value)) || 1));
+  const addFromTray = (pieces) => {
+    const set = PIECE_SETS.find((s) => s.id === traySelect.value);
+    run(commands.addPieces(T(), pieces.map((p) => ({ ...p, count: copiesOf() })), pieces.length === 1 ? `add ${pieces[0].name}` : `add the ${set.title}`));
+    if (set.oneSide && !editor.editor.puzzle.oneSide && editor.editor.puzzle.zDim === 1) run(commands.setOneSide(T(), true));
+  };
+  trayAll.addEventListener('click', () => addFromTray(PIECE_SETS.find((s) => s.id === traySelect.value).pieces));
+  traySelect.addEventListener('change', renderTray);
+  function renderTray() {
+    const set = PIECE_SETS.find((s) => s.id === traySelect.value);
+    trayNote.textContent = set.description;
+    trayPieces.replaceChildren(...set.pieces.map((p, i) => h('button', {
+      type: 'button', className: 'tray-piece', title: `Add ${p.name}`, 'aria-label': `Add piece ${p.name}`,
+      onclick: () => addFromTray([p]),
+    }, pieceIcon(p.cells, pieceColorHex(i, set.pieces.length), 34), h('span', {}, p.name))));
+  }
+
+  // drawer (draw a new piece, or redraw one)
+  const drawBtn = h('button', { type: 'button', id: 'draw-piece' }, 'Draw a new piece');
+  drawBtn.addEventListener('click', () => store.update('editor', { drawer: { index: -1, cells: [], layer: 0, name: '' } }));
+  const drawerName = h('input', { type: 'text', id: 'drawer-name', maxLength: 100, autocomplete: 'off', spellcheck: false, 'aria-label': 'Name of the new piece' });
+  const drawerLayer = h('select', { id: 'drawer-layer', 'aria-label': 'Layer of the piece' });
+  const drawerSave = h('button', { type: 'button', id: 'drawer-save', className: 'primary' }, 'Add piece');
+  const drawerCancel = h('button', { type: 'button', id: 'drawer-cancel', className: 'quiet' }, 'Cancel');
+  const drawerNote = h('p', { className: 'hint', id: 'drawer-note' });
+  const drawerGrid = createCellGrid({
+    label: 'Draw the piece: click or drag cells',
+    maxWidth: 200,
+    onStroke: (cells, set) => {
+      const d = editor.editor.drawer;
+      const keyOf = (c) => `${c[0]},${c[1]},${c[2]}`;
+      const have = new Map(d.cells.map((c) => [keyOf(c), c]));
+      for (const { x, y } of cells) {
+        const c = [x, y, d.layer];
+        if (set) have.set(keyOf(c), c);
+        else have.delete(keyOf(c));
+      }
+      store.update('editor', { drawer: { ...d, cells: [...have.values()] } });
+    },
+  });
+  drawerGrid.element.id = 'drawer-grid';
+  drawerLayer.addEventListener('change', () => store.update('editor', { drawer: { ...editor.editor.drawer, layer: Number(drawerLayer.value) } }));
+  drawerName.addEventListener('input', () => store.update('editor', { drawer: { ...editor.editor.drawer, name: drawerName.value } }));
+  drawerCancel.addEventListener('click', () => store.update('editor', { drawer: null }));
+  drawerSave.addEventListener('click', () => {
+    const d = editor.editor.drawer;
+    const why = drawerProblem(d);
+    if (why) {
+      drawerNote.textContent = why;
+      drawerNote.classList.add('bad');
+      return;
+    }
+    if (d.index < 0) run(commands.addPieces(T(), [{ name: d.name.trim(), cells: normaliseCells(d.cells), count: 1, stationary: false }]));
+    else {
+      run(commands.setPieceCells(T(), d.index, d.cells));
+      if (d.name.trim() !== editor.editor.puzzle.pieces[d.index].name) run(commands.renamePiece(T(), d.index, d.name.trim()));
+    }
+    store.update('editor', { drawer: null });
+  });
+  const drawer = h('div', { className: 'drawer', id: 'drawer', hidden: true },
+    h('label', { htmlFor: 'drawer-name' }, 'Name'), drawerName,
+    h('div', { className: 'row', id: 'drawer-layer-row' }, h('label', { htmlFor: 'drawer-layer' }, 'Layer'), drawerLayer),
+    drawerGrid.element, drawerNote,
+    h('div', { className: 'row' }, drawerSave, drawerCancel));
+
+  el.body.replaceChildren(
+    h('div', { className: 'row' }, undoBtn, redoBtn),
+    h('label', { htmlFor: 'editor-title' }, 'Title'), title,
+    h('label', {}, 'Box size (x × y × z; z = 1 for a flat board)'), h('div', { className: 'row dims' }, ...dimInputs),
+    oneSideRow,
+    h('h3', {}, 'Checks'), checks,
+    h('h3', {}, 'The space'),
+    h('p', { className: 'hint' }, 'Click or drag over cells to remove them (holes, an irregular board); again to restore.'),
+    layerRow, spaceGrid.element,
+    h('h3', {}, 'Pieces'), pieceList,
+    drawBtn, drawer,
+    h('h3', {}, 'Add standard pieces'),
+    h('div', { className: 'row' }, traySelect, h('label', { htmlFor: 'tray-copies', className: 'inline' }, '×'), trayCopies),
+    trayNote, trayPieces, trayAll,
+    h('div', { className: 'row editor-actions' }, solveBtn, doneBtn),
+  );
+  renderTray();
+
+  function drawerProblem(d) {
+    if (!d.cells.length) return 'Draw at least one cell.';
+    const name = d.name.trim();
+    if (!name) return 'Give the piece a name.';
+    const p = editor.editor.puzzle;
+    if (p.pieces.some((q, i) => q.name === name && i !== d.index)) return `There is already a piece named ${name}.`;
+    const keys = new Set(d.cells.map((c) => `${c[0]},${c[1]},${c[2]}`));
+    // a piece is one connected shape: cells touch face to face
+    const seen = new Set([`${d.cells[0][0]},${d.cells[0][1]},${d.cells[0][2]}`]);
+    const stack = [d.cells[0]];
+    while (stack.length) {
+      const [x, y, z] = stack.pop();
+      for (const [dx, dy, dz] of [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]) {
+        const k = `${x + dx},${y + dy},${z + dz}`;
+        if (keys.has(k) && !seen.has(k)) { seen.add(k); stack.push([x + dx, y + dy, z + dz]); }
+      }
+    }
+    if (seen.size !== keys.size) return 'The cells of a piece must touch face to face (it has separate parts).';
+    return '';
+  }
+
+  // ---- keyboard: undo / redo anywhere outside text fields while editing
+  document.addEventListener('keydown', (e) => {
+    if (!editor.editor.active || isTyping(e) || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+    const k = e.key.toLowerCase();
+    if (k === 'z' && !e.shiftKey) editor.undo();
+    else if ((k === 'z' && e.shiftKey) || k === 'y') editor.redo();
+    else return;
+    e.preventDefault();
+  });
+
+  // ---- rendering
+  store.subscribe(['editor', 'history', 'puzzles', 'run'], (s, changed) => {
+    const ed = s.editor;
+    el.start.hidden = ed.active;
+    el.body.hidden = !ed.active;
+    el.card.classList.toggle('editing', ed.active);
+    el.editCopy.disabled = s.puzzles.length === 0;
+    undoBtn.disabled = !s.history.canUndo;
+    redoBtn.disabled = !s.history.canRedo;
+    undoBtn.title = s.history.canUndo ? `Undo ${s.history.undoName}` : 'Nothing to undo';
+    redoBtn.title = s.history.canRedo ? `Redo ${s.history.redoName}` : 'Nothing to redo';
+    if (!ed.active || !ed.puzzle) return;
+    const p = ed.puzzle;
+    if (document.activeElement !== title) title.value = p.title;
+    [p.xDim, p.yDim, p.zDim].forEach((v, i) => { if (document.activeElement !== dimInputs[i]) dimInputs[i].value = String(v); });
+    oneSideRow.hidden = p.zDim !== 1;
+    oneSide.checked = p.oneSide;
+    solveBtn.disabled = s.run.phase === 'running' || s.run.phase === 'loading';
+    const blocker = editor.blocker();
+    solveBtn.title = blocker ? `Not yet: ${blocker}` : 'Load this puzzle and find its solutions';
+    renderChecks(ed);
+    renderSpace(ed);
+    renderPieces(ed);
+    renderDrawer(ed);
+  });
+
+  function mobileColors(p) {
+    const mobile = p.pieces.map((q, i) => ({ q, i })).filter(({ q }) => !q.stationary);
+    const colors = new Map();
+    mobile.forEach(({ i }, k) => colors.set(i, pieceColorHex(k, mobile.length)));
+    p.pieces.forEach((q, i) => { if (q.stationary) colors.set(i, STATIONARY_COLOR); });
+    return colors;
+  }
+
+  function renderChecks(ed) {
+    const p = ed.puzzle;
+    const counts = cellCounts(p);
+    const items = [];
+    const item = (ok, text, id) => items.push(h('li', { className: ok === null ? 'info' : ok ? 'ok' : 'bad', dataset: id ? { check: id } : undefined }, text));
+    item(counts.balanced && counts.pieces > 0, `${num(counts.space)} cells in the space / ${num(counts.pieces)} cells of pieces${counts.balanced ? '' : counts.pieces < counts.space ? ` (${num(counts.space - counts.pieces)} more needed)` : ` (${num(counts.pieces - counts.space)} too many)`}`, 'cells');
+    for (const problem of validatePuzzle(p)) {
+      if (problem.path === 'pieces' && /cells/.test(problem.message)) continue; // the balance line says it
+      item(false, problem.message, 'problem');
+    }
+    const c = ed.checks;
+    if (c) {
+      if (c.parity) item(false, `Impossible: ${c.parity.replace(/^impossible by parity: /, 'by parity, ')}.`, 'parity');
+      else if (counts.balanced && counts.pieces > 0) item(true, 'Parity: no obstacle (checkerboard colouring).', 'parity');
+      const nowhere = (c.images || []).map((n, i) => (n === 0 ? p.pieces[i] && p.pieces[i].name : null)).filter(Boolean);
+      if (nowhere.length) item(false, `Fits nowhere in the space: ${nowhere.join(', ')}.`, 'nowhere');
+      if (c.limit) item(null, `Not analysed further: ${c.limit}`, 'limit');
+    } else if (ed.checkError) {
+      item(false, ed.checkError, 'engine');
+    }
+    for (const g of equalShapeGroups(p)) item(null, `Same shape, counted as copies: ${g.names.join(', ')}.`, 'same');
+    checks.replaceChildren(...items);
+  }
+
+  function renderSpace(ed) {
+    const p = ed.puzzle;
+    const layer = Math.min(ed.layer, p.zDim - 1);
+    if (layerSelect.options.length !== p.zDim) {
+      layerSelect.replaceChildren(...Array.from({ length: p.zDim }, (_, z) => h('option', { value: String(z) }, `${z + 1} of ${p.zDim}${z === 0 ? ' (bottom)' : z === p.zDim - 1 ? ' (top)' : ''}`)));
+    }
+    layerSelect.value = String(layer);
+    layerSelect.parentNode.hidden = p.zDim === 1;
+    const holes = new Set(p.holes);
+    const fixed = new Map();
+    p.pieces.forEach((q, i) => { if (q.stationary) for (const [x, y, z] of q.cells) fixed.set(x + p.xDim * (y + p.yDim * z), q.name); });
+    spaceGrid.render({
+      cols: p.xDim, rows: p.yDim,
+      state: (x, y) => {
+        const i = x + p.xDim * (y + p.yDim * layer);
+        return fixed.has(i) ? 'fixed' : holes.has(i) ? 'hole' : 'open';
+      },
+      text: (x, y) => fixed.get(x + p.xDim * (y + p.yDim * layer)) || '',
+    });
+  }
+
+  function renderPieces(ed) {
+    const p = ed.puzzle;
+    const colors = mobileColors(p);
+    const three = p.zDim > 1;
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
+    pieceList.replaceChildren(...p.pieces.map((piece, i) => {
+      const name = h('input', { type: 'text', value: piece.name, maxLength: 100, 'aria-label': `Name of piece ${i + 1}`, spellcheck: false, autocomplete: 'off', dataset: { focusKey: `name:${i}` } });
+      name.addEventListener('input', () => run(commands.renamePiece(T(), i, name.value)));
+      const count = h('input', { type: 'number', min: 1, max: 999, value: piece.count, 'aria-label': `Copies of ${piece.name}`, dataset: { focusKey: `count:${i}` } });
+      count.addEventListener('input', () => {
+        const n = Math.floor(Number(count.value));
+        if (n >= 1 && n <= 999) { count.removeAttribute('aria-invalid'); run(commands.setPieceCount(T(), i, n)); } else count.setAttribute('aria-invalid', 'true');
+      });
+      const tool = (label, text, fn) => h('button', { type: 'button', className: 'tool', title: label, 'aria-label': `${label}: ${piece.name}`, onclick: fn }, text);
+      const tools = piece.stationary ? [tool('Delete', '✕', () => run(commands.removePiece(T(), i)))] : [
+        tool('Rotate a quarter turn about z', '⟳', () => run(commands.turnPiece(T(), i, 'z'))),
+        three ? tool('Rotate a quarter turn about x', '⟳x', () => run(commands.turnPiece(T(), i, 'x'))) : null,
+        three ? tool('Rotate a quarter turn about y', '⟳y', () => run(commands.turnPiece(T(), i, 'y'))) : null,
+        tool('Mirror', '⇋', () => run(commands.mirrorPieceCommand(T(), i, 'x'))),
+        tool('Redraw', '✎', () => store.update('editor', { drawer: { index: i, cells: piece.cells.map((c) => [...c]), layer: 0, name: piece.name } })),
+        tool('Delete', '✕', () => run(commands.removePiece(T(), i))),
+      ];
+      return h('li', { className: ed.selected === i ? 'selected' : '', dataset: { piece: piece.name } },
+        pieceIcon(piece.cells, colors.get(i), 34),
+        h('div', { className: 'piece-fields' }, name, piece.stationary ? h('span', { className: 'count' }, 'fixed') : h('span', { className: 'copies' }, '×', count)),
+        h('div', { className: 'piece-tools' }, ...tools));
+    }));
+    if (p.pieces.length === 0) pieceList.append(h('li', { className: 'empty' }, 'No pieces yet: add a standard set below or draw one.'));
+    if (focused) {
+      const again = pieceList.querySelector(`[data-focus-key="${focused}"]`);
+      if (again) { again.focus(); if (again.type === 'text') again.setSelectionRange(again.value.length, again.value.length); }
+    }
+  }
+
+  function renderDrawer(ed) {
+    const d = ed.drawer;
+    drawer.hidden = !d;
+    drawBtn.hidden = !!d;
+    if (!d) return;
+    const layers = ed.puzzle.zDim > 1 ? DRAWER_LAYERS : 1;
+    if (drawerLayer.options.length !== layers) drawerLayer.replaceChildren(...Array.from({ length: layers }, (_, z) => h('option', { value: String(z) }, `${z + 1}`)));
+    drawerLayer.value = String(d.layer);
+    drawerLayer.parentNode.hidden = layers === 1;
+    if (document.activeElement !== drawerName) drawerName.value = d.name;
+    drawerSave.textContent = d.index < 0 ? 'Add piece' : 'Save shape';
+    const size = Math.max(DRAWER_SIZE, ...d.cells.map((c) => Math.max(c[0], c[1]) + 1));
+    const on = new Set(d.cells.filter((c) => c[2] === d.layer).map((c) => `${c[0]},${c[1]}`));
+    const below = new Set(d.cells.filter((c) => c[2] !== d.layer).map((c) => `${c[0]},${c[1]}`));
+    drawerGrid.render({ cols: size, rows: size, state: (x, y) => (on.has(`${x},${y}`) ? 'on' : below.has(`${x},${y}`) ? 'other' : 'off') });
+    drawerNote.classList.remove('bad');
+    drawerNote.textContent = `${d.cells.length} cell${d.cells.length === 1 ? '' : 's'}${layers > 1 ? ' (cells on other layers shown faint)' : ''}.`;
+  }
+}
