@@ -1,11 +1,12 @@
 // The composition root: one state object (app/store.js), the actions that change it and talk
-// to the solver (app/actions.js, app/editor-actions.js), and the panels that draw it (panels/,
-// one module each).
+// to the solver (app/actions.js, app/editor-actions.js), the address and the browser's memory
+// in step with it (app/link-sync.js), and the panels that draw it (panels/, one module each).
 import { SolverClient } from './solver-client.js';
 import { Store } from './app/store.js';
 import { initialState } from './app/state.js';
 import { Actions } from './app/actions.js';
 import { EditorActions } from './app/editor-actions.js';
+import { LinkSync } from './app/link-sync.js';
 import { Persist, browserStorage } from './app/persist.js';
 import { libraryEntries, DEFAULT_FILE } from './ui/library.js';
 import { mountLibraryPanel } from './panels/library-panel.js';
@@ -14,16 +15,17 @@ import { mountEditorPanel } from './panels/editor-panel.js';
 import { mountOptionsPanel } from './panels/options-panel.js';
 import { mountSolvePanel } from './panels/solve-panel.js';
 import { mountSolutionsPanel } from './panels/solutions-panel.js';
+import { mountSharePanel } from './panels/share-panel.js';
 import { mountStagePanel } from './panels/stage-panel.js';
 import { mountLegendPanel } from './panels/legend-panel.js';
 import { mountTestHooks } from './panels/test-hooks.js';
 
 const persist = new Persist(browserStorage());
+const entries = libraryEntries();
 const store = new Store({ ...initialState(), myPuzzles: persist.puzzles() });
-const actions = new Actions(store, {
-  createClient: () => new SolverClient(), entries: libraryEntries(), defaultFile: DEFAULT_FILE, persist,
-});
+const actions = new Actions(store, { createClient: () => new SolverClient(), entries, defaultFile: DEFAULT_FILE, persist });
 const editor = new EditorActions(store, actions, persist);
+const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file) });
 
 const stage = mountStagePanel(store, actions);
 mountLegendPanel(store, stage);
@@ -33,7 +35,8 @@ mountEditorPanel(store, actions, editor);
 mountOptionsPanel(store, actions);
 mountSolvePanel(store, actions);
 mountSolutionsPanel(store, actions);
+mountSharePanel(store, actions, editor, sync);
 mountTestHooks(store, stage);
 store.notify(Object.keys(store.get())); // first drawing of every panel
 
-actions.start();
+sync.restore(window.location.hash).then(() => sync.follow());

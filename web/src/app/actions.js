@@ -7,7 +7,7 @@
 //   actions.solve(); actions.cancel(); actions.showSolution(k);
 import { SolutionStore } from '../ui/solution-store.js';
 import { knownCount } from '../ui/library.js';
-import { CUSTOM, PHASE } from './state.js';
+import { CUSTOM, NO_SOLUTIONS, PHASE } from './state.js';
 import { num, plural, secs } from './format.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
@@ -72,7 +72,8 @@ export class Actions {
     return this.client;
   }
 
-  async start() {
+  /** Bring up the engine; then open the default puzzle unless told not to (a link or a session will). */
+  async start({ loadDefault = true } = {}) {
     this.setPhase(PHASE.LOADING, 'Loading the solver engine…');
     try {
       await this.ensureClient();
@@ -81,6 +82,7 @@ export class Actions {
       this.setPhase(PHASE.ERROR, `The solver engine failed to load: ${messageOf(err)}`);
       return false;
     }
+    if (!loadDefault) return true;
     const first = this.entries.find((e) => e.file === this.defaultFile) || this.entries[0];
     if (!first) {
       this.store.update('definition', { open: true });
@@ -134,9 +136,9 @@ export class Actions {
   }
 
   /** Load the text box's definition as the person's own puzzle. */
-  loadDefinition(text = this.state.definition.text) {
+  loadDefinition(text = this.state.definition.text, name = CUSTOM_SOURCE) {
     this.store.update('definition', { text });
-    return this.loadText({ kind: 'custom', file: CUSTOM, id: '', title: '', text, name: CUSTOM_SOURCE });
+    return this.loadText({ kind: 'custom', file: CUSTOM, id: '', title: '', text, name });
   }
 
   /** Load definition text into the engine. Returns true on success. */
@@ -185,7 +187,7 @@ export class Actions {
     const i = Math.max(0, Math.min(this.state.puzzles.length - 1, index | 0));
     this.store.replace({
       puzzleIndex: i,
-      solutions: { store: null, total: 0, shown: -1, revision: 0 },
+      solutions: NO_SOLUTIONS,
       view: { ...this.state.view, explode: 0 },
     });
     this.store.update('run', { phase: PHASE.READY, message: 'Ready. Press Solve to find every solution.', stats: null, elapsed: 0, reason: '' });
@@ -241,7 +243,7 @@ export class Actions {
     this.lastStats = null;
     const startedAt = performance.now();
     this.running = { id: started.id, token, timer: setInterval(() => this.tick(), PROGRESS_MS) };
-    this.store.update('solutions', { store, total: 0, shown: -1, revision: 0 });
+    this.store.replace({ solutions: { ...NO_SOLUTIONS, store } });
     this.store.update('run', {
       phase: PHASE.RUNNING, message: `Searching${options ? ` with ${options}` : ''}…`,
       stats: null, startedAt, elapsed: 0, reason: '', options,

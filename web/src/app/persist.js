@@ -60,6 +60,8 @@ export class Persist {
       return '';
     }
     const list = this.puzzles();
+    // the same text saved again (a link opened twice, a file imported twice) keeps one entry
+    if (!id) id = (list.find((p) => p.text === text) || {}).id;
     const key = id || `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
     const entry = { id: key, title: String(title || 'Untitled puzzle').slice(0, 200), text, savedAt: Date.now() };
     const rest = list.filter((p) => p.id !== key);

@@ -11,6 +11,9 @@ export const PHASE = Object.freeze({
 
 export const CUSTOM = '__custom__';
 
+/** The solutions slice before any search (see initialState). */
+export const NO_SOLUTIONS = Object.freeze({ store: null, total: 0, shown: -1, revision: 0, linked: 0 });
+
 export function initialState() {
   return {
     engine: { status: 'loading', version: '', error: '' },
@@ -27,7 +30,8 @@ export function initialState() {
     run: { phase: PHASE.LOADING, message: 'Loading the solver engine…', stats: null, startedAt: 0, elapsed: 0, reason: '', options: '' },
     // Solutions of the last search: store is a SolutionStore (ui/solution-store.js); shown is the
     // 0-based index drawn (-1: none); revision changes whenever solutions arrive.
-    solutions: { store: null, total: 0, shown: -1, revision: 0 },
+    // linked: the number of a solution that came with a share link (drawn without solving), or 0.
+    solutions: NO_SOLUTIONS,
     view: { explode: 0, explodeMode: 'pieces' },
     // The puzzle editor (editor-actions.js): the puzzle being edited (model/puzzle.js), the layer
     // shown in the flat grid, the selected piece, the piece drawer ({index, cells, layer, size}

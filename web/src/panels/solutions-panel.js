@@ -7,7 +7,7 @@ import { byId, isTyping } from './dom.js';
 export function mountSolutionsPanel(store, actions) {
   const el = {
     prev: byId('prev'), next: byId('next'), index: byId('solution-index'), total: byId('solution-total'),
-    some: byId('nav-some'), none: byId('nav-none'), slider: byId('solution-slider'), note: byId('store-note'),
+    some: byId('nav-some'), none: byId('nav-none'), linked: byId('nav-linked'), linkedIndex: byId('linked-index'), slider: byId('solution-slider'), note: byId('store-note'),
   };
   el.prev.addEventListener('click', () => actions.stepSolution(-1));
   el.next.addEventListener('click', () => actions.stepSolution(1));
@@ -30,7 +30,9 @@ export function mountSolutionsPanel(store, actions) {
     el.index.textContent = num(k);
     el.index.dataset.index = String(k);
     el.total.textContent = num(stored);
-    el.some.hidden = stored === 0;
+    el.some.hidden = stored === 0 || !!sol.linked;
+    el.linked.hidden = !sol.linked;
+    el.linkedIndex.textContent = num(sol.linked);
     el.none.hidden = stored > 0;
     el.none.textContent = running ? 'Searching…' : sol.store ? 'No solutions' : 'No solutions yet';
     el.prev.disabled = sol.shown <= 0;

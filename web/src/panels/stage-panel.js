@@ -54,7 +54,7 @@ export function mountStagePanel(store, actions) {
     }
     const stored = sol.store ? sol.store.stored : 0;
     const running = s.run.phase === PHASE.RUNNING;
-    el.solution.textContent = grid ? `Solution ${num(sol.shown + 1)} of ${num(stored)}${running ? ' so far' : ''}` : '';
+    el.solution.textContent = !grid ? '' : sol.linked ? `Solution ${num(sol.linked)} (from the link)` : `Solution ${num(sol.shown + 1)} of ${num(stored)}${running ? ' so far' : ''}`;
   });
   return stage;
 }

@@ -1,0 +1,196 @@
+// The page's address and the browser's memory follow the state:
+//   - the address fragment carries a share link (share/link.js): the puzzle (library file, or the
+//     definition text of a custom puzzle or the one being edited), the options, the solution
+//     shown (so a link draws it at once, without solving) and a few view settings; it is kept up
+//     to date with history.replaceState, so a reload restores what was on screen;
+//   - without a link, the last session (persist.js) is restored: the puzzle, the options, the
+//     text typed, the editor.
+// A link that cannot be read leaves a usable page and a message saying what is wrong with it.
+//
+//   const sync = new LinkSync(store, actions, editor, persist, { libraryFiles });
+//   await sync.restore(location.hash);   // after actions.start() has the engine
+//   sync.follow();                       // from now on the address follows the state
+import { decodeState, encodeState, solutionProblem } from '../share/link.js';
+import { writeDefinition } from '../model/definition-writer.js';
+import { fromEngineJson } from '../model/puzzle.js';
+import { solutionGridProblem } from '../model/solution-check.js';
+import { SolutionStore } from '../ui/solution-store.js';
+import { PHASE } from './state.js';
+import { num } from './format.js';
+
+const FOLLOW_DELAY_MS = 250;
+const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view'];
+
+export class LinkSync {
+  constructor(store, actions, editor, persist, { libraryFiles, win = window }) {
+    this.store = store;
+    this.actions = actions;
+    this.editor = editor;
+    this.persist = persist;
+    this.libraryFiles = libraryFiles;
+    this.win = win;
+    this.timer = 0;
+    this.lastLink = '';
+  }
+
+  /** The share state of what is on screen (share/link.js), or null when nothing is loaded. */
+  linkState(s = this.store.get()) {
+    const ed = s.editor;
+    let puzzle;
+    let editing = false;
+    if (ed.active && ed.puzzle) {
+      const text = writeDefinition(ed.puzzle);
+      editing = text !== s.source.text;
+      puzzle = editing || s.source.kind !== 'library' ? { definition: text } : { library: s.source.file, index: s.puzzleIndex };
+    } else if (s.source.kind === 'library' && s.source.file) {
+      puzzle = { library: s.source.file, index: s.puzzleIndex };
+    } else if (s.source.text) {
+      puzzle = { definition: s.source.text };
+      if (s.puzzleIndex > 0) puzzle.index = s.puzzleIndex;
+    } else {
+      return null;
+    }
+    const state = { puzzle, options: s.options.text };
+    const sol = s.solutions;
+    if (!editing && sol.store && sol.shown >= 0) state.solution = { index: sol.shown + 1, grid: Array.from(sol.store.get(sol.shown)) };
+    const view = {};
+    if (ed.active) view.edit = 1;
+    if (s.view.explode > 0) view.explode = Math.round(s.view.explode * 100);
+    if (s.view.explodeMode !== 'pieces') view.explodeMode = s.view.explodeMode;
+    if (Object.keys(view).length) state.view = view;
+    return state;
+  }
+
+  /** The link to what is on screen ('' when there is none), as a full URL. */
+  currentUrl() {
+    const state = this.linkState();
+    if (!state) return '';
+    const u = new URL(this.win.location.href);
+    u.hash = encodeState(state);
+    return u.href;
+  }
+
+  /** Keep the address and the saved session in step with the state from now on. */
+  follow() {
+    this.store.subscribe(SESSION_KEYS, () => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.write(), FOLLOW_DELAY_MS);
+    });
+    this.write();
+  }
+
+  write() {
+    const s = this.store.get();
+    const state = this.linkState(s);
+    if (state) {
+      try {
+        const link = encodeState(state);
+        if (link !== this.lastLink) {
+          this.lastLink = link;
+          this.win.history.replaceState(null, '', link);
+        }
+        if (s.notice.startsWith('This puzzle is too large')) this.store.update('notice', '');
+      } catch (err) {
+        // a puzzle too large for an address: it is still kept in the browser (My puzzles)
+        this.store.update('notice', `This puzzle is too large for a link (${err.message.replace(/^encodeState: /, '')}); download its definition to share it.`);
+      }
+    }
+    this.persist.saveSession({
+      source: { kind: s.source.kind, file: s.source.file, id: s.source.id },
+      puzzleIndex: s.puzzleIndex,
+      options: s.options.text,
+      // the text box only when it holds typing that was not loaded (else it is the source's)
+      definition: s.definition.text !== s.source.text ? s.definition.text : null,
+      editor: { active: s.editor.active, savedId: s.editor.savedId },
+    });
+  }
+
+  /** Restore from a link (when the address has one) or else from the last session. */
+  async restore(hash) {
+    if (hash && hash !== '#') {
+      const r = decodeState(hash, { libraryFiles: this.libraryFiles });
+      if (r.ok) return this.openLink(r.state);
+      this.store.update('notice', `${r.error} The page opened its default puzzle instead.`);
+      await this.actions.start();
+      return false;
+    }
+    return this.openSession(this.persist.session());
+  }
+
+  async openLink(state) {
+    const { actions, editor } = this;
+    if (!(await actions.start({ loadDefault: false }))) return false;
+    let ok;
+    if (state.puzzle.library !== undefined) {
+      ok = await actions.selectLibrary(state.puzzle.library);
+    } else {
+      ok = await actions.loadDefinition(state.puzzle.definition);
+      if (!ok && state.view && state.view.edit) {
+        // a puzzle still being made (e.g. its pieces do not fill the space yet): open it in the editor
+        const draft = await actions.draft(state.puzzle.definition, 'link.txt');
+        if (draft.ok && draft.puzzles.length === 1) {
+          editor.begin(fromEngineJson(draft.puzzles[0]));
+          this.store.update('notice', 'The link holds a puzzle that is still being made: it is open in the editor.');
+          return true;
+        }
+      }
+    }
+    if (!ok) {
+      this.store.update('notice', 'The puzzle in the link could not be loaded (see the message by the definition text).');
+      if (this.store.get().puzzles.length === 0) await actions.selectLibrary(actions.defaultFile);
+      return false;
+    }
+    const index = state.puzzle.index || 0;
+    if (index > 0) {
+      if (index >= this.store.get().puzzles.length) this.store.update('notice', `The link names puzzle ${index + 1} of the file, which has ${this.store.get().puzzles.length}.`);
+      else actions.selectPuzzle(index);
+    }
+    actions.setOptionsText(state.options);
+    if (state.view) {
+      const patch = {};
+      if (typeof state.view.explode === 'number') patch.explode = Math.max(0, Math.min(100, state.view.explode)) / 100;
+      if (state.view.explodeMode === 'layers') patch.explodeMode = 'layers';
+      if (Object.keys(patch).length) actions.setView(patch);
+      if (state.view.edit) editor.editCopy();
+    }
+    if (state.solution) this.showLinkedSolution(state.solution);
+    return true;
+  }
+
+  /** Draw the link's solution without solving (after checking that it is one). */
+  showLinkedSolution(solution) {
+    const p = this.actions.currentPuzzle();
+    const problem = solutionProblem(solution, p.xDim * p.yDim * p.zDim, p.instances.length) || solutionGridProblem(p, solution.grid);
+    if (problem) {
+      this.store.update('notice', `The link's solution was not shown: ${problem}.`);
+      return;
+    }
+    const store = new SolutionStore(p.xDim * p.yDim * p.zDim, p.instances.length);
+    store.add(Int32Array.from(solution.grid), 1);
+    this.store.update('solutions', { store, total: 0, shown: 0, revision: 1, linked: solution.index });
+    this.actions.setPhase(PHASE.READY, `Showing solution ${num(solution.index)} from the link. Press Solve to find all solutions.`);
+  }
+
+  async openSession(session) {
+    const { actions, editor } = this;
+    if (!session || !session.source) return actions.start();
+    if (!(await actions.start({ loadDefault: false }))) return false;
+    let ok = false;
+    const src = session.source;
+    if (src.kind === 'mine' && typeof src.id === 'string') ok = await actions.openMine(src.id);
+    else if (src.kind === 'library' && this.libraryFiles.includes(src.file)) ok = await actions.selectLibrary(src.file);
+    if (!ok) ok = await actions.selectLibrary(actions.defaultFile);
+    const s = this.store.get();
+    if (ok && Number.isInteger(session.puzzleIndex) && session.puzzleIndex > 0 && session.puzzleIndex < s.puzzles.length) actions.selectPuzzle(session.puzzleIndex);
+    if (typeof session.options === 'string') actions.setOptionsText(session.options);
+    if (session.editor && session.editor.active) {
+      const entry = s.myPuzzles.find((p) => p.id === session.editor.savedId);
+      const draft = entry ? await actions.draft(entry.text, 'my-puzzle.txt') : null;
+      if (draft && draft.ok && draft.puzzles.length === 1) editor.begin(fromEngineJson(draft.puzzles[0]), entry.id);
+    } else if (typeof session.definition === 'string') {
+      // typing that was never loaded comes back into the text box, unloaded
+      this.store.update('definition', { text: session.definition, open: true });
+    }
+    return ok;
+  }
+}

@@ -1,0 +1,119 @@
+// Share and keep: copy a link to what is on screen; download the puzzle's definition; import a
+// definition file (picker or drag-and-drop anywhere on the page); export the solutions found as
+// the CLI's text or as JSON. Also shows the page's notices (a link that could not be read,
+// storage refused).
+import { formatSolutions, solutionsToJson } from '../io/solutions-text.js';
+import { definitionFileName, writeDefinition } from '../model/definition-writer.js';
+import { PHASE } from '../app/state.js';
+import { byId } from './dom.js';
+import { downloadText } from './download.js';
+
+export const MAX_IMPORT_BYTES = 16 << 20; // the engine's input limit (ParseLimits::maxInputBytes)
+
+export function mountSharePanel(store, actions, editor, sync) {
+  const el = {
+    copy: byId('copy-link'), copied: byId('copy-status'), linkText: byId('link-text'),
+    downloadDef: byId('download-def'), importFile: byId('import-file'), importBtn: byId('import-def'),
+    exportText: byId('export-text'), exportJson: byId('export-json'), notice: byId('notice'), noticeText: byId('notice-text'),
+    noticeClose: byId('notice-close'),
+  };
+
+  el.copy.addEventListener('click', async () => {
+    const url = sync.currentUrl();
+    if (!url) return;
+    el.linkText.value = url;
+    el.linkText.hidden = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      el.copied.textContent = `Link copied (${url.length} characters).`;
+    } catch {
+      // no clipboard permission (e.g. an insecure origin): the link is selected to copy by hand
+      el.linkText.focus();
+      el.linkText.select();
+      el.copied.textContent = 'Copy the selected link (Ctrl+C).';
+    }
+  });
+
+  /** The definition text of what is on screen: the puzzle being edited, else the loaded one. */
+  function definitionNow() {
+    const s = store.get();
+    if (s.editor.active && s.editor.puzzle) return { text: writeDefinition(s.editor.puzzle), name: definitionFileName(s.editor.puzzle) };
+    const name = s.source.kind === 'library' ? s.source.file : definitionFileName({ title: s.source.title || (s.puzzles[0] && s.puzzles[0].title) || '' });
+    return { text: s.source.text, name };
+  }
+  el.downloadDef.addEventListener('click', () => {
+    const { text, name } = definitionNow();
+    if (text) downloadText(text, name);
+  });
+
+  el.importBtn.addEventListener('click', () => el.importFile.click());
+  el.importFile.addEventListener('change', () => {
+    const file = el.importFile.files && el.importFile.files[0];
+    el.importFile.value = '';
+    if (file) importFile(file);
+  });
+  // drag-and-drop anywhere on the page
+  document.addEventListener('dragover', (e) => {
+    if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) {
+      e.preventDefault();
+      document.body.classList.add('dropping');
+    }
+  });
+  document.addEventListener('dragleave', (e) => { if (!e.relatedTarget) document.body.classList.remove('dropping'); });
+  document.addEventListener('drop', (e) => {
+    document.body.classList.remove('dropping');
+    const file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
+    if (!file) return;
+    e.preventDefault();
+    importFile(file);
+  });
+
+  async function importFile(file) {
+    if (file.size > MAX_IMPORT_BYTES) {
+      store.update('notice', `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a definition file may have at most 16 MB.`);
+      return;
+    }
+    let text;
+    try {
+      text = await file.text();
+    } catch (err) {
+      store.update('notice', `Could not read ${file.name}: ${err && err.message ? err.message : err}`);
+      return;
+    }
+    if (store.get().editor.active) editor.close();
+    store.update('notice', '');
+    await actions.loadDefinition(text, file.name);
+  }
+
+  function solutionsNow() {
+    const s = store.get();
+    const sol = s.solutions;
+    const puzzle = s.puzzles[s.puzzleIndex];
+    if (!sol.store || !puzzle) return null;
+    const list = [];
+    for (let k = 0; k < sol.store.stored; k++) list.push({ index: sol.linked || k + 1, grid: sol.store.get(k) });
+    return { puzzle, list, base: (s.source.kind === 'library' ? s.source.file : definitionNow().name).replace(/\.txt$/, '') };
+  }
+  el.exportText.addEventListener('click', () => {
+    const x = solutionsNow();
+    if (x) downloadText(formatSolutions(x.puzzle, x.list), `${x.base}-solutions.txt`);
+  });
+  el.exportJson.addEventListener('click', () => {
+    const x = solutionsNow();
+    if (!x) return;
+    const s = store.get();
+    downloadText(solutionsToJson({ puzzle: x.puzzle, definition: s.source.text, options: s.run.options || s.options.text, solutions: x.list }), `${x.base}-solutions.json`, 'application/json');
+  });
+  el.noticeClose.addEventListener('click', () => store.update('notice', ''));
+
+  store.subscribe(['solutions', 'run', 'puzzles', 'notice', 'editor'], (s) => {
+    const stored = s.solutions.store ? s.solutions.store.stored : 0;
+    const running = s.run.phase === PHASE.RUNNING;
+    el.exportText.disabled = stored === 0 || running;
+    el.exportJson.disabled = stored === 0 || running;
+    el.downloadDef.disabled = !(s.puzzles.length || (s.editor.active && s.editor.puzzle));
+    el.copy.disabled = el.downloadDef.disabled;
+    el.notice.hidden = !s.notice;
+    el.noticeText.textContent = s.notice;
+  });
+}
