@@ -120,20 +120,15 @@ export class LinkSync {
   async openLink(state) {
     const { actions, editor } = this;
     if (!(await actions.start({ loadDefault: false }))) return false;
+    const editing = !!(state.view && state.view.edit);
     let ok;
     if (state.puzzle.library !== undefined) {
       ok = await actions.selectLibrary(state.puzzle.library);
+    } else if (editing) {
+      // a puzzle being made: the editor takes it as a draft (its pieces may not fill the space yet)
+      return this.openDraft(state);
     } else {
       ok = await actions.loadDefinition(state.puzzle.definition);
-      if (!ok && state.view && state.view.edit) {
-        // a puzzle still being made (e.g. its pieces do not fill the space yet): open it in the editor
-        const draft = await actions.draft(state.puzzle.definition, 'link.txt');
-        if (draft.ok && draft.puzzles.length === 1) {
-          editor.begin(fromEngineJson(draft.puzzles[0]));
-          this.store.update('notice', 'The link holds a puzzle that is still being made: it is open in the editor.');
-          return true;
-        }
-      }
     }
     if (!ok) {
       this.store.update('notice', 'The puzzle in the link could not be loaded (see the message by the definition text).');
@@ -154,6 +149,22 @@ export class LinkSync {
       if (state.view.edit) editor.editCopy();
     }
     if (state.solution) this.showLinkedSolution(state.solution);
+    return true;
+  }
+
+  async openDraft(state) {
+    const { actions, editor } = this;
+    const draft = await actions.draft(state.puzzle.definition, 'link.txt');
+    if (!draft.ok || draft.puzzles.length !== 1) {
+      this.store.update('definition', { text: state.puzzle.definition, error: draft.ok ? 'link.txt: the editor holds one puzzle' : draft.error, open: true });
+      this.store.update('notice', 'The puzzle in the link could not be read (see the message by the definition text).');
+      await actions.selectLibrary(actions.defaultFile);
+      return false;
+    }
+    const puzzle = fromEngineJson(draft.puzzles[0]);
+    actions.setOptionsText(state.options);
+    editor.begin(puzzle);
+    actions.setPhase(PHASE.READY, `Editing ${puzzle.title || 'a puzzle'}. Press "Solve this puzzle" when its pieces fill the space.`);
     return true;
   }
 

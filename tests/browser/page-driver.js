@@ -1,0 +1,71 @@
+// Driving the page as a person would, shared by the browser test files: open it in a fresh
+// headless Chromium (its own profile: no storage from another test), wait for its states, read
+// what it shows, take screenshots, and ask the native CLI for the counts to compare with.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launchBrowser, repoRoot } from './server.js';
+
+export const OUT = path.join(repoRoot, 'tests', 'output', 'browser');
+export const CLI = path.join(repoRoot, 'build', 'cli', 'polycube');
+
+/** A fresh browser with one page at `url`; collects console errors. */
+export async function openPage(url, { width = 1280, height = 800 } = {}) {
+  fs.mkdirSync(OUT, { recursive: true });
+  const browser = await launchBrowser();
+  const page = browser.context.pages()[0] || (await browser.context.newPage());
+  await page.setViewportSize({ width, height });
+  const errors = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  if (url) await page.goto(url);
+  return { browser, page, errors, ...driver(page) };
+}
+
+export function driver(page) {
+  const d = {
+    state: () => page.evaluate(() => document.body.dataset.state),
+    async waitState(states, timeout = 30_000) {
+      const list = Array.isArray(states) ? states : [states];
+      await page.waitForFunction((l) => l.includes(document.body.dataset.state), list, { timeout, polling: 50 });
+      return d.state();
+    },
+    solutionCount: async () => Number(await page.getAttribute('#solution-count', 'data-count')),
+    hooks: () => page.evaluate(() => {
+      const h = window.__polycube;
+      return { solutionsShown: h.solutionsShown, piecesDrawn: h.piecesDrawn, currentSolution: h.currentSolution, puzzle: h.puzzle };
+    }),
+    /** Let the render loop settle, then save a screenshot under tests/output/browser/. */
+    async shot(name) {
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const file = path.join(OUT, name);
+      await page.screenshot({ path: file });
+      return file;
+    },
+    async pickLibrary(file) {
+      await page.selectOption('#library', file);
+      await page.waitForFunction((f) => document.getElementById('library').value === f && document.body.dataset.state === 'ready',
+        file, { timeout: 20_000, polling: 50 });
+    },
+    /** Text of the editor's live check with this data-check id ('' when absent). */
+    check: (id) => page.evaluate((k) => {
+      const li = document.querySelector(`#editor-checks [data-check="${k}"]`);
+      return li ? `${li.className}: ${li.textContent}` : '';
+    }, id),
+  };
+  return d;
+}
+
+/** The native CLI's count for definition text and options (its --json summary line). */
+export function cliCount(text, options = '-r') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-cli-'));
+  const file = path.join(dir, 'puzzle.txt');
+  fs.writeFileSync(file, text);
+  try {
+    const out = execFileSync(CLI, ['-q', '--json', ...options.split(/\s+/).filter(Boolean), file], { encoding: 'utf8' });
+    return JSON.parse(out.trim().split('\n').pop()).solutions;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
