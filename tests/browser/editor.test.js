@@ -84,6 +84,7 @@ describe('the puzzle editor', () => {
     expect(await ui.check('cells')).toMatch(/^ok:/);
     await page.waitForFunction(() => document.querySelector('#editor-checks [data-check="parity"]'));
     expect(await ui.check('parity')).toMatch(/^ok: Parity: no obstacle/);
+    expect(await ui.check('pending')).toBe('');
     const same = await page.$$eval('#editor-checks [data-check="same"]', (lis) => lis.map((li) => li.textContent));
     expect(same).toEqual(['Same shape, counted as copies: A, B.', 'Same shape, counted as copies: C, D.']);
     // the definition text follows the editor

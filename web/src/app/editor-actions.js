@@ -41,7 +41,7 @@ export class EditorActions {
   /** Enter the editor with `puzzle` (a fresh history: undo goes back to this puzzle). */
   begin(puzzle, savedId = '') {
     this.actions.stopRun();
-    this.store.update('editor', { active: true, puzzle, layer: 0, selected: -1, drawer: null, checks: null, checkError: '', savedId });
+    this.store.update('editor', { active: true, puzzle, layer: 0, selected: -1, drawer: null, checks: null, checksFor: null, checkError: '', savedId });
     this.history.clear();
     this.afterChange(false);
   }
@@ -110,8 +110,9 @@ export class EditorActions {
     const token = ++this.checkToken;
     const result = await this.actions.draft(text, definitionFileName(puzzle));
     if (token !== this.checkToken) return;
-    if (result.ok && result.puzzles.length > 0) this.store.update('editor', { checks: result.puzzles[0].checks, checkError: '' });
-    else this.store.update('editor', { checks: null, checkError: result.ok ? 'no puzzle in the text' : result.error });
+    // checksFor: the puzzle these checks are about (a later edit makes them stale until rechecked)
+    if (result.ok && result.puzzles.length > 0) this.store.update('editor', { checks: result.puzzles[0].checks, checksFor: puzzle, checkError: '' });
+    else this.store.update('editor', { checks: null, checksFor: puzzle, checkError: result.ok ? 'no puzzle in the text' : result.error });
   }
 
   /** The definition text was typed while editing: follow it once it parses (errors shown by the text). */

@@ -124,11 +124,12 @@ export class LinkSync {
     let ok;
     if (state.puzzle.library !== undefined) {
       ok = await actions.selectLibrary(state.puzzle.library);
-    } else if (editing) {
+    } else if (editing && !state.solution) {
       // a puzzle being made: the editor takes it as a draft (its pieces may not fill the space yet)
       return this.openDraft(state);
     } else {
       ok = await actions.loadDefinition(state.puzzle.definition);
+      if (!ok && editing) return this.openDraft(state);
     }
     if (!ok) {
       this.store.update('notice', 'The puzzle in the link could not be loaded (see the message by the definition text).');
@@ -146,9 +147,9 @@ export class LinkSync {
       if (typeof state.view.explode === 'number') patch.explode = Math.max(0, Math.min(100, state.view.explode)) / 100;
       if (state.view.explodeMode === 'layers') patch.explodeMode = 'layers';
       if (Object.keys(patch).length) actions.setView(patch);
-      if (state.view.edit) editor.editCopy();
     }
     if (state.solution) this.showLinkedSolution(state.solution);
+    if (editing) editor.editCopy();
     return true;
   }
 

@@ -35,8 +35,9 @@ export function initialState() {
     view: { explode: 0, explodeMode: 'pieces' },
     // The puzzle editor (editor-actions.js): the puzzle being edited (model/puzzle.js), the layer
     // shown in the flat grid, the selected piece, the piece drawer ({index, cells, layer, size}
-    // or null), the engine's draft checks (engine/session/draft.hpp) and the My puzzles entry.
-    editor: { active: false, puzzle: null, layer: 0, selected: -1, drawer: null, checks: null, checkError: '', savedId: '' },
+    // or null), the engine's draft checks (engine/session/draft.hpp) of the puzzle checksFor (stale
+    // when it is not the puzzle being edited) and the My puzzles entry.
+    editor: { active: false, puzzle: null, layer: 0, selected: -1, drawer: null, checks: null, checksFor: null, checkError: '', savedId: '' },
     history: { canUndo: false, canRedo: false, undoName: '', redoName: '' },
     // My puzzles kept in the browser (persist.js): [{id, title, text, savedAt}], newest first.
     myPuzzles: [],

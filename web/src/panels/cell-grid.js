@@ -43,17 +43,32 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     if (!cell || e.button !== 0 || view.state(cell.x, cell.y) === 'fixed') return;
     e.preventDefault();
     svg.setPointerCapture(e.pointerId);
-    stroke = { set: !isSet(view.state(cell.x, cell.y)), seen: new Set() };
+    stroke = { set: !isSet(view.state(cell.x, cell.y)), seen: new Set(), last: [e.clientX, e.clientY] };
     cursor = cell;
     onStrokeStart();
     apply(cell);
   });
+  // A quick drag delivers few (coalesced) move events: walk the segment from the last point in
+  // small steps so that no cell passed over is skipped.
+  const STEP_PX = 4;
+  function passOver(x, y) {
+    const [x0, y0] = stroke.last;
+    const n = Math.max(1, Math.ceil(Math.hypot(x - x0, y - y0) / STEP_PX));
+    for (let k = 1; k <= n; k++) {
+      const cell = cellAt(document.elementFromPoint(x0 + ((x - x0) * k) / n, y0 + ((y - y0) * k) / n));
+      if (cell) apply(cell);
+    }
+    stroke.last = [x, y];
+  }
   svg.addEventListener('pointermove', (e) => {
     if (!stroke) return;
-    const cell = cellAt(document.elementFromPoint(e.clientX, e.clientY));
-    if (cell) apply(cell);
+    const events = typeof e.getCoalescedEvents === 'function' && e.getCoalescedEvents().length ? e.getCoalescedEvents() : [e];
+    for (const ev of events) passOver(ev.clientX, ev.clientY);
   });
-  const end = () => { stroke = null; };
+  const end = (e) => {
+    if (stroke && e && e.type === 'pointerup') passOver(e.clientX, e.clientY);
+    stroke = null;
+  };
   svg.addEventListener('pointerup', end);
   svg.addEventListener('pointercancel', end);
   svg.addEventListener('keydown', (e) => {

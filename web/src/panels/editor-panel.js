@@ -235,8 +235,10 @@ export function mountEditorPanel(store, actions, editor) {
       if (problem.path === 'pieces' && /cells/.test(problem.message)) continue; // the balance line says it
       item(false, problem.message, 'problem');
     }
-    const c = ed.checks;
-    if (c) {
+    const c = ed.checksFor === p ? ed.checks : null;
+    if (ed.checksFor !== p) {
+      item(null, 'Checking…', 'pending');
+    } else if (c) {
       if (c.parity) item(false, `Impossible: ${c.parity.replace(/^impossible by parity: /, 'by parity, ')}.`, 'parity');
       else if (counts.balanced && counts.pieces > 0) item(true, 'Parity: no obstacle (checkerboard colouring).', 'parity');
       const nowhere = (c.images || []).map((n, i) => (n === 0 ? p.pieces[i] && p.pieces[i].name : null)).filter(Boolean);

@@ -1,0 +1,212 @@
+// Share links, exports and imports driven as a person would (issue 8, "Done when"): a link copied
+// from one page and opened in a fresh browser shows the same puzzle, options and solution; each
+// kind of hostile link gives its message and a usable page; each export downloads a file that
+// the CLI (definition, text) or a parser (JSON) reads back; a file opened by the picker loads.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startServer, repoRoot } from './server.js';
+import { CLI, cliCount, openPage } from './page-driver.js';
+import { LINK_ERRORS, LINK_PREFIX, MAX_LINK_CHARS, toBase64Url } from '../../web/src/share/link.js';
+import { parseSolutionsJson } from '../../web/src/io/solutions-text.js';
+
+let server;
+let ui;
+let page;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-share-'));
+
+beforeAll(async () => {
+  server = await startServer();
+  ui = await openPage(server.url, { width: 1400, height: 860 });
+  page = ui.page;
+  expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+}, 120_000);
+
+afterAll(async () => {
+  if (ui) await ui.browser.close();
+  if (server) await server.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Click a button that downloads, and return the file's text. */
+async function download(selector) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const file = path.join(tmp, dl.suggestedFilename());
+  await dl.saveAs(file);
+  return { name: dl.suggestedFilename(), file, text: fs.readFileSync(file, 'utf8') };
+}
+
+/** Open `url` in a fresh browser (no storage shared with the first one). */
+async function openFresh(url) {
+  const other = await openPage(url, { width: 1400, height: 860 });
+  await other.waitState(['ready', 'error', 'done']);
+  return other;
+}
+
+const hostile = (payload) => `${server.url}${payload}`;
+const linkOf = (bytes) => LINK_PREFIX + toBase64Url(bytes);
+const json = (value) => new TextEncoder().encode(JSON.stringify(value));
+
+describe('share links', () => {
+  test('a link to a solution opens in a fresh browser with the same puzzle, options and solution, drawn without solving', async () => {
+    await ui.pickLibrary('soma.txt');
+    await page.fill('#opt-extra', '-l 50');
+    await page.click('#solve');
+    expect(await ui.waitState(['done', 'error'])).toBe('done');
+    for (let k = 0; k < 4; k++) await page.click('#next');
+    expect(await page.textContent('#solution-index')).toBe('5');
+    await page.click('#copy-link');
+    const link = await page.inputValue('#link-text');
+    expect(link.startsWith(`${server.url}#p1:`)).toBe(true);
+    await page.waitForFunction((l) => window.location.href === l, link); // the address follows the state
+    const shown = await page.evaluate(() => window.__polycube.sample());
+
+    const other = await openFresh(link);
+    expect(await other.state()).toBe('ready');
+    expect(await other.page.inputValue('#library')).toBe('soma.txt');
+    expect(await other.page.inputValue('#opt-extra')).toBe('-l 50');
+    expect(await other.page.isChecked('#opt-r')).toBe(true);
+    expect(await other.page.textContent('#stage-solution')).toBe('Solution 5 (from the link)');
+    expect(await other.page.textContent('#status')).toMatch(/Showing solution 5 from the link/);
+    expect((await other.hooks()).piecesDrawn).toBe(7);
+    expect(Number(await other.page.getAttribute('#stat-attempts', 'data-value'))).toBe(0); // nothing was solved
+    const sample = await other.page.evaluate(() => window.__polycube.sample());
+    expect(sample.colours).toBeGreaterThan(7);
+    expect(Math.abs(sample.drawnFraction - shown.drawnFraction)).toBeLessThan(0.02);
+    await other.shot('20-link-opened-soma-solution-5.png');
+    // solving continues on request
+    await other.page.click('#solve');
+    expect(await other.waitState(['done', 'error'])).toBe('done');
+    expect(await other.solutionCount()).toBe(50);
+    expect(other.errors).toEqual([]);
+    await other.browser.close();
+  });
+
+  test('a custom puzzle made in the editor travels by link, well under 2,000 characters with a solution', async () => {
+    await page.fill('#opt-extra', '');
+    await page.fill('#new-x', '5');
+    await page.fill('#new-y', '4');
+    await page.fill('#new-z', '1');
+    await page.click('#new-puzzle');
+    await page.selectOption('#tray-set', 'tetrominoes');
+    await page.click('#tray-add-all');
+    // 5 tetrominoes (20 cells) on a 5x4 board: impossible by parity (the T), and the page says so
+    await page.waitForFunction(() => document.querySelector('#editor-checks [data-check="parity"]'));
+    expect(await ui.check('parity')).toMatch(/^bad: Impossible: by parity/);
+    await page.waitForTimeout(300); // the address follows after a pause
+    const withParity = await page.evaluate(() => window.location.hash);
+    const other = await openFresh(`${server.url}${withParity}`);
+    await other.page.waitForSelector('#editor-body:not([hidden])');
+    expect(await other.page.$$eval('#editor-pieces li[data-piece]', (lis) => lis.map((li) => li.dataset.piece))).toEqual(['I', 'O', 'T', 'S', 'L']);
+    await other.browser.close();
+
+    // make it solvable: replace T by a second L... by deleting T and adding L from the tray
+    await page.click('#editor-pieces li[data-piece="T"] button[aria-label^="Delete"]');
+    await page.click('.tray-piece[aria-label="Add piece L"]');
+    await page.click('#editor-solve');
+    expect(await ui.waitState(['done', 'error'])).toBe('done');
+    const count = await ui.solutionCount();
+    expect(count).toBe(cliCount(await page.inputValue('#def-text'), '-r'));
+    await page.click('#copy-link');
+    const link = await page.inputValue('#link-text');
+    const hash = link.slice(link.indexOf('#'));
+    console.log(`share link for a 5x4 custom puzzle with a solution: ${hash.length} characters`);
+    expect(hash.length).toBeLessThan(2000);
+    const again = await openFresh(link);
+    expect(await again.page.textContent('#stage-solution')).toMatch(/Solution 1 \(from the link\)/);
+    expect((await again.hooks()).piecesDrawn).toBe(5);
+    await again.shot('21-link-opened-custom-5x4.png');
+    await again.browser.close();
+  });
+
+  test('every kind of hostile link is inert: a clear message and a usable page', async () => {
+    const cases = [
+      ['garbage', '#p1:@@@not*base64@@@', LINK_ERRORS.notBase64],
+      ['truncated', '#p1:', LINK_ERRORS.truncated],
+      ['cut short', linkOf(deflateSync(json({ puzzle: { library: 'soma.txt', index: 0 }, options: '-r' }))).slice(0, 20), LINK_ERRORS.truncated],
+      ['wrong version', '#p7:AAAA', LINK_ERRORS.version('7')],
+      ['oversized', `#p1:${'A'.repeat(MAX_LINK_CHARS + 10)}`, LINK_ERRORS.tooLong(MAX_LINK_CHARS + 14)],
+      ['decompression bomb', linkOf(deflateSync(new Uint8Array(60_000_000), { level: 9 })), LINK_ERRORS.bomb],
+      ['not JSON', linkOf(deflateSync(new TextEncoder().encode('{"puzzle": nope'))), LINK_ERRORS.notJson],
+      ['wrong types', linkOf(deflateSync(json({ puzzle: { library: 42 }, options: '-r' }))), /does not describe a puzzle/],
+      ['unknown library file', linkOf(deflateSync(json({ puzzle: { library: 'nope.txt', index: 0 } }))), /does not describe a puzzle/],
+    ];
+    for (const [what, payload, message] of cases) {
+      const other = await openFresh(hostile(payload));
+      expect(await other.state(), what).toBe('ready'); // the default puzzle, usable
+      const notice = await other.page.textContent('#notice-text');
+      if (message instanceof RegExp) expect(notice, what).toMatch(message);
+      else expect(notice, what).toContain(message);
+      expect((await other.hooks()).puzzle, what).toMatchObject({ xDim: 10, yDim: 6 });
+      if (what === 'decompression bomb') await other.shot('22-hostile-link-bomb.png');
+      expect(other.errors, what).toEqual([]);
+      await other.browser.close();
+    }
+  }, 180_000);
+
+  test('link contents never become markup, and a forged solution is not drawn', async () => {
+    const title = '<img src=x onerror="window.__pwned=1">';
+    const definition = `# ${title}\nD:xDim=2:yDim=1:zDim=1\nC:name=A:layout=0 0 0, 1 0 0\n~D\n`;
+    const forged = linkOf(deflateSync(json({ puzzle: { definition }, options: '-r', solution: { index: 1, grid: [0, 0] } })));
+    const other = await openFresh(hostile(forged));
+    expect(await other.page.textContent('#stage-title')).toContain('<img');
+    expect(await other.page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+    expect(await other.page.evaluate(() => window.__pwned)).toBeUndefined();
+    await other.browser.close();
+    // a grid that names the right pieces but not in their shapes
+    const soma = fs.readFileSync(path.join(repoRoot, 'def', 'soma.txt'), 'utf8');
+    const grid = Array.from({ length: 27 }, (_, i) => i % 7);
+    const bad = linkOf(deflateSync(json({ puzzle: { definition: soma }, options: '-r', solution: { index: 3, grid } })));
+    const o2 = await openFresh(hostile(bad));
+    expect(await o2.page.textContent('#notice-text')).toMatch(/solution was not shown: .*do not have its shape/);
+    expect((await o2.hooks()).piecesDrawn).toBe(0);
+    await o2.browser.close();
+  });
+});
+
+describe('export and import', () => {
+  test('the definition, the solutions as text and JSON download and read back', async () => {
+    await page.click('#editor-close');
+    await ui.pickLibrary('pentominoes_10x6.txt');
+    await page.fill('#opt-extra', '');
+    await page.click('#solve');
+    expect(await ui.waitState(['done', 'error'])).toBe('done');
+    expect(await ui.solutionCount()).toBe(2339);
+
+    const def = await download('#download-def');
+    expect(def.name).toBe('pentominoes_10x6.txt');
+    expect(cliCount(def.text, '-r')).toBe(2339);
+
+    const text = await download('#export-text');
+    // the CLI prints the same solutions in the same order and layout
+    const cli = execFileSync(CLI, ['-r', def.file], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const blocks = (s) => s.split('# --- SOLUTION ').slice(1).map((b) => b.split('\n\n')[0].trim());
+    expect(blocks(text.text).length).toBe(2339);
+    expect(blocks(text.text)).toEqual(blocks(cli).slice(0, 2339));
+
+    const exported = await download('#export-json');
+    const parsed = parseSolutionsJson(exported.text);
+    expect(parsed.ok).toBe(true);
+    expect(parsed.value.solutions.length).toBe(2339);
+    expect(parsed.value.options).toBe('-r');
+  });
+
+  test('a definition file opened with the picker loads; a bad one shows its error by the text', async () => {
+    const good = path.join(tmp, 'two-dominoes.txt');
+    fs.writeFileSync(good, '# Two dominoes\nD:xDim=2:yDim=2:zDim=1\nC:name=A:layout=0 0 0, 1 0 0\nC:name=B:layout=0 0 0, 0 1 0\n~D\n');
+    await page.setInputFiles('#import-file', good);
+    expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+    expect((await ui.hooks()).puzzle).toMatchObject({ title: 'Two dominoes', xDim: 2, yDim: 2 });
+    expect(await page.$$eval('#library optgroup[label="My puzzles"] option', (os) => os.map((o) => o.textContent))).toContain('Two dominoes');
+    const bad = path.join(tmp, 'broken.txt');
+    fs.writeFileSync(bad, 'D:xDim=2:yDim=2:zDim=1\nC:name=A:layout=0 0\n~D\n');
+    await page.setInputFiles('#import-file', bad);
+    await page.waitForSelector('#def-error:not([hidden])');
+    expect(await page.textContent('#def-error-text')).toMatch(/^broken\.txt:2:/);
+    expect((await ui.hooks()).puzzle).toMatchObject({ title: 'Two dominoes' }); // the last good puzzle stays
+    expect(ui.errors).toEqual([]);
+  });
+});
