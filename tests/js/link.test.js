@@ -96,6 +96,9 @@ describe('round trip and sizes', () => {
     });
     expect(decodeState(hash.slice(1))).toEqual(r);
     expect(decodeState(link('{"puzzle":{"library":"soma.txt"}}')).state).toEqual({ puzzle: { library: 'soma.txt', index: 0 }, options: '' });
+    const second = { puzzle: { definition: 'D:xDim=1...', index: 1 }, options: '' };
+    expect(decodeState(encodeState(second)).state).toEqual(second);
+    expect(decodeState(link('{"puzzle":{"definition":"D","index":-2}}')).error).toMatch(/puzzle.index must be a whole number from 0/);
   });
 
   it('encodeState refuses what decodeState would refuse', () => {

@@ -2,8 +2,15 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEF_DIR, openDef, orientationKeys } from './helpers.js';
+import { loadModule } from './helpers.js';
+import { writeDefinition } from '../../web/src/model/definition-writer.js';
 import {
   HOLE_NAME,
+  addPieces,
+  emptyPuzzle,
+  resizeBox,
+  setHoles,
+  uniqueName,
   LIMITS,
   ROTATIONS_3D,
   ROTATIONS_Z,
@@ -258,5 +265,81 @@ describe('validatePuzzle', () => {
     for (const n of ['A', 'f', '1', 'Ω', 'long_name-2', "A'"]) expect(nameProblem(n)).toBeNull();
     expect(titleProblem('')).toBeNull();
     expect(titleProblem('Pentominoes 10x6 #2')).toBeNull();
+  });
+});
+
+describe('editing helpers', () => {
+  it('emptyPuzzle, addPieces with copies and unique names, setHoles, resizeBox', () => {
+    let p = emptyPuzzle({ xDim: 5, yDim: 4 });
+    expect(p).toEqual({ title: '', xDim: 5, yDim: 4, zDim: 1, oneSide: false, holes: [], pieces: [] });
+    const L = { name: 'L', cells: [[5, 5, 0], [6, 5, 0], [7, 5, 0], [5, 6, 0]], count: 1, stationary: false };
+    p = addPieces(p, [L, L], 2);
+    expect(p.pieces.map((q) => [q.name, q.count])).toEqual([['L', 2], ['L2', 2]]);
+    expect(p.pieces[0].cells).toEqual(normaliseCells(L.cells));
+    expect(uniqueName(p, 'L')).toBe('L3');
+    expect(uniqueName(p, '*')).toBe('*2');
+    expect(uniqueName(p, 'T')).toBe('T');
+    p = addPieces(p, [{ name: 'I', cells: [[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]], count: 1, stationary: false }]);
+    // 20 cells, 5 pieces of 4: balanced.
+    expect(cellCounts(p)).toMatchObject({ space: 20, pieces: 20, balanced: true });
+    const q = setHoles(p, [0, 19, 19, 25, -1], true);
+    expect(q.holes).toEqual([0, 19]);
+    expect(p.holes).toEqual([]); // not mutated
+    expect(setHoles(q, [19], false).holes).toEqual([0]);
+    expect(cellCounts(q)).toMatchObject({ space: 18, balanced: false });
+    // Resize: the hole at (4,3) falls outside a 4x4 box; (0,0) stays.
+    const r = resizeBox(q, 4, 4, 2);
+    expect(r.holes).toEqual([0]);
+    const s = resizeBox({ ...q, holes: [6], oneSide: true }, 3, 4, 2); // (1,1,0) -> index 4 in a 3-wide box
+    expect(s.holes).toEqual([4]);
+    expect(s.oneSide).toBe(false);
+  });
+});
+
+describe('validatePuzzle agrees with the engine', () => {
+  // Random edits of a small puzzle; validatePuzzle finds no problem exactly when the engine
+  // accepts the written definition. (Names and titles stay valid here: for those the model is
+  // stricter than the engine on purpose, e.g. it keeps '*' for the holes.)
+  it('on 400 random variations', async () => {
+    const module = await loadModule();
+    const session = new module.Session();
+    let seed = 12345;
+    const rand = (n) => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % n;
+    };
+    let accepted = 0;
+    try {
+      for (let trial = 0; trial < 400; trial++) {
+        const p = sample();
+        const edits = 1 + rand(3);
+        for (let e = 0; e < edits; e++) {
+          switch (rand(9)) {
+            case 0: p.holes = [...new Set([...p.holes, rand(9)])].sort((a, b) => a - b); break;
+            case 1: p.holes = []; break;
+            case 2: p.pieces[0].cells = [[rand(5), rand(3), rand(2)]]; break;
+            case 3: p.pieces[1 + rand(3)].count = 1 + rand(3); break;
+            case 4: p.pieces[1 + rand(3)].cells.push([rand(4), 1 + rand(2), 0]); break;
+            case 5: p.pieces.push({ name: 'T', cells: [[rand(4), rand(2), 0]], count: 1, stationary: rand(2) === 0 }); break;
+            case 6: p.pieces[rand(4)].name = 'ABC'[rand(3)]; break;
+            case 7: p.xDim = 3 + rand(3); break;
+            case 8: p.zDim = 1 + rand(2); p.oneSide = rand(2) === 0; break;
+          }
+        }
+        const problems = validatePuzzle(p);
+        const ok = session.load(writeDefinition(p), 'random.txt');
+        expect(problems.length === 0, `${JSON.stringify(p)}\nproblems: ${JSON.stringify(problems)}\nengine: ${ok ? 'accepted' : session.lastError()}`).toBe(ok);
+        if (ok) {
+          accepted++;
+          expect(fromEngineJson(JSON.parse(session.puzzleJson(0)))).toEqual(normalisePuzzle(p));
+        }
+      }
+    } finally {
+      session.delete();
+    }
+    expect(accepted).toBeGreaterThan(20);
+    expect(accepted).toBeLessThan(380);
   });
 });

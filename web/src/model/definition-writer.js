@@ -8,7 +8,8 @@
 //   - the title as the comment line right before the D directive (the engine's title is the
 //     first line of the nearest comment block before D, without its '#'s);
 //   - the holes as the stationary piece '*': an L block drawn over the box when the box is
-//     small enough to read (at most DRAW_LIMIT cells), else one C:name=*:type=S directive;
+//     small enough to read (at most DRAW_LIMIT cells), else one C:name=*:type=S directive
+//     (also used when a hole lies outside the box, so that the engine reports it);
 //   - every other piece, in the model's order, as one C directive (type=S for stationary
 //     pieces; the count=N extension for copies), so the engine's instance order is the
 //     model's order with '*' first.
@@ -62,7 +63,10 @@ export function writeDefinition(puzzle, { comment } = {}) {
   if (puzzle.title) lines.push(`# ${puzzle.title}`);
   lines.push(`D:xDim=${puzzle.xDim}:yDim=${puzzle.yDim}:zDim=${puzzle.zDim}${puzzle.oneSide ? ':oneSide' : ''}`);
   if (puzzle.holes.length > 0) {
-    if (boxVolume(puzzle) <= DRAW_LIMIT) {
+    const volume = boxVolume(puzzle);
+    // A hole outside the box cannot be drawn: the C form writes it, and the engine names it.
+    const drawable = volume <= DRAW_LIMIT && puzzle.holes.every((h) => Number.isInteger(h) && h >= 0 && h < volume);
+    if (drawable) {
       lines.push('# The space: \'*\' marks the cells removed from the box.');
       lines.push(...holeBlock(puzzle));
     } else {

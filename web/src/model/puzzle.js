@@ -379,8 +379,10 @@ export function equalShapeGroups(puzzle) {
 
 /**
  * Mobile pieces that fit nowhere in the space (no rotation and translation of the piece lies
- * on open cells only). Such a puzzle has no solution. Work: images tried x piece cells; for a
- * 100-cell box and pentominoes, a few thousand cell tests per piece.
+ * on open cells only). Such a puzzle has no solution. Work: a piece that fits stops at its
+ * first fit (usually at once); one that fits nowhere costs orientations x box positions x
+ * piece cells (24 x 1000 x 5 = 120,000 cell tests in a 10x10x10 box), so on boxes of many
+ * thousand cells prefer the engine's draft check (Session.draftJson) for live editing.
  * @param {Puzzle} puzzle
  * @returns {number[]} piece indices
  */
@@ -593,4 +595,86 @@ export function validatePuzzle(puzzle) {
     if (mobileCells !== space) add('pieces', `the pieces have ${mobileCells} cells but the space has ${space}`);
   }
   return problems;
+}
+
+// ---------------------------------------------------------------------------------------
+// Editing helpers (pure: each returns a new puzzle; the UI wraps them in undoable commands).
+
+/**
+ * A new empty puzzle: the whole box is space, no pieces.
+ * @param {{xDim: number, yDim: number, zDim?: number, title?: string, oneSide?: boolean}} spec
+ * @returns {Puzzle}
+ */
+export function emptyPuzzle({ xDim, yDim, zDim = 1, title = '', oneSide = false }) {
+  return { title, xDim, yDim, zDim, oneSide, holes: [], pieces: [] };
+}
+
+/**
+ * `wanted` if no piece has that name (and it is not the holes' '*'), else `wanted` followed by
+ * the smallest number 2, 3, ... that makes it unused.
+ * @param {Puzzle} puzzle
+ * @param {string} wanted
+ */
+export function uniqueName(puzzle, wanted) {
+  const taken = new Set(puzzle.pieces.map((p) => p.name));
+  taken.add(HOLE_NAME);
+  if (!taken.has(wanted)) return wanted;
+  for (let n = 2; ; n++) if (!taken.has(`${wanted}${n}`)) return `${wanted}${n}`;
+}
+
+/**
+ * Append pieces (e.g. a set from piece-sets.js) with `copies` copies each; names that are
+ * taken get a number (uniqueName). Mobile pieces are normalised.
+ * @param {Puzzle} puzzle
+ * @param {Piece[]} pieces
+ * @param {number} [copies]
+ * @returns {Puzzle}
+ */
+export function addPieces(puzzle, pieces, copies = 1) {
+  const out = { ...puzzle, pieces: [...puzzle.pieces] };
+  for (const p of pieces) {
+    const name = uniqueName(out, p.name);
+    out.pieces.push(normalisePiece({ name, cells: p.cells, count: p.stationary ? 1 : copies, stationary: p.stationary === true }));
+  }
+  return out;
+}
+
+/**
+ * Make the given box cells holes (`hole` true) or give them back to the space (false):
+ * the editor's click and drag-paint. Indices outside the box are ignored.
+ * @param {Puzzle} puzzle
+ * @param {number[]} indices box indices
+ * @param {boolean} hole
+ * @returns {Puzzle}
+ */
+export function setHoles(puzzle, indices, hole) {
+  const volume = boxVolume(puzzle);
+  const holes = new Set(puzzle.holes);
+  for (const i of indices) {
+    if (!Number.isInteger(i) || i < 0 || i >= volume) continue;
+    if (hole) holes.add(i);
+    else holes.delete(i);
+  }
+  return { ...puzzle, holes: [...holes].sort((a, b) => a - b) };
+}
+
+/**
+ * The puzzle in a box of another size: holes keep their (x, y, z) and are dropped when they
+ * fall outside; stationary pieces keep their cells (validatePuzzle reports any now outside);
+ * oneSide is cleared when the box is no longer flat.
+ * @param {Puzzle} puzzle
+ * @param {number} xDim
+ * @param {number} yDim
+ * @param {number} zDim
+ * @returns {Puzzle}
+ */
+export function resizeBox(puzzle, xDim, yDim, zDim) {
+  const resized = { ...puzzle, xDim, yDim, zDim, oneSide: puzzle.oneSide && zDim === 1 };
+  const holes = [];
+  for (const h of puzzle.holes) {
+    const [x, y, z] = boxCell(puzzle, h);
+    if (x < xDim && y < yDim && z < zDim) holes.push(boxIndex(resized, x, y, z));
+  }
+  resized.holes = holes.sort((a, b) => a - b);
+  return resized;
 }

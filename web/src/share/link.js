@@ -7,7 +7,8 @@
 //
 // State (the only fields kept; anything else in a link is dropped):
 //   { puzzle: {library: 'soma.txt', index: 0}     // a file of def/ and the puzzle in it (0-based)
-//           | {definition: '<definition text>'},  // a custom puzzle
+//           | {definition: '<definition text>', index?: 0}, // a custom puzzle (index: which
+//                                                             // puzzle of the text, when given)
 //     options: '-r',                              // the solver's option string
 //     solution?: {index: 1, grid: [...]},         // 1-based number, instance index per box cell
 //     view?: {camera: [..], layer: 2, ...} }      // small flat object, see VIEW_LIMITS
@@ -187,7 +188,9 @@ function checkPuzzle(p, { libraryFiles } = {}) {
   }
   const text = checkString(p.definition, 'puzzle.definition', MAX_DEFINITION_CHARS, { allowNewlines: true });
   if (text.trim() === '') schemaFail('puzzle.definition is empty');
-  return { definition: text };
+  // A text may hold several puzzles: index picks one (kept only when the link has it).
+  if (p.index === undefined) return { definition: text };
+  return { definition: text, index: checkInt(p.index, 'puzzle.index', 0, MAX_PUZZLE_INDEX) };
 }
 
 function checkSolution(s) {
