@@ -114,3 +114,82 @@ describe('History', () => {
     expect(n).toBe(4);
   });
 });
+
+import * as commands from '../../web/src/app/commands.js';
+import { emptyPuzzle } from '../../web/src/model/puzzle.js';
+import { pieceSet } from '../../web/src/model/piece-sets.js';
+
+/** A target over a plain variable, recording what the text flag said on each set. */
+function puzzleTarget(puzzle) {
+  const t = { puzzle, fromText: [] };
+  t.get = () => t.puzzle;
+  t.set = (p, fromText) => { t.puzzle = p; t.fromText.push(fromText); };
+  return t;
+}
+
+describe('editor commands', () => {
+  test('a drag paints many cells as one undo step, and undo restores the space exactly', () => {
+    let clock = 0;
+    const t = puzzleTarget(emptyPuzzle({ xDim: 5, yDim: 4 }));
+    const h = new History({ now: () => clock });
+    for (const cell of [4, 9, 14, 19]) {
+      h.execute(commands.paintCells(t, [cell], true, 1));
+      clock += 50;
+    }
+    expect(t.puzzle.holes).toEqual([4, 9, 14, 19]);
+    expect(h.undos.length).toBe(1);
+    h.execute(commands.paintCells(t, [9], false, 2)); // another stroke: its own step
+    expect(t.puzzle.holes).toEqual([4, 14, 19]);
+    h.undo();
+    expect(t.puzzle.holes).toEqual([4, 9, 14, 19]);
+    h.undo();
+    expect(t.puzzle.holes).toEqual([]);
+  });
+
+  test('pieces from the tray, renames merged while typing, rotations and deletion undo in order', () => {
+    let clock = 0;
+    const t = puzzleTarget(emptyPuzzle({ xDim: 3, yDim: 3, zDim: 3 }));
+    const h = new History({ now: () => clock });
+    h.execute(commands.addPiecesCommand(t, pieceSet('soma').pieces));
+    expect(t.puzzle.pieces.length).toBe(7);
+    const names = t.puzzle.pieces.map((p) => p.name);
+    for (const typed of ['Q', 'Qu', 'Qua']) {
+      clock += 100;
+      h.execute(commands.renamePiece(t, 0, typed));
+    }
+    expect(h.undos.length).toBe(2);
+    clock += 10_000;
+    const before = t.puzzle.pieces[1].cells;
+    h.execute(commands.turnPiece(t, 1, 'x'));
+    h.execute(commands.removePiece(t, 2));
+    expect(t.puzzle.pieces.length).toBe(6);
+    h.undo();
+    h.undo();
+    expect(t.puzzle.pieces[1].cells).toEqual(before);
+    h.undo();
+    expect(t.puzzle.pieces.map((p) => p.name)).toEqual(names);
+    h.undo();
+    expect(t.puzzle.pieces).toEqual([]);
+  });
+
+  test('adding a piece twice names the copy uniquely; resizing drops what falls outside', () => {
+    const t = puzzleTarget(emptyPuzzle({ xDim: 4, yDim: 4 }));
+    const L = pieceSet('tetrominoes').pieces.find((p) => p.name === 'L');
+    commands.addPiecesCommand(t, [L]).execute();
+    commands.addPiecesCommand(t, [L], 3).execute();
+    expect(t.puzzle.pieces.map((p) => [p.name, p.count])).toEqual([['L', 1], ['L2', 3]]);
+    commands.paintCells(t, [3, 15], true).execute();
+    commands.resizeBoxCommand(t, 3, 4, 1).execute();
+    expect(t.puzzle.holes).toEqual([]); // both holes were in the dropped column x = 3
+  });
+
+  test('a puzzle read from typed text does not rewrite the text; its redo does', () => {
+    const t = puzzleTarget(emptyPuzzle({ xDim: 2, yDim: 2 }));
+    const h = new History();
+    h.execute(commands.followText(t, emptyPuzzle({ xDim: 3, yDim: 2 })));
+    h.undo();
+    h.redo();
+    expect(t.fromText).toEqual([true, false, false]);
+    expect(t.puzzle.xDim).toBe(3);
+  });
+});

@@ -8,7 +8,7 @@
 // `target` is { get(): Puzzle, set(Puzzle, fromText) } (editor-actions.js: the store's editor
 // slice; fromText says the definition text already shows this puzzle and must not be rewritten).
 // Commands of one mergeKey made in quick succession merge (a drag painting cells, typing a name).
-import { mirrorPiece, normalisePuzzle, rotatePiece } from '../model/puzzle.js';
+import { addPieces, mirrorPiece, normalisePuzzle, resizeBox, rotatePiece, setHoles } from '../model/puzzle.js';
 
 export class EditPuzzleCommand {
   /**
@@ -44,39 +44,19 @@ export class EditPuzzleCommand {
 const withPieces = (puzzle, pieces) => ({ ...puzzle, pieces });
 const replacePiece = (puzzle, index, piece) => withPieces(puzzle, puzzle.pieces.map((p, i) => (i === index ? piece : p)));
 
-/** A name not used by another piece: `base`, or base2, base3, ... */
-export function uniqueName(puzzle, base, except = -1) {
-  const taken = new Set(puzzle.pieces.filter((_, i) => i !== except).map((p) => p.name));
-  if (!taken.has(base)) return base;
-  for (let k = 2; ; k++) if (!taken.has(`${base}${k}`)) return `${base}${k}`;
-}
-
 /** Remove (hole = true) or restore cells of the space. `stroke` ties one drag's cells together. */
 export function paintCells(target, cells, hole, stroke = 0) {
-  const puzzle = target.get();
-  const holes = new Set(puzzle.holes);
-  for (const c of cells) {
-    if (hole) holes.add(c);
-    else holes.delete(c);
-  }
-  const after = { ...puzzle, holes: [...holes].sort((a, b) => a - b) };
-  return new EditPuzzleCommand(target, hole ? 'remove cells' : 'restore cells', after, `paint:${stroke}`);
+  return new EditPuzzleCommand(target, hole ? 'remove cells' : 'restore cells', setHoles(target.get(), cells, hole), `paint:${stroke}`);
 }
 
 /** New box size: holes and stationary cells outside it are dropped, the rest keep their place. */
-export function resizeBox(target, xDim, yDim, zDim) {
-  const p = target.get();
-  const holes = [];
-  for (const h of p.holes) {
-    const x = h % p.xDim, y = Math.floor(h / p.xDim) % p.yDim, z = Math.floor(h / (p.xDim * p.yDim));
-    if (x < xDim && y < yDim && z < zDim) holes.push(x + xDim * (y + yDim * z));
-  }
+export function resizeBoxCommand(target, xDim, yDim, zDim) {
+  const resized = resizeBox(target.get(), xDim, yDim, zDim);
   const inside = ([x, y, z]) => x < xDim && y < yDim && z < zDim;
-  const pieces = p.pieces
+  resized.pieces = resized.pieces
     .map((piece) => (piece.stationary ? { ...piece, cells: piece.cells.filter(inside) } : piece))
     .filter((piece) => !piece.stationary || piece.cells.length > 0);
-  const after = { ...p, xDim, yDim, zDim, oneSide: zDim === 1 && p.oneSide, holes: holes.sort((a, b) => a - b), pieces };
-  return new EditPuzzleCommand(target, 'resize the box', after);
+  return new EditPuzzleCommand(target, 'resize the box', resized);
 }
 
 export function setTitle(target, title) {
@@ -87,14 +67,9 @@ export function setOneSide(target, oneSide) {
   return new EditPuzzleCommand(target, oneSide ? 'make pieces one-sided' : 'let pieces turn over', { ...target.get(), oneSide });
 }
 
-/** Add pieces (names made unique against the puzzle's). */
-export function addPieces(target, pieces, name = pieces.length === 1 ? `add piece ${pieces[0].name}` : `add ${pieces.length} pieces`) {
-  let puzzle = target.get();
-  for (const piece of pieces) {
-    const copy = { name: uniqueName(puzzle, piece.name), cells: piece.cells.map((c) => [...c]), count: piece.count || 1, stationary: !!piece.stationary };
-    puzzle = withPieces(puzzle, [...puzzle.pieces, copy]);
-  }
-  return new EditPuzzleCommand(target, name, puzzle);
+/** Add pieces, each with `copies` copies (names made unique against the puzzle's). */
+export function addPiecesCommand(target, pieces, copies = 1, name = pieces.length === 1 ? `add piece ${pieces[0].name}` : `add ${pieces.length} pieces`) {
+  return new EditPuzzleCommand(target, name, addPieces(target.get(), pieces, copies));
 }
 
 export function removePiece(target, index) {

@@ -13,7 +13,7 @@ import * as commands from './commands.js';
 
 import { PHASE, CUSTOM } from './state.js';
 import { writeDefinition, definitionFileName } from '../model/definition-writer.js';
-import { fromEngineJson, validatePuzzle, cellCounts } from '../model/puzzle.js';
+import { cellCounts, emptyPuzzle, fromEngineJson, validatePuzzle } from '../model/puzzle.js';
 
 const CHECK_DELAY_MS = 150; // checks and autosave wait for a pause in the edits
 const TEXT_DELAY_MS = 300;  // the editor follows typed text after this pause
@@ -48,7 +48,7 @@ export class EditorActions {
 
   newPuzzle(xDim, yDim, zDim) {
     const dims = [xDim, yDim, zDim].map((v) => Math.max(1, Math.min(MAX_NEW_DIMENSION, Math.floor(Number(v)) || 1)));
-    this.begin({ title: 'My puzzle', xDim: dims[0], yDim: dims[1], zDim: dims[2], oneSide: false, holes: [], pieces: [] });
+    this.begin(emptyPuzzle({ title: 'My puzzle', xDim: dims[0], yDim: dims[1], zDim: dims[2] }));
   }
 
   /** Edit a copy of the puzzle on screen (a library puzzle stays as it is). */

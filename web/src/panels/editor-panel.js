@@ -5,7 +5,7 @@
 import * as commands from '../app/commands.js';
 import { MAX_NEW_DIMENSION } from '../app/editor-actions.js';
 import { PIECE_SETS } from '../model/piece-sets.js';
-import { cellCounts, equalShapeGroups, validatePuzzle, normaliseCells } from '../model/puzzle.js';
+import { cellCounts, equalShapeGroups, validatePuzzle } from '../model/puzzle.js';
 import { pieceColorHex, STATIONARY_COLOR } from '../viewer/colors.js';
 import { num } from '../app/format.js';
 import { byId, h, isTyping } from './dom.js';
@@ -44,7 +44,7 @@ export function mountEditorPanel(store, actions, editor) {
       return;
     }
     dimInputs.forEach((i) => i.removeAttribute('aria-invalid'));
-    if (x !== p.xDim || y !== p.yDim || z !== p.zDim) run(commands.resizeBox(T(), x, y, z));
+    if (x !== p.xDim || y !== p.yDim || z !== p.zDim) run(commands.resizeBoxCommand(T(), x, y, z));
   };
   dimInputs.forEach((i) => i.addEventListener('change', applyDims));
   const oneSide = h('input', { type: 'checkbox', id: 'editor-one-sided' });
@@ -80,7 +80,7 @@ export function mountEditorPanel(store, actions, editor) {
   const copiesOf = () => Math.max(1, Math.min(99, Math.floor(Number(trayCopies.value)) || 1));
   const addFromTray = (pieces) => {
     const set = PIECE_SETS.find((s) => s.id === traySelect.value);
-    run(commands.addPieces(T(), pieces.map((p) => ({ ...p, count: copiesOf() })), pieces.length === 1 ? `add ${pieces[0].name}` : `add the ${set.title}`));
+    run(commands.addPiecesCommand(T(), pieces, copiesOf(), pieces.length === 1 ? `add ${pieces[0].name}` : `add the ${set.title}`));
     if (set.oneSide && !editor.editor.puzzle.oneSide && editor.editor.puzzle.zDim === 1) run(commands.setOneSide(T(), true));
   };
   trayAll.addEventListener('click', () => addFromTray(PIECE_SETS.find((s) => s.id === traySelect.value).pieces));
@@ -129,7 +129,7 @@ export function mountEditorPanel(store, actions, editor) {
       drawerNote.classList.add('bad');
       return;
     }
-    if (d.index < 0) run(commands.addPieces(T(), [{ name: d.name.trim(), cells: normaliseCells(d.cells), count: 1, stationary: false }]));
+    if (d.index < 0) run(commands.addPiecesCommand(T(), [{ name: d.name.trim(), cells: d.cells, stationary: false }]));
     else {
       run(commands.setPieceCells(T(), d.index, d.cells));
       if (d.name.trim() !== editor.editor.puzzle.pieces[d.index].name) run(commands.renamePiece(T(), d.index, d.name.trim()));
