@@ -132,6 +132,16 @@ describe('the puzzle editor', () => {
     await page.fill('#new-z', '3');
     await page.click('#new-puzzle');
     await page.waitForSelector('#editor-body:not([hidden])');
+    // a click on a cell in the 3-D view removes it; a click on its ghost brings it back
+    const corner = 2 + 3 * (0 + 3 * 2); // x 2, y 0, z 2: the top front corner, in plain view
+    const at = await page.evaluate((c) => window.__polycube.spaceCell(c), corner);
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => /26 cells in the space/.test(document.getElementById('editor-checks').textContent));
+    await page.selectOption('#editor-layer', '2');
+    expect(await page.$$eval('#space-grid rect.hole', (r) => r.map((x) => [x.dataset.x, x.dataset.y]))).toEqual([['2', '0']]);
+    await ui.shot('12a-editor-3d-cell-removed.png');
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => /27 cells in the space/.test(document.getElementById('editor-checks').textContent));
     await page.selectOption('#tray-set', 'soma');
     await page.click('#tray-add-all');
     expect((await pieceNames()).length).toBe(7);

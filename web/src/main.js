@@ -27,7 +27,7 @@ const actions = new Actions(store, { createClient: () => new SolverClient(), ent
 const editor = new EditorActions(store, actions, persist);
 const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file) });
 
-const stage = mountStagePanel(store, actions);
+const stage = mountStagePanel(store, actions, editor);
 mountLegendPanel(store, stage);
 mountLibraryPanel(store, actions);
 mountDefinitionPanel(store, actions, editor);

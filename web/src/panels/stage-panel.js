@@ -1,19 +1,25 @@
 // The 3-D stage: the viewer, the title and solution overlays on the canvas, and the View card
 // (explode, reset view). Draws the current puzzle, and the solution shown when there is one.
 import { Viewer } from '../viewer/viewer.js';
+import { SpaceLayer } from '../viewer/space-layer.js';
+import * as commands from '../app/commands.js';
 import { PHASE } from '../app/state.js';
 import { dimsText, num } from '../app/format.js';
 import { byId } from './dom.js';
 import { shownPuzzle } from '../app/selectors.js';
 
-export function mountStagePanel(store, actions) {
+export function mountStagePanel(store, actions, editor) {
   const el = {
     viewport: byId('viewport'), title: byId('stage-title'), sub: byId('stage-sub'), solution: byId('stage-solution'),
     overlayTop: byId('overlay-top'), overlayBottom: byId('overlay-bottom'),
     explodeRow: byId('explode-row'), explode: byId('explode'), explodeMode: byId('explode-mode'), resetView: byId('reset-view'),
   };
   const viewer = new Viewer(el.viewport);
-  const stage = { viewer, solutionsShown: 0 };
+  // while a puzzle is being edited its cells can be clicked in the 3-D view too
+  const spaceLayer = new SpaceLayer(viewer, (cell, makeHole) => editor.run(commands.paintCells(editor.target, [cell], makeHole, editor.newStroke())));
+  const stage = { viewer, spaceLayer, solutionsShown: 0 };
+  let spaceShown = null;
+  let spaceLayerIndex = -1;
 
   el.explode.addEventListener('input', () => actions.setView({ explode: Number(el.explode.value) / 100 }));
   el.explodeMode.addEventListener('change', () => actions.setView({ explodeMode: el.explodeMode.value }));
@@ -44,6 +50,12 @@ export function mountStagePanel(store, actions) {
       el.explodeMode.value = s.view.explodeMode;
       viewer.setExplodeMode(s.view.explodeMode);
       if (viewer.explode !== s.view.explode) viewer.setExplode(s.view.explode);
+    }
+    const space = editing ? s.editor.puzzle : null;
+    if (space !== spaceShown || (space && s.editor.layer !== spaceLayerIndex)) {
+      spaceShown = space;
+      spaceLayerIndex = s.editor.layer;
+      spaceLayer.setSpace(space, s.editor.layer);
     }
     const sol = s.solutions;
     const grid = p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;

@@ -2,7 +2,8 @@
 // 'ready' | 'running' | 'done' | 'cancelled' | 'error'); window.__polycube = { solutionsShown,
 // piecesDrawn, currentSolution, storedSolutions, puzzle, sample(), state() } where solutionsShown
 // counts solution drawings, piecesDrawn is the number of pieces in the current drawing and
-// sample() reads the canvas's pixels (drawn fraction, colours).
+// sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
+// is drawn in the editor's 3-D layer.
 export function mountTestHooks(store, stage) {
   const hooks = {
     solutionsShown: 0,
@@ -11,6 +12,8 @@ export function mountTestHooks(store, stage) {
     storedSolutions: 0,
     puzzle: null,
     sample: () => stage.viewer.sample(),
+    /** Client position of a box cell in the editor's 3-D layer (to click it), or null. */
+    spaceCell: (cell) => stage.spaceLayer.cellToClient(cell),
     state: () => store.get(),
   };
   window.__polycube = hooks;

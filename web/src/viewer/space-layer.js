@@ -1,0 +1,118 @@
+// The editor's layer of the 3-D view: every cell of the space drawn as a pale block (flat tiles
+// on a board), every removed cell as a faint ghost, and a click (not a drag, which turns the
+// view) on either toggles it: a block becomes a hole, a ghost comes back. The cells of the layer
+// chosen in the editor's flat grid are drawn stronger, so the two views read together.
+//
+//   const layer = new SpaceLayer(viewer, (cell, makeHole) => ...);
+//   layer.setSpace(puzzleModel, currentLayer);   // or layer.setSpace(null) to hide it
+import { BoxGeometry, Color, DynamicDrawUsage, InstancedMesh, Matrix4, MeshStandardMaterial, Raycaster, Vector2, Vector3 } from 'three';
+
+const CLICK_PX = 6;      // a pointer that moved further than this was turning the view
+const CLICK_MS = 600;
+const OPEN = new Color(0x7f9cf0);
+const OPEN_DIM = new Color(0x4a5c8f);
+
+export class SpaceLayer {
+  /**
+   * @param {import('./viewer.js').Viewer} viewer
+   * @param {(cell: number, makeHole: boolean) => void} onToggle
+   */
+  constructor(viewer, onToggle) {
+    this.viewer = viewer;
+    this.onToggle = onToggle;
+    this.openMaterial = new MeshStandardMaterial({ transparent: true, opacity: 0.55, roughness: 0.7, depthWrite: false });
+    this.holeMaterial = new MeshStandardMaterial({ color: 0xff8a8a, transparent: true, opacity: 0.12, roughness: 1, depthWrite: false });
+    this.meshes = [];
+    this.cellsOf = new Map(); // mesh -> cell index per instance
+    this.raycaster = new Raycaster();
+    this.down = null;
+    const canvas = viewer.canvas;
+    canvas.addEventListener('pointerdown', (e) => { this.down = { x: e.clientX, y: e.clientY, t: performance.now() }; });
+    canvas.addEventListener('pointerup', (e) => {
+      const d = this.down;
+      this.down = null;
+      if (!d || this.meshes.length === 0 || e.button !== 0) return;
+      if (Math.hypot(e.clientX - d.x, e.clientY - d.y) > CLICK_PX || performance.now() - d.t > CLICK_MS) return;
+      const hit = this.pick(e.clientX, e.clientY);
+      if (hit) this.onToggle(hit.cell, hit.open);
+    });
+  }
+
+  /** The cell under a point of the canvas: {cell, open} or null. */
+  pick(clientX, clientY) {
+    const rect = this.viewer.canvas.getBoundingClientRect();
+    const ndc = new Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
+    this.raycaster.setFromCamera(ndc, this.viewer.camera);
+    const hits = this.raycaster.intersectObjects(this.meshes, false);
+    if (!hits.length) return null;
+    const h = hits[0];
+    return { cell: this.cellsOf.get(h.object)[h.instanceId], open: h.object.userData.open };
+  }
+
+  /** Screen position (client px) of a cell's centre, for tests and for focus rings. */
+  cellToClient(cell) {
+    const p = this.puzzle;
+    if (!p) return null;
+    const x = cell % p.xDim, y = Math.floor(cell / p.xDim) % p.yDim, z = Math.floor(cell / (p.xDim * p.yDim));
+    const v = this.centre(x, y, z).project(this.viewer.camera);
+    const rect = this.viewer.canvas.getBoundingClientRect();
+    return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
+  }
+
+  centre(x, y, z) {
+    return this.puzzle.zDim === 1 ? new Vector3(x + 0.5, y + 0.5, 0.06) : new Vector3(x + 0.5, y + 0.5, z + 0.5);
+  }
+
+  /** Show the space of `puzzle` (the editor's model), or hide the layer with null. */
+  setSpace(puzzle, currentLayer = 0) {
+    this.clear();
+    this.puzzle = puzzle;
+    if (!puzzle) return;
+    const { xDim: X, yDim: Y, zDim: Z } = puzzle;
+    const holes = new Set(puzzle.holes);
+    const fixed = new Set();
+    for (const piece of puzzle.pieces) {
+      if (piece.stationary) for (const [x, y, z] of piece.cells) fixed.add(x + X * (y + Y * z));
+    }
+    const open = [], gone = [];
+    for (let i = 0; i < X * Y * Z; i++) {
+      if (fixed.has(i)) continue;
+      (holes.has(i) ? gone : open).push(i);
+    }
+    const flat = Z === 1;
+    const size = flat ? [0.9, 0.9, 0.1] : [0.82, 0.82, 0.82];
+    const build = (cells, material, isOpen) => {
+      if (!cells.length) return;
+      const geometry = new BoxGeometry(...size);
+      const mesh = new InstancedMesh(geometry, material, cells.length);
+      mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+      const m = new Matrix4();
+      cells.forEach((c, k) => {
+        const x = c % X, y = Math.floor(c / X) % Y, z = Math.floor(c / (X * Y));
+        m.setPosition(this.centre(x, y, z));
+        mesh.setMatrixAt(k, m);
+        if (isOpen) mesh.setColorAt(k, flat || z === currentLayer ? OPEN : OPEN_DIM);
+      });
+      mesh.userData.open = isOpen;
+      mesh.renderOrder = 2;
+      this.cellsOf.set(mesh, cells);
+      this.meshes.push(mesh);
+      this.viewer.scene.add(mesh);
+    };
+    build(open, this.openMaterial, true);
+    build(gone, this.holeMaterial, false);
+    this.viewer.requestRender();
+  }
+
+  clear() {
+    for (const mesh of this.meshes) {
+      this.viewer.scene.remove(mesh);
+      mesh.geometry.dispose();
+      mesh.dispose();
+    }
+    this.meshes = [];
+    this.cellsOf.clear();
+    this.puzzle = null;
+    this.viewer.requestRender();
+  }
+}
