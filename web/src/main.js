@@ -13,6 +13,8 @@ import { mountLibraryPanel } from './panels/library-panel.js';
 import { mountDefinitionPanel } from './panels/definition-panel.js';
 import { mountEditorPanel } from './panels/editor-panel.js';
 import { mountOptionsPanel } from './panels/options-panel.js';
+import { OptionsActions } from './app/options-actions.js'; // options (issue 8 §4)
+import { mountRunDetailsPanel } from './panels/run-details-panel.js'; // options (issue 8 §4)
 import { mountSolvePanel } from './panels/solve-panel.js';
 import { mountSolutionsPanel } from './panels/solutions-panel.js';
 import { mountSharePanel } from './panels/share-panel.js';
@@ -32,8 +34,9 @@ mountLegendPanel(store, stage);
 mountLibraryPanel(store, actions);
 mountDefinitionPanel(store, actions, editor);
 mountEditorPanel(store, actions, editor);
-mountOptionsPanel(store, actions);
+mountOptionsPanel(store, actions, new OptionsActions(store));
 mountSolvePanel(store, actions);
+mountRunDetailsPanel(store); // options (issue 8 §4)
 mountSolutionsPanel(store, actions);
 mountSharePanel(store, actions, editor, sync);
 mountTestHooks(store, stage);

@@ -8,7 +8,10 @@
 import { SolutionStore } from '../ui/solution-store.js';
 import { knownCount } from '../ui/library.js';
 import { CUSTOM, NO_SOLUTIONS, PHASE } from './state.js';
-import { num, plural, secs } from './format.js';
+// options (issue 8 §4)
+import { isOptionsError, optionsRefusal, optionsSliceForText } from './options-actions.js';
+import { finishMessage } from './run-report.js';
+// /options
 
 export const CUSTOM_SOURCE = 'custom.txt';
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
@@ -196,7 +199,7 @@ export class Actions {
   // ------------------------------------------------------------ options
 
   setOptionsText(text) {
-    this.store.update('options', { text: String(text), error: '' });
+    this.store.update('options', optionsSliceForText(text)); // options (issue 8 §4): parse errors marked at once
   }
 
   // ------------------------------------------------------------ solving
@@ -207,6 +210,15 @@ export class Actions {
     const index = this.state.puzzleIndex;
     const puzzle = this.currentPuzzle();
     const options = this.state.options.text.trim();
+    // options (issue 8 §4): bad options never start a search and never clear the solutions found
+    const refusal = optionsRefusal(this.state.options);
+    if (refusal) {
+      this.setPhase(PHASE.ERROR, refusal);
+      return;
+    }
+    const previousSolutions = this.state.solutions;
+    let traceEvents = 0;
+    // /options
     if (!this.client || this.client._failure || this.engineText !== src.text) {
       // the engine lost the puzzle (e.g. a custom definition failed to load since): reload it
       this.setPhase(PHASE.LOADING, 'Reloading the puzzle…');
@@ -233,6 +245,10 @@ export class Actions {
         if (token !== this.runToken) return;
         this.lastStats = stats;
       },
+      // options (issue 8 §4): -t is counted until the trace view exists (a separate issue)
+      onTrace: (events) => {
+        if (token === this.runToken) traceEvents += events.length / 4;
+      },
     };
     try {
       started = this.client.solve(index, options, handlers);
@@ -255,13 +271,21 @@ export class Actions {
     } catch (err) {
       if (token !== this.runToken) return;
       this.finishRun();
-      this.store.update('options', { error: /option|heuristic|piece|-[a-zA-Z]/.test(messageOf(err)) ? messageOf(err) : '' });
-      this.setPhase(PHASE.ERROR, `Could not search: ${messageOf(err)}`);
+      // options (issue 8 §4): the engine refused the options: mark them, keep what was found
+      const message = messageOf(err);
+      const aboutOptions = isOptionsError(message);
+      if (aboutOptions) this.store.update('options', { error: message, errorKey: 'engine' });
+      if (store.total === 0) this.store.replace({ solutions: { ...previousSolutions, revision: previousSolutions.revision + 1 } });
+      this.setPhase(PHASE.ERROR, aboutOptions
+        ? `The solver refused the options: ${message}. The solutions found before are kept.`
+        : `Could not search: ${message}`);
+      // /options
       return;
     }
     if (token !== this.runToken) return; // superseded (another puzzle was loaded meanwhile)
     this.finishRun();
     this.finishedSearch(result, store, startedAt, options);
+    this.store.update('run', { traceEvents }); // options (issue 8 §4)
   }
 
   finishedSearch(result, store, startedAt, options) {
@@ -269,20 +293,12 @@ export class Actions {
     const elapsed = typeof stats.seconds === 'number' ? stats.seconds : (performance.now() - startedAt) / 1000;
     const total = Math.max(store.total, stats.solutions || 0);
     this.store.update('solutions', { total, revision: this.state.solutions.revision + 1 });
-    const found = plural(total, 'solution');
-    let phase = PHASE.DONE;
-    let message;
-    if (result.reason === 'cancelled') {
-      phase = PHASE.CANCELLED;
-      message = `Cancelled after ${secs(elapsed)} with ${found} found.`;
-    } else if (result.reason === 'limit') {
-      message = `Stopped at the solution limit: ${found} in ${secs(elapsed)}.`;
-    } else {
-      const known = knownCount(this.currentEntry(), options);
-      let note = '';
-      if (known !== undefined && this.state.puzzles.length === 1) note = known === total ? ' ✓ matches the known count.' : ` (the known count is ${num(known)}).`;
-      message = `Finished: ${found} in ${secs(elapsed)}.${note}`;
-    }
+    const phase = result.reason === 'cancelled' ? PHASE.CANCELLED : PHASE.DONE;
+    // options (issue 8 §4): the limit (-l inside the options ends as 'finished'), impossible puzzles, -s
+    const message = finishMessage({
+      reason: result.reason, total, elapsed, options, stats,
+      known: knownCount(this.currentEntry(), options), compareKnown: this.state.puzzles.length === 1,
+    });
     this.store.update('run', { phase, message, stats, elapsed, reason: result.reason });
   }
 

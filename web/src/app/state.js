@@ -25,7 +25,8 @@ export function initialState() {
     // The definition text box: what the person typed (kept even when it does not parse).
     definition: { text: '', error: '', open: false },
     // Solver options in the CLI's option language (the controls and the text stay in step).
-    options: { text: '-r', error: '' },
+    // errorKey: what the error belongs to ('' | 'text' | a CONTROLS key | 'engine'; app/options-actions.js).
+    options: { text: '-r', error: '', errorKey: '' },
     // The current or last search. phase is one of PHASE; reason is the worker's done reason.
     run: { phase: PHASE.LOADING, message: 'Loading the solver engine…', stats: null, startedAt: 0, elapsed: 0, reason: '', options: '' },
     // Solutions of the last search: store is a SolutionStore (ui/solution-store.js); shown is the

@@ -10,16 +10,32 @@ export function mountSolvePanel(store, actions) {
   };
   el.solve.addEventListener('click', () => actions.solve());
   el.cancel.addEventListener('click', () => actions.cancel());
+  // Escape stops a running search from anywhere on the page (issue 8 §4, focus after Solve).
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && store.get().run.phase === PHASE.RUNNING) actions.cancel();
+  });
+  // Whether the keyboard focus belongs to Solve/Cancel. A disabled button drops its focus to
+  // <body> without a focusin anywhere, so "focus on body" keeps the last owner: Solve goes
+  // through LOADING ("Reloading the puzzle…") and RUNNING, disabled in both, and the focus
+  // must come back to Solve afterwards instead of being lost.
+  let ownsFocus = false;
+  document.addEventListener('focusin', (e) => {
+    ownsFocus = e.target === el.solve || e.target === el.cancel;
+  });
 
   let lastPhase = null;
   store.subscribe(['run', 'solutions', 'puzzles'], (s) => {
     const { phase } = s.run;
     const running = phase === PHASE.RUNNING;
     // Keep the keyboard focus on the button that makes sense now: a disabled button drops it.
-    const hadFocus = document.activeElement === el.solve || document.activeElement === el.cancel;
+    const active = document.activeElement;
+    const hadFocus = active === el.solve || active === el.cancel || (ownsFocus && (!active || active === document.body));
     el.solve.disabled = running || phase === PHASE.LOADING || s.puzzles.length === 0;
     el.cancel.disabled = !running;
-    if (hadFocus && phase !== lastPhase) (running ? el.cancel : el.solve).focus();
+    if (hadFocus && phase !== lastPhase) {
+      const target = running ? el.cancel : el.solve;
+      if (!target.disabled) target.focus();
+    }
     lastPhase = phase;
     el.status.textContent = s.run.message;
 
