@@ -9,7 +9,7 @@ import path from 'node:path';
 import { deflateSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, repoRoot } from './server.js';
-import { CLI, cliCount, openPage } from './page-driver.js';
+import { CLI, cliCount, driver, openPage } from './page-driver.js';
 import { LINK_ERRORS, LINK_PREFIX, MAX_LINK_CHARS, toBase64Url } from '../../web/src/share/link.js';
 import { parseSolutionsJson } from '../../web/src/io/solutions-text.js';
 
@@ -42,7 +42,7 @@ async function download(selector) {
 /** Open `url` in a fresh browser (no storage shared with the first one). */
 async function openFresh(url) {
   const other = await openPage(url, { width: 1400, height: 860 });
-  await other.waitState(['ready', 'error', 'done']);
+  if (url) await other.waitState(['ready', 'error', 'done']);
   return other;
 }
 
@@ -53,7 +53,8 @@ const json = (value) => new TextEncoder().encode(JSON.stringify(value));
 describe('share links', () => {
   test('a link to a solution opens in a fresh browser with the same puzzle, options and solution, drawn without solving', async () => {
     await ui.pickLibrary('soma.txt');
-    await page.fill('#opt-extra', '-l 50');
+    await page.fill('#opt-limit', '50');
+    await page.waitForFunction(() => document.getElementById('opt-text').value === '-r -l 50');
     await page.click('#solve');
     expect(await ui.waitState(['done', 'error'])).toBe('done');
     for (let k = 0; k < 4; k++) await page.click('#next');
@@ -67,7 +68,8 @@ describe('share links', () => {
     const other = await openFresh(link);
     expect(await other.state()).toBe('ready');
     expect(await other.page.inputValue('#library')).toBe('soma.txt');
-    expect(await other.page.inputValue('#opt-extra')).toBe('-l 50');
+    expect(await other.page.inputValue('#opt-text')).toBe('-r -l 50');
+    expect(await other.page.inputValue('#opt-limit')).toBe('50');
     expect(await other.page.isChecked('#opt-r')).toBe(true);
     expect(await other.page.textContent('#stage-solution')).toBe('Solution 5 (from the link)');
     expect(await other.page.textContent('#status')).toMatch(/Showing solution 5 from the link/);
@@ -86,7 +88,7 @@ describe('share links', () => {
   });
 
   test('a custom puzzle made in the editor travels by link, well under 2,000 characters with a solution', async () => {
-    await page.fill('#opt-extra', '');
+    await page.fill('#opt-limit', '');
     await page.fill('#new-x', '5');
     await page.fill('#new-y', '4');
     await page.fill('#new-z', '1');
@@ -134,17 +136,24 @@ describe('share links', () => {
       ['wrong types', linkOf(deflateSync(json({ puzzle: { library: 42 }, options: '-r' }))), /does not describe a puzzle/],
       ['unknown library file', linkOf(deflateSync(json({ puzzle: { library: 'nope.txt', index: 0 } }))), /does not describe a puzzle/],
     ];
+    // one fresh browser, a new tab per link (a link's state lives in its address, not in storage)
+    const other = await openFresh('');
     for (const [what, payload, message] of cases) {
-      const other = await openFresh(hostile(payload));
-      expect(await other.state(), what).toBe('ready'); // the default puzzle, usable
-      const notice = await other.page.textContent('#notice-text');
+      const tab = await other.browser.context.newPage();
+      const errors = [];
+      tab.on('pageerror', (err) => errors.push(String(err)));
+      await tab.goto(hostile(payload));
+      const d = driver(tab);
+      expect(await d.waitState(['ready', 'error']), what).toBe('ready'); // the default puzzle, usable
+      const notice = await tab.textContent('#notice-text');
       if (message instanceof RegExp) expect(notice, what).toMatch(message);
       else expect(notice, what).toContain(message);
-      expect((await other.hooks()).puzzle, what).toMatchObject({ xDim: 10, yDim: 6 });
-      if (what === 'decompression bomb') await other.shot('22-hostile-link-bomb.png');
-      expect(other.errors, what).toEqual([]);
-      await other.browser.close();
+      expect((await d.hooks()).puzzle, what).toMatchObject({ xDim: 10, yDim: 6 });
+      if (what === 'decompression bomb') await d.shot('22-hostile-link-bomb.png');
+      expect(errors, what).toEqual([]);
+      await tab.close();
     }
+    await other.browser.close();
   }, 180_000);
 
   test('link contents never become markup, and a forged solution is not drawn', async () => {
@@ -171,7 +180,8 @@ describe('export and import', () => {
   test('the definition, the solutions as text and JSON download and read back', async () => {
     await page.click('#editor-close');
     await ui.pickLibrary('pentominoes_10x6.txt');
-    await page.fill('#opt-extra', '');
+    await page.fill('#opt-limit', '');
+    await page.waitForFunction(() => document.getElementById('opt-text').value === '-r');
     await page.click('#solve');
     expect(await ui.waitState(['done', 'error'])).toBe('done');
     expect(await ui.solutionCount()).toBe(2339);
