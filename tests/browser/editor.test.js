@@ -2,24 +2,12 @@
 // tetrominoes drawn by hand, a 3x3x3 box with the Soma set from the tray; live checks, solving,
 // undo and redo, a reload that finds the puzzle again.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServer } from './server.js';
-import { cliCount, openPage } from './page-driver.js';
+import { cliCount, usePage } from './page-driver.js';
 
-let server;
+const handle = usePage();
 let ui;
 let page;
-
-beforeAll(async () => {
-  server = await startServer();
-  ui = await openPage(server.url, { width: 1400, height: 860 });
-  page = ui.page;
-  expect(await ui.waitState(['ready', 'error'])).toBe('ready');
-}, 120_000);
-
-afterAll(async () => {
-  if (ui) await ui.browser.close();
-  if (server) await server.close();
-});
+beforeAll(() => ({ ui, page } = handle));
 
 /** Centre of a cell of a cell grid (#space-grid or #drawer-grid). */
 async function cellCentre(grid, x, y) {

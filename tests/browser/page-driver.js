@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, repoRoot } from './server.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser, repoRoot, startServer } from './server.js';
 
 export const OUT = path.join(repoRoot, 'tests', 'output', 'browser');
 export const CLI = path.join(repoRoot, 'build', 'cli', 'polycube');
@@ -21,6 +22,25 @@ export async function openPage(url, { width = 1280, height = 800 } = {}) {
   page.on('pageerror', (err) => errors.push(String(err)));
   if (url) await page.goto(url);
   return { browser, page, errors, ...driver(page) };
+}
+
+/**
+ * One built and served page for a test file: registers beforeAll/afterAll and returns a handle
+ * whose fields are filled before the first test ({server, ui, page}; ui as openPage gives it).
+ */
+export function usePage({ width = 1400, height = 860 } = {}) {
+  const handle = { server: null, ui: null, page: null };
+  beforeAll(async () => {
+    handle.server = await startServer();
+    handle.ui = await openPage(handle.server.url, { width, height });
+    handle.page = handle.ui.page;
+    expect(await handle.ui.waitState(['ready', 'error'])).toBe('ready');
+  }, 120_000);
+  afterAll(async () => {
+    if (handle.ui) await handle.ui.browser.close();
+    if (handle.server) await handle.server.close();
+  });
+  return handle;
 }
 
 export function driver(page) {

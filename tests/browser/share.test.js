@@ -8,28 +8,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServer, repoRoot } from './server.js';
-import { CLI, cliCount, driver, openPage } from './page-driver.js';
+import { repoRoot } from './server.js';
+import { CLI, cliCount, driver, openPage, usePage } from './page-driver.js';
 import { LINK_ERRORS, LINK_PREFIX, MAX_LINK_CHARS, toBase64Url } from '../../web/src/share/link.js';
 import { parseSolutionsJson } from '../../web/src/io/solutions-text.js';
 
-let server;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-share-'));
+const handle = usePage();
 let ui;
 let page;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-share-'));
-
-beforeAll(async () => {
-  server = await startServer();
-  ui = await openPage(server.url, { width: 1400, height: 860 });
-  page = ui.page;
-  expect(await ui.waitState(['ready', 'error'])).toBe('ready');
-}, 120_000);
-
-afterAll(async () => {
-  if (ui) await ui.browser.close();
-  if (server) await server.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+let server;
+beforeAll(() => ({ ui, page, server } = handle));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /** Click a button that downloads, and return the file's text. */
 async function download(selector) {

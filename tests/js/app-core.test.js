@@ -130,7 +130,7 @@ function puzzleTarget(puzzle) {
 describe('editor commands', () => {
   test('a drag paints many cells as one undo step, and undo restores the space exactly', () => {
     let clock = 0;
-    const t = puzzleTarget(emptyPuzzle({ xDim: 5, yDim: 4 }));
+    const t = puzzleTarget(emptyPuzzle({ xDim: 5, yDim: 5 }));
     const h = new History({ now: () => clock });
     for (const cell of [4, 9, 14, 19]) {
       h.execute(commands.paintCells(t, [cell], true, 1));
@@ -138,10 +138,15 @@ describe('editor commands', () => {
     }
     expect(t.puzzle.holes).toEqual([4, 9, 14, 19]);
     expect(h.undos.length).toBe(1);
-    h.execute(commands.paintCells(t, [9], false, 2)); // another stroke: its own step
-    expect(t.puzzle.holes).toEqual([4, 14, 19]);
+    clock += 5000;
+    h.execute(commands.paintCells(t, [24], true, 1)); // the same drag, however slow
+    expect(h.undos.length).toBe(1);
+    h.execute(commands.paintCells(t, [24], false, 0)); // a single click: no gesture
     h.undo();
-    expect(t.puzzle.holes).toEqual([4, 9, 14, 19]);
+    h.execute(commands.paintCells(t, [9], false, 2)); // another stroke: its own step
+    expect(t.puzzle.holes).toEqual([4, 14, 19, 24]);
+    h.undo();
+    expect(t.puzzle.holes).toEqual([4, 9, 14, 19, 24]);
     h.undo();
     expect(t.puzzle.holes).toEqual([]);
   });

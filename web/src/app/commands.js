@@ -46,7 +46,9 @@ const replacePiece = (puzzle, index, piece) => withPieces(puzzle, puzzle.pieces.
 
 /** Remove (hole = true) or restore cells of the space. `stroke` ties one drag's cells together. */
 export function paintCells(target, cells, hole, stroke = 0) {
-  return new EditPuzzleCommand(target, hole ? 'remove cells' : 'restore cells', setHoles(target.get(), cells, hole), `paint:${stroke}`);
+  const command = new EditPuzzleCommand(target, hole ? 'remove cells' : 'restore cells', setHoles(target.get(), cells, hole), `paint:${stroke}`);
+  command.gesture = stroke > 0; // the cells of one drag are one step however slowly it goes
+  return command;
 }
 
 /** New box size: holes and stationary cells outside it are dropped, the rest keep their place. */

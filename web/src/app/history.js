@@ -6,10 +6,11 @@
 //   history.execute(command);   // runs command.execute() and records it
 //   history.undo(); history.redo();
 //
-// A command: { name: 'Remove cells', mergeKey?: string, execute(), undo(), merge?(next) }.
-// When the last command has the same mergeKey, was recorded less than MERGE_MS ago and has a
-// merge(next) method, the next command is executed and folded into it (merge returns true)
-// instead of becoming a step of its own.
+// A command: { name: 'Remove cells', mergeKey?: string, gesture?: boolean, execute(), undo(),
+// merge?(next) }. When the last command has the same mergeKey, was recorded less than MERGE_MS
+// ago (or the new one is part of the same gesture: a drag, whose mergeKey names the drag) and
+// has a merge(next) method, the next command is executed and folded into it (merge returns
+// true) instead of becoming a step of its own.
 
 export const MERGE_MS = 600;
 export const MAX_UNDO = 500;
@@ -32,8 +33,9 @@ export class History {
     const t = this.now();
     const last = this.undos[this.undos.length - 1];
     command.execute();
+    // a gesture (one drag) merges whatever its pace; other edits only when they come quickly
     const mergeable = last && command.mergeKey && last.mergeKey === command.mergeKey &&
-      t - this.lastTime < MERGE_MS && typeof last.merge === 'function' && last.merge(command);
+      (command.gesture || t - this.lastTime < MERGE_MS) && typeof last.merge === 'function' && last.merge(command);
     if (!mergeable) {
       this.undos.push(command);
       if (this.undos.length > MAX_UNDO) this.undos.shift();
