@@ -194,7 +194,7 @@ describe('export and import', () => {
     expect(parsed.value.options).toBe('-r');
   });
 
-  test('a definition file opened with the picker loads; a bad one shows its error by the text', async () => {
+  test('a definition file opened with the picker or dropped on the page loads; a bad one shows its error by the text', async () => {
     const good = path.join(tmp, 'two-dominoes.txt');
     fs.writeFileSync(good, '# Two dominoes\nD:xDim=2:yDim=2:zDim=1\nC:name=A:layout=0 0 0, 1 0 0\nC:name=B:layout=0 0 0, 0 1 0\n~D\n');
     await page.setInputFiles('#import-file', good);
@@ -207,6 +207,17 @@ describe('export and import', () => {
     await page.waitForSelector('#def-error:not([hidden])');
     expect(await page.textContent('#def-error-text')).toMatch(/^broken\.txt:2:/);
     expect((await ui.hooks()).puzzle).toMatchObject({ title: 'Two dominoes' }); // the last good puzzle stays
+    // a file dropped anywhere on the page opens too
+    const soma = fs.readFileSync(path.join(repoRoot, 'def', 'soma.txt'), 'utf8');
+    await page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'dropped-soma.txt', { type: 'text/plain' }));
+      document.getElementById('viewport').dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      document.getElementById('viewport').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, soma);
+    await page.waitForFunction(() => window.__polycube.puzzle && window.__polycube.puzzle.zDim === 3 && document.body.dataset.state === 'ready');
+    expect((await ui.hooks()).puzzle).toMatchObject({ xDim: 3, yDim: 3, zDim: 3, pieces: 7 });
+    expect(await page.isHidden('#def-error')).toBe(true);
     expect(ui.errors).toEqual([]);
   });
 });

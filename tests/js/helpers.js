@@ -10,7 +10,9 @@ export const WASM_GLUE = path.join(ROOT, 'web/wasm/polycube.mjs');
 export const WASM_BINARY = path.join(ROOT, 'web/wasm/polycube.wasm');
 export const CLI = path.join(ROOT, 'build/cli/polycube');
 
-export const STEP = Object.freeze({ RUNNING: 0, DONE: 1, CANCELLED: 2, FAILED: 3, IDLE: 4 });
+import { STEP } from '../../web/src/worker/protocol.js'; // one copy of the step states
+
+export { STEP };
 
 let modulePromise = null;
 

@@ -12,6 +12,8 @@
 //
 // Failures reject with an Error whose message is the engine's message ("file:line: ...").
 
+import { MSG } from './worker/protocol.js';
+
 export class SolverClient {
   /**
    * @param {Worker|string|URL} [workerOrUrl] a Worker, or the URL of solver.worker.js
@@ -45,7 +47,7 @@ export class SolverClient {
 
   /** Parse definition text; resolves to the puzzles (parsed puzzleJson objects). */
   load(text, source = '<input>') {
-    return this._request({ type: 'load', text, source }).done.then((msg) => msg.puzzles);
+    return this._request({ type: MSG.LOAD, text, source }).done.then((msg) => msg.puzzles);
   }
 
   /**
@@ -57,7 +59,7 @@ export class SolverClient {
    * @returns {{id: number, done: Promise<{reason: string, stats: object}>}}
    */
   solve(puzzle, options = '', handlers = {}) {
-    const msg = { type: 'solve', puzzle, options };
+    const msg = { type: MSG.SOLVE, puzzle, options };
     if (handlers.maxSolutions > 0) msg.maxSolutions = handlers.maxSolutions;
     if (handlers.stepBudget > 0) msg.stepBudget = handlers.stepBudget;
     const { id, done } = this._request(msg, handlers);
@@ -66,7 +68,7 @@ export class SolverClient {
 
   /** Stop search `id` (its done promise then resolves with reason 'cancelled'). */
   cancel(id) {
-    this.worker.postMessage({ type: 'cancel', id });
+    this.worker.postMessage({ type: MSG.CANCEL, id });
   }
 
   /**
@@ -74,12 +76,12 @@ export class SolverClient {
    * touching the loaded puzzles: {ok:true, puzzles:[{...puzzle, checks}]} | {ok:false, error}.
    */
   draft(text, source = '<input>') {
-    return this._request({ type: 'draft', text, source }).done.then((m) => m.result);
+    return this._request({ type: MSG.DRAFT, text, source }).done.then((m) => m.result);
   }
 
   /** Box cell indices of placement image `image` (for drawing trace events). */
   imageCells(image) {
-    return this._request({ type: 'imageCells', image }).done.then((m) => m.cells);
+    return this._request({ type: MSG.IMAGE_CELLS, image }).done.then((m) => m.cells);
   }
 
   terminate() {
@@ -105,12 +107,12 @@ export class SolverClient {
 
   _handle(msg) {
     if (!msg || typeof msg !== 'object') return;
-    if (msg.type === 'ready') {
+    if (msg.type === MSG.READY) {
       this.version = msg.version;
       this._readyResolve({ version: msg.version });
       return;
     }
-    if (msg.type === 'error' && (msg.id === null || msg.id === undefined)) {
+    if (msg.type === MSG.ERROR && (msg.id === null || msg.id === undefined)) {
       this._failAll(msg.message);
       return;
     }
@@ -118,23 +120,23 @@ export class SolverClient {
     if (!entry) return;
     const { handlers } = entry;
     switch (msg.type) {
-      case 'progress':
+      case MSG.PROGRESS:
         if (handlers.onProgress) handlers.onProgress(msg.stats);
         break;
-      case 'solutions':
+      case MSG.SOLUTIONS:
         if (handlers.onSolutions) handlers.onSolutions({ cellCount: msg.cellCount, count: msg.count, grids: msg.grids });
         break;
-      case 'trace':
+      case MSG.TRACE:
         if (handlers.onTrace) handlers.onTrace(msg.events);
         break;
-      case 'error':
+      case MSG.ERROR:
         this.pending.delete(msg.id);
         entry.reject(new Error(msg.message));
         break;
-      case 'loaded':
-      case 'drafted':
-      case 'done':
-      case 'imageCells':
+      case MSG.LOADED:
+      case MSG.DRAFTED:
+      case MSG.DONE:
+      case MSG.IMAGE_CELLS:
         this.pending.delete(msg.id);
         entry.resolve(msg);
         break;
