@@ -82,14 +82,14 @@ export function mountOptionsPanel(store, actions, options) {
     const input = h('input', { type: 'checkbox', id: controlId(key), 'aria-describedby': describedBy(key) });
     input.addEventListener('change', () => options.setControl(key, input.checked));
     const item = h('div', { className: 'opt-item', dataset: { key } },
-      h('label', { className: 'check' }, input, CONTROL[key].label, flagBadge(key)), helpLine(key), errorLine(key));
+      h('label', { className: 'check' }, input, CONTROL[key].label, flagBadge(key)), errorLine(key), helpLine(key));
     return { item, inputs: [input], render: (v) => { input.checked = !!v[key]; } };
   }
 
   function intControl(key, placeholder = 'off') {
     const input = wholeInput(key, controlId(key), placeholder, (n) => options.setControl(key, n));
     const item = h('div', { className: 'opt-item', dataset: { key } },
-      h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, helpLine(key), errorLine(key));
+      h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, errorLine(key), helpLine(key));
     return { item, inputs: [input], render: (v) => setText(input, v[key] === null ? '' : String(v[key])) };
   }
 
@@ -102,7 +102,7 @@ export function mountOptionsPanel(store, actions, options) {
     input.addEventListener('input', () => options.setControl(key, input.value.trim() === '' ? null : input.value.trim()));
     solveOnEnter(input);
     const item = h('div', { className: 'opt-item', dataset: { key } },
-      h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, helpLine(key), errorLine(key));
+      h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, errorLine(key), helpLine(key));
     return { item, inputs: [input], render: (v) => setText(input, v.order ?? '') };
   }
 
@@ -131,7 +131,7 @@ export function mountOptionsPanel(store, actions, options) {
         if (names !== sig) {
           names = sig;
           select.replaceChildren(
-            h('option', { value: '' }, 'auto (the solver chooses)'),
+            h('option', { value: '' }, 'auto (solver picks)'),
             ...list.map((n) => h('option', { value: n }, pieceNames.includes(n) ? `piece ${n}` : `${n} (not in this puzzle)`)),
           );
         }
@@ -161,7 +161,7 @@ export function mountOptionsPanel(store, actions, options) {
     });
     const item = h('div', { className: 'opt-item', dataset: { key } },
       h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)),
-      h('div', { className: 'row opt-filter' }, mode, nRow), helpLine(key), errorLine(key));
+      h('div', { className: 'row opt-filter' }, mode, nRow), errorLine(key), helpLine(key));
     return {
       item,
       inputs: [mode, nInput],
@@ -212,7 +212,7 @@ export function mountOptionsPanel(store, actions, options) {
     for (const f of [trials, remaining, seed]) f.input.addEventListener('input', () => { if (on.checked) apply(); });
     const fields = h('div', { className: 'row opt-mc' }, trials.label, trials.input, remaining.label, remaining.input, seed.label, seed.input);
     const item = h('div', { className: 'opt-item', dataset: { key } },
-      h('label', { className: 'check' }, on, CONTROL[key].label, flagBadge(key)), fields, helpLine(key), errorLine(key));
+      h('label', { className: 'check' }, on, CONTROL[key].label, flagBadge(key)), fields, errorLine(key), helpLine(key));
     return {
       item,
       inputs: [on, trials.input, remaining.input, seed.input],
