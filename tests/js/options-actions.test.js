@@ -72,6 +72,17 @@ describe('OptionsActions: one text, controls and text in step', () => {
     expect(optionsRefusal({ text: '-r Q', error: "-r: no piece named 'Q'", errorKey: 'engine' })).toBe('');
   });
 
+  test('an engine refusal is forgotten when another puzzle is loaded; a text error is not', () => {
+    const store = optionsStore('-r Q');
+    new OptionsActions(store);
+    store.update('options', { error: "-r: no piece named 'Q'", errorKey: 'engine' });
+    store.replace({ puzzles: [{}], puzzleIndex: 0 });
+    expect(store.get().options).toMatchObject({ text: '-r Q', error: '', errorKey: '' });
+    store.update('options', optionsSliceForText('-l x'));
+    store.replace({ puzzles: [{}, {}] });
+    expect(store.get().options.errorKey).toBe('text');
+  });
+
   test('engine messages are recognised as being about the options, and about which control', () => {
     expect(isOptionsError("custom.txt:7: -r: no piece named 'Q' in this puzzle")).toBe(true);
     expect(isOptionsError('-o: unknown heuristic \'zz\'')).toBe(true);
