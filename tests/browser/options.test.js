@@ -108,7 +108,8 @@ describe('options in plain words', () => {
     // the piece to hold still offers the puzzle's pieces, and auto
     const pieces = await page.$$eval('#opt-redundancyPiece option', (os) => os.map((o) => o.value));
     expect(pieces).toEqual(['', 'F', 'I', 'L', 'N', 'P', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z']);
-    await shots('first-visit', '#opt-text');
+    await shots('first-visit', '#solve');
+    await shots('first-visit-options', '#opt-text');
   });
 
   test('controls write the CLI string; -r X -l 100 stops at the limit, as the CLI does (bug: "Finished")', async () => {

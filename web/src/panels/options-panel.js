@@ -145,11 +145,11 @@ export function mountOptionsPanel(store, actions, options) {
     const mode = h('select', { id: controlId(key), 'aria-describedby': describedBy(key) },
       h('option', { value: 'off' }, 'off'),
       h('option', { value: 'once' }, 'once, before the search'),
-      h('option', { value: 'n' }, 'after each placement, while N or more pieces remain'));
+      h('option', { value: 'n' }, 'while N or more pieces remain'));
     const nId = `${controlId(key)}-n`;
     const nInput = wholeInput(key, nId, 'N', (n) => options.setControl(key, n === null ? 'once' : n));
     nInput.setAttribute('aria-label', `${CONTROL[key].label}: N, pieces remaining`);
-    const nRow = h('span', { className: 'opt-n' }, 'N =', nInput);
+    const nRow = h('span', { className: 'opt-n' }, 'N =', nInput, 'pieces remaining');
     mode.addEventListener('change', () => {
       if (mode.value === 'off') options.setControl(key, null);
       else if (mode.value === 'once') options.setControl(key, 'once');
@@ -183,7 +183,7 @@ export function mountOptionsPanel(store, actions, options) {
         placeholder, 'aria-describedby': describedBy(key),
       });
       solveOnEnter(input);
-      return { input, label: h('label', { htmlFor: input.id, className: 'inline' }, label) };
+      return { input, field: h('div', { className: 'opt-mc-field' }, h('label', { htmlFor: input.id }, label), input) };
     };
     const trials = field('trials', 'trials', '1000');
     const remaining = field('remaining', 'pieces left', 'R');
@@ -210,7 +210,7 @@ export function mountOptionsPanel(store, actions, options) {
       apply();
     });
     for (const f of [trials, remaining, seed]) f.input.addEventListener('input', () => { if (on.checked) apply(); });
-    const fields = h('div', { className: 'row opt-mc' }, trials.label, trials.input, remaining.label, remaining.input, seed.label, seed.input);
+    const fields = h('div', { className: 'opt-mc' }, trials.field, remaining.field, seed.field);
     const item = h('div', { className: 'opt-item', dataset: { key } },
       h('label', { className: 'check' }, on, CONTROL[key].label, flagBadge(key)), fields, errorLine(key), helpLine(key));
     return {
