@@ -181,7 +181,11 @@ void DlxMatrix::shuffle(std::mt19937_64& rng) {
     for (int c = 0; c < columns_; ++c) {
         nodes.clear();
         for (int n = down_[c]; n != c; n = down_[n]) nodes.push_back(n);
-        std::shuffle(nodes.begin(), nodes.end(), rng);
+        // Fisher-Yates on the generator's raw 64-bit output, not std::shuffle: libstdc++ (the
+        // CLI) and libc++ (the WebAssembly build) implement std::shuffle differently, so one
+        // seed gave other Monte Carlo trials in the browser than on the command line. The
+        // modulo bias (column sizes are tiny next to 2^64) is negligible.
+        for (size_t i = nodes.size(); i > 1; --i) std::swap(nodes[i - 1], nodes[rng() % i]);
         int prev = c;
         for (int n : nodes) {
             down_[prev] = n;

@@ -108,7 +108,8 @@ describe('options in plain words', () => {
     // the piece to hold still offers the puzzle's pieces, and auto
     const pieces = await page.$$eval('#opt-redundancyPiece option', (os) => os.map((o) => o.value));
     expect(pieces).toEqual(['', 'F', 'I', 'L', 'N', 'P', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z']);
-    await shots('first-visit', '#opt-text');
+    await shots('first-visit', '#solve');
+    await shots('first-visit-options', '#opt-text');
   });
 
   test('controls write the CLI string; -r X -l 100 stops at the limit, as the CLI does (bug: "Finished")', async () => {
@@ -258,11 +259,12 @@ describe('options in plain words', () => {
     expect(await status()).toMatch(/Monte Carlo estimate done: 200 trials/);
     const report = await page.textContent('#run-monte-carlo');
     expect(report).toMatch(/200 of 200 random trials/);
-    // the placements are those of the page's own statistics. (Not compared with the CLI: the
-    // random row order comes from std::shuffle, which libc++ (wasm) and libstdc++ (native)
-    // implement differently, so one seed gives other trials in the browser.)
+    // one seed, the same trials as the CLI (the row order no longer comes from std::shuffle,
+    // which libc++ in wasm and libstdc++ natively implement differently)
+    const want = cli(text, 'pentominoes_10x6.txt').summary;
     const placements = Number(await page.getAttribute('#stat-attempts', 'data-value'));
-    expect(placements).toBeGreaterThan(0);
+    expect(placements).toBe(want.placements);
+    expect(await solutionCount()).toBe(want.solutions);
     expect(report).toContain(`${placements.toLocaleString('en-US')} in all`);
     expect(report).toContain(`${Math.round(placements / 200).toLocaleString('en-US')} placements tried per trial`);
     // the same seed repeats the same trials
@@ -345,6 +347,18 @@ describe('options in plain words', () => {
     expect(await focused()).toBe('solve');
     expect(await status()).toMatch(/Stopped at the limit of 3 solutions/);
     await page.fill('#opt-limit', '');
+
+    // Solve after a failed custom load first reloads the puzzle (Solve disabled twice over)
+    await pickLibrary('pentominoes_10x6.txt');
+    await page.selectOption('#library', '__custom__');
+    await page.fill('#def-text', 'D:xDim=2:yDim=1:zDim=1\nC:name=A:layout=0 0 0, 1 0\n~D\n');
+    await page.click('#def-load');
+    expect(await waitState(['error'])).toBe('error');
+    await page.focus('#solve');
+    await page.keyboard.press('Enter');
+    expect(await waitState(['done', 'error'], 30_000)).toBe('done');
+    expect(await solutionCount()).toBe(2339);
+    expect(await focused()).toBe('solve');
   });
 
   test('logged no errors', () => {

@@ -57,6 +57,11 @@ export class OptionsActions {
   /** @param {import('./store.js').Store} store */
   constructor(store) {
     this.store = store;
+    // The engine's refusal was about the puzzle then loaded (e.g. a piece name): another
+    // puzzle gets a fresh start. A text or control error stays: it is about the options alone.
+    store.subscribe(['puzzles', 'puzzleIndex'], (s) => {
+      if (s.options.errorKey === 'engine') store.update('options', { error: '', errorKey: '' });
+    });
   }
 
   get options() {

@@ -52,8 +52,8 @@ function levels(stats) {
   const attempts = stats.attemptsByRemaining || [];
   const fits = stats.fitsByRemaining || [];
   const extra = [
-    ['parityBacktracks', 'parity backtracks'],
-    ['volumeBacktracks', 'volume backtracks'],
+    ['parityBacktracks', 'parity cuts'],
+    ['volumeBacktracks', 'volume cuts'],
     ['parityFiltered', 'parity filtered'],
     ['volumeFiltered', 'volume filtered'],
     ['fitFiltered', 'fit filtered'],

@@ -82,14 +82,14 @@ export function mountOptionsPanel(store, actions, options) {
     const input = h('input', { type: 'checkbox', id: controlId(key), 'aria-describedby': describedBy(key) });
     input.addEventListener('change', () => options.setControl(key, input.checked));
     const item = h('div', { className: 'opt-item', dataset: { key } },
-      h('label', { className: 'check' }, input, CONTROL[key].label, flagBadge(key)), helpLine(key), errorLine(key));
+      h('label', { className: 'check' }, input, CONTROL[key].label, flagBadge(key)), errorLine(key), helpLine(key));
     return { item, inputs: [input], render: (v) => { input.checked = !!v[key]; } };
   }
 
   function intControl(key, placeholder = 'off') {
     const input = wholeInput(key, controlId(key), placeholder, (n) => options.setControl(key, n));
     const item = h('div', { className: 'opt-item', dataset: { key } },
-      h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, helpLine(key), errorLine(key));
+      h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, errorLine(key), helpLine(key));
     return { item, inputs: [input], render: (v) => setText(input, v[key] === null ? '' : String(v[key])) };
   }
 
@@ -102,7 +102,7 @@ export function mountOptionsPanel(store, actions, options) {
     input.addEventListener('input', () => options.setControl(key, input.value.trim() === '' ? null : input.value.trim()));
     solveOnEnter(input);
     const item = h('div', { className: 'opt-item', dataset: { key } },
-      h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, helpLine(key), errorLine(key));
+      h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, errorLine(key), helpLine(key));
     return { item, inputs: [input], render: (v) => setText(input, v.order ?? '') };
   }
 
@@ -131,7 +131,7 @@ export function mountOptionsPanel(store, actions, options) {
         if (names !== sig) {
           names = sig;
           select.replaceChildren(
-            h('option', { value: '' }, 'auto (the solver chooses)'),
+            h('option', { value: '' }, 'auto (solver picks)'),
             ...list.map((n) => h('option', { value: n }, pieceNames.includes(n) ? `piece ${n}` : `${n} (not in this puzzle)`)),
           );
         }
@@ -145,11 +145,11 @@ export function mountOptionsPanel(store, actions, options) {
     const mode = h('select', { id: controlId(key), 'aria-describedby': describedBy(key) },
       h('option', { value: 'off' }, 'off'),
       h('option', { value: 'once' }, 'once, before the search'),
-      h('option', { value: 'n' }, 'after each placement, while N or more pieces remain'));
+      h('option', { value: 'n' }, 'while N or more pieces remain'));
     const nId = `${controlId(key)}-n`;
     const nInput = wholeInput(key, nId, 'N', (n) => options.setControl(key, n === null ? 'once' : n));
     nInput.setAttribute('aria-label', `${CONTROL[key].label}: N, pieces remaining`);
-    const nRow = h('span', { className: 'opt-n' }, 'N =', nInput);
+    const nRow = h('span', { className: 'opt-n' }, 'N =', nInput, 'pieces remaining');
     mode.addEventListener('change', () => {
       if (mode.value === 'off') options.setControl(key, null);
       else if (mode.value === 'once') options.setControl(key, 'once');
@@ -161,7 +161,7 @@ export function mountOptionsPanel(store, actions, options) {
     });
     const item = h('div', { className: 'opt-item', dataset: { key } },
       h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)),
-      h('div', { className: 'row opt-filter' }, mode, nRow), helpLine(key), errorLine(key));
+      h('div', { className: 'row opt-filter' }, mode, nRow), errorLine(key), helpLine(key));
     return {
       item,
       inputs: [mode, nInput],
@@ -183,7 +183,7 @@ export function mountOptionsPanel(store, actions, options) {
         placeholder, 'aria-describedby': describedBy(key),
       });
       solveOnEnter(input);
-      return { input, label: h('label', { htmlFor: input.id, className: 'inline' }, label) };
+      return { input, field: h('div', { className: 'opt-mc-field' }, h('label', { htmlFor: input.id }, label), input) };
     };
     const trials = field('trials', 'trials', '1000');
     const remaining = field('remaining', 'pieces left', 'R');
@@ -210,9 +210,9 @@ export function mountOptionsPanel(store, actions, options) {
       apply();
     });
     for (const f of [trials, remaining, seed]) f.input.addEventListener('input', () => { if (on.checked) apply(); });
-    const fields = h('div', { className: 'row opt-mc' }, trials.label, trials.input, remaining.label, remaining.input, seed.label, seed.input);
+    const fields = h('div', { className: 'opt-mc' }, trials.field, remaining.field, seed.field);
     const item = h('div', { className: 'opt-item', dataset: { key } },
-      h('label', { className: 'check' }, on, CONTROL[key].label, flagBadge(key)), fields, helpLine(key), errorLine(key));
+      h('label', { className: 'check' }, on, CONTROL[key].label, flagBadge(key)), fields, errorLine(key), helpLine(key));
     return {
       item,
       inputs: [on, trials.input, remaining.input, seed.input],

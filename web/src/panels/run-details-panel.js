@@ -44,7 +44,7 @@ export function mountRunDetailsPanel(store) {
 }
 
 function statisticsSection(info) {
-  const head = h('tr', {}, h('th', { scope: 'col' }, 'pieces left'), h('th', { scope: 'col' }, 'placements tried'), h('th', { scope: 'col' }, 'fitted'),
+  const head = h('tr', {}, h('th', { scope: 'col' }, 'pieces left'), h('th', { scope: 'col' }, 'tried'), h('th', { scope: 'col' }, 'fitted'),
     ...info.columns.map((c) => h('th', { scope: 'col' }, c)));
   // the search's order: from all pieces left down to the last one
   const rows = [...info.rows].reverse().map((r) => h('tr', {},
@@ -59,8 +59,8 @@ function statisticsSection(info) {
   return h('section', { className: 'run-info', id: 'run-statistics', 'aria-label': 'Statistics' },
     h('h3', {}, 'Statistics'),
     h('dl', { className: 'facts' }, ...facts.map(([k, v]) => h('div', {}, h('dt', {}, k), h('dd', {}, v)))),
+    h('p', { id: 'run-levels-caption' }, `Placements tried and fitted, by pieces left to place (${big(total)} tried in all):`),
     h('div', { className: 'table-wrap' },
-      h('table', { className: 'levels', id: 'run-levels' },
-        h('caption', {}, `Placements by pieces left to place (${big(total)} tried in all)`),
+      h('table', { className: 'levels', id: 'run-levels', 'aria-labelledby': 'run-levels-caption' },
         h('thead', {}, head), h('tbody', {}, ...rows))));
 }
