@@ -6,6 +6,7 @@ import { Store } from './app/store.js';
 import { initialState } from './app/state.js';
 import { Actions } from './app/actions.js';
 import { EditorActions } from './app/editor-actions.js';
+import { WatchActions } from './app/watch-actions.js';
 import { LinkSync } from './app/link-sync.js';
 import { Persist, browserStorage } from './app/persist.js';
 import { libraryEntries, DEFAULT_FILE } from './ui/library.js';
@@ -18,6 +19,7 @@ import { mountRunDetailsPanel } from './panels/run-details-panel.js'; // options
 import { mountSolvePanel } from './panels/solve-panel.js';
 import { mountSolutionsPanel } from './panels/solutions-panel.js';
 import { mountSharePanel } from './panels/share-panel.js';
+import { mountWatchPanel } from './panels/watch-panel.js';
 import { mountStagePanel } from './panels/stage-panel.js';
 import { mountLegendPanel } from './panels/legend-panel.js';
 import { mountTestHooks } from './panels/test-hooks.js';
@@ -27,9 +29,10 @@ const entries = libraryEntries();
 const store = new Store({ ...initialState(), myPuzzles: persist.puzzles() });
 const actions = new Actions(store, { createClient: () => new SolverClient(), entries, defaultFile: DEFAULT_FILE, persist });
 const editor = new EditorActions(store, actions, persist);
+const watch = new WatchActions(store, actions);
 const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file) });
 
-const stage = mountStagePanel(store, actions, editor);
+const stage = mountStagePanel(store, actions, editor, watch);
 mountLegendPanel(store, stage);
 mountLibraryPanel(store, actions);
 mountDefinitionPanel(store, actions, editor);
@@ -39,6 +42,7 @@ mountSolvePanel(store, actions);
 mountRunDetailsPanel(store); // options (issue 8 §4)
 mountSolutionsPanel(store, actions);
 mountSharePanel(store, actions, editor, sync);
+mountWatchPanel(store, actions, watch);
 mountTestHooks(store, stage);
 store.notify(Object.keys(store.get())); // first drawing of every panel
 

@@ -79,6 +79,11 @@ export class SolverClient {
     return this._request({ type: MSG.DRAFT, text, source }).done.then((m) => m.result);
   }
 
+  /** The cells of every image of the search last started: {offsets, cells} (Int32Arrays). */
+  imageTable() {
+    return this._request({ type: MSG.IMAGE_TABLE }).done.then((m) => ({ offsets: m.offsets, cells: m.cells }));
+  }
+
   /** Box cell indices of placement image `image` (for drawing trace events). */
   imageCells(image) {
     return this._request({ type: MSG.IMAGE_CELLS, image }).done.then((m) => m.cells);
@@ -135,6 +140,7 @@ export class SolverClient {
         break;
       case MSG.LOADED:
       case MSG.DRAFTED:
+      case MSG.IMAGE_TABLE:
       case MSG.DONE:
       case MSG.IMAGE_CELLS:
         this.pending.delete(msg.id);

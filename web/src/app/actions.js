@@ -204,12 +204,17 @@ export class Actions {
 
   // ------------------------------------------------------------ solving
 
-  async solve() {
+  /**
+   * Search the puzzle on screen with the options. For watching the search (watch-actions.js):
+   * `trace` adds trace options (e.g. '-t 1'), receives the trace batches (onTrace) and, once the
+   * search has started, the cells of every image (onImageTable).
+   */
+  async solve(trace = null) {
     if (this.running || this.state.puzzles.length === 0) return;
     const src = this.state.source;
     const index = this.state.puzzleIndex;
     const puzzle = this.currentPuzzle();
-    const options = this.state.options.text.trim();
+    const options = [this.state.options.text.trim(), trace ? trace.options : ''].filter(Boolean).join(' ');
     // options (issue 8 §4): bad options never start a search and never clear the solutions found
     const refusal = optionsRefusal(this.state.options);
     if (refusal) {
@@ -247,7 +252,9 @@ export class Actions {
       },
       // options (issue 8 §4): -t is counted until the trace view exists (a separate issue)
       onTrace: (events) => {
-        if (token === this.runToken) traceEvents += events.length / 4;
+        if (token !== this.runToken) return;
+        traceEvents += events.length / 4;
+        if (trace) trace.onTrace(events);
       },
     };
     try {
@@ -256,6 +263,8 @@ export class Actions {
       this.setPhase(PHASE.ERROR, `Could not start the search: ${messageOf(err)}`);
       return;
     }
+    // the worker answers in order: the table is of the search just started
+    if (trace) this.client.imageTable().then(trace.onImageTable, (err) => trace.onImageTable(null, messageOf(err)));
     this.lastStats = null;
     const startedAt = performance.now();
     this.running = { id: started.id, token, timer: setInterval(() => this.tick(), PROGRESS_MS) };

@@ -42,6 +42,10 @@ export function initialState() {
     history: { canUndo: false, canRedo: false, undoName: '', redoName: '' },
     // My puzzles kept in the browser (persist.js): [{id, title, text, savedAt}], newest first.
     myPuzzles: [],
+    // Watching the search (watch-actions.js): a recording of `steps` trace events (full: the
+    // window was filled and the search stopped), the replay cursor `step`, playing, the speed
+    // (index into SPEEDS), a note for the last jump; revision changes with every move.
+    watch: { active: false, recording: false, steps: 0, full: false, step: 0, playing: false, speed: 3, error: '', note: '', origin: null, revision: 0 },
     // A message about the page itself (storage refused, a link that could not be read), or ''.
     notice: '',
   };

@@ -2,13 +2,17 @@
 // (explode, reset view). Draws the current puzzle, and the solution shown when there is one.
 import { Viewer } from '../viewer/viewer.js';
 import { SpaceLayer } from '../viewer/space-layer.js';
+import { WatchLayer } from '../viewer/watch-layer.js';
+import { deadEndLabel, regionOf } from '../trace/explain.js';
+import { isDeadEnd } from '../trace/player.js';
+import { TRACE_OP } from '../worker/protocol.js';
 import * as commands from '../app/commands.js';
 import { PHASE } from '../app/state.js';
 import { dimsText, num } from '../app/format.js';
 import { byId } from './dom.js';
 import { shownPuzzle } from '../app/selectors.js';
 
-export function mountStagePanel(store, actions, editor) {
+export function mountStagePanel(store, actions, editor, watch) {
   const el = {
     viewport: byId('viewport'), title: byId('stage-title'), sub: byId('stage-sub'), solution: byId('stage-solution'),
     overlayTop: byId('overlay-top'), overlayBottom: byId('overlay-bottom'),
@@ -17,7 +21,8 @@ export function mountStagePanel(store, actions, editor) {
   const viewer = new Viewer(el.viewport);
   // while a puzzle is being edited its cells can be clicked in the 3-D view too
   const spaceLayer = new SpaceLayer(viewer, (cell, makeHole) => editor.run(commands.paintCells(editor.target, [cell], makeHole, editor.newStroke())));
-  const stage = { viewer, spaceLayer, solutionsShown: 0 };
+  const watchLayer = new WatchLayer(viewer, byId('watch-label'));
+  const stage = { viewer, spaceLayer, watchLayer, solutionsShown: 0 };
   let spaceShown = null;
   let spaceLayerIndex = -1;
 
@@ -30,7 +35,7 @@ export function mountStagePanel(store, actions, editor) {
 
   let drawnPuzzle = null;
   let drawnGrid = null;
-  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source'], (s, changed) => {
+  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch'], (s, changed) => {
     const { puzzle: p, editing } = shownPuzzle(s);
     if (p !== drawnPuzzle) {
       const sameBox = !!(p && drawnPuzzle && p.xDim === drawnPuzzle.xDim && p.yDim === drawnPuzzle.yDim && p.zDim === drawnPuzzle.zDim);
@@ -57,6 +62,18 @@ export function mountStagePanel(store, actions, editor) {
       spaceLayerIndex = s.editor.layer;
       spaceLayer.setSpace(space, s.editor.layer);
     }
+    // watching a replay: the board of the step shown, and what the step concerns
+    const replay = s.watch.active && watch.player && !editing ? watch.player : null;
+    if (replay) {
+      if (changed.has('watch') || drawnGrid !== replay.grid) {
+        drawnGrid = replay.grid;
+        viewer.showSolution(replay.grid);
+        watchLayer.show(watchView(watch.puzzle, replay));
+      }
+      el.solution.textContent = `Step ${num(replay.step)}`;
+      return;
+    }
+    if (drawnGrid && watchLayer.objects.length) watchLayer.show(null);
     const sol = s.solutions;
     const grid = p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
     if (grid !== drawnGrid && !(grid && drawnGrid && grid.length === drawnGrid.length && sameGrid(grid, drawnGrid))) {
@@ -75,4 +92,28 @@ function sameGrid(a, b) {
   if (a.buffer === b.buffer && a.byteOffset === b.byteOffset) return true;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** What to draw over the board for the replayed step (watch-layer.js). */
+function watchView(puzzle, player) {
+  const ev = player.current();
+  const level = player.levels[player.levels.length - 1];
+  const view = { puzzle, target: -1, candidateCells: [], deadCells: [], label: '' };
+  if (level && level.target >= 0) view.target = level.target;
+  if (level) {
+    for (const c of level.candidates) {
+      if (player.grid[player.cellsOf(c.image)[0]] === c.instance) continue; // the one being tried is drawn solid
+      for (const cell of player.cellsOf(c.image)) view.candidateCells.push(cell);
+    }
+  }
+  if (ev && isDeadEnd(ev.op)) {
+    view.label = deadEndLabel(ev);
+    if (ev.a >= 0 && ev.op !== TRACE_OP.PARITY_TRIGGER) {
+      const holes = new Set();
+      puzzle.instances.forEach((inst) => { if (inst.stationary) for (const [x, y, z] of puzzle.pieces[inst.piece].cells) holes.add(x + puzzle.xDim * (y + puzzle.yDim * z)); });
+      view.deadCells = ev.op === TRACE_OP.VOLUME_TRIGGER ? regionOf(puzzle, player.grid, holes, ev.a) : [ev.a];
+      view.target = ev.a;
+    }
+  }
+  return view;
 }

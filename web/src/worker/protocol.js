@@ -54,6 +54,10 @@
 //        {ok:true, puzzles:[{...puzzle, checks:{freeCells, pieceCells, images, sameShapes, parity, limit}}]}
 //        or {ok:false, error:"source:line: ..."}
 //
+// page -> worker: the cells of every image of the search last started (to replay a trace)
+//   {type:'imageTable', id}                 -> {type:'imageTable', id, offsets:Int32Array, cells:Int32Array}
+//        image i covers box cells cells[offsets[i] .. offsets[i+1]); at most MAX_TABLE_CELLS cells
+//
 // page -> worker: cells of a placement image (for drawing trace events)
 //   {type:'imageCells', id, image}          -> {type:'imageCells', id, cells:Int32Array}
 //
@@ -74,6 +78,14 @@ export const MSG = Object.freeze({
   IMAGE_CELLS: 'imageCells',
   DRAFT: 'draft',
   DRAFTED: 'drafted',
+  IMAGE_TABLE: 'imageTable',
+});
+
+// Search-trace record ops (engine/search/trace.hpp is the authority; records are 4 ints
+// [op, remaining, a, b]). Today's engine emits PLACE and REMOVE; the others explain each step.
+export const TRACE_OP = Object.freeze({
+  PLACE: 1, REMOVE: 2, CHOOSE: 3, CANDIDATE: 4, SOLUTION: 5,
+  NO_FIT: 6, EXHAUSTED: 7, PARITY_TRIGGER: 8, VOLUME_TRIGGER: 9, DEAD_CELL: 10, FILTER_EMPTIED: 11,
 });
 
 // Session.step() results (Session::StepState).
@@ -88,6 +100,7 @@ const MIN_BUDGET = 100;
 const MAX_BUDGET = 1e9;
 const TAKE_CHUNK = 4096;                 // solutions per takeSolutions() call
 const TRACE_CHUNK = 65536;               // trace events per message
+export const MAX_TABLE_CELLS = 20_000_000; // image table cells (80 MB) sent for replaying a trace
 
 // Yield to the event loop between slices. MessageChannel avoids setTimeout's 4 ms clamp.
 export function defaultSchedule() {
@@ -160,6 +173,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
             type: MSG.DRAFTED, id,
             result: JSON.parse(module.Session.draftJson(String(msg.text ?? ''), String(msg.source ?? '<input>'))),
           });
+        case MSG.IMAGE_TABLE:
+          return onImageTable(id);
         case MSG.IMAGE_CELLS:
           return postMessage({ type: MSG.IMAGE_CELLS, id, cells: session.imageCells(msg.image | 0) });
         default:
@@ -205,6 +220,29 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     };
     const current = job;
     schedule(() => runSlice(current));
+  }
+
+  // Image ids are dense from 0; imageCells answers an empty list past the last one.
+  function onImageTable(id) {
+    const offsets = [0];
+    const parts = [];
+    let total = 0;
+    for (let i = 0; ; i++) {
+      const cells = session.imageCells(i);
+      if (cells.length === 0) break;
+      total += cells.length;
+      if (total > MAX_TABLE_CELLS) {
+        postMessage({ type: MSG.ERROR, id, message: `the puzzle has too many placements to replay (more than ${MAX_TABLE_CELLS} cells)` });
+        return;
+      }
+      parts.push(cells);
+      offsets.push(total);
+    }
+    const cells = new Int32Array(total);
+    let at = 0;
+    for (const p of parts) { cells.set(p, at); at += p.length; }
+    const table = Int32Array.from(offsets);
+    postMessage({ type: MSG.IMAGE_TABLE, id, offsets: table, cells }, [table.buffer, cells.buffer]);
   }
 
   function onCancel(id) {

@@ -1,0 +1,53 @@
+// "Watch the search" driven as a person would: record the search of a puzzle, step forward and
+// back (the board is exactly what the steps say), play, jump to a solution.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { usePage } from './page-driver.js';
+
+const handle = usePage();
+let ui;
+let page;
+beforeAll(() => ({ ui, page } = handle));
+
+const step = async () => Number((await page.textContent('#watch-step')).match(/Step ([\d,]+)/)[1].replace(/,/g, ''));
+
+describe('watch the search', () => {
+  test('record the Soma search, step forward and back exactly, play, jump to a solution', async () => {
+    await ui.pickLibrary('soma.txt');
+    await page.click('#watch-record');
+    await page.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 60_000 });
+    expect(await page.textContent('#watch-status')).toMatch(/Recorded [\d,]+ steps \(the whole search\)/);
+    expect(await step()).toBe(0);
+    expect((await ui.hooks()).piecesDrawn).toBe(0);
+    const drawn = [];
+    for (let k = 0; k < 6; k++) {
+      await page.click('#watch-forward');
+      drawn.push((await ui.hooks()).piecesDrawn);
+    }
+    expect(await step()).toBe(6);
+    const screenAt6 = await page.evaluate(() => window.__polycube.sample());
+    expect(await page.textContent('#watch-event')).toMatch(/^(Place|Take|Choose|Candidate|Dead end|Solution)/);
+    await ui.shot('30-watch-soma-step-6.png');
+    for (let k = 0; k < 6; k++) await page.click('#watch-back');
+    expect(await step()).toBe(0);
+    expect((await ui.hooks()).piecesDrawn).toBe(0);
+    for (let k = 0; k < 6; k++) await page.click('#watch-forward');
+    expect((await ui.hooks()).piecesDrawn).toBe(drawn[5]);
+    const again = await page.evaluate(() => window.__polycube.sample());
+    expect(again.drawnFraction).toBeCloseTo(screenAt6.drawnFraction, 3); // the same screen
+    // play at the fastest speed for a moment
+    await page.fill('#watch-speed', '10');
+    await page.dispatchEvent('#watch-speed', 'input');
+    await page.click('#watch-play');
+    await page.waitForFunction(() => Number(document.getElementById('watch-step').textContent.match(/Step ([\d,]+)/)[1].replace(/,/g, '')) > 500, null, { timeout: 10_000 });
+    await page.click('#watch-play'); // pause
+    expect(await page.getAttribute('#watch-play', 'aria-label')).toBe('Play');
+    await page.click('#watch-first');
+    await page.click('#watch-next-solution');
+    expect((await ui.hooks()).piecesDrawn).toBe(7);
+    expect(await step()).toBeGreaterThan(7);
+    await ui.shot('31-watch-soma-first-solution.png');
+    await page.click('#watch-close');
+    expect(await page.isHidden('#watch-controls')).toBe(true);
+    expect(ui.errors).toEqual([]);
+  });
+});

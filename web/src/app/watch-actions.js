@@ -1,0 +1,200 @@
+// Watching the search: record a traced run of the puzzle on screen once (TraceRecording), then
+// replay it step by step, forwards and back (TracePlayer), at a chosen speed, jumping to the next
+// solution or dead end, or back to the step where a hole appeared. The recording is kept for
+// the first DEFAULT_CAPACITY steps; the search is stopped there and the page says so.
+//
+//   const watch = new WatchActions(store, actions);
+//   watch.record();  watch.play(); watch.pause(); watch.stepBy(-1); watch.seek(195);
+import { TraceRecording, DEFAULT_CAPACITY } from '../trace/recording.js';
+import { TracePlayer, isDeadEnd } from '../trace/player.js';
+import { regionOf } from '../trace/explain.js';
+import { TRACE_OP } from '../worker/protocol.js';
+import { PHASE } from './state.js';
+import { num } from './format.js';
+
+export const SPEEDS = [0.5, 1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000]; // steps per second
+export const TRACE_OPTIONS = '-t 1'; // every level traced
+
+export class WatchActions {
+  constructor(store, actions, { capacity = DEFAULT_CAPACITY, now = () => performance.now(), frame = (f) => requestAnimationFrame(f) } = {}) {
+    this.store = store;
+    this.actions = actions;
+    this.capacity = capacity;
+    this.now = now;
+    this.frame = frame;
+    this.recording = null;
+    this.player = null;
+    this.table = null;
+    this.puzzle = null;
+    this.playing = false;
+    this.carry = 0;
+    this.lastTick = 0;
+  }
+
+  get watch() {
+    return this.store.get().watch;
+  }
+
+  /** Record a traced search of the puzzle on screen (with the options chosen). */
+  async record() {
+    const puzzle = this.actions.currentPuzzle();
+    if (!puzzle || this.store.get().run.phase === PHASE.RUNNING) return;
+    this.pause();
+    this.puzzle = puzzle;
+    this.recording = new TraceRecording(this.capacity);
+    this.player = null;
+    this.table = null;
+    this.store.update('watch', { active: true, recording: true, steps: 0, full: false, step: 0, error: '', revision: 0 });
+    const done = this.actions.solve({
+      options: TRACE_OPTIONS,
+      onTrace: (events) => {
+        if (!this.recording) return;
+        if (!this.recording.append(events)) this.actions.cancel(); // the window is full
+        this.ensurePlayer();
+        this.store.update('watch', { steps: this.recording.length, full: this.recording.full });
+      },
+      onImageTable: (table, error) => {
+        if (!table) {
+          this.store.update('watch', { error: `Cannot replay this search: ${error}` });
+          return;
+        }
+        this.table = table;
+        this.ensurePlayer();
+      },
+    });
+    await done;
+    this.ensurePlayer();
+    this.store.update('watch', { recording: false, steps: this.recording.length, full: this.recording.full });
+  }
+
+  ensurePlayer() {
+    if (this.player || !this.table || !this.recording) return;
+    const p = this.puzzle;
+    this.player = new TracePlayer(this.recording, this.table, p.xDim * p.yDim * p.zDim);
+    this.changed();
+  }
+
+  close() {
+    this.pause();
+    this.recording = null;
+    this.player = null;
+    this.store.update('watch', { active: false, recording: false, step: 0, steps: 0 });
+  }
+
+  changed() {
+    const w = this.watch;
+    this.store.update('watch', { step: this.player ? this.player.step : 0, revision: w.revision + 1 });
+  }
+
+  seek(k) {
+    if (!this.player) return;
+    this.player.seek(k);
+    this.changed();
+  }
+
+  stepBy(delta) {
+    if (!this.player) return;
+    this.seek(this.player.step + delta);
+  }
+
+  setSpeed(index) {
+    this.store.update('watch', { speed: Math.max(0, Math.min(SPEEDS.length - 1, index | 0)) });
+  }
+
+  play() {
+    if (!this.player || this.playing) return;
+    this.playing = true;
+    this.carry = 0;
+    this.lastTick = this.now();
+    this.store.update('watch', { playing: true });
+    const tick = () => {
+      if (!this.playing) return;
+      const t = this.now();
+      this.carry += ((t - this.lastTick) / 1000) * SPEEDS[this.watch.speed];
+      this.lastTick = t;
+      const steps = Math.floor(this.carry);
+      if (steps > 0) {
+        this.carry -= steps;
+        for (let k = 0; k < steps; k++) {
+          if (!this.player.forward()) {
+            if (!this.watch.recording) { this.pause(); break; }
+            break; // wait for more of the recording
+          }
+        }
+        this.changed();
+      }
+      if (this.playing) this.frame(tick);
+    };
+    this.frame(tick);
+  }
+
+  pause() {
+    if (!this.playing) return;
+    this.playing = false;
+    this.store.update('watch', { playing: false });
+  }
+
+  /** Jump to the next (dir 1) or previous (-1) event matching `kind`: 'solution' | 'deadEnd'. */
+  jump(kind, dir = 1) {
+    if (!this.player) return;
+    // a solution is the engine's SOLUTION event, or (engines that do not emit it) the placement
+    // of the last piece
+    const rec = this.player.rec;
+    const test = kind === 'solution'
+      ? (ev) => ev.op === TRACE_OP.SOLUTION ||
+        (ev.op === TRACE_OP.PLACE && ev.remaining === 1 && !(ev.index + 1 < rec.length && rec.op(ev.index + 1) === TRACE_OP.SOLUTION))
+      : (ev) => isDeadEnd(ev.op);
+    const from = dir > 0 ? this.player.step : this.player.step - 2;
+    const i = this.player.find(from, dir, test);
+    if (i < 0) {
+      this.store.update('watch', { note: `No ${kind === 'solution' ? 'solution' : 'dead end'} ${dir > 0 ? 'after' : 'before'} this step${this.watch.recording ? ' yet' : ' in the recording'}.` });
+      return;
+    }
+    this.store.update('watch', { note: '' });
+    this.seek(i + 1);
+  }
+
+  /**
+   * Back to the step where the hole of the current dead end appeared: the earliest placement
+   * still on the board after which the dead end's region was already as small as it is now.
+   * (The first seed article's Figure 4: a hole made at step 2 and not cleared until step 195.)
+   */
+  holeOrigin() {
+    const pl = this.player;
+    const ev = pl && pl.current();
+    if (!ev || !isDeadEnd(ev.op) || ev.a < 0) {
+      this.store.update('watch', { note: 'Go to a dead end at a cell first (Next dead end).' });
+      return;
+    }
+    const cell = ev.op === TRACE_OP.VOLUME_TRIGGER || ev.op === TRACE_OP.DEAD_CELL || ev.op === TRACE_OP.NO_FIT || ev.op === TRACE_OP.EXHAUSTED ? ev.a : -1;
+    if (cell < 0) return;
+    const holes = stationaryCells(this.puzzle);
+    const size = regionOf(this.puzzle, pl.grid, holes, cell).length;
+    // the placements on the board now, oldest first, with their steps
+    const stack = [];
+    for (let i = 0; i < pl.step; i++) {
+      const op = pl.rec.op(i);
+      if (op === TRACE_OP.PLACE) stack.push({ step: i, image: pl.rec.b(i), instance: pl.rec.a(i) });
+      else if (op === TRACE_OP.REMOVE) stack.pop();
+    }
+    const grid = new Int32Array(pl.grid.length).fill(-1);
+    for (const p of stack) {
+      for (const c of pl.cellsOf(p.image)) grid[c] = p.instance;
+      if (grid[cell] === -1 && regionOf(this.puzzle, grid, holes, cell).length <= size) {
+        this.store.update('watch', { note: `This hole appeared at step ${num(p.step + 1)}; the search found it out at step ${num(pl.step)}.`, origin: { from: p.step + 1, to: pl.step } });
+        this.seek(p.step + 1);
+        return;
+      }
+    }
+    this.store.update('watch', { note: 'This region was there from the start.' });
+  }
+}
+
+function stationaryCells(puzzle) {
+  const set = new Set();
+  puzzle.instances.forEach((inst) => {
+    if (!inst.stationary) return;
+    for (const [x, y, z] of puzzle.pieces[inst.piece].cells) set.add(x + puzzle.xDim * (y + puzzle.yDim * z));
+  });
+  return set;
+}

@@ -1,0 +1,73 @@
+// Words and places for trace events: what a step of the search did, in plain language, and
+// which cells it concerns (for the page to highlight). Pure functions of the puzzle and events.
+import { TRACE_OP } from '../worker/protocol.js';
+
+const FILTERS = { 1: 'parity', 2: 'volume', 3: 'fit' };
+
+export function cellName(puzzle, cell) {
+  const x = cell % puzzle.xDim, y = Math.floor(cell / puzzle.xDim) % puzzle.yDim, z = Math.floor(cell / (puzzle.xDim * puzzle.yDim));
+  return puzzle.zDim > 1 ? `cell (${x + 1}, ${y + 1}, layer ${z + 1})` : `cell (${x + 1}, ${y + 1})`;
+}
+
+export function targetName(puzzle, target) {
+  if (target >= 0) return cellName(puzzle, target);
+  const inst = puzzle.instances[-1 - target];
+  return `piece ${inst ? inst.name : '?'}`;
+}
+
+const pieceName = (puzzle, instance) => (puzzle.instances[instance] ? puzzle.instances[instance].name : '?');
+
+/** One sentence for an event. */
+export function describe(puzzle, ev) {
+  if (!ev) return 'The start: an empty board.';
+  const left = `${ev.remaining} piece${ev.remaining === 1 ? '' : 's'} left`;
+  switch (ev.op) {
+    case TRACE_OP.PLACE: return `Place ${pieceName(puzzle, ev.a)} (${left}).`;
+    case TRACE_OP.REMOVE: return `Take ${pieceName(puzzle, ev.a)} back.`;
+    case TRACE_OP.CHOOSE: return `Choose ${targetName(puzzle, ev.a)}: ${ev.b} way${ev.b === 1 ? '' : 's'} to fill it (${left}).`;
+    case TRACE_OP.CANDIDATE: return `Candidate: ${pieceName(puzzle, ev.a)}.`;
+    case TRACE_OP.SOLUTION: return ev.a > 0 ? `Solution ${ev.a}!` : 'All pieces placed, but this is a turned copy of a solution already counted.';
+    case TRACE_OP.NO_FIT: return `Dead end: no piece fits ${targetName(puzzle, ev.a)}.`;
+    case TRACE_OP.EXHAUSTED: return `Dead end: every way to fill ${targetName(puzzle, ev.a)} has been tried (${ev.b}).`;
+    case TRACE_OP.PARITY_TRIGGER: return 'Dead end by parity: the pieces left cannot match the checkerboard colours of the holes.';
+    case TRACE_OP.VOLUME_TRIGGER: return `Dead end by volume: a region of ${ev.b} cells that no combination of the pieces left can fill.`;
+    case TRACE_OP.DEAD_CELL: return `Dead end: ${cellName(puzzle, ev.a)} is walled in.`;
+    case TRACE_OP.FILTER_EMPTIED: return `Dead end: the ${FILTERS[ev.b] || ''} filter left no way to fill ${targetName(puzzle, ev.a)}.`;
+    default: return `Step of kind ${ev.op}.`;
+  }
+}
+
+/** A short label for a dead end, drawn on the board ('' for other events). */
+export function deadEndLabel(ev) {
+  switch (ev && ev.op) {
+    case TRACE_OP.NO_FIT: return 'nothing fits here';
+    case TRACE_OP.EXHAUSTED: return 'all tried';
+    case TRACE_OP.PARITY_TRIGGER: return 'parity';
+    case TRACE_OP.VOLUME_TRIGGER: return `region of ${ev.b}`;
+    case TRACE_OP.DEAD_CELL: return 'walled in';
+    case TRACE_OP.FILTER_EMPTIED: return 'filtered out';
+    default: return '';
+  }
+}
+
+/** Open cells of the region containing `cell` on a board (grid: -1 open; holes: Set of box cells). */
+export function regionOf(puzzle, grid, holes, cell) {
+  const { xDim: X, yDim: Y, zDim: Z } = puzzle;
+  const open = (c) => grid[c] === -1 && !holes.has(c);
+  if (!open(cell)) return [];
+  const seen = new Set([cell]);
+  const stack = [cell];
+  while (stack.length) {
+    const c = stack.pop();
+    const x = c % X, y = Math.floor(c / X) % Y, z = Math.floor(c / (X * Y));
+    const next = [];
+    if (x > 0) next.push(c - 1);
+    if (x < X - 1) next.push(c + 1);
+    if (y > 0) next.push(c - X);
+    if (y < Y - 1) next.push(c + X);
+    if (z > 0) next.push(c - X * Y);
+    if (z < Z - 1) next.push(c + X * Y);
+    for (const n of next) if (!seen.has(n) && open(n)) { seen.add(n); stack.push(n); }
+  }
+  return [...seen];
+}

@@ -1,0 +1,79 @@
+// What a step of a replayed search looks like on top of the board (the viewer draws the placed
+// pieces): the target cell the search chose (a bright frame), the candidate images it will try
+// (faint ghosts), and at a dead end the cells concerned (the unfillable hole, the isolated
+// region) in red with a label saying why.
+//
+//   const layer = new WatchLayer(viewer, labelElement);
+//   layer.show({ puzzle, target, candidateCells, deadCells, label });   // or layer.show(null)
+import { BoxGeometry, EdgesGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4, MeshStandardMaterial, Vector3 } from 'three';
+
+export class WatchLayer {
+  constructor(viewer, label) {
+    this.viewer = viewer;
+    this.label = label;
+    this.objects = [];
+    this.ghostMaterial = new MeshStandardMaterial({ color: 0xffffff, transparent: true, opacity: 0.18, depthWrite: false });
+    this.deadMaterial = new MeshStandardMaterial({ color: 0xff4d5e, transparent: true, opacity: 0.5, depthWrite: false });
+    this.frameMaterial = new LineBasicMaterial({ color: 0xffd23f });
+    this.anchor = null;
+    viewer.controls.addEventListener('change', () => this.placeLabel());
+  }
+
+  centre(puzzle, cell) {
+    const x = cell % puzzle.xDim, y = Math.floor(cell / puzzle.xDim) % puzzle.yDim, z = Math.floor(cell / (puzzle.xDim * puzzle.yDim));
+    return new Vector3(x + 0.5, y + 0.5, puzzle.zDim === 1 ? 0.5 : z + 0.5);
+  }
+
+  cells(puzzle, cells, material, size) {
+    if (!cells.length) return;
+    const mesh = new InstancedMesh(new BoxGeometry(size, size, puzzle.zDim === 1 ? 0.6 : size), material, cells.length);
+    const m = new Matrix4();
+    cells.forEach((c, k) => mesh.setMatrixAt(k, m.makeTranslation(this.centre(puzzle, c))));
+    mesh.renderOrder = 3;
+    this.add(mesh);
+  }
+
+  add(obj) {
+    this.objects.push(obj);
+    this.viewer.scene.add(obj);
+  }
+
+  /** @param {{puzzle, target: number, candidateCells: number[], deadCells: number[], label: string}|null} view */
+  show(view) {
+    for (const o of this.objects) {
+      this.viewer.scene.remove(o);
+      o.geometry.dispose();
+      if (o.dispose) o.dispose();
+    }
+    this.objects = [];
+    this.anchor = null;
+    if (view) {
+      const { puzzle } = view;
+      this.cells(puzzle, view.candidateCells, this.ghostMaterial, 0.7);
+      this.cells(puzzle, view.deadCells, this.deadMaterial, 0.96);
+      if (view.target >= 0) {
+        const frame = new LineSegments(new EdgesGeometry(new BoxGeometry(1.02, 1.02, puzzle.zDim === 1 ? 0.7 : 1.02)), this.frameMaterial);
+        frame.position.copy(this.centre(puzzle, view.target));
+        frame.renderOrder = 4;
+        this.add(frame);
+      }
+      const at = view.deadCells.length ? view.deadCells[0] : view.target;
+      if (view.label && at >= 0) this.anchor = this.centre(puzzle, at);
+      this.label.textContent = view.label || '';
+    }
+    this.placeLabel();
+    this.viewer.requestRender();
+  }
+
+  /** Keep the label over its cell as the view turns. */
+  placeLabel() {
+    if (!this.anchor || !this.label.textContent) {
+      this.label.hidden = true;
+      return;
+    }
+    const v = this.anchor.clone().project(this.viewer.camera);
+    this.label.hidden = false;
+    this.label.style.left = `${((v.x + 1) / 2) * 100}%`;
+    this.label.style.top = `${((1 - v.y) / 2) * 100}%`;
+  }
+}
