@@ -219,7 +219,7 @@ describe('options in plain words', () => {
     expect(await page.textContent('#opt-limit-error')).toMatch(/Stop after N solutions: needs a whole number, got '1.5'/);
     expect(await optionText()).toBe('-r');
     await page.fill('#opt-limit', '0');
-    expect(await page.textContent('#opt-limit-error')).toMatch(/from 1/);
+    expect(await page.textContent('#opt-limit-error')).toBe('Stop after N solutions: needs a whole number of at least 1');
     await page.click('#solve');
     expect(await waitState(['error'])).toBe('error');
     expect(await status()).toMatch(/Not started: “Stop after N solutions” has an error/);
