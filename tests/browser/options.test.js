@@ -8,17 +8,14 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, repoRoot, startServer } from './server.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { CLI, usePage } from './page-driver.js';
+import { repoRoot } from './server.js';
 import { splitWords } from '../../web/src/model/options.js';
 
-const OUT = path.join(repoRoot, 'tests', 'output', 'browser');
-const CLI = path.join(repoRoot, 'build', 'cli', 'polycube');
-
-let server;
-let browser;
+const env = usePage({ width: 1400, height: 860 }); // one built, served page for this file
 let page;
-const consoleErrors = [];
+beforeAll(() => { page = env.page; }); // runs after usePage's own beforeAll
 
 /** What the command-line solver says for these options: its --json summary (and stdout). */
 function cli(options, file, extra = ['-q', '--json']) {
@@ -29,37 +26,21 @@ function cli(options, file, extra = ['-q', '--json']) {
   return { summary: extra.includes('--json') ? JSON.parse(lines[lines.length - 1]) : null, stdout: r.stdout };
 }
 
-async function waitState(states, timeout = 30_000) {
-  const list = Array.isArray(states) ? states : [states];
-  await page.waitForFunction((l) => l.includes(document.body.dataset.state), list, { timeout, polling: 50 });
-  return page.evaluate(() => document.body.dataset.state);
-}
-
-const solutionCount = async () => Number(await page.getAttribute('#solution-count', 'data-count'));
+const waitState = (states, timeout) => env.ui.waitState(states, timeout);
+const solutionCount = () => env.ui.solutionCount();
+const pickLibrary = (file) => env.ui.pickLibrary(file);
 const optionText = () => page.inputValue('#opt-text');
 const status = () => page.textContent('#status');
 const focused = () => page.evaluate(() => document.activeElement && document.activeElement.id);
-
-async function shot(name, viewport = { width: 1400, height: 860 }, fullPage = false) {
-  await page.setViewportSize(viewport);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.screenshot({ path: path.join(OUT, name), fullPage });
-}
 
 /** Scroll the side panel so that `selector` is in view, then shoot at 1400x860 and 390x844. */
 async function shots(name, selector) {
   for (const [tag, vp] of [['desktop', { width: 1400, height: 860 }], ['phone', { width: 390, height: 844 }]]) {
     await page.setViewportSize(vp);
     if (selector) await page.locator(selector).scrollIntoViewIfNeeded();
-    await shot(`options-${name}-${tag}.png`, vp);
+    await env.ui.shot(`options-${name}-${tag}.png`);
   }
   await page.setViewportSize({ width: 1400, height: 860 });
-}
-
-async function pickLibrary(file) {
-  await page.selectOption('#library', file);
-  await page.waitForFunction((f) => document.getElementById('library').value === f && document.body.dataset.state === 'ready',
-    file, { timeout: 30_000, polling: 50 });
 }
 
 async function solve(timeout = 60_000) {
@@ -75,23 +56,6 @@ async function openGroup(id) {
 async function setText(text) {
   await page.fill('#opt-text', text);
 }
-
-beforeAll(async () => {
-  fs.mkdirSync(OUT, { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
-  page = browser.context.pages()[0] || (await browser.context.newPage());
-  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
-  page.on('pageerror', (err) => consoleErrors.push(String(err)));
-  await page.setViewportSize({ width: 1400, height: 860 });
-  await page.goto(server.url);
-  expect(await waitState(['ready', 'error'])).toBe('ready');
-}, 120_000);
-
-afterAll(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
 
 describe('options in plain words', () => {
   test('a first visit shows the counting options; the advanced groups are folded', async () => {
@@ -219,7 +183,7 @@ describe('options in plain words', () => {
     expect(await page.textContent('#opt-limit-error')).toMatch(/Stop after N solutions: needs a whole number, got '1.5'/);
     expect(await optionText()).toBe('-r');
     await page.fill('#opt-limit', '0');
-    expect(await page.textContent('#opt-limit-error')).toMatch(/from 1/);
+    expect(await page.textContent('#opt-limit-error')).toBe('Stop after N solutions: needs a whole number of at least 1');
     await page.click('#solve');
     expect(await waitState(['error'])).toBe('error');
     expect(await status()).toMatch(/Not started: “Stop after N solutions” has an error/);
@@ -362,6 +326,6 @@ describe('options in plain words', () => {
   });
 
   test('logged no errors', () => {
-    expect(consoleErrors).toEqual([]);
+    expect(env.ui.errors).toEqual([]);
   });
 });

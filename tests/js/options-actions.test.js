@@ -46,7 +46,7 @@ describe('OptionsActions: one text, controls and text in step', () => {
     const o = new OptionsActions(store);
     expect(o.setControl('limit', 0)).toBe(false);
     expect(store.get().options).toMatchObject({ text: '-r', errorKey: 'limit' });
-    expect(store.get().options.error).toMatch(/Stop after N solutions: needs a whole number from 1/);
+    expect(store.get().options.error).toBe('Stop after N solutions: needs a whole number of at least 1');
     expect(optionsRefusal(store.get().options)).toMatch(/^Not started: “Stop after N solutions” has an error .* kept\.$/);
     expect(o.setControl('order', 'x y')).toBe(false);
     expect(store.get().options.errorKey).toBe('order');

@@ -93,7 +93,10 @@ export class OptionsActions {
     if (key === 'redundancyPiece' && value) values.redundancy = true;
     const problem = optionProblems(values).find((p) => p.key === key);
     if (problem) {
-      this.markInvalid(key, problem.message);
+      const c = CONTROLS.find((x) => x.key === key);
+      // "from 1 to 9007199254740991" says nothing to a person: no upper bound worth naming
+      const message = c && c.max === Number.MAX_SAFE_INTEGER ? `${c.label}: needs a whole number of at least ${c.min}` : problem.message;
+      this.markInvalid(key, message);
       return false;
     }
     this.store.update('options', { text: buildOptions(values, parsed.rest), error: '', errorKey: '' });

@@ -1,7 +1,7 @@
 // Solve / Cancel, the status line and the live counters.
 import { PHASE } from '../app/state.js';
 import { big, num, secs } from '../app/format.js';
-import { byId } from './dom.js';
+import { byId, isTyping } from './dom.js';
 
 export function mountSolvePanel(store, actions) {
   const el = {
@@ -12,7 +12,8 @@ export function mountSolvePanel(store, actions) {
   el.cancel.addEventListener('click', () => actions.cancel());
   // Escape stops a running search from anywhere on the page (issue 8 §4, focus after Solve).
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && store.get().run.phase === PHASE.RUNNING) actions.cancel();
+    // (not from a text field, where Escape belongs to the field)
+    if (e.key === 'Escape' && !e.defaultPrevented && !isTyping(e) && store.get().run.phase === PHASE.RUNNING) actions.cancel();
   });
   // Whether the keyboard focus belongs to Solve/Cancel. A disabled button drops its focus to
   // <body> without a focusin anywhere, so "focus on body" keeps the last owner: Solve goes
