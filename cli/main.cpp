@@ -128,11 +128,14 @@ int main(int argc, char** argv) {
             long long traceCount = 0;
             if (p.options.trace != 0) {
                 solver.setTraceHandler([&](const TraceEvent& e) {
-                    if (e.op == 1) current.push_back(e.image);
-                    else if (!current.empty()) current.pop_back();
-                    std::cout << "TRACE " << ++traceCount << ": " << (e.op == 1 ? "place" : "remove") << " with "
-                              << e.remaining << " pieces left" << formatSolution(def, solver.gridOf(current), traceCount)
-                              << "END TRACE\n";
+                    std::cout << "TRACE " << ++traceCount << ": " << formatTraceEvent(solver, e);
+                    if (e.op == trace::kPlace || e.op == trace::kRemove) {
+                        if (e.op == trace::kPlace) current.push_back(e.b);
+                        else if (!current.empty()) current.pop_back();
+                        std::cout << formatSolution(def, solver.gridOf(current), traceCount) << "END TRACE\n";
+                    } else {
+                        std::cout << "\n";
+                    }
                 });
             }
             activeSolver = &solver;

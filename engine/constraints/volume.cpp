@@ -169,6 +169,23 @@ bool VolumeMonitor::regionsFillable(const std::vector<uint64_t>& filled, const i
     return true;
 }
 
+int VolumeMonitor::unfillableRegion(const std::vector<uint64_t>& filled, const int* remaining, int* volume) {
+    if (!active_) return -1;
+    ensureComponents(filled);
+    const Query q = prepare(remaining);
+    // Regions are labelled in the order of their lowest cell (ensureComponents scans the
+    // cells in order), so the first cell found with a bad label is its region's lowest.
+    for (int c = 0; c < cellCount_; ++c) {
+        if (isFilled(filled, c)) continue;
+        const int v = compVolume_[compOf_[c]];
+        if (!q.ok(v)) {
+            *volume = v;
+            return c;
+        }
+    }
+    return -1;
+}
+
 int VolumeMonitor::findFragment(int f) {
     while (fragParent_[f] != f) {
         fragParent_[f] = fragParent_[fragParent_[f]];

@@ -53,6 +53,10 @@ public:
     // when cell c is occupied. Splits the free cells into connected regions and says whether
     // every region's volume is achievable by the remaining pieces.
     bool regionsFillable(const std::vector<uint64_t>& filled, const int* remainingBySizeClass);
+    // Why regionsFillable said no (the search trace): the lowest open cell of the first
+    // region (in cell order) whose volume the remaining pieces cannot make, its volume in
+    // *volume; -1 when every region is fillable.
+    int unfillableRegion(const std::vector<uint64_t>& filled, const int* remainingBySizeClass, int* volume);
 
     // Volume image filter: would covering `cells` (open-cell ids, all currently free) leave a
     // region whose volume the pieces left after that placement cannot make? Same answer as

@@ -78,6 +78,48 @@ std::string formatInfo(const Solver& s) {
     return os.str();
 }
 
+std::string formatTraceEvent(const Solver& solver, const TraceEvent& e) {
+    const Model& m = solver.model();
+    const PuzzleDef& def = solver.definition();
+    auto instanceName = [&](int instance) {
+        return instance >= 0 && instance < static_cast<int>(m.instances.size()) ? m.instances[instance].name
+                                                                                : "#" + std::to_string(instance);
+    };
+    auto cellName = [&](int box) {
+        if (box < 0 || box >= m.boxCellCount()) return std::string("cell ?");
+        const int x = box % def.xDim, y = box / def.xDim % def.yDim, z = box / (def.xDim * def.yDim);
+        return "cell " + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z);
+    };
+    auto targetName = [&](int target) {
+        return target >= 0 ? cellName(target) : "piece " + instanceName(-1 - target);
+    };
+    const std::string left = " with " + std::to_string(e.remaining) + " pieces left";
+    const std::string deadEnd = "dead end" + left + ": ";
+    switch (e.op) {
+        case trace::kPlace: return "place" + left;
+        case trace::kRemove: return "remove" + left;
+        case trace::kChoose:
+            return "choose " + targetName(e.a) + left + ": " + std::to_string(e.b) + (e.b == 1 ? " candidate" : " candidates");
+        case trace::kCandidate: return "candidate " + instanceName(e.a) + " image " + std::to_string(e.b) + left;
+        case trace::kSolution:
+            return e.a > 0 ? "solution " + std::to_string(e.a)
+                           : "solution dropped as redundant (assembly " + std::to_string(e.b) + ")";
+        case trace::kNoFit: return deadEnd + "no image fits " + targetName(e.a);
+        case trace::kExhausted:
+            return deadEnd + "all " + std::to_string(e.b) + " candidates at " + targetName(e.a) + " tried";
+        case trace::kParityTrigger: return deadEnd + "parity trigger (holes' parity " + std::to_string(e.a) + ")";
+        case trace::kVolumeTrigger:
+            return deadEnd + "volume trigger, region of " + std::to_string(e.b) + " cells at " + cellName(e.a);
+        case trace::kDeadCell: return deadEnd + "dead-cell cut, hole at " + cellName(e.a);
+        case trace::kFilterEmptied: {
+            const char* filter = e.b == trace::kParityFilter ? "parity" : e.b == trace::kVolumeFilter ? "volume" : "fit";
+            return deadEnd + std::string(filter) + " filter emptied the list of " + targetName(e.a);
+        }
+        default: break;
+    }
+    return "event " + std::to_string(e.op) + left;
+}
+
 std::string formatStatistics(const Solver& s) {
     const SolverStats& st = s.stats();
     const int pieces = s.pieceCount();

@@ -14,10 +14,16 @@
 namespace polycube {
 
 class Solver;
+struct TraceEvent;
 
 std::string formatSolution(const PuzzleDef& def, const std::vector<int>& grid, long long number);
 std::string formatInfo(const Solver& solver);         // before the search (-i)
 std::string formatStatistics(const Solver& solver);   // after the search (-i)
+// One search-trace event (search/trace.hpp) as the words of -t, without a newline, e.g.
+// "choose cell 3,1,0 with 5 pieces left: 4 candidates", "dead end with 4 pieces left:
+// volume trigger, region of 3 cells at 0,2,0".
+
+std::string formatTraceEvent(const Solver& solver, const TraceEvent& event);
 // One-line JSON: {"puzzle","file","index","title","solutions","placements","fits","seconds",...}
 std::string summaryJson(const Solver& solver, const std::string& file, int index, const std::string& stateName);
 // Live statistics for the Session: {"state","solutions","attempts","fits","seconds",...}

@@ -81,6 +81,8 @@ public:
         frames_.resize(pieces + 2);
         placed_.resize(pieces + 1);
         tracing_ = static_cast<bool>(settings_.onTrace);
+        traceTarget_.assign(pieces + 2, 0);
+        traceCandidates_.assign(pieces + 2, 0);
     }
 
     int capacity() const override { return 64 * W; }
@@ -276,7 +278,7 @@ public:
         // Leave the current frame: back in the parent, its placement is taken back.
         auto pop = [&] {
             --depth_;
-            if (Trace && depth_ >= 0) traceEvent(2, pieces_ - depth_, placed_[depth_]);
+            if (Trace && depth_ >= 0) tracePlacement(trace::kRemove, pieces_ - depth_, placed_[depth_]);
         };
         while (true) {
             if (depth_ < 0) return Run::Exhausted;
@@ -290,10 +292,12 @@ public:
                 }
                 if (settings_.parity && !settings_.parity->achievable(parityLeft_.data(), f.parity)) {
                     (*settings_.parityBacktracks)[p]++;
+                    if (Trace) traceRecord(trace::kParityTrigger, p, f.parity, 0);
                     pop();
                     continue;
                 }
                 if (Trace && deadCellCut_ && firstSlot_ && p >= 2 && p <= firstFrom_ && hasDeadCell(f.o)) {
+                    traceRecord(trace::kDeadCell, p, boxCellOfBit(deadCellBit(f.o)), 0);
                     pop();  // solveFirst's cut, so a traced search is the same search
                     continue;
                 }
@@ -317,8 +321,10 @@ public:
                     }
                     continue;
                 }
-                f.set = select(p, f);
+                f.set = select<Trace>(p, f);
+                if (Trace) traceChoice(p, f);
                 if (f.set < 0) {
+                    if (Trace) traceRecord(trace::kNoFit, p, traceTarget_[depth_], 0);
                     pop();
                     continue;
                 }
@@ -335,6 +341,10 @@ public:
                     f.pending = available_[f.word] & setMasks_[static_cast<size_t>(f.set) * shapeWords_ + f.word];
                 }
                 if (f.pending == 0) {
+                    if (Trace) {
+                        const int tried = traceCandidates_[depth_];
+                        traceRecord(tried == 0 ? trace::kNoFit : trace::kExhausted, p, traceTarget_[depth_], tried);
+                    }
                     pop();
                     continue;
                 }
@@ -379,7 +389,7 @@ public:
             attempts[p] += e - first;
             f.pos = static_cast<int>(e - entryMask_.data());
             if (descended) {
-                if (Trace) traceEvent(1, p, placed_[depth_]);
+                if (Trace) tracePlacement(trace::kPlace, p, placed_[depth_]);
                 ++depth_;
                 continue;
             }
@@ -778,12 +788,17 @@ private:
         return bits;
     }
 
-    // selectFila: the image list set to try next, or null for a dead end.
+    // selectFila: the image list set to try next, or null for a dead end. With Record the
+    // target cell's bit is left in selectedBit_ (the trace), also for a dead end.
+    template <bool Record = false>
     int select(int p, Frame& f) {
+        if constexpr (Record) selectedBit_ = -1;
         const int slot = slotAt_[p];
         Slot& h = slots_[slot];
         switch (h.heuristic.kind) {
-            case HeuristicKind::First: return imageListSet(h, f.o.lowestClear(), f.o);
+            case HeuristicKind::First:
+                if constexpr (Record) selectedBit_ = f.o.lowestClear();
+                return imageListSet(h, f.o.lowestClear(), f.o);
             case HeuristicKind::Linear:
             case HeuristicKind::Angular:
             case HeuristicKind::Radial: {
@@ -791,6 +806,7 @@ private:
                 while (f.o.test(h.order[i])) ++i;
                 f.orderSlot = slot;  // every cell before i is filled, for the levels below too
                 f.orderPos = i;
+                if constexpr (Record) selectedBit_ = h.order[i];
                 return imageListSet(h, h.order[i], f.o);
             }
             case HeuristicKind::Cornered: {
@@ -800,7 +816,10 @@ private:
                 if (boxMode_) {
                     const Bits<W> cells = fewestOpenNeighbours(f.o);
                     for (int w = 0; w < W; ++w)
-                        if (cells.w[w]) return imageListSet(h, w * 64 + __builtin_ctzll(cells.w[w]), f.o);
+                        if (cells.w[w]) {
+                            if constexpr (Record) selectedBit_ = w * 64 + __builtin_ctzll(cells.w[w]);
+                            return imageListSet(h, w * 64 + __builtin_ctzll(cells.w[w]), f.o);
+                        }
                     return -1;
                 }
                 int fewest = INT_MAX, cell = -1;
@@ -808,13 +827,14 @@ private:
                     const int n = f.o.countClearIn(nbMask_[b]);
                     if (n < fewest) fewest = n, cell = b;
                 });
+                if constexpr (Record) selectedBit_ = cell;
                 return cell < 0 ? -1 : imageListSet(h, cell, f.o);
             }
             case HeuristicKind::Estimate: {
                 // Cells with the fewest open neighbours, then the fewest fits among them.
                 if (boxMode_) {
                     const Bits<W> cells = fewestOpenNeighbours(f.o);
-                    return fewestFits(h, f, [&](auto&& visit) {
+                    return fewestFits<Record>(h, f, [&](auto&& visit) {
                         for (int w = 0; w < W; ++w)
                             for (uint64_t bits = cells.w[w]; bits; bits &= bits - 1)
                                 if (!visit(w * 64 + __builtin_ctzll(bits))) return;
@@ -830,12 +850,12 @@ private:
                     }
                     if (n == fewest) candidates_.push_back(b);
                 });
-                return fewestFits(h, candidates_, f);
+                return fewestFits<Record>(h, candidates_, f);
             }
             case HeuristicKind::Size: {
                 candidates_.clear();
                 f.o.forEachClear(cells_, [&](int b) { candidates_.push_back(b); });
-                return fewestFits(h, candidates_, f);
+                return fewestFits<Record>(h, candidates_, f);
             }
         }
         return -1;
@@ -861,7 +881,7 @@ private:
 
     // The set of the cell with the fewest fits (early exit at the best so far), or -1 when a
     // cell has none; forEachCell(visit) calls visit(bit) per candidate until it returns false.
-    template <class ForEachCell>
+    template <bool Record, class ForEachCell>
     int fewestFits(Slot& h, const Frame& f, ForEachCell&& forEachCell) {
         int best = -1;
         int bestFits = INT_MAX;
@@ -869,28 +889,72 @@ private:
             const int set = imageListSet(h, b, f.o);
             const int n = countFits(set, f.o, bestFits);
             if (n >= bestFits) return true;
+            if constexpr (Record) selectedBit_ = b;
             bestFits = n;
             best = n == 0 ? -1 : set;  // a hole nothing can fill
             return n > 1;              // 1: a forced move, no other cell can do better
         });
         return best;
     }
+    template <bool Record>
     int fewestFits(Slot& h, const std::vector<int>& cells, const Frame& f) {
-        return fewestFits(h, f, [&](auto&& visit) {
+        return fewestFits<Record>(h, f, [&](auto&& visit) {
             for (int b : cells)
                 if (!visit(b)) return;
         });
     }
 
-    // Trace event for model image `image` placed (op 1) or taken back (op 2) with `remaining`
-    // pieces left before the placement. Its shape's copies in the warehouse are still
-    // decremented for it, so it is copy (count - copies left - 1) of the shape.
-    void traceEvent(int op, int remaining, int image) {
-        const int traceLevel = settings_.traceLevel;
-        if (traceLevel > 0 ? remaining < traceLevel : remaining != -traceLevel) return;
+    // Trace records (search/trace.hpp) for the levels settings_.traceLevel selects.
+    void traceRecord(int op, int remaining, int a, int b) {
+        if (trace::levelTraced(settings_.traceLevel, remaining)) settings_.onTrace(op, remaining, a, b);
+    }
+    // Instance of the copy of model image `image`'s shape that a placement takes: copy
+    // (count - copies left) while the shape is still in the warehouse, one less once its
+    // copies are decremented for the placement (`taken`).
+    int instanceOf(int image, bool taken) const {
         const Shape& shape = model_.shapes[model_.images[image].shape];
-        const int copy = shape.count - copies_[localShapeOf_[model_.images[image].shape]] - 1;
-        settings_.onTrace(op, remaining, shape.instances[std::max(0, std::min(copy, shape.count - 1))], image);
+        const int copy = shape.count - copies_[localShapeOf_[model_.images[image].shape]] - (taken ? 1 : 0);
+        return shape.instances[std::max(0, std::min(copy, shape.count - 1))];
+    }
+    // kPlace / kRemove of model image `image` with `remaining` pieces left before the
+    // placement (its shape's copies are decremented for it at both moments).
+    void tracePlacement(int op, int remaining, int image) {
+        if (trace::levelTraced(settings_.traceLevel, remaining))
+            settings_.onTrace(op, remaining, instanceOf(image, true), image);
+    }
+    int boxCellOfBit(int bit) const { return model_.boxOfOpenCell[cellOfBit_[bit]]; }
+    // The level just chose f.set (-1: a dead end) at selectedBit_: kChoose with the number of
+    // images that fit, then one kCandidate per image in the order run() tries them (the
+    // shapes in the warehouse whose list is not empty, each list in order).
+    void traceChoice(int p, const Frame& f) {
+        const int target = selectedBit_ >= 0 && selectedBit_ < cells_ && cellOfBit_[selectedBit_] >= 0
+                               ? boxCellOfBit(selectedBit_) : -1;
+        traceTarget_[depth_] = target;
+        traceCandidates_[depth_] = 0;
+        if (!trace::levelTraced(settings_.traceLevel, p)) return;
+        traceScratch_.clear();
+        if (f.set >= 0)
+            forEachUsableShape(f.set, [&](int, int begin, int end) {
+                for (int i = begin; i < end; ++i)
+                    if (!f.o.intersects(entryMask_[i])) traceScratch_.push_back(entryModelImage_[i]);
+                return true;
+            });
+        traceCandidates_[depth_] = static_cast<int>(traceScratch_.size());
+        settings_.onTrace(trace::kChoose, p, target, static_cast<int>(traceScratch_.size()));
+        for (int image : traceScratch_) settings_.onTrace(trace::kCandidate, p, instanceOf(image, false), image);
+    }
+    // The lowest hole with no open neighbour (the dead-cell cut's reason), -1 if none.
+    int deadCellBit(const Bits<W>& o) const {
+        const Bits<W> holes = ~o & boxMask_;
+        Bits<W> open = Bits<W>::zero();
+        for (int i = 0; i < boxDirections_; ++i) {
+            const int d = boxDirection_[i];
+            open = open | (holes.shifted(shift_[d]) & valid_[d]);
+        }
+        const Bits<W> dead = holes & ~open;
+        for (int w = 0; w < W; ++w)
+            if (dead.w[w]) return w * 64 + __builtin_ctzll(dead.w[w]);
+        return -1;
     }
 
     const Model& model_;
@@ -927,7 +991,10 @@ private:
     std::vector<int> candidates_;
     int depth_ = -1;
     bool stopped_ = false;      // a solution handler asked to stop (solution limit)
-    bool tracing_ = false;      // settings_.onTrace is set: run() reports every placement
+    bool tracing_ = false;      // settings_.onTrace is set: run() reports every step
+    int selectedBit_ = -1;      // select<true>'s target cell
+    std::vector<int> traceTarget_, traceCandidates_;  // per depth: kChoose's target and count
+    std::vector<int> traceScratch_;
     long long fitsSeen_ = 0;    // fits made by solveRecursive, for the slice budget
     static constexpr int kCountChunk = 16;
     // Without AVX-512, fit tests run over blocks of 4 entries (2 and 8: 10% and 5% slower in

@@ -27,6 +27,7 @@
 #include "constraints/parity.hpp"
 #include "puzzle/model.hpp"
 #include "search/heuristics.hpp"
+#include "search/trace.hpp"
 
 namespace polycube {
 
@@ -57,13 +58,13 @@ struct FilaSettings {
     std::vector<long long>* parityBacktracks = nullptr;
     // Called with the images FILA placed (first placed first); return false to stop.
     std::function<bool(const int* images, int count)> onSolution;
-    // Search trace (-t K), off when null: called from run() with op 1 when an image is placed
-    // and op 2 when the search backtracks from it, `remaining` = pieces left to place before
-    // the placement, `instance` = the model instance of the copy placed (copies of a shape
-    // are numbered on from those placed before the switch), `image` = model image id. Only
-    // for the levels traceLevel selects: K > 0, remaining >= K; K < 0, remaining == -K.
-    // Tracing makes run() search every level itself (no recursive tail).
-    std::function<void(int op, int remaining, int instance, int image)> onTrace;
+    // Search trace (-t K), off when null: called from run() with the records of
+    // search/trace.hpp (kPlace, kRemove, kChoose, kCandidate and the dead ends kNoFit,
+    // kExhausted, kParityTrigger, kDeadCell) for the levels traceLevel selects: K > 0,
+    // remaining >= K; K < 0, remaining == -K. Instances of copies of a shape are numbered
+    // on from those placed before the switch. Solutions are traced by the caller
+    // (onSolution). Tracing makes run() search every level itself (no recursive tail).
+    std::function<void(int op, int remaining, int a, int b)> onTrace;
     int traceLevel = 0;
 };
 

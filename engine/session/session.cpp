@@ -6,6 +6,7 @@
 #include "puzzle/puzzle.hpp"
 #include "session/draft.hpp"
 #include "solver/options.hpp"
+#include "search/trace.hpp"
 #include "solver/solver.hpp"
 
 namespace polycube {
@@ -93,7 +94,7 @@ bool Session::start(int index, const std::string& options) {
     });
     if (p.options.trace != 0) {
         solver_->setTraceHandler([buffers](const TraceEvent& e) {
-            buffers->trace.insert(buffers->trace.end(), {e.op, e.remaining, e.instance, e.image});
+            buffers->trace.insert(buffers->trace.end(), {e.op, e.remaining, e.a, e.b});
         });
     }
     error_.clear();
@@ -141,7 +142,7 @@ std::string Session::statsJson() const {
 }
 
 std::vector<int32_t> Session::takeTrace(int maxEvents) {
-    size_t n = std::min<size_t>(buffers_.trace.size(), static_cast<size_t>(std::max(0, maxEvents)) * 4);
+    size_t n = std::min<size_t>(buffers_.trace.size(), static_cast<size_t>(std::max(0, maxEvents)) * trace::kRecordInts);
     std::vector<int32_t> out(buffers_.trace.begin(), buffers_.trace.begin() + n);
     buffers_.trace.erase(buffers_.trace.begin(), buffers_.trace.begin() + n);
     return out;

@@ -26,7 +26,7 @@ struct PuzzleDef;
 // Results waiting to be taken by the front end.
 struct SessionBuffers {
     std::vector<int32_t> solutions;  // flat grids
-    std::vector<int32_t> trace;      // 4 ints per event
+    std::vector<int32_t> trace;      // trace::kRecordInts (4) ints per event
 };
 
 class Session {
@@ -65,8 +65,24 @@ public:
     // {"state","solutions","attempts","fits","seconds","remaining":[...],...}
     std::string statsJson() const;
 
-    // Search-trace events since the last call (only when started with -t): flat records of
-    // 4 ints [op(1 place, 2 remove), piecesRemaining, instanceIndex, imageIndex].
+    // Search-trace events since the last call (only when started with -t K), at most
+    // maxEvents: flat records of 4 ints [op, remaining, a, b] (search/trace.hpp):
+    //   op 1 place      a instanceIndex   b imageIndex    (remaining: pieces left before it)
+    //   op 2 remove     a instanceIndex   b imageIndex    (takes back the last place)
+    //   op 3 choose     a target          b candidates    (a level's pick; then the candidates)
+    //   op 4 candidate  a instanceIndex   b imageIndex    (one per candidate, in trying order)
+    //   op 5 solution   a solution number (0: redundant)  b complete assemblies so far
+    //   dead ends, each ending a level:
+    //   op 6 no fit     a target          b 0             (no image fits the target)
+    //   op 7 exhausted  a target          b tried         (every candidate was tried)
+    //   op 8 parity     a holes' parity   b 0             (parity backtrack trigger)
+    //   op 9 volume     a box cell        b region size   (volume trigger; flood-fill the open
+    //                                                      cells from the cell for the region)
+    //   op 10 dead cell a box cell        b 0             (dead-cell cut: a hole walled in)
+    //   op 11 filtered  a target          b filter        (1 parity, 2 volume, 3 fit filter)
+    // target: box cell index when >= 0, else piece instance -1 - target (a DLX piece column).
+    // Only the levels -t K selects (K > 0: remaining >= K; K < 0: remaining == -K); solution
+    // events always. Traced FILA levels search on the explicit stack (README: -t).
     std::vector<int32_t> takeTrace(int maxEvents);
     // Box cell indices of image `imageIndex` (for drawing trace events).
     std::vector<int32_t> imageCells(int imageIndex) const;

@@ -122,8 +122,8 @@ Status Solver::init() {
         if (options_.trace != 0) {
             // FILA applies the -t K level filter itself and numbers the copies on from the
             // ones DLX placed (as traceInstance does).
-            fs.onTrace = [this](int op, int remaining, int instance, int image) {
-                if (onTrace_) onTrace_({op, remaining, instance, image});
+            fs.onTrace = [this](int op, int remaining, int a, int b) {
+                if (onTrace_) onTrace_({op, remaining, a, b});
             };
             fs.traceLevel = options_.trace;
         }
@@ -153,6 +153,7 @@ Status Solver::init() {
 
     dlx_.build(model_, enabled);
     frames_.assign(pieces + 1, Frame{});
+    traceCandidates_.assign(pieces + 1, 0);
     placed_.assign(pieces, -1);
     stats_.attempts.assign(pieces + 1, 0);
     stats_.fits.assign(pieces + 1, 0);
@@ -368,17 +369,21 @@ std::vector<int> Solver::gridOf(const std::vector<int>& images) const {
 
 void Solver::reportSolution() {
     stats_.found++;
+    const bool tracing = options_.trace != 0 && onTrace_;
     if (planActive_ && !plan_.accept(model_, symmetries_, placed_, coder_)) {
         stats_.redundant++;
+        if (tracing) onTrace_({trace::kSolution, 0, 0, static_cast<int>(stats_.found)});
         return;
     }
     // With the redundancy filter every solution found is already unique; -u then only
     // matters without -r.
     if (options_.unique && !planActive_ && !uniqueFilter_.insert(placed_, symmetries_, coder_)) {
         stats_.redundant++;
+        if (tracing) onTrace_({trace::kSolution, 0, 0, static_cast<int>(stats_.found)});
         return;
     }
     stats_.solutions++;
+    if (tracing) onTrace_({trace::kSolution, 0, static_cast<int>(stats_.solutions), static_cast<int>(stats_.found)});
     if (onSolution_) {
         scratch_.number = stats_.solutions;
         scratch_.images = placed_;
@@ -416,18 +421,66 @@ int Solver::traceInstance(int image) const {
     return shape.instances[std::max(0, std::min(k, shape.count) - 1)];
 }
 
+int Solver::traceTarget(int col) const {
+    if (!dlx_.isShapeColumn(col)) return model_.boxOfOpenCell[col];  // cell columns are open-cell ids
+    const int s = dlx_.shapeOfColumn(col);
+    const Shape& shape = model_.shapes[s];
+    return trace::pieceTarget(shape.instances[std::max(0, std::min(copiesPlaced_[s], shape.count - 1))]);
+}
+
+void Solver::traceChoice(int remaining, int col) {
+    // kChoose, then the rows of the chosen column in the order kNext tries them.
+    traceCandidates_[depth_] = dlx_.length(col);
+    onTrace_({trace::kChoose, remaining, traceTarget(col), dlx_.length(col)});
+    for (int node = dlx_.down(col); node != col; node = dlx_.down(node)) {
+        const int image = dlx_.imageOfRow(dlx_.rowOf(node));
+        const int s = model_.images[image].shape;
+        const Shape& shape = model_.shapes[s];
+        onTrace_({trace::kCandidate, remaining, shape.instances[std::max(0, std::min(copiesPlaced_[s], shape.count - 1))],
+                  image});
+    }
+}
+
+void Solver::traceDeadColumn(int remaining) {
+    // chooseColumn found a column that can no longer be covered: the same scan, to name it.
+    int dead = -1;
+    for (int c = dlx_.firstColumn(); c != dlx_.root() && dead < 0; c = dlx_.nextColumn(c))
+        if (dlx_.isShapeColumn(c) ? dlx_.length(c) < dlx_.remaining(c) : dlx_.length(c) == 0) dead = c;
+    if (dead < 0) return;
+    const int target = traceTarget(dead);
+    onTrace_({trace::kChoose, remaining, target, dlx_.length(dead)});
+    // A filter emptied it when a row it hid (at this level or above) would otherwise still
+    // be live in the column: its cells free and its shape with copies left.
+    for (size_t k = hidden_.size(); k-- > 0;) {
+        const int image = dlx_.imageOfRow(hidden_[k]);
+        const Image& img = model_.images[image];
+        const bool inColumn = dlx_.isShapeColumn(dead) ? img.shape == dlx_.shapeOfColumn(dead)
+                                                       : std::find(img.cells.begin(), img.cells.end(), dead) != img.cells.end();
+        if (!inColumn || copiesPlaced_[img.shape] >= model_.shapes[img.shape].count) continue;
+        bool free = true;
+        for (int c : img.cells) free &= !(filled_[c >> 6] >> (c & 63) & 1);
+        if (free) {
+            onTrace_({trace::kFilterEmptied, remaining, target, hiddenBy_[k]});
+            return;
+        }
+    }
+    onTrace_({trace::kNoFit, remaining, target, 0});
+}
+
 void Solver::leaveLevel() {
     const Frame& f = frames_[depth_];
     while (static_cast<int>(hidden_.size()) > f.hideMark) {
         dlx_.unhideRow(hidden_.back());
         hidden_.pop_back();
+        hiddenBy_.pop_back();
     }
     --depth_;
 }
 
-void Solver::hideRow(int row, std::vector<long long>& counter, int remaining) {
+void Solver::hideRow(int row, std::vector<long long>& counter, int remaining, trace::Filter filter) {
     dlx_.hideRow(row);
     hidden_.push_back(row);
+    hiddenBy_.push_back(static_cast<int8_t>(filter));
     counter[remaining]++;
 }
 
@@ -456,7 +509,7 @@ void Solver::applyFilters(int remaining, bool parityChanged) {
             for (int row : liveRows_) {
                 const Image& img = model_.images[dlx_.imageOfRow(row)];
                 if (parity_.classOfShape(img.shape) == c && drop[img.parity > 0 ? 0 : 1])
-                    hideRow(row, stats_.parityFiltered, remaining);
+                    hideRow(row, stats_.parityFiltered, remaining, trace::kParityFilter);
             }
         }
     }
@@ -468,7 +521,7 @@ void Solver::applyFilters(int remaining, bool parityChanged) {
             volumeLeft_[cls]--;  // the pieces left after placing this image
             const bool unfillable = volume_.placementLeavesUnfillableRegion(filled_, img.cells, volumeLeft_.data());
             volumeLeft_[cls]++;
-            if (unfillable) hideRow(row, stats_.volumeFiltered, remaining);
+            if (unfillable) hideRow(row, stats_.volumeFiltered, remaining, trace::kVolumeFilter);
         }
     }
     if (remaining >= fitFilterAt_) {
@@ -479,7 +532,7 @@ void Solver::applyFilters(int remaining, bool parityChanged) {
             collectLiveRows();
             for (int row : liveRows_)
                 if (dlx_.rowLeavesDeadColumn(row)) {
-                    hideRow(row, stats_.fitFiltered, remaining);
+                    hideRow(row, stats_.fitFiltered, remaining, trace::kFitFilter);
                     changed = true;
                 }
         }
@@ -493,9 +546,7 @@ Solver::State Solver::step(long long budget) {
     const bool monteCarlo = options_.monteCarlo.trials > 0;
     const bool tracing = options_.trace != 0 && onTrace_;
     const int filterFrom = std::min({parityFilterAt_, volumeFilterAt_, fitFilterAt_});
-    auto traceWanted = [&](int remaining) {
-        return options_.trace > 0 ? remaining >= options_.trace : remaining == -options_.trace;
-    };
+    auto traceWanted = [&](int remaining) { return trace::levelTraced(options_.trace, remaining); };
 
     while (true) {
         if (depth_ < 0) {
@@ -523,11 +574,17 @@ Solver::State Solver::step(long long budget) {
             // Backtrack triggers (first seed article, "Backtrack Triggers").
             if (parityBacktrack_ && !parity_.achievable(parityLeft_.data(), holesParity_)) {
                 stats_.parityBacktracks[remaining]++;
+                if (tracing && traceWanted(remaining)) onTrace_({trace::kParityTrigger, remaining, holesParity_, 0});
                 leaveLevel();
                 continue;
             }
             if (remaining >= volumeBacktrackAt_ && !volume_.regionsFillable(filled_, volumeLeft_.data())) {
                 stats_.volumeBacktracks[remaining]++;
+                if (tracing && traceWanted(remaining)) {
+                    int size = 0;
+                    const int cell = volume_.unfillableRegion(filled_, volumeLeft_.data(), &size);
+                    onTrace_({trace::kVolumeTrigger, remaining, cell >= 0 ? model_.boxOfOpenCell[cell] : -1, size});
+                }
                 leaveLevel();
                 continue;
             }
@@ -543,9 +600,11 @@ Solver::State Solver::step(long long budget) {
             }
             const int col = dlx_.chooseColumn(*rankAt_[remaining]);
             if (col < 0) {
+                if (tracing && traceWanted(remaining)) traceDeadColumn(remaining);
                 leaveLevel();
                 continue;
             }
+            if (tracing && traceWanted(remaining)) traceChoice(remaining, col);
             dlx_.coverChosen(col);
             f.col = col;
             f.node = dlx_.down(col);
@@ -560,6 +619,8 @@ Solver::State Solver::step(long long budget) {
             break;
         } else if (f.stage == kNext) {
             if (f.node == f.col || trialEnding_) {
+                if (tracing && !trialEnding_ && traceWanted(remaining))
+                    onTrace_({trace::kExhausted, remaining, traceTarget(f.col), traceCandidates_[depth_]});
                 dlx_.uncoverChosen(f.col);
                 leaveLevel();
                 continue;
@@ -572,13 +633,14 @@ Solver::State Solver::step(long long budget) {
             place(image);
             stats_.attempts[remaining]++;
             stats_.fits[remaining]++;
-            if (tracing && traceWanted(remaining)) onTrace_({1, remaining, traceInstance(image), image});
+            if (tracing && traceWanted(remaining)) onTrace_({trace::kPlace, remaining, traceInstance(image), image});
             f.stage = kReturn;
             ++depth_;
             frames_[depth_].stage = kEnter;
         } else {  // kReturn
             dlx_.unselectRow(f.node);
-            if (tracing && traceWanted(remaining)) onTrace_({2, remaining, traceInstance(placed_[depth_]), placed_[depth_]});
+            if (tracing && traceWanted(remaining))
+                onTrace_({trace::kRemove, remaining, traceInstance(placed_[depth_]), placed_[depth_]});
             unplace(placed_[depth_]);
             // A trial ends when a piece is removed and `range` pieces remain to be placed.
             if (monteCarlo && remaining == options_.monteCarlo.range) trialEnding_ = true;

@@ -27,6 +27,7 @@
 #include "search/dlx.hpp"
 #include "search/fila.hpp"
 #include "search/heuristics.hpp"
+#include "search/trace.hpp"
 #include "solver/options.hpp"
 
 namespace polycube {
@@ -53,12 +54,14 @@ struct SolverStats {
     std::vector<long long> parityFiltered, volumeFiltered, fitFiltered;
 };
 
-// Trace event (search-trace for -t and the web page's animations).
+// Trace event (search-trace for -t and the web page's animations): one record of
+// search/trace.hpp, [op, remaining, a, b] (kPlace/kRemove: a = instance, b = image; kChoose:
+// a = target, b = candidates; ... see there).
 struct TraceEvent {
-    int op;         // 1 place, 2 remove
-    int remaining;  // pieces left to place before the placement
-    int instance;
-    int image;
+    int op;         // trace::Op
+    int remaining;  // pieces left to place at the event's level
+    int a;
+    int b;
 };
 
 class Solver {
@@ -107,10 +110,13 @@ private:
     };
     void leaveLevel();
     int traceInstance(int image) const;
+    int traceTarget(int col) const;
+    void traceDeadColumn(int remaining);
+    void traceChoice(int remaining, int col);
     void place(int image);
     void unplace(int image);
     void applyFilters(int remaining, bool parityChanged);
-    void hideRow(int row, std::vector<long long>& counter, int remaining);
+    void hideRow(int row, std::vector<long long>& counter, int remaining, trace::Filter filter);
     enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3 };
     Status configureAlgorithms();
     void startFila();
@@ -150,6 +156,8 @@ private:
     bool volumeReady_ = false;
     std::vector<uint64_t> filled_;  // open cells covered, one bit per open cell
     std::vector<int> hidden_, liveRows_;
+    std::vector<int8_t> hiddenBy_;   // trace::Filter of each hidden_ row (the trace's kFilterEmptied)
+    std::vector<int> traceCandidates_;  // per depth: kChoose's candidate count
     std::vector<int> copiesPlaced_;  // per shape, for trace events
 
     std::vector<Frame> frames_;

@@ -3,9 +3,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "output/format.hpp"
+#include "search/trace.hpp"
 #include "test_support.hpp"
 
 using namespace polycube;
@@ -17,15 +25,24 @@ struct Placed {
     int image, instance, remaining;
 };
 
-// Runs a search with a trace handler and checks the events as they come (with -t 1, where
-// every level is traced): each place is taken back by exactly one remove, in stack order,
-// with the same remaining count and instance; instances number the copies of a shape in
-// the order they are placed; at each reported solution the placed images are exactly the
-// solution's images.
+// A level being traced: its kChoose and candidates, and how many of them were placed.
+struct OpenLevel {
+    int remaining = -1, target = 0, candidates = 0, placed = 0;
+    std::vector<int> images;  // kCandidate images, in order
+};
+
+// Runs a search with a trace handler and replays the events as they come (search/trace.hpp).
+// With -t 1 (every level traced): each place is taken back by exactly one remove, in stack
+// order, with the same remaining count and instance; instances number the copies of a shape
+// in the order they are placed; a level's kChoose is followed by exactly its candidates, the
+// places at that level are those candidates in order, and the level ends with kExhausted
+// (all tried) or kNoFit (none) or a trigger; at each reported solution the placed images are
+// exactly the solution's images, and kSolution numbers the reported solutions.
 struct TraceRun {
     long long count = 0, places = 0, removes = 0;
     long long filaEvents = 0;  // events with `filaAt` or fewer pieces remaining
-    long long solutionsChecked = 0;
+    long long solutionsChecked = 0, solutionEvents = 0;
+    long long byOp[16] = {};
     int failures = 0;
     std::string firstFailure;
     std::vector<TraceEvent> events;  // kept when requested
@@ -45,37 +62,135 @@ TraceRun traceRun(const PuzzleDef& def, const std::string& options, int filaAt, 
     const Model& model = s.model();
     const int pieces = s.pieceCount();
     const bool everyLevel = s.options().trace == 1;
+    std::vector<OpenLevel> levels;  // everyLevel: the levels with a kChoose still open
+    long long lastSolutionEvent = 0;
     auto fail = [&](const std::string& what) {
-        if (out.failures++ == 0) out.firstFailure = what + " (event " + std::to_string(out.places + out.removes) + ")";
+        if (out.failures++ == 0)
+            out.firstFailure = what + " (event " + std::to_string(out.events.size() + (keepEvents ? 0 : out.byOp[0])) + ")";
+    };
+    auto validImage = [&](int image) { return image >= 0 && image < static_cast<int>(model.images.size()); };
+    auto validTarget = [&](int target) {
+        return target >= 0 ? target < model.boxCellCount() && model.openCellOfBox[target] >= 0
+                           : -1 - target < static_cast<int>(model.instances.size());
+    };
+    auto depthOk = [&](int remaining) { return !everyLevel || remaining == pieces - static_cast<int>(out.stack.size()); };
+    // A dead end ends the level at the current depth (and its kChoose, if any).
+    auto endLevel = [&](const TraceEvent& e) {
+        if (!depthOk(e.remaining)) fail("dead end: remaining does not match the depth");
+        if (!everyLevel) return;
+        if (!levels.empty() && levels.back().remaining == e.remaining) {
+            const OpenLevel& l = levels.back();
+            if (e.op == trace::kExhausted && (l.candidates == 0 || l.placed != l.candidates || e.b != l.candidates ||
+                                              e.a != l.target))
+                fail("exhausted: not every candidate was tried");
+            if (e.op == trace::kNoFit && (l.candidates != 0 || e.a != l.target)) fail("no fit with candidates");
+            if (e.op == trace::kFilterEmptied && (l.candidates != 0 || e.a != l.target)) fail("filter emptied with candidates");
+            levels.pop_back();
+        } else if (e.op == trace::kExhausted || e.op == trace::kNoFit || e.op == trace::kFilterEmptied) {
+            fail("dead end of a level without kChoose");
+        }
     };
     s.setTraceHandler([&](const TraceEvent& e) {
         if (keepEvents) out.events.push_back(e);
-        if (e.remaining <= filaAt) out.filaEvents++;
-        if (e.image < 0 || e.image >= static_cast<int>(model.images.size())) return fail("image out of range");
-        const int shape = model.images[e.image].shape;
-        if (e.op == 1) {
-            out.places++;
-            if (everyLevel) {
-                if (e.remaining != pieces - static_cast<int>(out.stack.size())) fail("place: remaining does not match the depth");
-                int before = 0;
-                for (const Placed& p : out.stack) before += model.images[p.image].shape == shape;
-                if (before >= static_cast<int>(model.shapes[shape].instances.size()) ||
-                    e.instance != model.shapes[shape].instances[before])
-                    fail("place: instance is not the next copy of its shape");
+        else out.byOp[0]++;
+        if (e.op > 0 && e.op < 16) out.byOp[e.op]++;
+        if (e.remaining <= filaAt && e.op != trace::kSolution) out.filaEvents++;
+        switch (e.op) {
+            case trace::kPlace: {
+                if (!validImage(e.b)) return fail("image out of range");
+                const int shape = model.images[e.b].shape;
+                out.places++;
+                if (everyLevel) {
+                    if (!depthOk(e.remaining)) fail("place: remaining does not match the depth");
+                    int before = 0;
+                    for (const Placed& p : out.stack) before += model.images[p.image].shape == shape;
+                    if (before >= static_cast<int>(model.shapes[shape].instances.size()) ||
+                        e.a != model.shapes[shape].instances[before])
+                        fail("place: instance is not the next copy of its shape");
+                    if (levels.empty() || levels.back().remaining != e.remaining) {
+                        fail("place without kChoose");
+                    } else {
+                        OpenLevel& l = levels.back();
+                        if (l.placed >= l.candidates || l.images[l.placed] != e.b) fail("place is not the next candidate");
+                        l.placed++;
+                    }
+                }
+                out.stack.push_back({e.b, e.a, e.remaining});
+                break;
             }
-            out.stack.push_back({e.image, e.instance, e.remaining});
-        } else if (e.op == 2) {
-            out.removes++;
-            if (out.stack.empty()) return fail("remove with nothing placed");
-            const Placed top = out.stack.back();
-            out.stack.pop_back();
-            if (top.image != e.image || top.instance != e.instance || top.remaining != e.remaining)
-                fail("remove does not match the last place");
-        } else {
-            fail("unknown op");
+            case trace::kRemove: {
+                out.removes++;
+                if (out.stack.empty()) return fail("remove with nothing placed");
+                const Placed top = out.stack.back();
+                out.stack.pop_back();
+                if (top.image != e.b || top.instance != e.a || top.remaining != e.remaining)
+                    fail("remove does not match the last place");
+                break;
+            }
+            case trace::kChoose:
+                if (!depthOk(e.remaining)) fail("choose: remaining does not match the depth");
+                if (!validTarget(e.a)) fail("choose: target out of range");
+                if (e.b < 0) fail("choose: negative candidate count");
+                if (everyLevel) {
+                    if (!levels.empty() && levels.back().remaining <= e.remaining) fail("choose: previous level not ended");
+                    levels.push_back({e.remaining, e.a, e.b, 0, {}});
+                }
+                break;
+            case trace::kCandidate:
+                if (!validImage(e.b)) return fail("candidate image out of range");
+                if (everyLevel) {
+                    if (levels.empty() || levels.back().remaining != e.remaining ||
+                        static_cast<int>(levels.back().images.size()) >= levels.back().candidates)
+                        return fail("candidate outside its kChoose");
+                    const int shape = model.images[e.b].shape;
+                    int before = 0;
+                    for (const Placed& p : out.stack) before += model.images[p.image].shape == shape;
+                    if (e.a != model.shapes[shape].instances[std::min(before, model.shapes[shape].count - 1)])
+                        fail("candidate: instance is not the next copy of its shape");
+                    // The cell target lies in every candidate; a piece target is its shape.
+                    const OpenLevel& l = levels.back();
+                    const Image& img = model.images[e.b];
+                    if (l.target >= 0 && std::find(img.cells.begin(), img.cells.end(), model.openCellOfBox[l.target]) ==
+                                             img.cells.end())
+                        fail("candidate does not cover the target cell");
+                    if (l.target < 0 && model.instances[-1 - l.target].shape != shape) fail("candidate is not the target piece");
+                    levels.back().images.push_back(e.b);
+                }
+                break;
+            case trace::kSolution:
+                out.solutionEvents++;
+                if (e.remaining != 0) fail("solution: remaining is not 0");
+                if (everyLevel && static_cast<int>(out.stack.size()) != pieces) fail("solution with pieces unplaced");
+                if (e.a != 0 && e.a != out.count + 1) fail("solution number out of order");
+                lastSolutionEvent = e.a;
+                if (e.a > 0) out.count++;
+                break;
+            case trace::kNoFit:
+            case trace::kExhausted:
+            case trace::kFilterEmptied:
+                if (!validTarget(e.a)) fail("dead end: target out of range");
+                if (e.op == trace::kFilterEmptied && (e.b < trace::kParityFilter || e.b > trace::kFitFilter))
+                    fail("unknown filter");
+                endLevel(e);
+                break;
+            case trace::kParityTrigger: endLevel(e); break;
+            case trace::kVolumeTrigger:
+            case trace::kDeadCell:
+                if (!validTarget(e.a) || e.a < 0) fail("dead end: cell out of range");
+                if (model.openCellOfBox[e.a] >= 0) {
+                    bool covered = false;
+                    for (const Placed& p : out.stack)
+                        for (int c : model.images[p.image].cells) covered |= c == model.openCellOfBox[e.a];
+                    if (covered && everyLevel) fail("dead end: the cell named is covered");
+                }
+                if (e.op == trace::kVolumeTrigger && e.b <= 0) fail("volume trigger: empty region");
+                endLevel(e);
+                break;
+            default: fail("unknown op " + std::to_string(e.op));
         }
     });
     s.setSolutionHandler([&](const Solution& sol) {
+        if (lastSolutionEvent != sol.number) fail("solution " + std::to_string(sol.number) + " has no kSolution event");
         if (!everyLevel) return;
         std::vector<int> placed;
         for (const Placed& p : out.stack) placed.push_back(p.image);
@@ -87,6 +202,8 @@ TraceRun traceRun(const PuzzleDef& def, const std::string& options, int filaAt, 
     });
     while ((out.state = s.step(slice)) == Solver::State::Running) {
     }
+    if (out.count != s.stats().solutions) fail("kSolution events do not count the solutions");
+    if (out.state == Solver::State::Done && everyLevel && !levels.empty()) fail("a level was never ended");
     out.count = s.stats().solutions;
     out.stats = s.stats();
     out.configuration = s.configurationDescription();
@@ -131,6 +248,7 @@ TEST(Trace, FilaLevelsAreTracedAndReplayTheSolutions) {
         EXPECT_EQ(t.places, t.removes) << what;
         EXPECT_TRUE(t.stack.empty()) << what;
         EXPECT_EQ(t.places, t.stats.totalFits()) << what;  // with -t 1 every fit is a traced place
+        EXPECT_EQ(t.solutionEvents, t.stats.found) << what;
         expectSameStats(t.stats, solve(def, c.options).stats, what);
     }
 }
@@ -163,7 +281,7 @@ TEST(Trace, LevelFilterAndSlicesAtFilaLevels) {
     ASSERT_EQ(sliced.events.size(), all.events.size());
     for (size_t i = 0; i < all.events.size(); ++i) {
         const TraceEvent &a = all.events[i], &b = sliced.events[i];
-        ASSERT_TRUE(a.op == b.op && a.remaining == b.remaining && a.instance == b.instance && a.image == b.image)
+        ASSERT_TRUE(a.op == b.op && a.remaining == b.remaining && a.a == b.a && a.b == b.b)
             << "event " << i;
     }
     // -t K and -t -K select the same events as the full trace.
@@ -173,12 +291,12 @@ TEST(Trace, LevelFilterAndSlicesAtFilaLevels) {
         EXPECT_TRUE(t.stack.empty()) << k;
         std::vector<TraceEvent> want;
         for (const TraceEvent& e : all.events)
-            if (k > 0 ? e.remaining >= k : e.remaining == -k) want.push_back(e);
+            if (e.op == trace::kSolution || (k > 0 ? e.remaining >= k : e.remaining == -k)) want.push_back(e);
         ASSERT_EQ(t.events.size(), want.size()) << k;
         EXPECT_FALSE(want.empty()) << k;
         for (size_t i = 0; i < want.size(); ++i) {
             const TraceEvent &a = want[i], &b = t.events[i];
-            ASSERT_TRUE(a.op == b.op && a.remaining == b.remaining && a.instance == b.instance && a.image == b.image)
+            ASSERT_TRUE(a.op == b.op && a.remaining == b.remaining && a.a == b.a && a.b == b.b)
                 << "-t " << k << " event " << i;
         }
     }
@@ -216,4 +334,119 @@ TEST(Trace, AutomaticConfigurationIsTheSameWithTracing) {
     EXPECT_GT(s.filaEvents, 0);
     EXPECT_TRUE(s.stack.empty());
     expectSameStats(s.stats, solve(soma, "-r").stats, "soma -r");
+}
+
+// Golden traces (tests/golden/trace/cases.json): tiny puzzles whose every event is fixed,
+// the same list the WebAssembly test (tests/js/trace.test.js) checks through Session.
+namespace {
+
+struct GoldenCase {
+    std::string name, puzzle, options;
+};
+
+std::vector<GoldenCase> goldenCases() {
+    std::ifstream in(std::string(POLYCUBE_GOLDEN_DIR) + "/trace/cases.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::vector<GoldenCase> out;
+    const nlohmann::json j = nlohmann::json::parse(text.str());
+    for (const auto& c : j.at("cases")) out.push_back({c.at("name"), c.at("puzzle"), c.at("options")});
+    return out;
+}
+
+PuzzleDef goldenPuzzle(const std::string& file) {
+    std::ifstream in(std::string(POLYCUBE_GOLDEN_DIR) + "/trace/" + file);
+    std::stringstream text;
+    text << in.rdbuf();
+    return parsePuzzle(text.str());
+}
+
+// "op remaining a b" per line; '#' starts a comment.
+std::vector<std::array<int, 4>> readEvents(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<std::array<int, 4>> out;
+    std::string line;
+    while (std::getline(in, line)) {
+        line = line.substr(0, line.find('#'));
+        std::istringstream words(line);
+        std::array<int, 4> e{};
+        if (words >> e[0] >> e[1] >> e[2] >> e[3]) out.push_back(e);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(TraceGolden, TinyPuzzlesEventByEvent) {
+    const std::vector<GoldenCase> cases = goldenCases();
+    ASSERT_GE(cases.size(), 6u);
+    const bool update = std::getenv("POLYCUBE_UPDATE_GOLDEN") != nullptr;
+    for (const GoldenCase& c : cases) {
+        const PuzzleDef def = goldenPuzzle(c.puzzle);
+        TraceRun t = traceRun(def, c.options + " -t 1", 1000, true);
+        EXPECT_EQ(t.failures, 0) << c.name << ": " << t.firstFailure;
+        EXPECT_EQ(t.state, Solver::State::Done) << c.name;
+        EXPECT_TRUE(t.stack.empty()) << c.name;
+        expectSameStats(t.stats, solve(def, c.options).stats, c.name);
+        const std::string path = std::string(POLYCUBE_GOLDEN_DIR) + "/trace/" + c.name + ".events";
+        auto created = Solver::create(def, optionsFrom(c.options));
+        ASSERT_TRUE(created.ok()) << c.name;
+        if (update) {
+            std::ofstream out(path);
+            out << "# " << c.puzzle << " " << c.options << " -t 1: op remaining a b (engine/search/trace.hpp)\n";
+            for (const TraceEvent& e : t.events)
+                out << e.op << " " << e.remaining << " " << e.a << " " << e.b << "  # "
+                    << formatTraceEvent(*created.value, e) << "\n";
+            continue;
+        }
+        const std::vector<std::array<int, 4>> want = readEvents(path);
+        ASSERT_FALSE(want.empty()) << "no golden events in " << path;
+        EXPECT_EQ(t.events.size(), want.size()) << c.name;
+        for (size_t i = 0; i < std::min(want.size(), t.events.size()); ++i) {
+            const TraceEvent& e = t.events[i];
+            ASSERT_EQ((std::array<int, 4>{e.op, e.remaining, e.a, e.b}), want[i])
+                << c.name << " event " << i + 1 << ": got " << formatTraceEvent(*created.value, e);
+        }
+    }
+}
+
+// Every algorithm and constraint traces a replayable search with the same statistics as
+// without -t, and the dead-end causes each one can produce show up.
+TEST(Trace, EveryAlgorithmExplainsItsSteps) {
+    struct Case {
+        const char* file;
+        const char* options;
+        std::vector<int> mustHave;  // trace ops that must occur
+    };
+    const std::vector<Case> cases = {
+        {"soma.txt", "-r -o s", {trace::kChoose, trace::kNoFit, trace::kExhausted}},
+        {"soma.txt", "-r -o f", {trace::kChoose, trace::kNoFit, trace::kExhausted}},
+        {"soma.txt", "-r -o e", {trace::kChoose, trace::kExhausted}},
+        {"soma.txt", "-r -o x", {trace::kChoose, trace::kNoFit}},
+        {"soma.txt", "-r -b 6", {trace::kNoFit, trace::kExhausted}},
+        {"soma.txt", "-r -m 6", {trace::kNoFit, trace::kExhausted}},
+        {"soma.txt", "-r -e 6", {trace::kNoFit, trace::kExhausted}},
+        {"soma.txt", "-r -f 6 -n -o s:c=6", {trace::kNoFit, trace::kExhausted}},
+        {"soma.txt", "-r", {trace::kNoFit, trace::kExhausted}},
+        {"pentominoes_8x8_hole.txt", "-r -o s -p", {trace::kParityTrigger, trace::kExhausted}},
+        {"pentominoes_8x8_hole.txt", "-r -f 11 -n -o s:f=11 -p", {trace::kParityTrigger, trace::kNoFit}},
+        {"pentominoes_8x8_hole.txt", "-r -o s -v 6 -l 20", {trace::kVolumeTrigger}},
+        {"pentominoes_8x8_hole.txt", "-r -o s -V=9 -l 20", {trace::kFilterEmptied}},
+        {"pentominoes_8x8_hole.txt", "-r -o s -F=9 -l 20", {trace::kFilterEmptied}},
+        {"pentominoes_8x8_hole.txt", "-r -o s -P=9 -l 20", {trace::kChoose}},
+        {"pentominoes_10x6.txt", "-r -l 30", {trace::kDeadCell, trace::kNoFit}},
+    };
+    for (const Case& c : cases) {
+        const std::string what = std::string(c.file) + " " + c.options;
+        PuzzleDef def = loadPuzzle(c.file);
+        TraceRun t = traceRun(def, std::string(c.options) + " -t 1", 1000);
+        EXPECT_EQ(t.failures, 0) << what << ": " << t.firstFailure;
+        EXPECT_EQ(t.places, t.stats.totalFits()) << what;
+        EXPECT_EQ(t.solutionEvents, t.stats.found) << what;
+        for (int op : c.mustHave) EXPECT_GT(t.byOp[op], 0) << what << ": no event " << op;
+        if (t.state == Solver::State::Done) {
+            EXPECT_TRUE(t.stack.empty()) << what;
+            expectSameStats(t.stats, solve(def, c.options).stats, what);
+        }
+    }
 }
