@@ -50,4 +50,26 @@ describe('watch the search', () => {
     expect(await page.isHidden('#watch-controls')).toBe(true);
     expect(ui.errors).toEqual([]);
   });
+
+  test("the troublesome hole (the first article's Figure 4): de Bruijn's order on 10x6 walls in a hole and pays for it", async () => {
+    await ui.pickLibrary('pentominoes_10x6.txt');
+    await page.fill('#opt-text', '-b 12 -l 20');
+    await page.dispatchEvent('#opt-text', 'input');
+    await page.click('#watch-record');
+    await page.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 60_000 });
+    await page.click('#watch-next-dead');
+    expect(await page.textContent('#watch-event')).toMatch(/^Dead end/);
+    await page.click('#watch-find-hole');
+    await page.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 30_000 });
+    const note = await page.textContent('#watch-note');
+    const [, made, found, cleared] = note.match(/Step ([\d,]+) walls.*step ([\d,]+) and only clears it at step ([\d,]+)/).map((x) => Number(String(x).replace(/,/g, '')));
+    expect(made).toBeLessThan(found);
+    expect(found).toBeLessThan(cleared);
+    expect(cleared - made).toBeGreaterThan(20);
+    expect(await step()).toBe(made);
+    expect(await page.textContent('#watch-label')).toMatch(/hole made at step/);
+    expect(await page.isVisible('#watch-label')).toBe(true);
+    await ui.shot('32-watch-troublesome-hole.png');
+    expect(ui.errors).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@
 import { TraceRecording, DEFAULT_CAPACITY } from '../trace/recording.js';
 import { TracePlayer, isDeadEnd } from '../trace/player.js';
 import { regionOf } from '../trace/explain.js';
+import { holeMaker, matchingRemoves, stationaryCells, worstHole } from '../trace/holes.js';
 import { TRACE_OP } from '../worker/protocol.js';
 import { PHASE } from './state.js';
 import { num } from './format.js';
@@ -156,45 +157,57 @@ export class WatchActions {
 
   /**
    * Back to the step where the hole of the current dead end appeared: the earliest placement
-   * still on the board after which the dead end's region was already as small as it is now.
-   * (The first seed article's Figure 4: a hole made at step 2 and not cleared until step 195.)
+   * still on the board after which the dead end's region was already as small as it is now;
+   * the note says when the search finally cleared it (took that placement back).
    */
   holeOrigin() {
     const pl = this.player;
     const ev = pl && pl.current();
-    if (!ev || !isDeadEnd(ev.op) || ev.a < 0) {
+    const atCell = ev && ev.a >= 0 && (ev.op === TRACE_OP.NO_FIT || ev.op === TRACE_OP.EXHAUSTED || ev.op === TRACE_OP.DEAD_CELL || ev.op === TRACE_OP.VOLUME_TRIGGER);
+    if (!atCell) {
       this.store.update('watch', { note: 'Go to a dead end at a cell first (Next dead end).' });
       return;
     }
-    const cell = ev.op === TRACE_OP.VOLUME_TRIGGER || ev.op === TRACE_OP.DEAD_CELL || ev.op === TRACE_OP.NO_FIT || ev.op === TRACE_OP.EXHAUSTED ? ev.a : -1;
-    if (cell < 0) return;
     const holes = stationaryCells(this.puzzle);
-    const size = regionOf(this.puzzle, pl.grid, holes, cell).length;
-    // the placements on the board now, oldest first, with their steps
+    const size = regionOf(this.puzzle, pl.grid, holes, ev.a).length;
     const stack = [];
     for (let i = 0; i < pl.step; i++) {
       const op = pl.rec.op(i);
       if (op === TRACE_OP.PLACE) stack.push({ step: i, image: pl.rec.b(i), instance: pl.rec.a(i) });
       else if (op === TRACE_OP.REMOVE) stack.pop();
     }
-    const grid = new Int32Array(pl.grid.length).fill(-1);
-    for (const p of stack) {
-      for (const c of pl.cellsOf(p.image)) grid[c] = p.instance;
-      if (grid[cell] === -1 && regionOf(this.puzzle, grid, holes, cell).length <= size) {
-        this.store.update('watch', { note: `This hole appeared at step ${num(p.step + 1)}; the search found it out at step ${num(pl.step)}.`, origin: { from: p.step + 1, to: pl.step } });
-        this.seek(p.step + 1);
-        return;
-      }
+    const maker = holeMaker(this.puzzle, (image) => pl.cellsOf(image), stack, ev.a, size, holes);
+    if (!maker) {
+      this.store.update('watch', { note: 'This region was there from the start.' });
+      return;
     }
-    this.store.update('watch', { note: 'This region was there from the start.' });
+    const cleared = matchingRemoves(pl.rec)[maker.step];
+    this.showHole({ made: maker.step, found: pl.step - 1, cleared: cleared < 0 ? pl.length : cleared, clearedInRecord: cleared >= 0, cell: ev.a });
   }
-}
 
-function stationaryCells(puzzle) {
-  const set = new Set();
-  puzzle.instances.forEach((inst) => {
-    if (!inst.stationary) return;
-    for (const [x, y, z] of puzzle.pieces[inst.piece].cells) set.add(x + puzzle.xDim * (y + puzzle.yDim * z));
-  });
-  return set;
+  /** Find the hole that cost the search most in the recording (lesson 1) and go to where it was made. */
+  async findTroublesomeHole() {
+    const pl = this.player;
+    if (!pl || this.watch.searching) return;
+    this.store.update('watch', { note: 'Looking through the recording for the hole that cost the search most…', searching: true });
+    const hole = await worstHole(this.puzzle, pl.rec, (image) => pl.cellsOf(image));
+    this.store.update('watch', { searching: false });
+    if (this.player !== pl) return; // another recording meanwhile
+    if (!hole) {
+      this.store.update('watch', { note: 'No dead end at a cell in this recording (try de Bruijn\'s first-open-cell order: -b 12).' });
+      return;
+    }
+    this.showHole(hole);
+  }
+
+  showHole({ made, found, cleared, clearedInRecord, cell }) {
+    const span = cleared - made;
+    this.store.update('watch', {
+      note: `Step ${num(made + 1)} walls in a hole that no piece can fill. The search runs into it at step ${num(found + 1)}` +
+        (clearedInRecord ? ` and only clears it at step ${num(cleared + 1)}, when it takes that piece back: ${num(span)} steps below a position that could never be completed.`
+          : ` and has not cleared it by the end of the recording (${num(span)} steps later).`),
+      origin: { made: made + 1, found: found + 1, cleared: cleared + 1, cell },
+    });
+    this.seek(made + 1);
+  }
 }

@@ -5,6 +5,7 @@ import { SpaceLayer } from '../viewer/space-layer.js';
 import { WatchLayer } from '../viewer/watch-layer.js';
 import { deadEndLabel, regionOf } from '../trace/explain.js';
 import { isDeadEnd } from '../trace/player.js';
+import { stationaryCells } from '../trace/holes.js';
 import { TRACE_OP } from '../worker/protocol.js';
 import * as commands from '../app/commands.js';
 import { PHASE } from '../app/state.js';
@@ -68,7 +69,7 @@ export function mountStagePanel(store, actions, editor, watch) {
       if (changed.has('watch') || drawnGrid !== replay.grid) {
         drawnGrid = replay.grid;
         viewer.showSolution(replay.grid);
-        watchLayer.show(watchView(watch.puzzle, replay));
+        watchLayer.show(watchView(watch.puzzle, replay, s.watch.origin));
       }
       el.solution.textContent = `Step ${num(replay.step)}`;
       return;
@@ -95,7 +96,7 @@ function sameGrid(a, b) {
 }
 
 /** What to draw over the board for the replayed step (watch-layer.js). */
-function watchView(puzzle, player) {
+function watchView(puzzle, player, origin) {
   const ev = player.current();
   const level = player.levels[player.levels.length - 1];
   const view = { puzzle, target: -1, candidateCells: [], deadCells: [], label: '' };
@@ -106,11 +107,15 @@ function watchView(puzzle, player) {
       for (const cell of player.cellsOf(c.image)) view.candidateCells.push(cell);
     }
   }
+  const holes = stationaryCells(puzzle);
+  // a troublesome hole being followed: drawn from the step that made it until it is cleared
+  if (origin && player.step >= origin.made && player.step < origin.cleared) {
+    view.deadCells = regionOf(puzzle, player.grid, holes, origin.cell);
+    if (view.deadCells.length) view.label = `hole made at step ${num(origin.made)}`;
+  }
   if (ev && isDeadEnd(ev.op)) {
     view.label = deadEndLabel(ev);
     if (ev.a >= 0 && ev.op !== TRACE_OP.PARITY_TRIGGER) {
-      const holes = new Set();
-      puzzle.instances.forEach((inst) => { if (inst.stationary) for (const [x, y, z] of puzzle.pieces[inst.piece].cells) holes.add(x + puzzle.xDim * (y + puzzle.yDim * z)); });
       view.deadCells = ev.op === TRACE_OP.VOLUME_TRIGGER ? regionOf(puzzle, player.grid, holes, ev.a) : [ev.a];
       view.target = ev.a;
     }

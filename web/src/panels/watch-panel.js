@@ -27,6 +27,7 @@ export function mountWatchPanel(store, actions, watch) {
   const nextSolution = btn('watch-next-solution', 'Next solution', 'Jump to the next solution', () => watch.jump('solution', 1));
   const nextDead = btn('watch-next-dead', 'Next dead end', 'Jump to the next dead end', () => watch.jump('deadEnd', 1));
   const origin = btn('watch-hole-origin', 'Where did this hole appear?', 'Back to the step where the hole of this dead end appeared', () => watch.holeOrigin());
+  const worst = btn('watch-find-hole', 'Find the most troublesome hole', 'The hole that the search took longest to clear', () => watch.findTroublesomeHole());
   const counter = h('p', { id: 'watch-step', className: 'watch-step', 'aria-live': 'polite' });
   const eventText = h('p', { id: 'watch-event', className: 'watch-event' });
   const status = h('p', { id: 'watch-status', className: 'hint' });
@@ -44,7 +45,7 @@ export function mountWatchPanel(store, actions, watch) {
     h('div', { className: 'row' }, startBtn, backBtn, playBtn, fwdBtn),
     h('div', { className: 'row' }, h('label', { htmlFor: 'watch-speed', className: 'inline' }, 'Speed'), speed, speedText),
     scrub, counter, eventText,
-    h('div', { className: 'row wrap' }, nextSolution, nextDead), origin, note,
+    h('div', { className: 'row wrap' }, nextSolution, nextDead), origin, worst, note,
     h('h3', {}, 'Depth of the search'), chart,
     h('h3', {}, 'Placements tried, by pieces left'), profile);
   body.replaceChildren(

@@ -53,21 +53,31 @@ export function deadEndLabel(ev) {
 /** Open cells of the region containing `cell` on a board (grid: -1 open; holes: Set of box cells). */
 export function regionOf(puzzle, grid, holes, cell) {
   const { xDim: X, yDim: Y, zDim: Z } = puzzle;
+  const n = X * Y * Z;
+  if (scratch.seen.length < n) scratch = { seen: new Uint32Array(n), stack: new Int32Array(n), stamp: 0 };
+  const { seen, stack } = scratch;
+  const stamp = ++scratch.stamp;
   const open = (c) => grid[c] === -1 && !holes.has(c);
   if (!open(cell)) return [];
-  const seen = new Set([cell]);
-  const stack = [cell];
-  while (stack.length) {
-    const c = stack.pop();
+  const out = [cell];
+  seen[cell] = stamp;
+  let top = 0;
+  stack[top++] = cell;
+  const visit = (c) => {
+    if (seen[c] !== stamp && open(c)) { seen[c] = stamp; stack[top++] = c; out.push(c); }
+  };
+  while (top > 0) {
+    const c = stack[--top];
     const x = c % X, y = Math.floor(c / X) % Y, z = Math.floor(c / (X * Y));
-    const next = [];
-    if (x > 0) next.push(c - 1);
-    if (x < X - 1) next.push(c + 1);
-    if (y > 0) next.push(c - X);
-    if (y < Y - 1) next.push(c + X);
-    if (z > 0) next.push(c - X * Y);
-    if (z < Z - 1) next.push(c + X * Y);
-    for (const n of next) if (!seen.has(n) && open(n)) { seen.add(n); stack.push(n); }
+    if (x > 0) visit(c - 1);
+    if (x < X - 1) visit(c + 1);
+    if (y > 0) visit(c - X);
+    if (y < Y - 1) visit(c + X);
+    if (z > 0) visit(c - X * Y);
+    if (z < Z - 1) visit(c + X * Y);
   }
-  return [...seen];
+  return out;
 }
+
+// reused by regionOf: a visit stamp per cell (no allocation per call) and the flood-fill stack
+let scratch = { seen: new Uint32Array(0), stack: new Int32Array(0), stamp: 0 };
