@@ -1,7 +1,7 @@
 // "Watch the search" driven as a person would: record the search of a puzzle, step forward and
 // back (the board is exactly what the steps say), play, jump to a solution.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { usePage } from './page-driver.js';
+import { openPage, usePage } from './page-driver.js';
 
 const handle = usePage();
 let ui;
@@ -71,5 +71,27 @@ describe('watch the search', () => {
     expect(await page.isVisible('#watch-label')).toBe(true);
     await ui.shot('32-watch-troublesome-hole.png');
     expect(ui.errors).toEqual([]);
+  });
+
+  test('lessons open from the Learn menu and from their links: the volume lesson lands on a volume dead end', async () => {
+    await page.click('#learn summary');
+    await page.click('#learn a[data-lesson="volume"]');
+    await page.waitForFunction(() => /Dead end by volume/.test(document.getElementById('watch-event').textContent), null, { timeout: 60_000 });
+    expect(await page.textContent('#lesson-text')).toMatch(/^5\. Volume\./);
+    expect(await page.textContent('#watch-label')).toMatch(/region of \d+/);
+    const link = await page.evaluate(() => window.location.href);
+    await ui.shot('33-lesson-volume.png');
+    // the same lesson in a fresh browser, from its link
+    const other = await openPage(link);
+    await other.page.waitForFunction(() => /Dead end by volume/.test(document.getElementById('watch-event').textContent), null, { timeout: 60_000 });
+    expect(await other.page.textContent('#lesson-text')).toMatch(/^5\. Volume\./);
+    expect(other.errors).toEqual([]);
+    await other.browser.close();
+    // the parity lesson explains, and Solve proves it at once
+    await page.click('#learn a[data-lesson="parity"]');
+    await page.waitForFunction(() => /^4\. Parity/.test(document.getElementById('lesson-text').textContent) && document.body.dataset.state === 'ready');
+    await page.click('#solve');
+    expect(await ui.waitState(['done', 'error'])).toBe('done');
+    expect(await page.textContent('#status')).toMatch(/[Ii]mpossible/);
   });
 });

@@ -30,7 +30,7 @@ const store = new Store({ ...initialState(), myPuzzles: persist.puzzles() });
 const actions = new Actions(store, { createClient: () => new SolverClient(), entries, defaultFile: DEFAULT_FILE, persist });
 const editor = new EditorActions(store, actions, persist);
 const watch = new WatchActions(store, actions);
-const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file) });
+const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file), watch });
 
 const stage = mountStagePanel(store, actions, editor, watch);
 mountLegendPanel(store, stage);

@@ -16,14 +16,16 @@ import { fromEngineJson } from '../model/puzzle.js';
 import { solutionGridProblem } from '../model/solution-check.js';
 import { SolutionStore } from '../ui/solution-store.js';
 import { PHASE } from './state.js';
+import { lessonById } from '../trace/lessons.js';
 import { num } from './format.js';
 
 const FOLLOW_DELAY_MS = 250;
-const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view'];
+const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch'];
 
 export class LinkSync {
-  constructor(store, actions, editor, persist, { libraryFiles, win = window }) {
+  constructor(store, actions, editor, persist, { libraryFiles, watch = null, win = window }) {
     this.store = store;
+    this.watch = watch;
     this.actions = actions;
     this.editor = editor;
     this.persist = persist;
@@ -57,6 +59,7 @@ export class LinkSync {
     if (ed.active) view.edit = 1;
     if (s.view.explode > 0) view.explode = Math.round(s.view.explode * 100);
     if (s.view.explodeMode !== 'pieces') view.explodeMode = s.view.explodeMode;
+    if (s.watch.lesson) view.lesson = s.watch.lesson;
     if (Object.keys(view).length) state.view = view;
     return state;
   }
@@ -72,6 +75,14 @@ export class LinkSync {
 
   /** Keep the address and the saved session in step with the state from now on. */
   follow() {
+    // a link pasted into this tab's address bar (or a lesson link clicked) opens like a new page
+    this.win.addEventListener('hashchange', () => {
+      const hash = this.win.location.hash;
+      if (hash && hash !== this.lastLink) {
+        this.lastLink = hash;
+        this.restore(hash);
+      }
+    });
     this.store.subscribe(SESSION_KEYS, () => {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.write(), FOLLOW_DELAY_MS);
@@ -150,6 +161,9 @@ export class LinkSync {
     }
     if (state.solution) this.showLinkedSolution(state.solution);
     if (editing) editor.editCopy();
+    else if (editor.editor.active) editor.close();
+    const lesson = state.view && typeof state.view.lesson === 'string' ? lessonById(state.view.lesson) : null;
+    if (lesson && this.watch) this.watch.startLesson(lesson);
     return true;
   }
 

@@ -45,7 +45,7 @@ export function initialState() {
     // Watching the search (watch-actions.js): a recording of `steps` trace events (full: the
     // window was filled and the search stopped), the replay cursor `step`, playing, the speed
     // (index into SPEEDS), a note for the last jump; revision changes with every move.
-    watch: { active: false, recording: false, steps: 0, full: false, step: 0, playing: false, speed: 3, error: '', note: '', origin: null, searching: false, revision: 0 },
+    watch: { active: false, recording: false, steps: 0, full: false, step: 0, playing: false, speed: 3, error: '', note: '', origin: null, searching: false, lesson: '', revision: 0 },
     // A message about the page itself (storage refused, a link that could not be read), or ''.
     notice: '',
   };

@@ -30,10 +30,32 @@ export class WatchActions {
     this.playing = false;
     this.carry = 0;
     this.lastTick = 0;
+    // a replay belongs to the puzzle it was recorded on
+    store.subscribe(['puzzles', 'puzzleIndex'], () => {
+      if ((this.watch.active && !this.watch.recording) || this.watch.lesson) this.close();
+    });
   }
 
   get watch() {
     return this.store.get().watch;
+  }
+
+  /** Record the puzzle on screen for a lesson (trace/lessons.js), then show what it is about. */
+  async startLesson(lesson) {
+    this.store.update('watch', { lesson: lesson.id });
+    if (lesson.then === 'none') return;
+    await this.record();
+    if (!this.player) return;
+    if (lesson.then === 'hole') await this.findTroublesomeHole();
+    else if (lesson.then === 'deadEnd') this.jump('deadEnd', 1);
+    else if (lesson.then === 'volume') this.jumpTo((ev) => ev.op === TRACE_OP.VOLUME_TRIGGER, 'volume dead end');
+  }
+
+  /** Go to the first event after the cursor for which test holds. */
+  jumpTo(test, what) {
+    const i = this.player.find(this.player.step, 1, test);
+    this.store.update('watch', { note: i < 0 ? `No ${what} in the recording.` : '' });
+    if (i >= 0) this.seek(i + 1);
   }
 
   /** Record a traced search of the puzzle on screen (with the options chosen). */
@@ -79,7 +101,7 @@ export class WatchActions {
     this.pause();
     this.recording = null;
     this.player = null;
-    this.store.update('watch', { active: false, recording: false, step: 0, steps: 0 });
+    this.store.update('watch', { active: false, recording: false, step: 0, steps: 0, lesson: '', note: '', origin: null });
   }
 
   changed() {

@@ -101,7 +101,8 @@ function watchView(puzzle, player, origin) {
   const level = player.levels[player.levels.length - 1];
   const view = { puzzle, target: -1, candidateCells: [], deadCells: [], label: '' };
   if (level && level.target >= 0) view.target = level.target;
-  if (level) {
+  // the candidates are shown while the level presents them (its choose and candidate steps)
+  if (level && ev && (ev.op === TRACE_OP.CHOOSE || ev.op === TRACE_OP.CANDIDATE)) {
     for (const c of level.candidates) {
       if (player.grid[player.cellsOf(c.image)[0]] === c.instance) continue; // the one being tried is drawn solid
       for (const cell of player.cellsOf(c.image)) view.candidateCells.push(cell);

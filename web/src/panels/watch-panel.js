@@ -7,6 +7,7 @@ import { SPEEDS } from '../app/watch-actions.js';
 import { PHASE } from '../app/state.js';
 import { num } from '../app/format.js';
 import { describe } from '../trace/explain.js';
+import { LESSONS, lessonById, lessonLink } from '../trace/lessons.js';
 import { TRACE_OP } from '../worker/protocol.js';
 import { byId, h, isTyping } from './dom.js';
 
@@ -48,8 +49,12 @@ export function mountWatchPanel(store, actions, watch) {
     h('div', { className: 'row wrap' }, nextSolution, nextDead), origin, worst, note,
     h('h3', {}, 'Depth of the search'), chart,
     h('h3', {}, 'Placements tried, by pieces left'), profile);
+  const lessonText = h('p', { id: 'lesson-text', className: 'lesson-text' });
+  const learn = h('details', { id: 'learn', className: 'learn' }, h('summary', {}, 'Learn: five short lessons'),
+    h('ul', {}, ...LESSONS.map((l) => h('li', {}, h('a', { href: lessonLink(l), dataset: { lesson: l.id } }, l.title)))));
   body.replaceChildren(
     h('p', { className: 'hint' }, 'Record the search, then replay it one step at a time: see which cell it fills next, each piece it tries, and where it gets stuck and backs up.'),
+    learn, lessonText,
     h('div', { className: 'row' }, recordBtn, closeBtn), status, controls);
 
   document.addEventListener('keydown', (e) => {
@@ -66,6 +71,9 @@ export function mountWatchPanel(store, actions, watch) {
     const w = s.watch;
     recordBtn.disabled = s.run.phase === PHASE.RUNNING || s.puzzles.length === 0;
     closeBtn.hidden = !w.active;
+    const lesson = lessonById(w.lesson);
+    lessonText.hidden = !lesson;
+    lessonText.textContent = lesson ? `${lesson.title}. ${lesson.text}` : '';
     controls.hidden = !w.active || !watch.player;
     status.textContent = w.error || (!w.active ? '' : w.recording ? `Recording… ${num(w.steps)} steps so far.`
       : `Recorded ${num(w.steps)} steps${w.full ? ` (only the first ${num(watch.capacity)} are kept for the replay)` : ' (the whole search)'}.`);
