@@ -230,6 +230,21 @@ describe('seeing the pieces', () => {
   });
 });
 
+describe('many pieces', () => {
+  test('35 hexominoes: every shape in the legend, names on the pieces from the start', async () => {
+    await ui.pickLibrary('hexominoes_rect_15x14.txt');
+    const items = await page.$$eval('#legend .legend-piece', (bs) => bs.map((b) => b.querySelectorAll('svg rect').length));
+    expect(items.length).toBe(35);
+    for (const n of items) expect(n).toBe(6);
+    expect(await page.isChecked('#view-labels')).toBe(true);
+    await page.click('#legend-summary'); // the folded legend opens
+    await ui.shot('view-13-hexominoes-legend.png');
+    await page.click('#legend-summary');
+    await ui.pickLibrary('pentominoes_10x6.txt');
+    expect(await page.isChecked('#view-labels')).toBe(false); // the person's own choice again
+  });
+});
+
 describe('a phone (390x844)', () => {
   test('the 3-D view is in sight without scrolling, touch targets are 44 px, the help speaks of touch', async () => {
     const phone = await openPage(server.url, { width: 390, height: 844 });

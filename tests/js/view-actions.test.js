@@ -49,6 +49,12 @@ describe('ViewActions', () => {
     view.setLayer(1);
     store.replace({ puzzles: [puzzle(1)], puzzleIndex: 0 });
     expect(v()).toMatchObject({ hidden: [], layer: -1, labels: true });
+    view.setLabels(false);
+    const many = { ...puzzle(1), pieces: Array.from({ length: 35 }, (_, i) => piece(`H${i}`)) };
+    store.replace({ puzzles: [many], puzzleIndex: 0 });
+    expect(v().labels).toBe(true); // 35 pieces: names on them from the start
+    store.replace({ puzzles: [puzzle()], puzzleIndex: 0 });
+    expect(v().labels).toBe(false); // back to 3 pieces: the person's choice (off) again
   });
 
   test('go to solution n: only whole numbers from 1 to the solutions stored move', () => {

@@ -9,10 +9,13 @@ import { VIEW_PIECES } from './state.js';
 import { shownPuzzle } from './selectors.js';
 import { num } from './format.js';
 
+const MANY_PIECES = 20;
+
 export class ViewActions {
   constructor(store, actions) {
     this.store = store;
     this.actions = actions;
+    this.labelsChosen = false; // the person's own choice, kept from puzzle to puzzle
     // A new puzzle starts with every piece shown, none highlighted, all layers.
     let puzzle = null;
     store.subscribe(['puzzles', 'puzzleIndex', 'editor', 'source'], (s) => {
@@ -21,8 +24,10 @@ export class ViewActions {
       const sameShape = puzzle && p && p.pieces.length === puzzle.pieces.length && p.zDim === puzzle.zDim;
       puzzle = p;
       if (sameShape) return; // an edit that kept the pieces: what the person chose stays
-      const { labels } = s.view;
-      store.update('view', { ...VIEW_PIECES, labels });
+      // Past 20 pieces colours alone no longer tell every piece apart (colors.js walks the hue
+      // circle): such a puzzle starts with the names on the pieces; otherwise the choice stays.
+      const many = !!p && p.pieces.filter((x) => !x.stationary).reduce((n, x) => n + (x.count || 1), 0) > MANY_PIECES;
+      store.update('view', { ...VIEW_PIECES, labels: this.labelsChosen || many });
     });
   }
 
@@ -73,6 +78,7 @@ export class ViewActions {
   }
 
   setLabels(on) {
+    this.labelsChosen = !!on;
     this.store.update('view', { labels: !!on });
   }
 
