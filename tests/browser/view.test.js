@@ -270,8 +270,25 @@ describe('a phone (390x844)', () => {
       const checks = await phone.page.$$eval('label.check', (ls) => ls.filter((l) => l.offsetParent !== null).map((l) => l.getBoundingClientRect().height));
       for (const hgt of checks) expect(hgt).toBeGreaterThanOrEqual(44);
       await phone.shot('view-10-phone-390x844.png');
+      // the legend is folded on a phone; a tap opens it, and its chips are 44 px targets too
+      expect(await phone.page.isVisible('#legend-summary')).toBe(true);
+      await phone.page.click('#legend-summary');
+      const chips = await phone.page.$$eval('.legend-piece', (bs) => bs.map((b) => b.getBoundingClientRect().height));
+      expect(chips.length).toBe(12);
+      for (const hgt of chips) expect(hgt).toBeGreaterThanOrEqual(44);
+      await phone.shot('view-10b-phone-legend-open.png');
+      await phone.page.click('#legend-summary');
       await phone.page.click('#solve');
       expect(await phone.waitState(['done', 'error'], 60_000)).toBe('done');
+      // the page scrolled down to Solve; the view stays in sight (sticky) with the solution drawn
+      const after = await phone.page.evaluate(() => {
+        const r = document.querySelector('#viewport canvas').getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, scrollY: window.scrollY };
+      });
+      expect(after.scrollY).toBeGreaterThan(0);
+      expect(after.top).toBeGreaterThanOrEqual(0);
+      expect(after.bottom).toBeLessThanOrEqual(844);
+      expect((await phone.hooks()).piecesDrawn).toBe(12);
       await phone.shot('view-11-phone-solved.png');
     } finally {
       await phone.browser.close();

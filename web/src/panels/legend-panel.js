@@ -37,7 +37,8 @@ export function mountLegendPanel(store, stage, view) {
       });
       el.list.replaceChildren(...items);
       el.box.classList.toggle('many', items.length > MANY);
-      el.box.open = items.length <= MANY;
+      // folded on a phone too: there the chips (44 px targets) would cover half the board
+      el.box.open = items.length <= MANY && !window.matchMedia('(max-width: 760px)').matches;
       el.summary.textContent = `Pieces (${items.length})`;
       el.box.hidden = items.length === 0;
       stage.fitMargins();

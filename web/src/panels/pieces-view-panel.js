@@ -119,6 +119,7 @@ export function mountPiecesViewPanel(store, stage, view) {
     if (p !== layersOf) {
       layersOf = p;
       el.gotoN.value = ''; // a number typed for another puzzle means nothing here
+      el.exportStatus.textContent = '';
       const opts = [h('option', { value: '-1' }, 'all layers')];
       if (threeD) for (let z = 0; z < p.zDim; z++) opts.push(h('option', { value: String(z) }, `layer ${z + 1} only${z === 0 ? ' (bottom)' : z === p.zDim - 1 ? ' (top)' : ''}`));
       el.layer.replaceChildren(...opts);
