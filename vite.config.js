@@ -5,6 +5,7 @@
 // by scripts/build.sh. The solver runs in a module worker (worker.format 'es').
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompressWasm } from './scripts/vite-precompress.js';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const host = process.env.HOST || '127.0.0.1';
@@ -14,6 +15,7 @@ export default defineConfig({
   root: 'web',
   base: './',
   publicDir: false,
+  plugins: [precompressWasm()], // the .wasm served compressed by vite preview (scripts/vite-precompress.js)
   server: {
     host,
     port,

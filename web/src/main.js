@@ -23,6 +23,9 @@ import { mountWatchPanel } from './panels/watch-panel.js';
 import { mountStagePanel } from './panels/stage-panel.js';
 import { mountLegendPanel } from './panels/legend-panel.js';
 import { mountTestHooks } from './panels/test-hooks.js';
+import { ViewActions } from './app/view-actions.js'; // seeing the pieces (issue 8 §5)
+import { mountPiecesViewPanel } from './panels/pieces-view-panel.js';
+import { mountLayerGridPanel } from './panels/layer-grid-panel.js';
 
 const persist = new Persist(browserStorage());
 const entries = libraryEntries();
@@ -30,10 +33,11 @@ const store = new Store({ ...initialState(), myPuzzles: persist.puzzles() });
 const actions = new Actions(store, { createClient: () => new SolverClient(), entries, defaultFile: DEFAULT_FILE, persist });
 const editor = new EditorActions(store, actions, persist);
 const watch = new WatchActions(store, actions);
+const view = new ViewActions(store, actions); // seeing the pieces (issue 8 §5)
 const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file), watch });
 
 const stage = mountStagePanel(store, actions, editor, watch);
-mountLegendPanel(store, stage);
+mountLegendPanel(store, stage, view);
 mountLibraryPanel(store, actions);
 mountDefinitionPanel(store, actions, editor);
 mountEditorPanel(store, actions, editor);
@@ -44,6 +48,8 @@ mountSolutionsPanel(store, actions);
 mountSharePanel(store, actions, editor, sync);
 mountWatchPanel(store, actions, watch);
 mountTestHooks(store, stage);
+mountPiecesViewPanel(store, stage, view); // seeing the pieces (issue 8 §5)
+mountLayerGridPanel(store, stage, view);
 store.notify(Object.keys(store.get())); // first drawing of every panel
 
 sync.restore(window.location.hash).then(() => sync.follow());

@@ -14,6 +14,12 @@ export const CUSTOM = '__custom__';
 /** The solutions slice before any search (see initialState). */
 export const NO_SOLUTIONS = Object.freeze({ store: null, total: 0, shown: -1, revision: 0, linked: 0 });
 
+// Seeing the pieces (issue 8 §5, app/view-actions.js): piece indices (puzzle.pieces) of the
+// piece under the pointer and of the one clicked (highlighted), hidden pieces, the isolated
+// piece (-1: none), one z layer only (-1: all), name labels, the flat per-layer grid, and why the
+// "go to solution" box refused what was typed ('' when it did not).
+export const VIEW_PIECES = Object.freeze({ hover: -1, highlight: -1, hidden: Object.freeze([]), isolate: -1, layer: -1, labels: false, flat: false, gotoError: '' });
+
 export function initialState() {
   return {
     engine: { status: 'loading', version: '', error: '' },
@@ -33,7 +39,7 @@ export function initialState() {
     // 0-based index drawn (-1: none); revision changes whenever solutions arrive.
     // linked: the number of a solution that came with a share link (drawn without solving), or 0.
     solutions: NO_SOLUTIONS,
-    view: { explode: 0, explodeMode: 'pieces' },
+    view: { explode: 0, explodeMode: 'pieces', ...VIEW_PIECES },
     // The puzzle editor (editor-actions.js): the puzzle being edited (model/puzzle.js), the layer
     // shown in the flat grid, the selected piece, the piece drawer ({index, cells, layer, size}
     // or null), the engine's draft checks (engine/session/draft.hpp) of the puzzle checksFor (stale

@@ -12,6 +12,7 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { buildPieceGeometry } from './piece-geometry.js';
+import { PieceEmphasis } from './piece-emphasis.js';
 import { puzzleColors } from './colors.js';
 
 const PLATE_THICKNESS = 0.22;
@@ -83,6 +84,7 @@ export class Viewer {
     this.board = [];   // objects of the empty board (plate, grid, box)
     this.pieces = null; // { mesh, lines, base, lineBase, vertexGroup, lineGroup, groups }
     this._frame = 0;
+    this.emphasis = new PieceEmphasis(this); // highlight / hide / isolate / one layer / labels (issue 8 §5)
 
     this._resizeObserver = new ResizeObserver(() => this.resize());
     this._resizeObserver.observe(container);
@@ -359,6 +361,7 @@ export class Viewer {
     this.pieces.mesh.geometry.dispose();
     this.pieces.lines.geometry.dispose();
     this.pieces = null;
+    this.emphasis.clearLabels();
   }
 
   /** Groups of cells to draw: one per instance (or per instance and layer when exploding layers). */
@@ -385,8 +388,10 @@ export class Viewer {
     }
     const groups = [];
     const byLayer = this.explodeMode === 'layers' && p.zDim > 1;
-    for (const [i, cells] of [...perInstance.entries()].sort((a, b) => a[0] - b[0])) {
-      const color = this.colors.instanceColor(i);
+    for (const [i, all] of [...perInstance.entries()].sort((a, b) => a[0] - b[0])) {
+      const cells = this.emphasis.cellsShown(i, all);
+      if (cells.length === 0) continue;
+      const color = this.emphasis.colorOf(i, this.colors.instanceColor(i));
       const mobile = !p.instances[i].stationary;
       if (!byLayer) {
         groups.push({ instance: i, cells, color, mobile, layer: -1 });
@@ -442,6 +447,7 @@ export class Viewer {
       vertexGroup: geo.vertexGroup, lineGroup: geo.lineGroup,
     };
     this.scene.add(mesh, lines);
+    this.emphasis.buildLabels(groups);
     this._applyExplode();
   }
 
@@ -481,6 +487,7 @@ export class Viewer {
     move(pc.lines.geometry.attributes.position, pc.lineBase, pc.lineGroup);
     pc.mesh.geometry.computeBoundingSphere();
     pc.lines.geometry.computeBoundingSphere();
+    this.emphasis.moveLabels(offsets);
   }
 }
 

@@ -1,0 +1,120 @@
+// Seeing the pieces (issue 8 §5): highlight, hide, isolate, labels, one layer, the flat layer
+// grid and "go to solution n". Only the view slice changes here (see VIEW_PIECES in state.js);
+// nothing talks to the solver. Piece arguments are indices into puzzle.pieces.
+//
+//   const view = new ViewActions(store, actions);
+//   view.highlightPiece(3); view.hidePiece(5); view.isolatePiece(3); view.setLayer(0);
+//   view.goToSolution('12');   // false (and view.gotoError says why) when 12 is not a solution
+import { VIEW_PIECES } from './state.js';
+import { shownPuzzle } from './selectors.js';
+import { num } from './format.js';
+
+const MANY_PIECES = 20;
+
+export class ViewActions {
+  constructor(store, actions) {
+    this.store = store;
+    this.actions = actions;
+    this.labelsChosen = false; // the person's own choice, kept from puzzle to puzzle
+    // A new puzzle starts with every piece shown, none highlighted, all layers.
+    let puzzle = null;
+    store.subscribe(['puzzles', 'puzzleIndex', 'editor', 'source'], (s) => {
+      const p = shownPuzzle(s).puzzle;
+      if (p === puzzle) return;
+      const sameShape = puzzle && p && p.pieces.length === puzzle.pieces.length && p.zDim === puzzle.zDim;
+      puzzle = p;
+      if (sameShape) return; // an edit that kept the pieces: what the person chose stays
+      // Past 20 pieces colours alone no longer tell every piece apart (colors.js walks the hue
+      // circle): such a puzzle starts with the names on the pieces; otherwise the choice stays.
+      const many = !!p && p.pieces.filter((x) => !x.stationary).reduce((n, x) => n + (x.count || 1), 0) > MANY_PIECES;
+      store.update('view', { ...VIEW_PIECES, labels: this.labelsChosen || many });
+    });
+  }
+
+  get view() {
+    return this.store.get().view;
+  }
+
+  puzzle() {
+    return shownPuzzle(this.store.get()).puzzle;
+  }
+
+  /** A piece index of the shown puzzle, or -1 for anything else. */
+  piece(i) {
+    const p = this.puzzle();
+    return p && Number.isInteger(i) && i >= 0 && i < p.pieces.length ? i : -1;
+  }
+
+  /** The piece under the pointer (-1: none); drawn highlighted while there. */
+  hoverPiece(i) {
+    const k = this.piece(i);
+    if (k !== this.view.hover) this.store.update('view', { hover: k });
+  }
+
+  /** Click on a piece: highlight it, or clear the highlight when it already was. */
+  highlightPiece(i) {
+    const k = this.piece(i);
+    this.store.update('view', { highlight: k === this.view.highlight ? -1 : k });
+  }
+
+  /** Hide a piece, or show it again. */
+  hidePiece(i) {
+    const k = this.piece(i);
+    if (k < 0) return;
+    const hidden = this.view.hidden.includes(k) ? this.view.hidden.filter((x) => x !== k) : [...this.view.hidden, k];
+    this.store.update('view', { hidden, isolate: this.view.isolate === k ? -1 : this.view.isolate });
+  }
+
+  /** Show this piece alone, or everything again when it already was. */
+  isolatePiece(i) {
+    const k = this.piece(i);
+    if (k < 0) return;
+    const isolate = this.view.isolate === k ? -1 : k;
+    this.store.update('view', { isolate, hidden: this.view.hidden.filter((x) => x !== k), highlight: isolate >= 0 ? k : this.view.highlight });
+  }
+
+  showAllPieces() {
+    this.store.update('view', { hidden: [], isolate: -1, highlight: -1, layer: -1 });
+  }
+
+  setLabels(on) {
+    this.labelsChosen = !!on;
+    this.store.update('view', { labels: !!on });
+  }
+
+  /** Show one z layer (0 = bottom) of a 3-D puzzle, or all of them (-1). */
+  setLayer(z) {
+    const p = this.puzzle();
+    const layer = p && Number.isInteger(z) && z >= 0 && z < p.zDim ? z : -1;
+    this.store.update('view', { layer });
+  }
+
+  setFlat(on) {
+    this.store.update('view', { flat: !!on });
+  }
+
+  /**
+   * Show solution number `text` (1-based, as typed). Anything that is not the number of a
+   * solution found is refused with a reason in view.gotoError; returns whether it moved.
+   */
+  goToSolution(text) {
+    const sol = this.store.get().solutions;
+    const stored = sol.store ? sol.store.stored : 0;
+    const t = String(text).trim().replace(/[,\s]/g, '');
+    let error = '';
+    if (stored === 0) error = 'No solutions to go to yet: press Solve first.';
+    else if (t === '') error = `Type a solution number from 1 to ${num(stored)}.`;
+    else if (!/^\d+$/.test(t)) error = `"${String(text).trim().slice(0, 20)}" is not a whole number: type 1 to ${num(stored)}.`;
+    else {
+      const n = Number(t);
+      if (n < 1 || n > stored) error = `There is no solution ${t.length > 12 ? 'that large' : num(n)}: type 1 to ${num(stored)}.`;
+      else this.actions.showSolution(n - 1);
+    }
+    this.store.update('view', { gotoError: error });
+    return !error;
+  }
+
+  clearGotoError() {
+    if (this.view.gotoError) this.store.update('view', { gotoError: '' });
+  }
+}

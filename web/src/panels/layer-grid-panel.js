@@ -1,0 +1,87 @@
+// The flat per-layer grid of a solution (issue 8 §5), like the CLI's printout: the z layers side
+// by side (bottom layer first), rows from the top (y = yDim-1) down, every cell in its piece's
+// colour with the piece's name in it. Shown over the 3-D view when "flat grid" is on; a click on
+// a layer shows that layer only (again: all layers). Built with DOM calls (no innerHTML).
+import { puzzleColors } from '../viewer/colors.js';
+import { shownPuzzle } from '../app/selectors.js';
+import { byId, h } from './dom.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const DIMMED = 0.25;
+
+function svgEl(tag, attrs) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+export function mountLayerGridPanel(store, stage, view) {
+  const box = byId('layer-grid');
+  let drawnKey = null;
+
+  const draw = () => {
+    const s = store.get();
+    const p = shownPuzzle(s).puzzle;
+    const sol = s.solutions;
+    const grid = p && s.view.flat && stage.viewer.grid ? stage.viewer.grid : null;
+    box.hidden = !grid;
+    if (!grid) {
+      drawnKey = null;
+      return;
+    }
+    const v = s.view;
+    const key = [p, grid, sol.shown, v.highlight, v.hover, v.hidden.join(','), v.isolate, v.layer, box.clientWidth, box.clientHeight].join('|');
+    if (key === drawnKey) return;
+    drawnKey = key;
+    const { xDim: X, yDim: Y, zDim: Z } = p;
+    const colors = puzzleColors(p);
+    // cell size: all layers in one row when they fit, else wrapped, never below 12 px
+    const gap = 18;
+    const availW = Math.max(200, box.clientWidth - 32);
+    const availH = Math.max(120, box.clientHeight - 60);
+    const cell = Math.max(12, Math.min(64, Math.floor((availW - gap * (Z - 1)) / (X * Z)), Math.floor(availH / Y)));
+    const emphasis = v.hover >= 0 ? v.hover : v.highlight;
+    const layers = [];
+    for (let z = 0; z < Z; z++) {
+      const svg = svgEl('svg', { width: X * cell, height: Y * cell, viewBox: `0 0 ${X * cell} ${Y * cell}`, class: 'layer-svg' });
+      for (let row = 0; row < Y; row++) {
+        const y = Y - 1 - row; // the top row first, as the CLI prints
+        for (let x = 0; x < X; x++) {
+          const inst = grid[x + X * (y + Y * z)];
+          const instance = p.instances[inst];
+          const piece = instance ? instance.piece : -1;
+          const named = instance && !(instance.stationary && instance.name === '*');
+          const left = piece >= 0 && (v.hidden.includes(piece) || (v.isolate >= 0 && piece !== v.isolate));
+          const fill = !named || left ? 'none' : `#${colors.instanceColor(inst).getHexString()}`;
+          const rect = svgEl('rect', {
+            x: x * cell + 0.5, y: row * cell + 0.5, width: cell - 1, height: cell - 1, rx: 2,
+            fill, stroke: named ? 'rgba(0,0,0,0.45)' : 'rgba(160,180,220,0.25)',
+            'fill-opacity': emphasis >= 0 && piece !== emphasis ? DIMMED : 1,
+          });
+          svg.append(rect);
+          if (named && !left && cell >= 14) {
+            const t = svgEl('text', {
+              x: x * cell + cell / 2, y: row * cell + cell / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central',
+              'font-size': Math.round(cell * 0.5), class: 'layer-cell-name',
+              'fill-opacity': emphasis >= 0 && piece !== emphasis ? 0.35 : 1,
+            });
+            t.textContent = p.pieces[piece].name; // text node: names never parsed as markup
+            svg.append(t);
+          }
+        }
+      }
+      const label = Z > 1 ? `Layer ${z + 1}${z === 0 ? ' (bottom)' : z === Z - 1 ? ' (top)' : ''}` : 'The board';
+      const fig = h('button', {
+        type: 'button', className: `layer-fig${v.layer === z ? ' chosen' : ''}`, dataset: { layer: String(z) },
+        title: Z > 1 ? (v.layer === z ? 'Show all layers' : 'Show this layer only') : '',
+        'aria-pressed': Z > 1 ? String(v.layer === z) : undefined,
+        onclick: () => { if (Z > 1) view.setLayer(v.layer === z ? -1 : z); },
+      }, svg, h('span', { className: 'layer-caption' }, label));
+      layers.push(fig);
+    }
+    box.replaceChildren(...layers);
+  };
+
+  store.subscribe(['view', 'solutions', 'puzzles', 'puzzleIndex', 'editor', 'source'], draw);
+  new ResizeObserver(() => draw()).observe(box.parentElement);
+}

@@ -1,0 +1,148 @@
+// Seeing the pieces (issue 8 §5): point at a piece in the 3-D view to highlight it, click to
+// keep it highlighted (with "only this piece" / "hide it"), names on the pieces, one layer or the
+// flat layer grid of a 3-D solution, "go to solution n", the PNG and STL downloads, and help text
+// that speaks of touch on a touch screen. Renders the view slice; changes it via ViewActions.
+import { PHASE } from '../app/state.js';
+import { shownPuzzle } from '../app/selectors.js';
+import { downloadBlob } from './download.js';
+import { byId, h } from './dom.js';
+
+const CLICK_PX = 6; // a pointer that moved further than this was turning the view, not clicking
+
+export function mountPiecesViewPanel(store, stage, view) {
+  const viewer = stage.viewer;
+  const el = {
+    tools: byId('picked-piece'), toolsName: byId('picked-name'), isolate: byId('piece-isolate'), hide: byId('piece-hide'),
+    showAll: byId('show-all'), labels: byId('view-labels'), layerRow: byId('layer-row'), layer: byId('view-layer'), flat: byId('view-flat'),
+    png: byId('export-png'), stl: byId('export-stl'), exportStatus: byId('export-status'),
+    gotoForm: byId('goto-form'), gotoN: byId('goto-n'), gotoError: byId('goto-error'), help: byId('view-help'),
+  };
+
+  // ---- help text: touch words on a touch screen ----
+  const coarse = window.matchMedia('(pointer: coarse)');
+  const helpText = () => {
+    el.help.textContent = coarse.matches
+      ? 'Swipe to rotate · pinch to zoom · two fingers to pan · tap a piece to pick it'
+      : 'Drag to rotate · right-drag to pan · scroll to zoom · click a piece to pick it · ← → solutions';
+  };
+  helpText();
+  coarse.addEventListener('change', helpText);
+
+  // ---- pointing at pieces in the 3-D view ----
+  const picking = () => {
+    const s = store.get();
+    return !shownPuzzle(s).editing && !!viewer.pieces; // the editor's clicks belong to its cells
+  };
+  let down = null;
+  viewer.canvas.addEventListener('pointermove', (e) => {
+    if (e.pointerType !== 'mouse' || e.buttons !== 0 || !picking()) return;
+    const hit = viewer.emphasis.pick(e.clientX, e.clientY);
+    view.hoverPiece(hit ? hit.piece : -1);
+  });
+  viewer.canvas.addEventListener('pointerleave', () => view.hoverPiece(-1));
+  viewer.canvas.addEventListener('pointerdown', (e) => { down = e.isPrimary ? { x: e.clientX, y: e.clientY } : null; });
+  viewer.canvas.addEventListener('pointerup', (e) => {
+    const d = down;
+    down = null;
+    if (!d || e.button !== 0 || !picking() || Math.hypot(e.clientX - d.x, e.clientY - d.y) > CLICK_PX) return;
+    const hit = viewer.emphasis.pick(e.clientX, e.clientY);
+    if (hit) view.highlightPiece(hit.piece);
+    else if (store.get().view.highlight >= 0) view.highlightPiece(store.get().view.highlight); // a click beside the pieces lets go
+  });
+
+  el.isolate.addEventListener('click', () => view.isolatePiece(store.get().view.highlight));
+  el.hide.addEventListener('click', () => view.hidePiece(store.get().view.highlight));
+  el.showAll.addEventListener('click', () => view.showAllPieces());
+  el.labels.addEventListener('change', () => view.setLabels(el.labels.checked));
+  el.layer.addEventListener('change', () => view.setLayer(Number(el.layer.value)));
+  el.flat.addEventListener('change', () => view.setFlat(el.flat.checked));
+
+  // ---- go to solution n ----
+  el.gotoForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (view.goToSolution(el.gotoN.value)) el.gotoN.select();
+  });
+  el.gotoN.addEventListener('input', () => view.clearGotoError());
+
+  // ---- downloads ----
+  const baseName = () => {
+    const p = shownPuzzle(store.get()).puzzle;
+    const t = (p && p.title) || 'puzzle';
+    const base = t.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'puzzle';
+    const sol = store.get().solutions;
+    return viewer.grid && sol.shown >= 0 ? `${base}-solution-${sol.linked || sol.shown + 1}` : base;
+  };
+  const say = (text) => { el.exportStatus.textContent = text; };
+  el.png.addEventListener('click', async () => {
+    const s = store.get();
+    const p = shownPuzzle(s).puzzle;
+    const sol = s.solutions;
+    const caption = [p && p.title, viewer.grid && sol.shown >= 0 ? `solution ${sol.linked || sol.shown + 1}` : ''].filter(Boolean).join(' · ');
+    try {
+      const blob = await viewer.emphasis.pngBlob(caption);
+      downloadBlob(blob, `${baseName()}.png`);
+      say(`Saved ${baseName()}.png (${Math.round(blob.size / 1024)} KB).`);
+    } catch (err) {
+      say(`Could not make the picture: ${err.message || err}`);
+    }
+  });
+  el.stl.addEventListener('click', () => {
+    const out = viewer.emphasis.stl();
+    if (!out) {
+      say('No pieces are shown: solve the puzzle (or show the hidden pieces) first.');
+      return;
+    }
+    downloadBlob(new Blob([out.data.buffer], { type: 'model/stl' }), `${baseName()}.stl`);
+    say(`Saved ${baseName()}.stl: ${out.pieces} piece${out.pieces === 1 ? '' : 's'}, ${out.triangles.toLocaleString('en-US')} triangles.`);
+  });
+
+  // ---- drawing the state ----
+  let layersOf = null;
+  store.subscribe(['view', 'puzzles', 'puzzleIndex', 'editor', 'source', 'solutions', 'run'], (s) => {
+    const v = s.view;
+    const p = shownPuzzle(s).puzzle;
+    viewer.emphasis.set({ highlight: v.hover >= 0 ? v.hover : v.highlight, hidden: v.hidden, isolate: v.isolate, layer: v.layer, labels: v.labels });
+    viewer.canvas.style.cursor = v.hover >= 0 ? 'pointer' : '';
+
+    const piece = p && v.highlight >= 0 ? p.pieces[v.highlight] : null;
+    el.tools.hidden = !piece;
+    if (piece) {
+      el.toolsName.replaceChildren('Piece ', h('strong', {}, piece.name), (piece.count || 1) > 1 ? ` (×${piece.count})` : '');
+      el.isolate.textContent = v.isolate === v.highlight ? 'Show the others' : 'Only this piece';
+      el.isolate.setAttribute('aria-pressed', String(v.isolate === v.highlight));
+    }
+    el.showAll.hidden = v.hidden.length === 0 && v.isolate < 0 && v.layer < 0;
+    el.labels.checked = v.labels;
+
+    const threeD = !!p && p.zDim > 1;
+    el.layerRow.hidden = !threeD;
+    if (p !== layersOf) {
+      layersOf = p;
+      el.gotoN.value = ''; // a number typed for another puzzle means nothing here
+      el.exportStatus.textContent = '';
+      const opts = [h('option', { value: '-1' }, 'all layers')];
+      if (threeD) for (let z = 0; z < p.zDim; z++) opts.push(h('option', { value: String(z) }, `layer ${z + 1} only${z === 0 ? ' (bottom)' : z === p.zDim - 1 ? ' (top)' : ''}`));
+      el.layer.replaceChildren(...opts);
+    }
+    el.layer.value = String(v.layer);
+    el.flat.checked = v.flat;
+
+    const stored = s.solutions.store ? s.solutions.store.stored : 0;
+    el.gotoN.disabled = stored === 0;
+    el.gotoForm.querySelector('button').disabled = stored === 0;
+    el.gotoN.max = String(stored);
+    el.gotoN.setAttribute('aria-invalid', String(!!v.gotoError));
+    el.gotoError.hidden = !v.gotoError;
+    el.gotoError.textContent = v.gotoError;
+    el.stl.disabled = !p || s.run.phase === PHASE.LOADING;
+  });
+
+  // test hooks (harmless for users): what the view emphasises, where a piece can be pointed at
+  if (window.__polycube) {
+    Object.assign(window.__polycube, {
+      view: () => ({ ...store.get().view, piecesDrawn: viewer.piecesDrawn, labelsDrawn: viewer.emphasis.labels.length }),
+      pointOfPiece: (i) => viewer.emphasis.screenPointOf(i),
+      pickAt: (x, y) => viewer.emphasis.pick(x, y),
+    });
+  }
+}

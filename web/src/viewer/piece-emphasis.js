@@ -1,0 +1,255 @@
+// Seeing the pieces in the 3-D view (issue 8 §5): which pieces are drawn (hidden ones and, when
+// one piece is isolated, all others left out; "this layer only" keeps one z layer), which one is
+// highlighted (the others dimmed), name labels drawn on the pieces, picking a piece under the
+// pointer, and the exports of what is drawn (PNG of the view, STL of the pieces).
+//
+// The viewer owns one PieceEmphasis and asks it, while building its merged mesh, for the cells
+// and colour of each instance; everything here works on piece indices (puzzle.pieces), so all
+// copies of a piece (count=N) are highlighted or hidden together.
+//
+//   viewer.emphasis.set({ highlight: 2, hidden: [5], isolate: -1, layer: -1, labels: true });
+//   viewer.emphasis.pick(clientX, clientY)   // -> { piece, instance } or null
+//   await viewer.emphasis.pngBlob(caption)   // the view as drawn, on a plain background
+//   viewer.emphasis.stl()                    // { data: DataView (binary STL), triangles }
+import {
+  CanvasTexture, Color, Group, LinearFilter, Mesh, MeshBasicMaterial, BufferAttribute, BufferGeometry,
+  Raycaster, Sprite, SpriteMaterial, SRGBColorSpace, Vector2, Vector3,
+} from 'three';
+import { STLExporter } from 'three/addons/exporters/STLExporter.js';
+import { buildPieceGeometry } from './piece-geometry.js';
+
+const DIM_TO = new Color(0x1c2233);  // dimmed pieces fade toward the stage background
+const DIM_AMOUNT = 0.72;
+const LABEL_HEIGHT = 0.5;            // world units (cells)
+export const PNG_BACKGROUND = '#141b2d'; // flat, so a test can tell drawn pixels from background
+export const STL_MM_PER_CELL = 10;
+const STL_GAP = 0.025;               // per side, in cells: 0.5 mm clearance between printed pieces
+
+export class PieceEmphasis {
+  /** @param {import('./viewer.js').Viewer} viewer */
+  constructor(viewer) {
+    this.viewer = viewer;
+    this.state = { highlight: -1, hidden: new Set(), isolate: -1, layer: -1, labels: false };
+    this.labels = []; // { sprite, base: Vector3, group: index into the drawn groups }
+    this.raycaster = new Raycaster();
+  }
+
+  /** Change what is emphasised; redraws only when something changed. */
+  set({ highlight = -1, hidden = [], isolate = -1, layer = -1, labels = false } = {}) {
+    const next = { highlight, hidden: new Set(hidden), isolate, layer, labels: !!labels };
+    const cur = this.state;
+    const same = cur.highlight === next.highlight && cur.isolate === next.isolate && cur.layer === next.layer
+      && cur.labels === next.labels && cur.hidden.size === next.hidden.size && [...next.hidden].every((x) => cur.hidden.has(x));
+    if (same) return;
+    this.state = next;
+    this.viewer._rebuildPieces();
+    this.viewer.requestRender();
+  }
+
+  pieceOf(instance) {
+    const inst = this.viewer.puzzle && this.viewer.puzzle.instances[instance];
+    return inst ? inst.piece : -1;
+  }
+
+  /** The cells of an instance that are drawn (all, some of one layer, or none). */
+  cellsShown(instance, cells) {
+    const st = this.state;
+    const piece = this.pieceOf(instance);
+    if (st.hidden.has(piece) || (st.isolate >= 0 && piece !== st.isolate)) return [];
+    const p = this.viewer.puzzle;
+    if (st.layer < 0 || p.zDim < 2) return cells;
+    const perLayer = p.xDim * p.yDim;
+    return cells.filter((c) => Math.floor(c / perLayer) === st.layer);
+  }
+
+  /** An instance's colour: its own, or faded when another piece is highlighted. */
+  colorOf(instance, color) {
+    const h = this.state.highlight;
+    if (h < 0 || this.pieceOf(instance) === h) return color;
+    return color.clone().lerp(DIM_TO, DIM_AMOUNT);
+  }
+
+  // ---- labels: one sprite per drawn instance, at its cell nearest its centroid ----
+
+  clearLabels() {
+    for (const l of this.labels) {
+      this.viewer.scene.remove(l.sprite);
+      l.sprite.material.map.dispose();
+      l.sprite.material.dispose();
+    }
+    this.labels = [];
+  }
+
+  buildLabels(groups) {
+    this.clearLabels();
+    if (!this.state.labels) return;
+    const p = this.viewer.puzzle;
+    const { xDim: X, yDim: Y } = p;
+    const done = new Set();
+    groups.forEach((g, gi) => {
+      if (!g.mobile || done.has(g.instance)) return;
+      done.add(g.instance);
+      const pts = g.cells.map((c) => [(c % X) + 0.5, (Math.floor(c / X) % Y) + 0.5, Math.floor(c / (X * Y)) + 0.5]);
+      const mean = [0, 1, 2].map((a) => pts.reduce((s, q) => s + q[a], 0) / pts.length);
+      let best = pts[0], bestD = Infinity;
+      for (const q of pts) {
+        const d = (q[0] - mean[0]) ** 2 + (q[1] - mean[1]) ** 2 + (q[2] - mean[2]) ** 2;
+        if (d < bestD) { bestD = d; best = q; }
+      }
+      const name = p.pieces[g.instance >= 0 ? p.instances[g.instance].piece : 0].name;
+      const sprite = makeLabel(name);
+      // On a flat board the label lies just above the piece's top; in a box it is drawn through
+      // the other pieces (no depth test), so a label inside the cube still shows.
+      const base = new Vector3(best[0], best[1], p.zDim === 1 ? 1.15 : best[2]);
+      sprite.position.copy(base);
+      this.viewer.scene.add(sprite);
+      this.labels.push({ sprite, base, group: gi });
+    });
+  }
+
+  moveLabels(offsets) {
+    for (const l of this.labels) {
+      const o = l.group * 3;
+      l.sprite.position.set(l.base.x + (offsets[o] || 0), l.base.y + (offsets[o + 1] || 0), l.base.z + (offsets[o + 2] || 0));
+    }
+  }
+
+  // ---- picking ----
+
+  /** The piece drawn under a point of the page (client pixels), or null. */
+  pick(clientX, clientY) {
+    const pc = this.viewer.pieces;
+    if (!pc) return null;
+    const r = this.viewer.canvas.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return null;
+    const ndc = new Vector2(((clientX - r.left) / r.width) * 2 - 1, -((clientY - r.top) / r.height) * 2 + 1);
+    this.viewer.camera.updateMatrixWorld();
+    this.raycaster.setFromCamera(ndc, this.viewer.camera);
+    const hits = this.raycaster.intersectObject(pc.mesh, false);
+    if (hits.length === 0 || !hits[0].face) return null;
+    const group = pc.groups[pc.vertexGroup[hits[0].face.a]];
+    if (!group || !group.mobile) return null;
+    return { instance: group.instance, piece: this.pieceOf(group.instance) };
+  }
+
+  /**
+   * A point of the page where `piece` can be picked (test hook and keyboard fallback): the
+   * projected centres of the piece's faces, the first one that picks the piece. Null if hidden.
+   */
+  screenPointOf(piece) {
+    const pc = this.viewer.pieces;
+    if (!pc) return null;
+    const pos = pc.mesh.geometry.attributes.position.array;
+    const r = this.viewer.canvas.getBoundingClientRect();
+    this.viewer.camera.updateMatrixWorld();
+    const v = new Vector3();
+    for (let q = 0; q + 3 < pc.vertexGroup.length; q += 4) {
+      const g = pc.groups[pc.vertexGroup[q]];
+      if (!g || this.pieceOf(g.instance) !== piece) continue;
+      v.set(0, 0, 0);
+      for (let k = 0; k < 4; k++) v.x += pos[(q + k) * 3] / 4, v.y += pos[(q + k) * 3 + 1] / 4, v.z += pos[(q + k) * 3 + 2] / 4;
+      v.project(this.viewer.camera);
+      const x = r.left + ((v.x + 1) / 2) * r.width, y = r.top + ((1 - v.y) / 2) * r.height;
+      if (x < r.left || x > r.right || y < r.top || y > r.bottom) continue;
+      const hit = this.pick(x, y);
+      if (hit && hit.piece === piece) return { x, y };
+    }
+    return null;
+  }
+
+  // ---- exports ----
+
+  /**
+   * The view as a PNG: rendered now and copied at once (a WebGL canvas's drawing is gone once
+   * the browser has composited it, so a later toBlob of the canvas itself can be blank), over a
+   * plain background, with a caption line at the top left.
+   * @param {string} [caption]
+   * @returns {Promise<Blob>}
+   */
+  pngBlob(caption = '') {
+    const src = this.viewer.canvas;
+    this.viewer.renderNow();
+    const out = document.createElement('canvas');
+    out.width = src.width;
+    out.height = src.height;
+    const ctx = out.getContext('2d');
+    ctx.fillStyle = PNG_BACKGROUND;
+    ctx.fillRect(0, 0, out.width, out.height);
+    ctx.drawImage(src, 0, 0); // same task as the render: the drawing buffer still holds it
+    if (caption) {
+      const scale = out.width / Math.max(1, src.clientWidth || out.width);
+      ctx.font = `600 ${Math.round(16 * scale)}px system-ui, sans-serif`;
+      ctx.fillStyle = '#e7ecf5';
+      ctx.textBaseline = 'top';
+      ctx.fillText(caption, Math.round(14 * scale), Math.round(12 * scale));
+    }
+    return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))), 'image/png'));
+  }
+
+  /**
+   * The pieces drawn (hidden ones and other layers left out) as a binary STL in millimetres,
+   * 10 mm per cell, each piece one closed solid in its place in the solution, 0.5 mm apart.
+   * @returns {{ data: DataView, triangles: number, pieces: number } | null} null: nothing drawn
+   */
+  stl() {
+    const pc = this.viewer.pieces;
+    const p = this.viewer.puzzle;
+    if (!pc || !p) return null;
+    const perInstance = new Map();
+    for (const g of pc.groups) {
+      if (!g.mobile) continue;
+      if (!perInstance.has(g.instance)) perInstance.set(g.instance, []);
+      perInstance.get(g.instance).push(...g.cells);
+    }
+    if (perInstance.size === 0) return null;
+    const root = new Group();
+    const material = new MeshBasicMaterial();
+    let triangles = 0;
+    for (const [instance, cells] of perInstance) {
+      const geo = buildPieceGeometry({ dims: [p.xDim, p.yDim, p.zDim], groups: [{ cells }], gap: STL_GAP });
+      const bg = new BufferGeometry();
+      const pos = geo.positions;
+      for (let k = 0; k < pos.length; k++) pos[k] *= STL_MM_PER_CELL;
+      bg.setAttribute('position', new BufferAttribute(pos, 3));
+      bg.setIndex(new BufferAttribute(geo.indices, 1));
+      triangles += geo.indices.length / 3;
+      const mesh = new Mesh(bg, material);
+      mesh.name = p.pieces[p.instances[instance].piece].name;
+      root.add(mesh);
+    }
+    root.updateMatrixWorld(true);
+    const data = new STLExporter().parse(root, { binary: true });
+    for (const m of root.children) m.geometry.dispose();
+    material.dispose();
+    return { data, triangles, pieces: perInstance.size };
+  }
+}
+
+/** A name tag as a sprite: white text on a dark rounded box (canvas text, never HTML). */
+function makeLabel(text) {
+  const px = 48;
+  const c = document.createElement('canvas');
+  const ctx = c.getContext('2d');
+  const font = `700 ${px}px system-ui, sans-serif`;
+  ctx.font = font;
+  const w = Math.ceil(ctx.measureText(text).width) + px * 0.7;
+  c.width = Math.max(px * 1.2, w);
+  c.height = Math.round(px * 1.35);
+  ctx.font = font;
+  ctx.fillStyle = 'rgba(10, 14, 24, 0.78)';
+  const r = c.height / 2.6;
+  ctx.beginPath();
+  ctx.roundRect(0, 0, c.width, c.height, r);
+  ctx.fill();
+  ctx.fillStyle = '#ffffff';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, c.width / 2, c.height / 2 + px * 0.04);
+  const tex = new CanvasTexture(c);
+  tex.colorSpace = SRGBColorSpace;
+  tex.minFilter = LinearFilter;
+  const sprite = new Sprite(new SpriteMaterial({ map: tex, depthTest: false, depthWrite: false, transparent: true }));
+  sprite.scale.set((LABEL_HEIGHT * c.width) / c.height, LABEL_HEIGHT, 1);
+  sprite.renderOrder = 10;
+  return sprite;
+}
