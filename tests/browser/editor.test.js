@@ -17,6 +17,7 @@ async function cellCentre(grid, x, y) {
 
 /** Drag over cells of a grid, as one stroke. */
 async function drag(grid, cells) {
+  await page.locator(`#${grid}`).scrollIntoViewIfNeeded(); // the mouse cannot reach below the fold
   const first = await cellCentre(grid, ...cells[0]);
   await page.mouse.move(first.x, first.y);
   await page.mouse.down();

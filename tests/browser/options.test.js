@@ -244,8 +244,8 @@ describe('options in plain words', () => {
     expect(await solve()).toBe('done');
     const traced = cli('-r -t 12', 'pentominoes_10x6.txt', ['-q']).stdout.split('\n').filter((l) => l.startsWith('TRACE')).length;
     expect(traced).toBeGreaterThan(0);
-    expect(await page.textContent('#run-trace')).toContain(`${traced} trace events recorded`);
-    expect(await page.textContent('#run-trace')).toMatch(/animated trace view is coming/);
+    expect(await page.textContent('#run-trace')).toContain(`${traced.toLocaleString('en-US')} trace events recorded`);
+    expect(await page.textContent('#run-trace')).toMatch(/watch the search records it and replays it step by step/);
     expect(await solutionCount()).toBe(2339);
     await page.fill('#opt-trace', '');
     expect(await optionText()).toBe('-r');

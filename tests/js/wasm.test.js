@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, DEF_DIR, STEP, loadModule, makeChecker, openDef, runToEnd } from './helpers.js';
+import { TRACE_OP } from '../../web/src/worker/protocol.js';
 
 const PENTO = 'pentominoes_10x6.txt';
 
@@ -166,11 +167,11 @@ describe('search trace', () => {
         for (let i = 0; i < events.length; i += 4) {
           const [op, remaining, instance, image] = events.subarray(i, i + 4);
           if (remaining <= 6) filaEvents++;
-          if (op === 1) {
+          if (op === TRACE_OP.PLACE) {
             places++;
             if (remaining !== pieces - stack.length && !bad) bad = `place ${i / 4}: remaining ${remaining}`;
             stack.push([remaining, instance, image].join());
-          } else if (stack.pop() !== [remaining, instance, image].join() && !bad) {
+          } else if (op === TRACE_OP.REMOVE && stack.pop() !== [remaining, instance, image].join() && !bad) {
             bad = `remove ${i / 4} does not match the last place`;
           }
         }

@@ -156,6 +156,9 @@ export class EditorActions {
       this.actions.setPhase(PHASE.ERROR, `Cannot solve yet: ${why}.`);
       return false;
     }
+    // Say so at once: the page must not show the previous run's "done" while the checks finish
+    // (a person, or a test, would read the old result as this puzzle's).
+    this.actions.setPhase(PHASE.LOADING, 'Preparing your puzzle…');
     await this.flushChecks();
     const { puzzle, savedId } = this.editor;
     const text = writeDefinition(puzzle);

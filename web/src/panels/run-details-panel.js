@@ -1,7 +1,7 @@
 // What the options -i, -s and -t produce, shown under the counters once a search ends
 // (issue 8 §4): the statistics (configuration, per-level placements tried and fitted), the
-// Monte Carlo estimate, and the number of trace events recorded (the animated trace view is a
-// separate issue). The content comes from app/run-report.js runDetails(state.run).
+// Monte Carlo estimate, and the number of trace events recorded (replayed step by step by the
+// watch panel, panels/watch-panel.js). The content comes from app/run-report.js runDetails(state.run).
 import { PHASE } from '../app/state.js';
 import { runDetails } from '../app/run-report.js';
 import { big, num, secs } from '../app/format.js';
@@ -36,8 +36,10 @@ export function mountRunDetailsPanel(store) {
         h('h3', {}, 'Trace'),
         h('p', {},
           h('strong', {}, `${num(t.events)} trace events recorded`),
-          ` (placements and removals ${t.at >= 0 ? `while ${num(t.at)} or more pieces remain` : `with exactly ${num(-t.at)} pieces remaining`}). `,
-          'The animated trace view is coming (a separate issue); the count above is the search\'s full count.')));
+          ` (each cell chosen, piece tried, placed or taken back, and each dead end, ${t.at >= 0 ? `while ${num(t.at)} or more pieces remain` : `with exactly ${num(-t.at)} pieces remaining`}). `,
+          'To see them one by one, ',
+          h('button', { type: 'button', className: 'link', id: 'run-trace-watch', onclick: () => byId('watch-card').scrollIntoView({ behavior: 'smooth', block: 'start' }) }, 'watch the search'),
+          ' records it and replays it step by step.')));
     }
     root.replaceChildren(...parts);
   });
