@@ -2,9 +2,9 @@
 // end to end in Node: the real wasm module behind createSolverHost, a fake worker in between
 // that structured-clones every message (transferring the listed buffers) like postMessage.
 import { describe, expect, it } from 'vitest';
-import { createSolverHost, PROGRESS_INTERVAL_MS } from '../../web/src/worker/protocol.js';
+import { createSolverHost, PROGRESS_INTERVAL_MS, TRACE_OP } from '../../web/src/worker/protocol.js';
 import { SolverClient } from '../../web/src/solver-client.js';
-import { loadModule, makeChecker, readDef } from './helpers.js';
+import { STEP, loadModule, makeChecker, openDef, readDef } from './helpers.js';
 
 const clone = (msg, transfer) => structuredClone(msg, { transfer: transfer || [] });
 
@@ -114,6 +114,31 @@ describe('worker protocol', () => {
     const done = await next((m) => m.id === 2 && m.type === 'done');
     expect(done.reason).toBe('finished');
     expect(done.stats.solutions).toBe(2339); // the search went on undisturbed
+  });
+
+  it('delivers every trace event, however many a slice makes (bug: the transfer emptied the chunk and the rest waited)', async () => {
+    // the engine's own trace of this search, drained in one thread
+    const { session } = await openDef('pentominoes_10x6.txt');
+    expect(session.start(0, '-b 12 -l 20 -t 1')).toBe(true);
+    let want = 0;
+    while (session.step(1e6) === STEP.RUNNING);
+    for (let e = session.takeTrace(1 << 20); e.length > 0; e = session.takeTrace(1 << 20)) want += e.length / 4;
+    session.delete();
+    expect(want).toBeGreaterThan(3 * 65536); // several full chunks per slice
+    const { host, messages, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });
+    await next((m) => m.id === 1);
+    host.handleMessage({ type: 'solve', id: 2, puzzle: 0, options: '-b 12 -l 20 -t 1' });
+    const done = await next((m) => m.id === 2 && (m.type === 'done' || m.type === 'error'));
+    expect(done.type).toBe('done');
+    let got = 0, solutions = 0;
+    for (const m of messages) {
+      if (m.type !== 'trace' || m.id !== 2) continue;
+      got += m.events.length / 4;
+      for (let i = 0; i < m.events.length; i += 4) if (m.events[i] === TRACE_OP.SOLUTION) solutions++;
+    }
+    expect(got).toBe(want);
+    expect(solutions).toBe(20);
   });
 
   it('streams batched, valid solutions of the 10x6 pentomino puzzle and finishes', async () => {

@@ -242,7 +242,10 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     let at = 0;
     for (const p of parts) { cells.set(p, at); at += p.length; }
     const table = Int32Array.from(offsets);
-    postMessage({ type: MSG.IMAGE_TABLE, id, offsets: table, cells }, [table.buffer, cells.buffer]);
+    const imageShapes = session.imageShapes();
+    const instanceShapes = session.instanceShapes();
+    postMessage({ type: MSG.IMAGE_TABLE, id, offsets: table, cells, imageShapes, instanceShapes },
+      [table.buffer, cells.buffer, imageShapes.buffer, instanceShapes.buffer]);
   }
 
   function onCancel(id) {
@@ -327,9 +330,10 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     // Trace events exist only when the search was started with -t.
     for (;;) {
       const events = session.takeTrace(TRACE_CHUNK);
-      if (events.length === 0) break;
+      const ints = events.length; // read before the transfer: it detaches the buffer (length 0)
+      if (ints === 0) break;
       postMessage({ type: MSG.TRACE, id: current.id, events }, [events.buffer]);
-      if (events.length < TRACE_CHUNK * 4) break;
+      if (ints < TRACE_CHUNK * 4) break;
     }
   }
 
