@@ -36,6 +36,8 @@ int cellCount(const Session& s) { return s.cellCount(); }
 std::string statsJson(const Session& s) { return s.statsJson(); }
 val takeTrace(Session& s, int maxEvents) { return toInt32Array(s.takeTrace(maxEvents)); }
 val imageCells(const Session& s, int image) { return toInt32Array(s.imageCells(image)); }
+val imageShapes(const Session& s) { return toInt32Array(s.imageShapes()); }
+val instanceShapes(const Session& s) { return toInt32Array(s.instanceShapes()); }
 std::string lastError(const Session& s) { return s.lastError(); }
 std::string version() { return Session::version(); }
 std::string draftJson(const std::string& text, const std::string& source) { return Session::draftJson(text, source); }
@@ -58,6 +60,8 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("statsJson", &statsJson)
         .function("takeTrace", &takeTrace)
         .function("imageCells", &imageCells)
+        .function("imageShapes", &imageShapes)
+        .function("instanceShapes", &instanceShapes)
         .function("lastError", &lastError)
         .class_function("version", &version)
         .class_function("draftJson", &draftJson);

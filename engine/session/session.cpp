@@ -157,4 +157,18 @@ std::vector<int32_t> Session::imageCells(int imageIndex) const {
     return out;
 }
 
+std::vector<int32_t> Session::imageShapes() const {
+    std::vector<int32_t> out;
+    if (!solver_) return out;
+    for (const Image& image : solver_->model().images) out.push_back(image.shape);
+    return out;
+}
+
+std::vector<int32_t> Session::instanceShapes() const {
+    std::vector<int32_t> out;
+    if (!solver_) return out;
+    for (const PieceInstance& inst : solver_->model().instances) out.push_back(inst.shape);
+    return out;
+}
+
 }  // namespace polycube

@@ -86,6 +86,11 @@ public:
     std::vector<int32_t> takeTrace(int maxEvents);
     // Box cell indices of image `imageIndex` (for drawing trace events).
     std::vector<int32_t> imageCells(int imageIndex) const;
+    // The shape id of every image, and of every piece instance (-1: stationary), so that a
+    // front end replaying a trace can tell which pieces could still cover a cell (the
+    // watch panel's "what would the most-constrained-hole rule pick here"). Empty when idle.
+    std::vector<int32_t> imageShapes() const;
+    std::vector<int32_t> instanceShapes() const;
 
     const std::string& lastError() const { return error_; }
     static std::string version();

@@ -89,3 +89,36 @@ export function cliCount(text, options = '-r') {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * How two screenshots (PNG buffers) differ, measured in the page's own canvas: the share of
+ * pixels with any channel off by more than `tolerance` (0..255), and the largest difference.
+ */
+export function imageDifference(page, a, b, tolerance = 8) {
+  return page.evaluate(async ([urlA, urlB, tol]) => {
+    const load = (url) => new Promise((resolve, reject) => {
+      const img = new Image();
+      img.onload = () => resolve(img);
+      img.onerror = () => reject(new Error('not an image'));
+      img.src = url;
+    });
+    const [ia, ib] = await Promise.all([load(urlA), load(urlB)]);
+    if (ia.width !== ib.width || ia.height !== ib.height) return { share: 1, max: 255, sizes: [ia.width, ia.height, ib.width, ib.height] };
+    const pixels = (img) => {
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      return ctx.getImageData(0, 0, img.width, img.height).data;
+    };
+    const pa = pixels(ia), pb = pixels(ib);
+    let off = 0, max = 0;
+    for (let i = 0; i < pa.length; i += 4) {
+      const d = Math.max(Math.abs(pa[i] - pb[i]), Math.abs(pa[i + 1] - pb[i + 1]), Math.abs(pa[i + 2] - pb[i + 2]));
+      if (d > max) max = d;
+      if (d > tol) off++;
+    }
+    return { share: off / (pa.length / 4), max };
+  }, [`data:image/png;base64,${a.toString('base64')}`, `data:image/png;base64,${b.toString('base64')}`, tolerance]);
+}

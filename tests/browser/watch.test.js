@@ -1,7 +1,9 @@
 // "Watch the search" driven as a person would: record the search of a puzzle, step forward and
 // back (the board is exactly what the steps say), play, jump to a solution.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { openPage, usePage } from './page-driver.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { OUT, imageDifference, openPage, usePage } from './page-driver.js';
 
 const handle = usePage();
 let ui;
@@ -93,5 +95,103 @@ describe('watch the search', () => {
     await page.click('#solve');
     expect(await ui.waitState(['done', 'error'])).toBe('done');
     expect(await page.textContent('#status')).toMatch(/[Ii]mpossible/);
+  });
+});
+
+describe('lessons: the hole under MCH, two algorithms side by side, and replays on an injected clock', () => {
+  test('lesson 1 from its link: the hole, the same position under MCH, then de Bruijn and MCH side by side', async () => {
+    const href = await page.getAttribute('#learn a[data-lesson="hole"]', 'href');
+    const other = await openPage(new URL(href, page.url()).href, { width: 1400, height: 860 });
+    const p = other.page;
+    await p.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 120_000 });
+    const note = await p.textContent('#watch-note');
+    expect(note).toMatch(/most-constrained-hole rule \(MCH\) would fill cell \(\d+, \d+\) next, the cell with the fewest ways to cover it: none/);
+    expect(await p.isChecked('#watch-show-mch')).toBe(true);
+    expect(await p.textContent('#watch-mch')).toMatch(/would fill cell \(\d+, \d+\) next \(framed in blue\): no piece fits it/);
+    expect(await p.textContent('#watch-status')).toMatch(/up to the solution limit/);
+    expect(await p.textContent('#watch-estimate')).toMatch(/of a search estimated at [\d,]+ steps/);
+    await other.shot('34-lesson-hole-mch.png');
+    const at = Number((await p.textContent('#watch-step')).match(/Step ([\d,]+)/)[1].replace(/,/g, ''));
+
+    await p.selectOption('#watch-compare-algo', 'mch');
+    await p.click('#watch-compare');
+    await p.waitForFunction(() => !document.getElementById('compare-view').hidden, null, { timeout: 120_000 });
+    const cells = await p.$$eval('#compare-table tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    const row = (name) => cells.find((r) => r[0] === name).slice(1).map((v) => Number(v.replace(/[,+]/g, '')));
+    const [leftSteps, rightSteps] = row('steps recorded');
+    expect(row('solutions')).toEqual([20, 20]); // both stopped at -l 20
+    expect(rightSteps * 3).toBeLessThan(leftSteps); // MCH needs far fewer steps for the same 20 solutions
+    // both sides show the same step, and move together
+    const lineStep = async (k) => Number((await p.textContent(`#compare-line-${k}`)).match(/Step ([\d,]+)/)[1].replace(/,/g, ''));
+    expect([await lineStep(0), await lineStep(1)]).toEqual([at, at]);
+    for (let k = 0; k < 3; k++) await p.click('#watch-forward');
+    expect([await lineStep(0), await lineStep(1)]).toEqual([at + 3, at + 3]);
+    const drawn = await p.$$eval('.compare-board', (cs) => cs.map((c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let lit = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0) lit++;
+      return lit / (d.length / 4);
+    }));
+    expect(drawn.every((f) => f > 0.5)).toBe(true); // both boards are drawn
+    await p.locator('#compare-view').scrollIntoViewIfNeeded();
+    await other.shot('35-compare-bruijn-mch-desktop.png');
+    await p.setViewportSize({ width: 390, height: 844 });
+    await p.locator('#compare-view').scrollIntoViewIfNeeded();
+    await other.shot('35-compare-bruijn-mch-phone.png');
+    expect(other.errors).toEqual([]);
+    await other.browser.close();
+  });
+
+  test('each lesson plays on an injected clock: exactly speed x time steps, and back again lands on the identical screen', async () => {
+    const other = await openPage(null, { width: 1400, height: 860 });
+    const p = other.page;
+    await p.clock.install(); // the page's clock (performance.now, requestAnimationFrame, timers) is the test's
+    await p.goto(handle.server.url);
+    expect(await other.waitState(['ready', 'error'])).toBe('ready');
+    const stepNow = async () => Number((await p.textContent('#watch-step')).match(/Step ([\d,]+)/)[1].replace(/,/g, ''));
+    const viewport = () => p.locator('#viewport').screenshot();
+    for (const lesson of ['hole', 'constrained', 'volume']) {
+      await p.evaluate(() => { document.getElementById('learn').open = true; });
+      const title = await p.textContent(`#learn a[data-lesson="${lesson}"]`);
+      await p.click(`#learn a[data-lesson="${lesson}"]`);
+      // this lesson's recording (not the last one's "Recorded"), and its jump done
+      await p.waitForFunction((t) => document.getElementById('lesson-text').textContent.startsWith(t)
+        && /Recorded/.test(document.getElementById('watch-status').textContent) && !document.getElementById('watch-controls').hidden
+        && !/Looking through/.test(document.getElementById('watch-note').textContent), title, { timeout: 120_000 });
+      const start = await stepNow();
+      const before = await viewport();
+      await p.fill('#watch-speed', '3'); // 5 steps per second
+      await p.dispatchEvent('#watch-speed', 'input');
+      // time stands still but for runFor (the page's fake time only goes forwards); screenshots
+      // wait for a frame, so they are taken with the clock running and the replay paused
+      await p.clock.pauseAt(await p.evaluate(() => Date.now() + 1000));
+      await p.click('#watch-play');
+      await p.clock.runFor(2050); // 2 s and a frame or two: 10.1-10.25 steps' worth
+      await p.click('#watch-play'); // pause
+      await p.clock.resume();
+      expect(await stepNow()).toBe(start + 10);
+      await other.shot(`36-lesson-${lesson}-played.png`);
+      for (let k = 0; k < 10; k++) await p.click('#watch-back');
+      expect(await stepNow()).toBe(start);
+      const after = await viewport();
+      // pixels, not PNG bytes (two encodings of one picture may differ); a channel off by a few
+      // 255ths is the software renderer's blending noise (seen: 0.009% of pixels, by 2/255)
+      const diff = await imageDifference(p, before, after, 8);
+      if (diff.share > 0) { // keep both for a look
+        fs.writeFileSync(path.join(OUT, `36-lesson-${lesson}-before.png`), before);
+        fs.writeFileSync(path.join(OUT, `36-lesson-${lesson}-after.png`), after);
+      }
+      console.log(`${lesson}: the screen after 10 steps forward and 10 back differs in ${(diff.share * 100).toFixed(3)}% of its pixels (at most ${diff.max}/255)`);
+      expect(diff.share, `${lesson}: the screen after 10 steps forward and 10 back`).toBe(0);
+      if (lesson === 'volume') expect(await p.textContent('#watch-label')).toMatch(/region of \d+/);
+    }
+    // the parity lesson: the argument with this board's numbers, the board shaded
+    await p.evaluate(() => { document.getElementById('learn').open = true; });
+    await p.click('#learn a[data-lesson="parity"]');
+    await p.waitForFunction(() => !document.getElementById('parity-argument').hidden, null, { timeout: 30_000 });
+    expect(await p.textContent('#parity-text')).toMatch(/105 dark and 105 light cells.*An odd number \(11\) of terms ±2 never adds up to 0/);
+    await other.shot('37-lesson-parity.png');
+    expect(other.errors).toEqual([]);
+    await other.browser.close();
   });
 });

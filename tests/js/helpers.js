@@ -1,5 +1,6 @@
 // Shared helpers for the vitest suites: load the WebAssembly build (web/wasm/, made by
 // scripts/build.sh) in Node, drive a Session in slices, and check solution grids.
+import { TraceRecording } from '../../web/src/trace/recording.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -155,3 +156,38 @@ export function makeChecker(puzzle) {
     return null;
   };
 }
+
+/** Run with options (which include -t) and record the whole trace and the solutions. */
+export async function record(file, options) {
+  const { session, puzzles } = await openDef(file);
+  if (!session.start(0, options)) throw new Error(session.lastError());
+  const cellCount = session.cellCount();
+  const rec = new TraceRecording(2_000_000);
+  const solutions = [];
+  let state;
+  do {
+    state = session.step(5000);
+    for (;;) {
+      const ev = session.takeTrace(65536);
+      if (ev.length === 0) break;
+      rec.append(ev);
+    }
+    while (session.pendingSolutions() > 0) {
+      const grids = session.takeSolutions(1000);
+      for (let k = 0; k < grids.length / cellCount; k++) solutions.push(grids.slice(k * cellCount, (k + 1) * cellCount));
+    }
+  } while (state === STEP.RUNNING);
+  // the image table, as the worker builds it
+  const offsets = [0];
+  const cells = [];
+  for (let i = 0; ; i++) {
+    const c = session.imageCells(i);
+    if (c.length === 0) break;
+    cells.push(...c);
+    offsets.push(cells.length);
+  }
+  const table = { offsets: Int32Array.from(offsets), cells: Int32Array.from(cells), imageShapes: session.imageShapes(), instanceShapes: session.instanceShapes() };
+  session.delete();
+  return { rec, solutions, puzzle: puzzles[0], cellCount, table };
+}
+

@@ -5,40 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { TraceRecording } from '../../web/src/trace/recording.js';
 import { TracePlayer } from '../../web/src/trace/player.js';
 import { TRACE_OP } from '../../web/src/worker/protocol.js';
-import { STEP, openDef } from './helpers.js';
-
-/** Run with options (which include -t) and record the whole trace and the solutions. */
-async function record(file, options) {
-  const { session, puzzles } = await openDef(file);
-  if (!session.start(0, options)) throw new Error(session.lastError());
-  const cellCount = session.cellCount();
-  const rec = new TraceRecording(2_000_000);
-  const solutions = [];
-  let state;
-  do {
-    state = session.step(5000);
-    for (;;) {
-      const ev = session.takeTrace(65536);
-      if (ev.length === 0) break;
-      rec.append(ev);
-    }
-    while (session.pendingSolutions() > 0) {
-      const grids = session.takeSolutions(1000);
-      for (let k = 0; k < grids.length / cellCount; k++) solutions.push(grids.slice(k * cellCount, (k + 1) * cellCount));
-    }
-  } while (state === STEP.RUNNING);
-  // the image table, as the worker builds it
-  const offsets = [0];
-  const cells = [];
-  for (let i = 0; ; i++) {
-    const c = session.imageCells(i);
-    if (c.length === 0) break;
-    cells.push(...c);
-    offsets.push(cells.length);
-  }
-  session.delete();
-  return { rec, solutions, puzzle: puzzles[0], cellCount, table: { offsets: Int32Array.from(offsets), cells: Int32Array.from(cells) } };
-}
+import { record } from './helpers.js';
 
 const full = (grid) => grid.every((v) => v >= 0);
 

@@ -79,9 +79,10 @@ export class SolverClient {
     return this._request({ type: MSG.DRAFT, text, source }).done.then((m) => m.result);
   }
 
-  /** The cells of every image of the search last started: {offsets, cells} (Int32Arrays). */
+  /** The cells of every image of the search last started, and the shape of each image and piece
+   * instance: {offsets, cells, imageShapes, instanceShapes} (Int32Arrays). */
   imageTable() {
-    return this._request({ type: MSG.IMAGE_TABLE }).done.then((m) => ({ offsets: m.offsets, cells: m.cells }));
+    return this._request({ type: MSG.IMAGE_TABLE }).done.then((m) => ({ offsets: m.offsets, cells: m.cells, imageShapes: m.imageShapes, instanceShapes: m.instanceShapes }));
   }
 
   /** Box cell indices of placement image `image` (for drawing trace events). */

@@ -206,15 +206,18 @@ export class Actions {
 
   /**
    * Search the puzzle on screen with the options. For watching the search (watch-actions.js):
-   * `trace` adds trace options (e.g. '-t 1'), receives the trace batches (onTrace) and, once the
-   * search has started, the cells of every image (onImageTable).
+   * `trace` adds trace options (e.g. '-t 1'), may replace the panel's options (baseOptions),
+   * receives the trace batches (onTrace) and, once the search has started, the cells of every
+   * image (onImageTable).
    */
   async solve(trace = null) {
     if (this.running || this.state.puzzles.length === 0) return;
     const src = this.state.source;
     const index = this.state.puzzleIndex;
     const puzzle = this.currentPuzzle();
-    const options = [this.state.options.text.trim(), trace ? trace.options : ''].filter(Boolean).join(' ');
+    // a comparison recording (watch-actions.js) runs other algorithm options than the panel's
+    const base = trace && typeof trace.baseOptions === 'string' ? trace.baseOptions : this.state.options.text.trim();
+    const options = [base, trace ? trace.options : ''].filter(Boolean).join(' ');
     // options (issue 8 §4): bad options never start a search and never clear the solutions found
     const refusal = optionsRefusal(this.state.options);
     if (refusal) {

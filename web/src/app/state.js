@@ -51,7 +51,13 @@ export function initialState() {
     // Watching the search (watch-actions.js): a recording of `steps` trace events (full: the
     // window was filled and the search stopped), the replay cursor `step`, playing, the speed
     // (index into SPEEDS), a note for the last jump; revision changes with every move.
-    watch: { active: false, recording: false, steps: 0, full: false, step: 0, playing: false, speed: 3, error: '', note: '', origin: null, searching: false, lesson: '', revision: 0 },
+    // ended: how the recorded run ended ('finished' | 'limit' | 'cancelled' | 'full');
+    // live/accuracy: the estimate of the whole search (watch-actions.js estimateAt); compare: the
+    // second recording's status; showMch: frame the cell the most-constrained-hole rule would fill.
+    watch: {
+      active: false, recording: false, steps: 0, full: false, step: 0, playing: false, speed: 3, error: '', note: '', origin: null,
+      searching: false, lesson: '', revision: 0, live: null, accuracy: null, compare: null, showMch: false, ended: '',
+    },
     // A message about the page itself (storage refused, a link that could not be read), or ''.
     notice: '',
   };

@@ -2,19 +2,30 @@
 // replay it step by step, forwards and back (TracePlayer), at a chosen speed, jumping to the next
 // solution or dead end, or back to the step where a hole appeared. The recording is kept for
 // the first DEFAULT_CAPACITY steps; the search is stopped there and the page says so.
+// Beside it: an estimate of the whole search's size from the current path (live while
+// recording, checked against the truth once the whole search is recorded), what the most-
+// constrained-hole rule would pick in the position shown, and a second recording of another
+// algorithm on the same puzzle replayed in step with the first (compare).
 //
 //   const watch = new WatchActions(store, actions);
 //   watch.record();  watch.play(); watch.pause(); watch.stepBy(-1); watch.seek(195);
+//   watch.compare('mch');  watch.other.player   // the second search, at the same step
 import { TraceRecording, DEFAULT_CAPACITY } from '../trace/recording.js';
 import { TracePlayer, isDeadEnd } from '../trace/player.js';
 import { regionOf } from '../trace/explain.js';
 import { holeMaker, matchingRemoves, stationaryCells, worstHole } from '../trace/holes.js';
+import { mostConstrainedCell, waysToCover } from '../trace/position.js';
+import { algorithmByKey, algorithmOptions } from '../trace/algorithms.js';
+import { summarise } from '../trace/summary.js';
+import { cellName } from '../trace/explain.js';
+import { parseOptions } from '../model/options.js';
 import { TRACE_OP } from '../worker/protocol.js';
 import { PHASE } from './state.js';
 import { num } from './format.js';
 
 export const SPEEDS = [0.5, 1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000]; // steps per second
 export const TRACE_OPTIONS = '-t 1'; // every level traced
+export const ESTIMATE_CHECKPOINTS = [0.1, 0.5, 0.9]; // shares of a whole recorded search where its estimate is checked
 
 export class WatchActions {
   constructor(store, actions, { capacity = DEFAULT_CAPACITY, now = () => performance.now(), frame = (f) => requestAnimationFrame(f) } = {}) {
@@ -27,6 +38,10 @@ export class WatchActions {
     this.player = null;
     this.table = null;
     this.puzzle = null;
+    this.tail = null;     // a player kept at the end of the recording, for the live estimate
+    this.summary = null;  // summarise(recording) once the recording ends
+    this.other = null;    // the comparison: {key, label, options, recording, table, player, summary}
+    this.baseOptions = '';
     this.playing = false;
     this.carry = 0;
     this.lastTick = 0;
@@ -46,7 +61,10 @@ export class WatchActions {
     if (lesson.then === 'none') return;
     await this.record();
     if (!this.player) return;
-    if (lesson.then === 'hole') await this.findTroublesomeHole();
+    if (lesson.then === 'hole') {
+      await this.findTroublesomeHole();
+      this.store.update('watch', { showMch: true });
+    }
     else if (lesson.then === 'deadEnd') this.jump('deadEnd', 1);
     else if (lesson.then === 'volume') this.jumpTo((ev) => ev.op === TRACE_OP.VOLUME_TRIGGER, 'volume dead end');
   }
@@ -67,14 +85,18 @@ export class WatchActions {
     this.recording = new TraceRecording(this.capacity);
     this.player = null;
     this.table = null;
-    this.store.update('watch', { active: true, recording: true, steps: 0, full: false, step: 0, error: '', revision: 0 });
+    this.tail = null;
+    this.summary = null;
+    this.other = null;
+    this.baseOptions = this.store.get().options.text.trim();
+    this.store.update('watch', { active: true, recording: true, steps: 0, full: false, step: 0, error: '', revision: 0, live: null, accuracy: null, compare: null, ended: '' });
     const done = this.actions.solve({
       options: TRACE_OPTIONS,
       onTrace: (events) => {
         if (!this.recording) return;
         if (!this.recording.append(events)) this.actions.cancel(); // the window is full
         this.ensurePlayer();
-        this.store.update('watch', { steps: this.recording.length, full: this.recording.full });
+        this.store.update('watch', { steps: this.recording.length, full: this.recording.full, live: this.liveEstimate() });
       },
       onImageTable: (table, error) => {
         if (!table) {
@@ -86,8 +108,104 @@ export class WatchActions {
       },
     });
     await done;
+    if (!this.recording) return; // closed meanwhile
     this.ensurePlayer();
-    this.store.update('watch', { recording: false, steps: this.recording.length, full: this.recording.full });
+    this.summary = summarise(this.recording);
+    // 'finished': the whole search is recorded, so its estimate can be checked against it;
+    // 'limit': it stopped at the solution limit (-l), a part of the tree like a full window
+    const run = this.store.get().run;
+    const { limit } = parseOptions(run.options || '').values;
+    const ended = this.recording.full ? 'full' : run.reason === 'cancelled' ? 'cancelled'
+      : limit && this.summary.solutions >= limit ? 'limit' : 'finished';
+    this.store.update('watch', {
+      recording: false, steps: this.recording.length, full: this.recording.full, ended,
+      live: this.liveEstimate(), accuracy: ended === 'finished' ? this.estimateAccuracy() : null,
+    });
+  }
+
+  /**
+   * The estimate at the end of the recording so far: {steps, fraction, total} (total: the
+   * estimated steps of the whole search), or null before the search has finished any branch.
+   */
+  liveEstimate() {
+    if (!this.table || !this.recording) return null;
+    const p = this.puzzle;
+    if (!this.tail) this.tail = new TracePlayer(this.recording, this.table, p.xDim * p.yDim * p.zDim);
+    this.tail.seek(this.recording.length);
+    return estimateAt(this.tail);
+  }
+
+  /** For a whole recorded search: what the estimate said at 10%, 50% and 90% of it. */
+  estimateAccuracy() {
+    if (!this.table) return null;
+    const p = this.puzzle;
+    const probe = new TracePlayer(this.recording, this.table, p.xDim * p.yDim * p.zDim);
+    return ESTIMATE_CHECKPOINTS.map((share) => {
+      probe.seek(Math.round(share * this.recording.length));
+      const e = estimateAt(probe);
+      return { share, total: e ? e.total : null };
+    });
+  }
+
+  /**
+   * Record the same puzzle with another algorithm (trace/algorithms.js) and replay it in step
+   * with the first recording: both show the board after the same number of steps.
+   */
+  async compare(key) {
+    const algo = algorithmByKey(key);
+    if (!this.player || !algo || this.watch.recording || this.store.get().run.phase === PHASE.RUNNING) return;
+    const pieces = this.puzzle.instances.filter((i) => !i.stationary).length;
+    const options = algorithmOptions(key, this.baseOptions, pieces);
+    if (options === null) {
+      this.store.update('watch', { note: 'Fix the options first: the comparison keeps their counting settings.' });
+      return;
+    }
+    const other = { key, label: algo.label, options, recording: new TraceRecording(this.capacity), table: null, player: null, summary: null };
+    this.other = other;
+    this.pause();
+    const status = (recording) => ({ key, label: algo.label, options, recording, steps: other.recording.length, full: other.recording.full });
+    this.store.update('watch', { compare: status(true), note: '' });
+    await this.actions.solve({
+      options: TRACE_OPTIONS,
+      baseOptions: options,
+      onTrace: (events) => {
+        if (this.other !== other) return;
+        if (!other.recording.append(events)) this.actions.cancel();
+        this.store.update('watch', { compare: status(true) });
+      },
+      onImageTable: (table, error) => {
+        if (this.other !== other) return;
+        if (!table) this.store.update('watch', { note: `Cannot replay the comparison: ${error}` });
+        else other.table = table;
+      },
+    });
+    if (this.other !== other) return; // closed or replaced meanwhile
+    if (!other.table) {
+      this.other = null;
+      this.store.update('watch', { compare: null });
+      return;
+    }
+    const p = this.puzzle;
+    other.player = new TracePlayer(other.recording, other.table, p.xDim * p.yDim * p.zDim);
+    other.summary = summarise(other.recording);
+    this.store.update('watch', { compare: status(false) });
+    this.changed();
+  }
+
+  closeCompare() {
+    this.other = null;
+    this.store.update('watch', { compare: null });
+  }
+
+  /** Show (or stop showing) the cell the most-constrained-hole rule would fill next. */
+  setShowMch(on) {
+    this.store.update('watch', { showMch: !!on });
+  }
+
+  /** The cell MCH would fill next in the position shown: {cell, ways} or null. */
+  mchPick(player = this.player) {
+    if (!player || !this.table || !this.table.imageShapes) return null;
+    return mostConstrainedCell(waysToCover(this.table, player.grid));
   }
 
   ensurePlayer() {
@@ -101,11 +219,16 @@ export class WatchActions {
     this.pause();
     this.recording = null;
     this.player = null;
-    this.store.update('watch', { active: false, recording: false, step: 0, steps: 0, lesson: '', note: '', origin: null });
+    this.tail = null;
+    this.summary = null;
+    this.other = null;
+    this.store.update('watch', { active: false, recording: false, step: 0, steps: 0, lesson: '', note: '', origin: null, live: null, accuracy: null, compare: null, showMch: false });
   }
 
   changed() {
     const w = this.watch;
+    // the comparison shows the same number of steps (or its end, if it was shorter)
+    if (this.other && this.other.player && this.player) this.other.player.seek(Math.min(this.player.step, this.other.player.length));
     this.store.update('watch', { step: this.player ? this.player.step : 0, revision: w.revision + 1 });
   }
 
@@ -224,12 +347,24 @@ export class WatchActions {
 
   showHole({ made, found, cleared, clearedInRecord, cell }) {
     const span = cleared - made;
+    this.seek(made + 1);
+    // lesson 1's second half: the same position under the most-constrained-hole rule
+    const pick = this.mchPick();
+    const mch = !pick ? '' : pick.ways === 0
+      ? ` From this same position the most-constrained-hole rule (MCH) would fill ${cellName(this.puzzle, pick.cell)} next, the cell with the fewest ways to cover it: none. It backs up at the very next step instead of ${num(span)} steps later.`
+      : ` From this same position the most-constrained-hole rule (MCH) would fill ${cellName(this.puzzle, pick.cell)} next (${pick.ways} way${pick.ways === 1 ? '' : 's'} to cover it).`;
     this.store.update('watch', {
       note: `Step ${num(made + 1)} walls in a hole that no piece can fill. The search runs into it at step ${num(found + 1)}` +
         (clearedInRecord ? ` and only clears it at step ${num(cleared + 1)}, when it takes that piece back: ${num(span)} steps below a position that could never be completed.`
-          : ` and has not cleared it by the end of the recording (${num(span)} steps later).`),
-      origin: { made: made + 1, found: found + 1, cleared: cleared + 1, cell },
+          : ` and has not cleared it by the end of the recording (${num(span)} steps later).`) + mch,
+      origin: { made: made + 1, found: found + 1, cleared: cleared + 1, cell, mch: pick },
     });
-    this.seek(made + 1);
   }
+}
+
+/** {steps, fraction, total} for a player's position: the estimated steps of the whole search. */
+export function estimateAt(player) {
+  const fraction = player.fractionDone();
+  if (!(fraction > 0)) return null;
+  return { steps: player.step, fraction, total: Math.round(player.step / fraction) };
 }

@@ -6,6 +6,7 @@ import { WatchLayer } from '../viewer/watch-layer.js';
 import { deadEndLabel, regionOf } from '../trace/explain.js';
 import { isDeadEnd } from '../trace/player.js';
 import { stationaryCells } from '../trace/holes.js';
+import { isDark, openCells } from '../trace/parity.js';
 import { TRACE_OP } from '../worker/protocol.js';
 import * as commands from '../app/commands.js';
 import { PHASE } from '../app/state.js';
@@ -36,6 +37,7 @@ export function mountStagePanel(store, actions, editor, watch) {
 
   let drawnPuzzle = null;
   let drawnGrid = null;
+  let shadedFor = null; // the puzzle shaded for the parity lesson
   store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch'], (s, changed) => {
     const { puzzle: p, editing } = shownPuzzle(s);
     if (p !== drawnPuzzle) {
@@ -69,12 +71,17 @@ export function mountStagePanel(store, actions, editor, watch) {
       if (changed.has('watch') || drawnGrid !== replay.grid) {
         drawnGrid = replay.grid;
         viewer.showSolution(replay.grid);
-        watchLayer.show(watchView(watch.puzzle, replay, s.watch.origin));
+        watchLayer.show(watchView(watch.puzzle, replay, s.watch.origin, s.watch.showMch ? watch.mchPick() : null));
       }
       el.solution.textContent = `Step ${num(replay.step)}`;
       return;
     }
-    if (drawnGrid && watchLayer.objects.length) watchLayer.show(null);
+    // lesson 4 (parity): the board shaded like a chessboard while the lesson is open
+    const shade = s.watch.lesson === 'parity' && p && !editing ? p : null;
+    if (shade !== shadedFor) {
+      shadedFor = shade;
+      watchLayer.show(shade ? { puzzle: shade, shadeCells: openCells(shade).filter((c) => isDark(shade, c)) } : null);
+    } else if (!shade && drawnGrid && watchLayer.objects.length) watchLayer.show(null);
     const sol = s.solutions;
     const grid = p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
     if (grid !== drawnGrid && !(grid && drawnGrid && grid.length === drawnGrid.length && sameGrid(grid, drawnGrid))) {
@@ -96,10 +103,10 @@ function sameGrid(a, b) {
 }
 
 /** What to draw over the board for the replayed step (watch-layer.js). */
-function watchView(puzzle, player, origin) {
+function watchView(puzzle, player, origin, mch) {
   const ev = player.current();
   const level = player.levels[player.levels.length - 1];
-  const view = { puzzle, target: -1, candidateCells: [], deadCells: [], label: '' };
+  const view = { puzzle, target: -1, candidateCells: [], deadCells: [], label: '', mchCell: mch ? mch.cell : -1 };
   if (level && level.target >= 0) view.target = level.target;
   // the candidates are shown while the level presents them (its choose and candidate steps)
   if (level && ev && (ev.op === TRACE_OP.CHOOSE || ev.op === TRACE_OP.CANDIDATE)) {

@@ -2,12 +2,18 @@
 // (forwards and back, exactly), play it at a speed from one step per two seconds to thousands
 // per second, jump to the next solution or dead end or back to where a hole appeared; a step
 // counter, what each step did in words, the depth of the search over the steps, and how many
-// placements were tried at each number of pieces left.
-import { SPEEDS } from '../app/watch-actions.js';
+// placements were tried at each number of pieces left; an estimate of the whole search's size;
+// a second algorithm's recording replayed beside it (compare); the parity lesson's argument.
+import { SPEEDS, estimateAt } from '../app/watch-actions.js';
 import { PHASE } from '../app/state.js';
 import { num } from '../app/format.js';
-import { describe } from '../trace/explain.js';
+import { cellName, describe } from '../trace/explain.js';
 import { LESSONS, lessonById, lessonLink } from '../trace/lessons.js';
+import { ALGORITHMS } from '../trace/algorithms.js';
+import { parityArgument } from '../trace/parity.js';
+import { stationaryCells } from '../trace/holes.js';
+import { puzzleColors } from '../viewer/colors.js';
+import { drawMiniBoard } from './mini-board.js';
 import { TRACE_OP } from '../worker/protocol.js';
 import { byId, h, isTyping } from './dom.js';
 
@@ -42,19 +48,42 @@ export function mountWatchPanel(store, actions, watch) {
     watch.seek(Math.round(((e.clientX - r.left) / r.width) * w.steps));
   });
   const profile = h('table', { id: 'watch-profile', className: 'watch-profile' });
+  const estimate = h('p', { id: 'watch-estimate', className: 'hint' });
+  const mchText = h('p', { id: 'watch-mch', className: 'watch-event' });
+  const mchBox = h('input', { type: 'checkbox', id: 'watch-show-mch', onchange: () => watch.setShowMch(mchBox.checked) });
+  // compare two algorithms on the same puzzle, side by side
+  const algoSelect = h('select', { id: 'watch-compare-algo', 'aria-label': 'Algorithm to compare with' },
+    ...ALGORITHMS.map((a) => h('option', { value: a.key, title: a.help }, a.label)));
+  const compareBtn = btn('watch-compare', 'Compare side by side', 'Record the same puzzle with this algorithm and replay both in step', () => watch.compare(algoSelect.value));
+  const compareClose = btn('watch-compare-close', 'Stop comparing', 'Close the comparison', () => watch.closeCompare());
+  const sides = [0, 1].map((k) => {
+    const canvas = h('canvas', { id: `compare-board-${k}`, className: 'compare-board', role: 'img' });
+    const title = h('figcaption', { className: 'compare-title' });
+    const line = h('p', { className: 'compare-line', id: `compare-line-${k}` });
+    return { canvas, title, line, fig: h('figure', { className: 'compare-side' }, title, canvas, line) };
+  });
+  const compareTable = h('table', { id: 'compare-table', className: 'watch-profile' });
+  const compareStatus = h('p', { id: 'compare-status', className: 'hint' });
+  const compareView = h('div', { id: 'compare-view', className: 'compare-view' },
+    h('div', { className: 'compare-sides' }, ...sides.map((x) => x.fig)), compareTable, compareClose);
   const controls = h('div', { className: 'watch-controls', id: 'watch-controls' },
     h('div', { className: 'row' }, startBtn, backBtn, playBtn, fwdBtn),
     h('div', { className: 'row' }, h('label', { htmlFor: 'watch-speed', className: 'inline' }, 'Speed'), speed, speedText),
     scrub, counter, eventText,
-    h('div', { className: 'row wrap' }, nextSolution, nextDead), origin, worst, note,
+    h('div', { className: 'row wrap' }, nextSolution, nextDead), origin, worst,
+    h('label', { className: 'check' }, mchBox, ' Frame the cell the most-constrained-hole rule would fill next'), mchText, note,
+    h('h3', {}, 'How big is the whole search?'), estimate,
     h('h3', {}, 'Depth of the search'), chart,
-    h('h3', {}, 'Placements tried, by pieces left'), profile);
+    h('h3', {}, 'Placements tried, by pieces left'), profile,
+    h('h3', {}, 'Compare with another algorithm'),
+    h('div', { className: 'row wrap' }, algoSelect, compareBtn), compareStatus, compareView);
+  const parityBox = h('div', { id: 'parity-argument', className: 'parity-argument', hidden: true });
   const lessonText = h('p', { id: 'lesson-text', className: 'lesson-text' });
   const learn = h('details', { id: 'learn', className: 'learn' }, h('summary', {}, 'Learn: five short lessons'),
     h('ul', {}, ...LESSONS.map((l) => h('li', {}, h('a', { href: lessonLink(l), dataset: { lesson: l.id } }, l.title)))));
   body.replaceChildren(
     h('p', { className: 'hint' }, 'Record the search, then replay it one step at a time: see which cell it fills next, each piece it tries, and where it gets stuck and backs up.'),
-    learn, lessonText,
+    learn, lessonText, parityBox,
     h('div', { className: 'row' }, recordBtn, closeBtn), status, controls);
 
   document.addEventListener('keydown', (e) => {
@@ -67,16 +96,26 @@ export function mountWatchPanel(store, actions, watch) {
   });
 
   let depthSeries = null; // depth after each step, computed once per recording length
-  store.subscribe(['watch', 'run', 'puzzles'], (s) => {
+  let parityShown = null;
+  store.subscribe(['watch', 'run', 'puzzles', 'puzzleIndex'], (s) => {
     const w = s.watch;
     recordBtn.disabled = s.run.phase === PHASE.RUNNING || s.puzzles.length === 0;
     closeBtn.hidden = !w.active;
     const lesson = lessonById(w.lesson);
     lessonText.hidden = !lesson;
     lessonText.textContent = lesson ? `${lesson.title}. ${lesson.text}` : '';
+    const puzzle = s.puzzles[s.puzzleIndex] || null;
+    const parityFor = lesson && lesson.id === 'parity' ? puzzle : null;
+    if (parityFor !== parityShown) {
+      parityShown = parityFor;
+      parityBox.hidden = !parityFor;
+      parityBox.replaceChildren(...(parityFor ? parityView(parityArgument(parityFor)) : []));
+    }
     controls.hidden = !w.active || !watch.player;
     status.textContent = w.error || (!w.active ? '' : w.recording ? `Recording… ${num(w.steps)} steps so far.`
-      : `Recorded ${num(w.steps)} steps${w.full ? ` (only the first ${num(watch.capacity)} are kept for the replay)` : ' (the whole search)'}.`);
+      : `Recorded ${num(w.steps)} steps${w.full ? ` (only the first ${num(watch.capacity)} are kept for the replay)`
+        : w.ended === 'limit' ? ' (up to the solution limit, where the search stopped)'
+          : w.ended === 'cancelled' ? ' (until the search was cancelled)' : ' (the whole search)'}.`);
     if (!watch.player) return;
     const player = watch.player;
     speed.value = String(w.speed);
@@ -89,11 +128,94 @@ export function mountWatchPanel(store, actions, watch) {
     scrub.value = String(w.step);
     counter.textContent = `Step ${num(w.step)} of ${num(w.steps)}`;
     eventText.textContent = describe(watch.puzzle, player.current());
+    const pick = w.showMch ? watch.mchPick() : null;
+    mchText.textContent = !pick ? '' : `The most-constrained-hole rule would fill ${cellName(watch.puzzle, pick.cell)} next (framed in blue): ${pick.ways === 0 ? 'no piece fits it, a dead end at once' : `${pick.ways} way${pick.ways === 1 ? '' : 's'} to cover it`}.`;
     note.textContent = w.note;
     if (!depthSeries || depthSeries.length !== w.steps + 1) depthSeries = depths(player);
     drawChart(chart, depthSeries, w.step, watch.puzzle.instances.filter((i) => !i.stationary).length);
     renderProfile(profile, player, w.steps);
+    mchBox.checked = !!w.showMch;
+    estimate.textContent = estimateText(w, player);
+    compareBtn.disabled = w.recording || s.run.phase === PHASE.RUNNING;
+    renderCompare(w, watch, sides, compareTable, compareStatus, compareView);
   });
+}
+
+/** The estimate of the whole search in words: now, live while recording, and checked at the end. */
+function estimateText(w, player) {
+  const parts = [];
+  const now = estimateAt(player);
+  if (now) parts.push(`At this step ${pct(now.fraction)} of the search tree is behind it, so the whole search would take about ${num(now.total)} steps.`);
+  else parts.push('The estimate starts once the search has finished a first branch.');
+  if (w.recording && w.live) parts.push(`Recording so far: ${pct(w.live.fraction)} done, about ${num(w.live.total)} steps in all.`);
+  if (!w.recording && w.ended !== 'finished' && w.live) parts.push(`The recording ends at step ${num(w.steps)}, ${pct(w.live.fraction)} of a search estimated at ${num(w.live.total)} steps.`);
+  if (w.accuracy) {
+    const said = w.accuracy.filter((a) => a.total).map((a) => `${Math.round(a.share * 100)}% in: ${num(a.total)}`);
+    if (said.length) parts.push(`This recording holds the whole search, ${num(w.steps)} steps; the estimate said ${said.join(', ')}.`);
+  }
+  parts.push('(Each level counts its untried choices as equal parts of the tree: Kilby et al., 2006.)');
+  return parts.join(' ');
+}
+
+const pct = (f) => (f >= 0.1 ? `about ${Math.round(f * 100)}%` : f >= 0.001 ? `about ${(f * 100).toFixed(1)}%` : 'less than 0.1%');
+
+let compareColours = { puzzle: null, of: null };
+function renderCompare(w, watch, sides, table, status, view) {
+  const c = w.compare;
+  status.textContent = !c ? '' : c.recording ? `Recording ${c.label} (${c.options || 'no options'})… ${num(c.steps)} steps so far.` : '';
+  const other = watch.other;
+  view.hidden = !c || c.recording || !other || !other.player;
+  if (view.hidden) return;
+  const puzzle = watch.puzzle;
+  if (compareColours.puzzle !== puzzle) {
+    const colours = puzzleColors(puzzle);
+    compareColours = { puzzle, of: (i) => `#${colours.instanceColor(i).getHexString()}`, closed: stationaryCells(puzzle) };
+  }
+  const tracks = [
+    { label: `Your options (${watch.baseOptions || 'automatic'})`, player: watch.player, summary: watch.summary, full: w.full },
+    { label: `${other.label} (${other.options || 'automatic'})`, player: other.player, summary: other.summary, full: other.recording.full },
+  ];
+  tracks.forEach((t, k) => {
+    const side = sides[k];
+    const level = t.player.levels[t.player.levels.length - 1];
+    side.title.textContent = t.label;
+    drawMiniBoard(side.canvas, puzzle, t.player.grid, compareColours.of, { target: level ? level.target : -1, closed: compareColours.closed, width: 150 });
+    side.canvas.setAttribute('aria-label', `${t.label}: the board at step ${t.player.step}`);
+    const sum = t.summary;
+    const at = t.player.step;
+    side.line.textContent = sum
+      ? `Step ${num(at)}${at >= sum.steps && at < w.step ? ' (its end)' : ''}: ${num(sum.solutionsBefore[at])} solutions, ${num(sum.deadEndsBefore[at])} dead ends`
+      : `Step ${num(at)}`;
+  });
+  const [a, b] = tracks.map((t) => t.summary);
+  if (!a || !b) return;
+  const row = (name, f) => h('tr', {}, h('th', { scope: 'row' }, name), h('td', {}, f(a, tracks[0])), h('td', {}, f(b, tracks[1])));
+  const steps = (x, t) => `${num(x.steps)}${t.full ? '+' : ''}`;
+  table.replaceChildren(
+    h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { scope: 'col' }, 'left'), h('th', { scope: 'col' }, 'right'))),
+    h('tbody', {},
+      row('steps recorded', steps),
+      row('first solution at step', (x) => (x.firstSolution ? num(x.firstSolution) : 'none')),
+      row('solutions', (x) => num(x.solutions)),
+      row('placements tried', (x) => num(x.placements)),
+      row('dead ends', (x) => num(x.deadEnds))));
+}
+
+/** Lesson 4: the checkerboard argument with this puzzle's numbers, and the pieces' counts. */
+function parityView(arg) {
+  const groups = new Map(); // "dark/light" -> names
+  for (const p of arg.pieces) {
+    const key = `${Math.max(p.dark, p.light)} + ${Math.min(p.dark, p.light)}`;
+    groups.set(key, [...(groups.get(key) || []), p.name]);
+  }
+  return [
+    h('h3', {}, 'The checkerboard argument for this board'),
+    h('p', { id: 'parity-text' }, arg.text),
+    h('table', { className: 'watch-profile', id: 'parity-table' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'cells of one colour + the other'), h('th', { scope: 'col' }, 'pieces'))),
+      h('tbody', {}, ...[...groups].map(([key, names]) => h('tr', {}, h('td', {}, key), h('td', {}, `${names.length}: ${names.join(' ')}`))))),
+    h('p', { className: 'hint' }, 'The board in the view is shaded like a chessboard: darker cells are the dark ones.'),
+  ];
 }
 
 /** Pieces placed after each step (index 0: before any). */

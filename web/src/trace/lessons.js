@@ -29,10 +29,11 @@ export const LESSONS = Object.freeze([
   {
     id: 'parity', title: '4. Parity',
     puzzle: 'hexominoes_rect_15x14.txt', options: '-r', then: 'none',
-    text: 'Colour the board like a chessboard. Each hexomino covers 3 black and 3 white cells, or 2 and 4 (24 of the 35 '
-      + 'are balanced, 11 are not). The 11 unbalanced ones always leave an odd difference, but a rectangle has as many '
-      + 'black cells as white: no placement of the pieces can ever fill it, so the search never needs to start. Press '
-      + 'Solve: the answer comes at once.',
+    text: 'Colour the board like a chessboard. Each hexomino covers 3 dark and 3 light cells, or 4 of one colour and 2 '
+      + 'of the other, wherever it goes (24 of the 35 are balanced, 11 are not). Each unbalanced one adds 2 or −2 to '
+      + '"dark minus light", and eleven such terms can never add up to 0, while a 15×14 rectangle has as many dark cells '
+      + 'as light: no placement of the pieces can ever fill it, so the search never needs to start. The board in the view is '
+      + 'shaded and the counts are worked out under this text; press Solve: the answer comes at once.',
   },
   {
     id: 'volume', title: '5. Volume',

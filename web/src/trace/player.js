@@ -6,7 +6,8 @@
 //   const player = new TracePlayer(recording, imageTable, cellCount);
 //   player.forward(); player.back(); player.seek(195);
 //   player.grid;            // Int32Array: instance per box cell, -1 where empty
-//   player.levels;          // [{target, candidates: [{instance, image}], remaining}]
+//   player.levels;          // [{target, count, candidates: [{instance, image}], remaining, tried, busy}]
+//   player.fractionDone();  // share of the search tree behind this step (0..1)
 //   player.event(i);        // {op, remaining, a, b} of event i (0-based)
 //   player.find(from, dir, (ev) => ev.op === TRACE_OP.SOLUTION)
 import { TRACE_OP } from '../worker/protocol.js';
@@ -61,9 +62,9 @@ export class TracePlayer {
     const op = this.rec.op(i), a = this.rec.a(i), b = this.rec.b(i);
     const top = this.levels[this.levels.length - 1];
     switch (op) {
-      case TRACE_OP.PLACE: this.setImage(b, a); this.depth++; break;
-      case TRACE_OP.REMOVE: this.setImage(b, -1); this.depth--; break;
-      case TRACE_OP.CHOOSE: this.levels.push({ target: a, count: b, remaining: this.rec.remaining(i), candidates: [] }); break;
+      case TRACE_OP.PLACE: this.setImage(b, a); this.depth++; if (top) { top.tried++; top.busy = true; } break;
+      case TRACE_OP.REMOVE: this.setImage(b, -1); this.depth--; if (top) top.busy = false; break;
+      case TRACE_OP.CHOOSE: this.levels.push({ target: a, count: b, remaining: this.rec.remaining(i), candidates: [], tried: 0, busy: false }); break;
       case TRACE_OP.CANDIDATE: if (top) top.candidates.push({ instance: a, image: b }); break;
       case TRACE_OP.NO_FIT:
       case TRACE_OP.EXHAUSTED:
@@ -81,11 +82,12 @@ export class TracePlayer {
     if (this.step <= 0) return false;
     const i = this.step - 1;
     const op = this.rec.op(i), a = this.rec.a(i), b = this.rec.b(i);
+    const top = this.levels[this.levels.length - 1];
     switch (op) {
-      case TRACE_OP.PLACE: this.setImage(b, -1); this.depth--; break;
-      case TRACE_OP.REMOVE: this.setImage(b, a); this.depth++; break;
+      case TRACE_OP.PLACE: this.setImage(b, -1); this.depth--; if (top) { top.tried--; top.busy = false; } break;
+      case TRACE_OP.REMOVE: this.setImage(b, a); this.depth++; if (top) top.busy = true; break;
       case TRACE_OP.CHOOSE: this.levels.pop(); break;
-      case TRACE_OP.CANDIDATE: { const top = this.levels[this.levels.length - 1]; if (top) top.candidates.pop(); break; }
+      case TRACE_OP.CANDIDATE: if (top) top.candidates.pop(); break;
       default:
         if (this.closed.has(i)) {
           this.levels.push(this.closed.get(i));
@@ -95,6 +97,34 @@ export class TracePlayer {
     }
     this.step--;
     return true;
+  }
+
+  /**
+   * The share of the whole search tree that lies behind this step, from the choices on the
+   * current path: a level offering d candidates of which t are finished covers t/d of its
+   * parent's share (the "weighted backtrack" progress estimate of Kilby, Slaney, Thiebaux and
+   * Walsh, "Estimating search tree size", AAAI 2006: each branch of a level taken as an equal
+   * part of it). steps / fractionDone() estimates the size of the whole search in steps.
+   */
+  fractionDone() {
+    // no open level after some steps: the first level closed, the whole search is behind us
+    if (this.levels.length === 0) return this.step > 0 && this.step === this.length ? 1 : 0;
+    // right after a dead end or a solution, the branch being tried at the innermost level is
+    // finished although its piece is still on the board (it is taken back next)
+    const last = this.current();
+    const branchOver = !!last && (isDeadEnd(last.op) || last.op === TRACE_OP.SOLUTION);
+    const innermost = this.levels.length - 1;
+    let done = 0;
+    let share = 1;
+    for (let k = 0; k <= innermost; k++) {
+      const level = this.levels[k];
+      if (level.count <= 0) break;
+      const open = level.busy && !(k === innermost && branchOver) ? 1 : 0;
+      done += (share * (level.tried - open)) / level.count;
+      share /= level.count;
+      if (!level.busy) break; // nothing below a level without a piece placed now
+    }
+    return Math.min(1, done);
   }
 
   /** Go to step k (0 .. length) by stepping from where the player is. */

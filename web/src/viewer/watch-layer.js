@@ -1,10 +1,11 @@
 // What a step of a replayed search looks like on top of the board (the viewer draws the placed
 // pieces): the target cell the search chose (a bright frame), the candidate images it will try
 // (faint ghosts), and at a dead end the cells concerned (the unfillable hole, the isolated
-// region) in red with a label saying why.
+// region) in red with a label saying why; on request the cell the most-constrained-hole rule
+// would fill next (a cyan frame), and the dark cells of the checkerboard colouring (lesson 4).
 //
 //   const layer = new WatchLayer(viewer, labelElement);
-//   layer.show({ puzzle, target, candidateCells, deadCells, label });   // or layer.show(null)
+//   layer.show({ puzzle, target, candidateCells, deadCells, label, mchCell, shadeCells });   // or layer.show(null)
 import { BoxGeometry, EdgesGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4, MeshStandardMaterial, Vector3 } from 'three';
 
 export class WatchLayer {
@@ -15,6 +16,8 @@ export class WatchLayer {
     this.ghostMaterial = new MeshStandardMaterial({ color: 0xffffff, transparent: true, opacity: 0.18, depthWrite: false });
     this.deadMaterial = new MeshStandardMaterial({ color: 0xff4d5e, transparent: true, opacity: 0.5, depthWrite: false });
     this.frameMaterial = new LineBasicMaterial({ color: 0xffd23f });
+    this.mchMaterial = new LineBasicMaterial({ color: 0x3ee0ff });
+    this.shadeMaterial = new MeshStandardMaterial({ color: 0x000000, transparent: true, opacity: 0.45, depthWrite: false });
     this.anchor = null;
     viewer.controls.addEventListener('change', () => this.placeLabel());
   }
@@ -38,7 +41,10 @@ export class WatchLayer {
     this.viewer.scene.add(obj);
   }
 
-  /** @param {{puzzle, target: number, candidateCells: number[], deadCells: number[], label: string}|null} view */
+  /**
+   * @param {{puzzle, target?: number, candidateCells?: number[], deadCells?: number[], label?: string,
+   *   mchCell?: number, shadeCells?: number[]}|null} view
+   */
   show(view) {
     for (const o of this.objects) {
       this.viewer.scene.remove(o);
@@ -49,20 +55,26 @@ export class WatchLayer {
     this.anchor = null;
     if (view) {
       const { puzzle } = view;
-      this.cells(puzzle, view.candidateCells, this.ghostMaterial, 0.7);
-      this.cells(puzzle, view.deadCells, this.deadMaterial, 0.96);
-      if (view.target >= 0) {
-        const frame = new LineSegments(new EdgesGeometry(new BoxGeometry(1.02, 1.02, puzzle.zDim === 1 ? 0.7 : 1.02)), this.frameMaterial);
-        frame.position.copy(this.centre(puzzle, view.target));
-        frame.renderOrder = 4;
-        this.add(frame);
-      }
-      const at = view.deadCells.length ? view.deadCells[0] : view.target;
+      const deadCells = view.deadCells || [];
+      const target = view.target ?? -1;
+      this.cells(puzzle, view.candidateCells || [], this.ghostMaterial, 0.7);
+      this.cells(puzzle, deadCells, this.deadMaterial, 0.96);
+      this.cells(puzzle, view.shadeCells || [], this.shadeMaterial, 1.01);
+      if (target >= 0) this.frame(puzzle, target, this.frameMaterial, 1.02);
+      if (view.mchCell >= 0) this.frame(puzzle, view.mchCell, this.mchMaterial, 0.9);
+      const at = deadCells.length ? deadCells[0] : target >= 0 ? target : view.mchCell ?? -1;
       if (view.label && at >= 0) this.anchor = this.centre(puzzle, at);
       this.label.textContent = view.label || '';
     }
     this.placeLabel();
     this.viewer.requestRender();
+  }
+
+  frame(puzzle, cell, material, size) {
+    const frame = new LineSegments(new EdgesGeometry(new BoxGeometry(size, size, puzzle.zDim === 1 ? 0.7 : size)), material);
+    frame.position.copy(this.centre(puzzle, cell));
+    frame.renderOrder = 4;
+    this.add(frame);
   }
 
   /** Keep the label over its cell as the view turns. */

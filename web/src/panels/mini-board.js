@@ -1,0 +1,46 @@
+// A small flat drawing of a board position on a canvas (the watch panel's side-by-side
+// comparison): each cell in its piece's colour, empty cells dark, closed cells grey, the
+// level's target cell framed. A 3-D box is drawn as its layers side by side, bottom first.
+//
+//   drawMiniBoard(canvas, puzzle, grid, colourOfInstance, { target, width: 150 });
+import { STATIONARY_COLOR } from '../viewer/colors.js';
+
+const GAP = 4; // pixels between layers
+
+/**
+ * @param {HTMLCanvasElement} canvas
+ * @param {{xDim:number, yDim:number, zDim:number}} puzzle
+ * @param {Int32Array} grid instance per box cell, -1 where empty
+ * @param {(instance:number) => string} colourOf CSS colour of a piece instance
+ * @param {{target?: number, closed?: Set<number>, width?: number}} opts
+ */
+export function drawMiniBoard(canvas, puzzle, grid, colourOf, { target = -1, closed = new Set(), width = 150 } = {}) {
+  const { xDim, yDim, zDim } = puzzle;
+  const size = Math.max(2, Math.floor((width - GAP * (zDim - 1)) / (xDim * zDim)));
+  const w = size * xDim * zDim + GAP * (zDim - 1), h = size * yDim;
+  const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
+  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(h * dpr);
+    canvas.style.width = `${w}px`;
+    canvas.style.height = `${h}px`;
+  }
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  const origin = (cell) => {
+    const x = cell % xDim, y = Math.floor(cell / xDim) % yDim, z = Math.floor(cell / (xDim * yDim));
+    return [z * (xDim * size + GAP) + x * size, (yDim - 1 - y) * size]; // y up, as in the 3-D view
+  };
+  for (let c = 0; c < grid.length; c++) {
+    const [px, py] = origin(c);
+    ctx.fillStyle = closed.has(c) ? STATIONARY_COLOR : grid[c] >= 0 ? colourOf(grid[c]) : '#1a2236';
+    ctx.fillRect(px + 0.5, py + 0.5, size - 1, size - 1);
+  }
+  if (target >= 0 && target < grid.length) {
+    const [px, py] = origin(target);
+    ctx.strokeStyle = '#ffd23f';
+    ctx.lineWidth = 2;
+    ctx.strokeRect(px + 1, py + 1, size - 2, size - 2);
+  }
+}
