@@ -56,8 +56,11 @@ export function driver(page) {
       const h = window.__polycube;
       return { solutionsShown: h.solutionsShown, piecesDrawn: h.piecesDrawn, currentSolution: h.currentSolution, puzzle: h.puzzle };
     }),
+    /** Wait until no piece is moving in the view (watching the search animates steps). */
+    still: () => page.waitForFunction(() => !(window.__polycube && window.__polycube.animating && window.__polycube.animating()), null, { timeout: 5000, polling: 20 }),
     /** Let the render loop settle, then save a screenshot under tests/output/browser/. */
     async shot(name) {
+      await d.still();
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const file = path.join(OUT, name);
       await page.screenshot({ path: file });

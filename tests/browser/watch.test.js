@@ -26,6 +26,7 @@ describe('watch the search', () => {
       drawn.push((await ui.hooks()).piecesDrawn);
     }
     expect(await step()).toBe(6);
+    await ui.still(); // the last piece has dropped into place
     const screenAt6 = await page.evaluate(() => window.__polycube.sample());
     expect(await page.textContent('#watch-event')).toMatch(/^(Place|Take|Choose|Candidate|Dead end|Solution)/);
     await ui.shot('30-watch-soma-step-6.png');
@@ -34,6 +35,7 @@ describe('watch the search', () => {
     expect((await ui.hooks()).piecesDrawn).toBe(0);
     for (let k = 0; k < 6; k++) await page.click('#watch-forward');
     expect((await ui.hooks()).piecesDrawn).toBe(drawn[5]);
+    await ui.still();
     const again = await page.evaluate(() => window.__polycube.sample());
     expect(again.drawnFraction).toBeCloseTo(screenAt6.drawnFraction, 3); // the same screen
     // play at the fastest speed for a moment
@@ -159,6 +161,7 @@ describe('lessons: the hole under MCH, two algorithms side by side, and replays 
         && /Recorded/.test(document.getElementById('watch-status').textContent) && !document.getElementById('watch-controls').hidden
         && !/Looking through/.test(document.getElementById('watch-note').textContent), title, { timeout: 120_000 });
       const start = await stepNow();
+      await other.still();
       const before = await viewport();
       await p.fill('#watch-speed', '3'); // 5 steps per second
       await p.dispatchEvent('#watch-speed', 'input');
@@ -173,6 +176,7 @@ describe('lessons: the hole under MCH, two algorithms side by side, and replays 
       await other.shot(`36-lesson-${lesson}-played.png`);
       for (let k = 0; k < 10; k++) await p.click('#watch-back');
       expect(await stepNow()).toBe(start);
+      await other.still(); // a lifted piece has risen away
       const after = await viewport();
       // pixels, not PNG bytes (two encodings of one picture may differ); a channel off by a few
       // 255ths is the software renderer's blending noise (seen: 0.009% of pixels, by 2/255)

@@ -79,7 +79,11 @@ export class WatchActions {
   /** Record a traced search of the puzzle on screen (with the options chosen). */
   async record() {
     const puzzle = this.actions.currentPuzzle();
-    if (!puzzle || this.store.get().run.phase === PHASE.RUNNING) return;
+    if (!puzzle) return;
+    if (this.store.get().run.phase === PHASE.RUNNING || this.actions.running) {
+      this.store.update('watch', { error: 'A search is running: wait for it to end (or cancel it), then record.' });
+      return;
+    }
     this.pause();
     this.puzzle = puzzle;
     this.recording = new TraceRecording(this.capacity);

@@ -8,6 +8,7 @@ import { isDeadEnd } from '../trace/player.js';
 import { stationaryCells } from '../trace/holes.js';
 import { isDark, openCells } from '../trace/parity.js';
 import { TRACE_OP } from '../worker/protocol.js';
+import { SPEEDS } from '../app/watch-actions.js';
 import * as commands from '../app/commands.js';
 import { PHASE } from '../app/state.js';
 import { dimsText, num } from '../app/format.js';
@@ -38,6 +39,8 @@ export function mountStagePanel(store, actions, editor, watch) {
   let drawnPuzzle = null;
   let drawnGrid = null;
   let shadedFor = null; // the puzzle shaded for the parity lesson
+  let replayStep = -1;  // the replay step drawn last (a move of one step animates its piece)
+  let drawnPlayer = null;
   store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch'], (s, changed) => {
     const { puzzle: p, editing } = shownPuzzle(s);
     if (p !== drawnPuzzle) {
@@ -69,8 +72,15 @@ export function mountStagePanel(store, actions, editor, watch) {
     const replay = s.watch.active && watch.player && !editing ? watch.player : null;
     if (replay) {
       if (changed.has('watch') || drawnGrid !== replay.grid) {
-        drawnGrid = replay.grid;
-        viewer.showSolution(replay.grid);
+        // the pieces are redrawn when the step moved (not for a note or an estimate: that
+        // would cut a piece's motion short)
+        if (drawnGrid !== replay.grid || replayStep !== replay.step || drawnPlayer !== replay) {
+          const motion = drawnPlayer === replay ? pieceMotion(replay, replayStep, s.watch) : null;
+          replayStep = replay.step;
+          drawnPlayer = replay;
+          drawnGrid = replay.grid;
+          viewer.showSolution(replay.grid, motion);
+        }
         watchLayer.show(watchView(watch.puzzle, replay, s.watch.origin, s.watch.showMch ? watch.mchPick() : null));
       }
       el.solution.textContent = `Step ${num(replay.step)}`;
@@ -100,6 +110,25 @@ function sameGrid(a, b) {
   if (a.buffer === b.buffer && a.byteOffset === b.byteOffset) return true;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * The piece to animate when the replay moved by one step from `from`: a placement (or the undo
+ * of a removal) drops in, a removal (or the undo of a placement) rises away. Only at speeds a
+ * person can follow: one step at a time, or playing at up to 10 steps a second.
+ */
+const MOTION_MS = 260;
+function pieceMotion(player, from, watch) {
+  const forward = player.step === from + 1, backward = player.step === from - 1;
+  if (!forward && !backward) return null;
+  const speed = SPEEDS[watch.speed];
+  if (watch.playing && speed > 10) return null;
+  const ms = watch.playing ? Math.min(MOTION_MS, 700 / speed) : MOTION_MS;
+  const ev = player.event(forward ? from : player.step);
+  const placing = ev.op === TRACE_OP.PLACE, removing = ev.op === TRACE_OP.REMOVE;
+  if (!placing && !removing) return null;
+  const arrives = forward ? placing : removing;
+  return arrives ? { instance: ev.a, ms } : { instance: ev.a, cells: player.cellsOf(ev.b), leaving: true, ms };
 }
 
 /** What to draw over the board for the replayed step (watch-layer.js). */

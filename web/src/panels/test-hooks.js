@@ -15,6 +15,8 @@ export function mountTestHooks(store, stage) {
     /** Client position of a box cell in the editor's 3-D layer (to click it), or null. */
     spaceCell: (cell) => stage.spaceLayer.cellToClient(cell),
     state: () => store.get(),
+    /** True while the view moves a piece in or out (watching the search). */
+    animating: () => stage.viewer.animating,
   };
   window.__polycube = hooks;
   store.subscribe('*', (s) => {

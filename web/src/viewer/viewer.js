@@ -20,6 +20,7 @@ const GAP = 0.055;
 const FOV = 30;
 const PIECE_SPREAD = 1.25; // explode: pieces move this many times their offset from the centre
 const LAYER_SPREAD = 1.6;  // explode by layers: extra gap between layers, in cells
+const MOTION_LIFT = 1.6;   // watching the search: a piece drops in from / rises to this height, in cells
 const TILT_2D = (24 * Math.PI) / 180; // camera tilt from straight down, for flat boards
 
 /** True when the instance is the board-shaping stationary piece '*' (never drawn as blocks). */
@@ -76,6 +77,7 @@ export class Viewer {
 
     this.puzzle = null;
     this.grid = null;
+    this.motion = null; // a piece moving in or out (showSolution's motion)
     this.explode = 0;
     this.explodeMode = 'pieces';
     this.piecesDrawn = 0;
@@ -123,6 +125,7 @@ export class Viewer {
     this.puzzle = puzzle;
     this.colors = puzzleColors(puzzle);
     this.grid = null;
+    this.motion = null;
     this.explode = 0;
     this._disposeBoard();
     this._buildBoard();
@@ -136,12 +139,40 @@ export class Viewer {
     this.requestRender();
   }
 
-  /** Draw a solution grid (instance index per box cell), or null for the empty board. */
-  showSolution(grid) {
+  /**
+   * Draw a solution grid (instance index per box cell), or null for the empty board. `motion`
+   * (watching the search): one piece drops into place ({instance, ms}) or is lifted away
+   * ({instance, cells, leaving: true, ms}: it is drawn at `cells` until it has risen).
+   */
+  showSolution(grid, motion = null) {
     this.grid = grid ? grid.slice() : null;
+    this.motion = motion && motion.ms > 0 ? { ...motion, start: performance.now(), t: 0 } : null;
     this._rebuildPieces();
     this._updateLabel();
     this.requestRender();
+    if (this.motion) this._animateMotion();
+  }
+
+  /** True while a piece is moving in or out (tests wait for the still picture). */
+  get animating() {
+    return !!this.motion;
+  }
+
+  _animateMotion() {
+    const m = this.motion;
+    requestAnimationFrame(() => {
+      if (this.motion !== m) return; // superseded by another drawing
+      m.t = Math.min(1, (performance.now() - m.start) / m.ms);
+      if (m.t >= 1) {
+        this.motion = null;
+        if (m.leaving) this._rebuildPieces(); // gone
+        else this._applyExplode();
+      } else {
+        this._applyExplode();
+        this._animateMotion();
+      }
+      this.renderNow();
+    });
   }
 
   /** 0 (assembled) .. 1 (fully apart). Zooms out (or back in) to keep the pieces in view. */
@@ -369,6 +400,8 @@ export class Viewer {
     const p = this.puzzle;
     const { xDim: X, yDim: Y } = p;
     const perInstance = new Map(); // instance -> cell indices
+    const m = this.motion;
+    if (m && m.leaving && m.cells) perInstance.set(m.instance, Array.from(m.cells)); // rising away
     if (this.grid) {
       const g = this.grid;
       for (let c = 0; c < g.length; c++) {
@@ -413,7 +446,8 @@ export class Viewer {
     const p = this.puzzle;
     if (!p) return;
     const groups = this._groups();
-    this.piecesDrawn = this.grid ? new Set(groups.filter((g) => g.mobile).map((g) => g.instance)).size : 0;
+    const leaving = this.motion && this.motion.leaving ? this.motion.instance : -1;
+    this.piecesDrawn = this.grid ? new Set(groups.filter((g) => g.mobile && g.instance !== leaving).map((g) => g.instance)).size : 0;
     if (groups.length === 0) return;
     const dims = [p.xDim, p.yDim, p.zDim];
     const geo = buildPieceGeometry({ dims, groups, gap: GAP });
@@ -472,6 +506,13 @@ export class Viewer {
           offsets[gi * 3 + 2] = g.dir[2] * k;
         }
       });
+    }
+    // a piece dropping in (from MOTION_LIFT cells above) or rising away, eased
+    const m = this.motion;
+    if (m) {
+      const ease = 1 - (1 - m.t) ** 3;
+      const lift = MOTION_LIFT * (m.leaving ? ease : 1 - ease);
+      pc.groups.forEach((g, gi) => { if (g.instance === m.instance) offsets[gi * 3 + 2] += lift; });
     }
     const move = (attr, base, groupOf) => {
       const out = attr.array;
