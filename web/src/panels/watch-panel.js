@@ -74,7 +74,7 @@ export function mountWatchPanel(store, actions, watch) {
     h('label', { className: 'check' }, mchBox, ' Frame the cell the most-constrained-hole rule would fill next'), mchText, note,
     h('h3', {}, 'How big is the whole search?'), estimate,
     h('h3', {}, 'Depth of the search'), chart,
-    h('h3', {}, 'Placements tried, by pieces left'), profile,
+    h('h3', {}, 'By pieces left'), profile,
     h('h3', {}, 'Compare with another algorithm'),
     h('div', { className: 'row wrap' }, algoSelect, compareBtn), compareStatus, compareView);
   const parityBox = h('div', { id: 'parity-argument', className: 'parity-argument', hidden: true });
@@ -265,16 +265,20 @@ function drawChart(canvas, series, step, pieces) {
 let profileCache = { length: -1, rows: null };
 function renderProfile(table, player, steps) {
   if (profileCache.length !== steps || profileCache.player !== player) {
-    const placed = new Map(), dead = new Map();
+    // like the CLI's -i: the ways offered (candidates listed at a level), the pieces placed, and
+    // the dead ends, by pieces left
+    const offered = new Map(), placed = new Map(), dead = new Map();
+    const add = (m, k) => m.set(k, (m.get(k) || 0) + 1);
     for (let i = 0; i < player.length; i++) {
       const op = player.rec.op(i), rem = player.rec.remaining(i);
-      if (op === TRACE_OP.PLACE) placed.set(rem, (placed.get(rem) || 0) + 1);
-      else if (op >= TRACE_OP.NO_FIT) dead.set(rem, (dead.get(rem) || 0) + 1);
+      if (op === TRACE_OP.CANDIDATE) add(offered, rem);
+      else if (op === TRACE_OP.PLACE) add(placed, rem);
+      else if (op >= TRACE_OP.NO_FIT) add(dead, rem);
     }
-    const keys = [...new Set([...placed.keys(), ...dead.keys()])].sort((a, b) => b - a);
-    profileCache = { length: steps, player, rows: keys.map((k) => [k, placed.get(k) || 0, dead.get(k) || 0]) };
+    const keys = [...new Set([...offered.keys(), ...placed.keys(), ...dead.keys()])].sort((a, b) => b - a);
+    profileCache = { length: steps, player, rows: keys.map((k) => [k, offered.get(k) || 0, placed.get(k) || 0, dead.get(k) || 0]) };
     table.replaceChildren(
-      h('thead', {}, h('tr', {}, h('th', {}, 'Pieces left'), h('th', {}, 'Placed'), h('th', {}, 'Dead ends'))),
-      h('tbody', {}, ...profileCache.rows.map(([k, p, d]) => h('tr', {}, h('td', {}, String(k)), h('td', {}, num(p)), h('td', {}, num(d))))));
+      h('thead', {}, h('tr', {}, h('th', {}, 'Pieces left'), h('th', {}, 'Ways offered'), h('th', {}, 'Placed'), h('th', {}, 'Dead ends'))),
+      h('tbody', {}, ...profileCache.rows.map((r) => h('tr', {}, h('td', {}, String(r[0])), ...r.slice(1).map((v) => h('td', {}, num(v)))))));
   }
 }
