@@ -74,6 +74,8 @@ std::string formatInfo(const Solver& s) {
     os << "\n# Piece rotations and translations that fit in the solution space:\nBOUNDED=" << m.images.size() << "\n";
     os << "\n# Images in the search after image filters:\nIMAGES=" << s.enabledImageCount() << "\n";
     os << "\n# Search configuration:\nCONFIGURATION=" << s.configurationDescription() << "\n";
+    os << "\n# Cell weightings checked for an impossibility proof (colourings, corners, neighbours):\nWEIGHTINGS="
+       << s.weightingsTried() << " in " << std::fixed << std::setprecision(2) << s.weightingSeconds() * 1000 << " ms\n";
     if (!s.impossibleReason().empty()) os << "\n# Proved impossible before the search:\nIMPOSSIBLE=" << s.impossibleReason() << "\n";
     return os.str();
 }
@@ -175,7 +177,10 @@ json searchJson(const Solver& s, const std::string& stateName) {
     j["setupSeconds"] = st.setupSeconds;
     j["redundancyFilter"] = s.redundancyDescription();
     j["configuration"] = s.configurationDescription();
-    if (!s.impossibleReason().empty()) j["impossible"] = s.impossibleReason();
+    if (!s.impossibleReason().empty()) {
+        j["impossible"] = s.impossibleReason();
+        j["impossibleBy"] = s.impossibleKind();
+    }
     return j;
 }
 

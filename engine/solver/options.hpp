@@ -58,6 +58,9 @@ struct SolverOptions {
     MonteCarlo monteCarlo;              // -s T,R,SEED
     long long maxSolutions = 0;         // -l N: stop after N solutions (0: all)
     bool autoTune = true;               // false when an algorithm option (-f -o -n -b -m -e) was given
+    // Not an option of the language: tests turn the weighting proofs (constraints/weighting.hpp)
+    // off to check by a full search that every puzzle they call impossible has no solution.
+    bool weightingProofs = true;
 };
 
 struct OptionParse {

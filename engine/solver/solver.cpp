@@ -81,6 +81,17 @@ Status Solver::init() {
     // Whole-puzzle parity (first seed article: the 35 hexominoes can never fill a rectangle).
     parity_.init(model_);
     impossible_ = parityImpossibility(model_);
+    if (!impossible_.empty()) impossibleKind_ = "parity";
+    else if (options_.weightingProofs) {
+        // Other cell weightings (colourings mod k, corners, few open neighbours; issue 12): a
+        // bounded setup-time check, a few milliseconds at most.
+        const auto tw = Clock::now();
+        WeightingProof proof = weightingImpossibility(model_);
+        weightingsTried_ = proof.tried;
+        weightingSeconds_ = secondsSince(tw);
+        impossible_ = proof.reason;
+        impossibleKind_ = proof.kind;
+    }
 
     parityLeft_ = parity_.initialCounts();
     holesParity_ = model_.openParity();
@@ -144,7 +155,7 @@ Status Solver::init() {
         Result<RedundancyPlan> plan = planRedundancyFilter(model_, symmetries_, forced);
         if (!plan.ok()) return Status::error("-r: " + plan.status.message);
         plan_ = std::move(plan.value);
-        if (forced < 0) chooseRedundancyPieceByProbes();
+        if (forced < 0 && impossible_.empty()) chooseRedundancyPieceByProbes();
         planActive_ = true;
         redundancyText_ = plan_.description;
         for (int i : plan_.removedImages) enabled[i] = 0;

@@ -21,6 +21,7 @@
 #include "common/status.hpp"
 #include "constraints/parity.hpp"
 #include "constraints/volume.hpp"
+#include "constraints/weighting.hpp"
 #include "constraints/symmetry.hpp"
 #include "puzzle/model.hpp"
 #include "puzzle/puzzle.hpp"
@@ -86,6 +87,11 @@ public:
     std::string redundancyDescription() const { return redundancyText_; }
     // Non-empty when the puzzle was proved impossible before searching (e.g. by parity).
     const std::string& impossibleReason() const { return impossible_; }
+    // Which argument proved it: "parity", or a WeightingProof::kind (constraints/weighting.hpp).
+    const std::string& impossibleKind() const { return impossibleKind_; }
+    // Cell weightings checked before the search (0 when parity already decided) and their time.
+    int weightingsTried() const { return weightingsTried_; }
+    double weightingSeconds() const { return weightingSeconds_; }
     std::string configurationDescription() const;
     size_t symmetryCount() const { return symmetries_.size(); }
     int enabledImageCount() const { return enabledImages_; }
@@ -128,7 +134,9 @@ private:
     RedundancyPlan plan_;
     bool planActive_ = false;
     std::string redundancyText_ = "OFF";
-    std::string impossible_;
+    std::string impossible_, impossibleKind_;
+    int weightingsTried_ = 0;
+    double weightingSeconds_ = 0;
     ParityMonitor parity_;
     SolutionCoder coder_{model_};
     UniqueFilter uniqueFilter_;
