@@ -9,7 +9,7 @@
 // puzzles whose file name contains `name` (comma-separated list allowed); BENCH_SKIP_WASM=1.
 // Run through `npm run bench` (scripts/bench.sh), which builds first.
 import { spawn, execSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,8 +60,15 @@ const CONFIGS = [
   { key: 'plain', label: 'plain DLX', args: ['-q', '-r', '-o', 's'] },
 ];
 
+// Impossibility proofs (issue 12): puzzles without solutions, def/impossible/*.txt and the
+// catalog's zero-count entries. Each runs once natively with the default -q -r; the table shows
+// whether it was proved before searching, by which argument, and in what time.
+const IMPOSSIBLE = [
+  ...readdirSync(path.join(DEF_DIR, 'impossible')).filter((f) => f.endsWith('.txt')).sort().map((f) => `impossible/${f}`),
+];
 const catalog = JSON.parse(readFileSync(path.join(DEF_DIR, 'catalog.json'), 'utf8'));
 const expectedCount = (file) => catalog.find((e) => e.file === file)?.counts?.['-r'];
+for (const e of catalog) if (e.counts?.['-r'] === 0 && !IMPOSSIBLE.includes(e.file)) IMPOSSIBLE.push(e.file);
 
 const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
 const now = () => process.hrtime.bigint();
@@ -133,6 +140,7 @@ function snapshot(puzzles) {
   const texts = new Map();
   for (const p of puzzles) {
     const text = readFileSync(path.join(DEF_DIR, p.file), 'utf8');
+    mkdirSync(path.dirname(path.join(SNAP_DIR, p.file)), { recursive: true });
     writeFileSync(path.join(SNAP_DIR, p.file), text);
     texts.set(p.file, text);
   }
@@ -188,6 +196,8 @@ function runNative(puzzle, config) {
         configuration: j.configuration,
         seconds,
         engineSeconds: j.seconds,
+        impossible: j.impossible,
+        impossibleBy: j.impossibleBy,
       });
     });
   });
@@ -295,6 +305,16 @@ function speedup(d, p) {
   return 'n/a (no solutions in the limit)';
 }
 
+// The definition's title as the engine takes it: the first line of the comment block right
+// before the D directive.
+function titleOf(text) {
+  const lines = text.split('\n');
+  const d = lines.findIndex((l) => l.startsWith('D:'));
+  let i = d - 1;
+  while (i >= 0 && lines[i].startsWith('#')) i--;
+  return (lines[i + 1] ?? '').replace(/^#\s*/, '');
+}
+
 // ---------------------------------------------------------------------------------------
 
 async function main() {
@@ -302,7 +322,8 @@ async function main() {
   const loadStart = loadavg();
   const info = machine();
   const puzzles = PUZZLES.filter((p) => ONLY.length === 0 || ONLY.some((o) => p.file.includes(o)));
-  if (puzzles.length === 0) {
+  const impossibles = IMPOSSIBLE.filter((f) => ONLY.length === 0 || ONLY.some((o) => f.includes(o))).map((file) => ({ file }));
+  if (puzzles.length === 0 && impossibles.length === 0) {
     log(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no puzzle (${PUZZLES.map((p) => p.file).join(', ')})`);
     process.exit(2);
   }
@@ -315,7 +336,7 @@ async function main() {
     process.exit(1);
   }
 
-  DEF_TEXTS = snapshot(puzzles);
+  DEF_TEXTS = snapshot([...puzzles, ...impossibles]);
   if (!SKIP_WASM) await loadWasm();
 
   // All runs, short ones first (by the rough estimates, capped at the limit).
@@ -353,8 +374,26 @@ async function main() {
     }
   }
 
-  // Checks and the table.
+  // Impossibility proofs: one native default run each (a few milliseconds when proved).
+  const proofRows = [];
+  let proved = 0;
   const problems = [];
+  for (const p of impossibles) {
+    const r = await runNative(p, CONFIGS[0]);
+    log(`impossible ${p.file}: ${r.ok ? (r.impossible ? `proved by ${r.impossibleBy} in ${secs(r.seconds)} s` : `not proved, ${r.cut ? 'cut' : secs(r.seconds) + ' s'}`) : `FAILED: ${r.error}`}`);
+    if (!r.ok) problems.push(`${p.file}: run failed: ${r.error}`);
+    else if (!r.cut && r.solutions !== 0) problems.push(`${p.file}: ${r.solutions} solutions, expected none`);
+    if (r.ok && r.impossible) proved++;
+    const title = titleOf(DEF_TEXTS.get(p.file));
+    proofRows.push([
+      p.file,
+      r.ok ? (r.impossible ? `yes: ${r.impossibleBy}` : r.cut ? `no (search cut at ${secs(LIMIT)} s)` : `no (searched: ${int(r.solutions)} solutions)`) : '**ERROR**',
+      r.ok ? `${secs(r.seconds)} s (engine ${secs(r.engineSeconds)})` : '–',
+      r.ok && r.impossible ? r.impossible.replace(/^impossible (by|because) /, '') : title ?? '',
+    ]);
+  }
+
+  // Checks and the table.
   const rows = [];
   const speedRows = [];
   for (const p of puzzles) {
@@ -413,6 +452,7 @@ async function main() {
   const table = md(['puzzle', 'configuration', 'solutions (-r)', 'placements', 'native', 'wasm (Node)', 'wasm/native'], rows);
   const speedTable = md(['puzzle', 'default vs plain DLX, native', 'default vs plain DLX, wasm'], speedRows);
 
+  const proofTable = md(['puzzle', 'proved impossible before searching', 'native time', 'certificate'], proofRows);
   const total = secondsSince(tStart);
   const loadEnd = loadavg();
   const cutRuns = [...results.entries()].filter(([, r]) => r.cut).map(([k]) => k.replace(/\|/g, ' '));
@@ -436,6 +476,13 @@ async function main() {
     '',
     speedTable,
     '',
+    '## Impossibility proofs',
+    '',
+    `${proved} of ${impossibles.length} puzzles without solutions proved impossible before searching (parity or a cell`,
+    'weighting: engine/constraints/weighting.hpp), each with the certificate the engine prints (`-i`, JSON `impossible`).',
+    '',
+    proofTable,
+    '',
     '## Notes',
     '',
     '- *default* is `-q -r` (the engine chooses; the text after the colon is its JSON `configuration`),',
@@ -456,7 +503,7 @@ async function main() {
     '',
   ].join('\n');
 
-  process.stdout.write(`${table}\n\n${speedTable}\n`);
+  process.stdout.write(`${table}\n\n${speedTable}\n\n${proved} of ${impossibles.length} impossible puzzles proved before searching\n${proofTable}\n`);
   writeFileSync(RESULTS, out);
   log(`wrote ${path.relative(ROOT, RESULTS)}; total ${secs(total)} s; load average ${loadEnd}`);
   if (problems.length) {

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "constraints/parity.hpp"
+#include "constraints/weighting.hpp"
 #include "output/format.hpp"
 #include "puzzle/model.hpp"
 #include "puzzle/puzzle.hpp"
@@ -32,6 +33,7 @@ json draftChecks(const PuzzleDef& def) {
     checks["freeCells"] = freeCells;
     checks["pieceCells"] = pieceCells;
     checks["parity"] = "";
+    checks["impossible"] = "";
     checks["limit"] = "";
     json images = json::array();
     json sameShapes = json::array();
@@ -68,7 +70,11 @@ json draftChecks(const PuzzleDef& def) {
         if (defs.size() > 1) sameShapes.push_back(defs);
     checks["images"] = images;
     checks["sameShapes"] = sameShapes;
-    if (freeCells == pieceCells) checks["parity"] = parityImpossibility(m);
+    if (freeCells == pieceCells) {
+        checks["parity"] = parityImpossibility(m);
+        // The other weightings (bounded, a few milliseconds) when parity said nothing.
+        if (checks["parity"].get<std::string>().empty()) checks["impossible"] = weightingImpossibility(m).reason;
+    }
     return checks;
 }
 

@@ -17,6 +17,8 @@
 //   sameShapes   groups of piece indices whose shapes are equal under the allowed rotations
 //                (the solver treats them as interchangeable copies)
 //   parity       when freeCells == pieceCells: "" or the solver's impossible-by-parity reason
+//   impossible   when freeCells == pieceCells and parity is "": "" or the certificate of another
+//                cell weighting (constraints/weighting.hpp), as the solver reports it
 //   limit        "" or why images were not counted (the draft is too large to analyse quickly)
 #pragma once
 #include <string>

@@ -65,5 +65,17 @@ TEST(Draft, ParityIsTheSolversCheck) {
     EXPECT_NE(c["parity"].get<std::string>().find("impossible by parity"), std::string::npos);
     json ok = draft(polycube::testing::readDefFile("pentominoes_10x6.txt"))["puzzles"][0]["checks"];
     EXPECT_EQ(ok["parity"], "");
+    EXPECT_EQ(ok["impossible"], "");
     for (const json& n : ok["images"]) EXPECT_GT(n.get<int>(), 0);
+}
+
+TEST(Draft, OtherWeightingsAreTheSolversCheckToo) {
+    json c = draft(polycube::testing::readDefFile("impossible/two_t_tetrominoes.txt"))["puzzles"][0]["checks"];
+    EXPECT_EQ(c["parity"], "");
+    EXPECT_EQ(c["impossible"].get<std::string>().rfind("impossible by corner cells: the board has 5 corner cells", 0), 0u);
+    // Not judged while the volumes differ (the draft has one T too many).
+    std::string text = polycube::testing::readDefFile("impossible/two_t_tetrominoes.txt");
+    text.replace(text.find("count=2"), 7, "count=3");
+    json more = draft(text)["puzzles"][0]["checks"];
+    EXPECT_EQ(more["impossible"], "");
 }

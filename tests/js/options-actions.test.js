@@ -116,6 +116,16 @@ describe('finishMessage', () => {
       .toBe('Impossible, proved before searching: by parity: the holes have parity 0, which no placement of the pieces can match. No solution exists.');
   });
 
+  test('a weighting proof (issue 12) reads the same way, with its certificate', () => {
+    const stats = {
+      impossible: 'impossible by corner cells: the board has 5 corner cells (cells with a wall, the border or a stationary piece, on at least one side along every axis); the pieces can cover at most 4 of them between them (at most 2 for each of the 2 copies of T)',
+      impossibleBy: 'corner cells',
+    };
+    expect(finishMessage({ ...base, stats, reason: 'finished', total: 0, options: '-r' })).toBe(
+      'Impossible, proved before searching: by corner cells: the board has 5 corner cells (cells with a wall, the border or a stationary piece, on at least one side along every axis); the pieces can cover at most 4 of them between them (at most 2 for each of the 2 copies of T). No solution exists.',
+    );
+  });
+
   test('Monte Carlo is not a count; the known count is compared only when it applies', () => {
     expect(finishMessage({ ...base, stats: { monteCarloTrials: 200 }, reason: 'finished', total: 6, options: '-r -s 200,6,7' }))
       .toBe('Monte Carlo estimate done: 200 trials in 0.25 s (6 solutions met on the way; not a full count).');

@@ -172,6 +172,21 @@ describe('worker protocol', () => {
     for (const p of progress) expect(p.stats).toHaveProperty('attempts');
   });
 
+  it('forwards an impossibility proof with its certificate (issue 12): done at once, 0 solutions', async () => {
+    const { host, messages, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('impossible/two_t_tetrominoes.txt'), source: 't.txt' });
+    await next((m) => m.id === 1);
+    host.handleMessage({ type: 'solve', id: 2, puzzle: 0, options: '-r' });
+    const done = await next((m) => m.id === 2 && (m.type === 'done' || m.type === 'error'));
+    expect(done.type).toBe('done');
+    expect(done.reason).toBe('finished');
+    expect(done.stats.solutions).toBe(0);
+    expect(done.stats.attempts).toBe(0);
+    expect(done.stats.impossibleBy).toBe('corner cells');
+    expect(done.stats.impossible).toMatch(/^impossible by corner cells: the board has 5 corner cells .* at most 4 of them between them/);
+    expect(messages.filter((m) => m.id === 2 && m.type === 'solutions')).toHaveLength(0);
+  });
+
   it('stops at maxSolutions with reason limit', async () => {
     const { host, messages, next } = makeHost();
     host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });

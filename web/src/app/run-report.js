@@ -9,8 +9,10 @@
 // - `-l N` inside the option string is applied by the engine, which ends the search with the
 //   same step state as an exhausted one, so the worker reports reason 'finished' (its 'limit'
 //   reason is only for maxSolutions). The limit is recognised here from the count instead.
-// - A puzzle proved impossible before searching (parity, volume) ends at once with 0 solutions;
-//   the engine puts its reason in the stats' "impossible" field (engine/output/format.cpp).
+// - A puzzle proved impossible before searching (parity, or a cell weighting: colourings mod k,
+//   corner cells, few open neighbours...; engine/constraints/weighting.hpp) ends at once with 0
+//   solutions; the engine puts its certificate in the stats' "impossible" field ("impossible by
+//   corner cells: the board has ...") and the argument in "impossibleBy" (engine/output/format.cpp).
 import { parseOptions } from '../model/options.js';
 import { num, plural, secs } from './format.js';
 
@@ -35,7 +37,8 @@ export function finishMessage({ reason, total, elapsed, options, stats = {}, kno
     return `Stopped at the limit of ${plural(limit ?? total, 'solution')}: ${found} found in ${time}. There may be more.`;
   }
   if (stats.impossible) {
-    // the engine's reason reads "impossible by parity: ..."; say "impossible" once
+    // the engine's reason reads "impossible by parity: ..." or "impossible because piece P fits
+    // nowhere ..."; say "impossible" once
     const why = String(stats.impossible).replace(/^impossible\s*/i, '').replace(/\.$/, '');
     return `Impossible, proved before searching: ${why}. No solution exists.`;
   }

@@ -51,7 +51,7 @@
 // touching the loaded puzzles or a running search
 //   {type:'draft', id, text, source}        -> {type:'drafted', id, result}
 //        result = parsed Session.draftJson (engine/session/draft.hpp):
-//        {ok:true, puzzles:[{...puzzle, checks:{freeCells, pieceCells, images, sameShapes, parity, limit}}]}
+//        {ok:true, puzzles:[{...puzzle, checks:{freeCells, pieceCells, images, sameShapes, parity, impossible, limit}}]}
 //        or {ok:false, error:"source:line: ..."}
 //
 // page -> worker: the cells of every image of the search last started (to replay a trace)
