@@ -1,5 +1,8 @@
 #include "constraints/symmetry.hpp"
 
+#include <functional>
+#include <tuple>
+
 #include <algorithm>
 #include <climits>
 #include <map>
@@ -241,8 +244,11 @@ std::vector<RedundancyPlan> redundancyCandidates(const Model& m, const std::vect
         Result<RedundancyPlan> plan = planForShape(m, syms, s, residual);
         if (plan.ok()) all.push_back({residual, std::move(plan.value)});
     }
-    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
-        return std::make_pair(a.first, a.second.keptImages.size()) < std::make_pair(b.first, b.second.keptImages.size());
+    // Ties are broken by the shape itself (its canonical form), not by its place in the file, so
+    // that the same puzzle written another way constrains the same piece (issue 12).
+    std::stable_sort(all.begin(), all.end(), [&m](const auto& a, const auto& b) {
+        return std::make_tuple(a.first, a.second.keptImages.size(), std::cref(m.shapes[a.second.shape].cells)) <
+               std::make_tuple(b.first, b.second.keptImages.size(), std::cref(m.shapes[b.second.shape].cells));
     });
     std::vector<RedundancyPlan> out;
     for (auto& [res, plan] : all)

@@ -1,0 +1,115 @@
+// Metamorphic tests (issue 12, part 1): the same puzzle written another way (pieces reordered,
+// each piece's layout turned, the whole puzzle turned in space, pieces renamed) is the same
+// puzzle, so it must give the same counts and the same automatic configuration, up to the
+// renaming. A fast subset of the corpus runs to the end.
+// Not yet here: the Tetris Cube and Bedlam, whose constrained piece is chosen by Monte Carlo cost
+// probes that still depend on the file's piece order (measured: 2 of 12 rewrites choose another
+// piece; issue 12 part 1 remains open for them).
+#include <algorithm>
+#include <map>
+#include <random>
+
+#include "geometry/geometry.hpp"
+#include "test_support.hpp"
+
+namespace polycube::testing {
+namespace {
+
+struct Rewritten {
+    PuzzleDef def;
+    std::map<std::string, std::string> newName;  // original name -> name in the rewrite
+    std::string what;                            // for failure messages
+};
+
+// Rotations that map a puzzle onto a valid puzzle of the same kind: any of the 24 for a 3-D box;
+// for a flat board the quarter turns about z, and (when pieces may turn over) the half turns
+// about x and y, which keep the board flat (z -> -z on one layer).
+std::vector<Rotation> boxRotations(const PuzzleDef& def) {
+    std::vector<Rotation> out;
+    for (const Rotation& r : properRotations()) {
+        if (def.zDim > 1) {
+            out.push_back(r);
+            continue;
+        }
+        const bool keepsZ = r.m[2][2] == 1 || (!def.oneSide && r.m[2][2] == -1);
+        if (keepsZ) out.push_back(r);
+    }
+    return out;
+}
+
+Rewritten rewrite(const PuzzleDef& def, uint32_t seed, bool turnBox) {
+    std::mt19937 rng(seed);
+    Rewritten out;
+    out.def = def;
+    // Pieces in another order, each layout turned by a rotation the puzzle allows.
+    std::shuffle(out.def.pieces.begin(), out.def.pieces.end(), rng);
+    const std::vector<Rotation>& pieceTurns = def.oneSide ? zRotations() : properRotations();
+    std::vector<Rotation> flatTurns = boxRotations(def);
+    for (PieceDef& p : out.def.pieces) {
+        if (p.stationary) continue;
+        const std::vector<Rotation>& turns = def.zDim == 1 && !def.oneSide ? flatTurns : pieceTurns;
+        p.cells = normalize(transform(p.cells, turns[rng() % turns.size()]));
+    }
+    // Renamed: the stationary '*' keeps its name (it is drawn, not searched).
+    std::vector<int> order(out.def.pieces.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::shuffle(order.begin(), order.end(), rng);
+    for (size_t i = 0; i < out.def.pieces.size(); ++i) {
+        PieceDef& p = out.def.pieces[i];
+        if (p.stationary) continue;
+        std::string renamed = "Q" + std::to_string(order[i]);
+        out.newName[p.name] = renamed;
+        p.name = renamed;
+    }
+    out.what = "seed " + std::to_string(seed);
+    if (!turnBox) return out;
+    // The whole puzzle turned: the box's axes permuted and flipped, stationary cells with it.
+    std::vector<Rotation> turns = boxRotations(def);
+    const Rotation r = turns[rng() % turns.size()];
+    Vec3 dims = r.apply({def.xDim, def.yDim, def.zDim});
+    Vec3 origin = r.apply({def.xDim - 1, def.yDim - 1, def.zDim - 1});
+    Vec3 shift{std::min(0, origin.x), std::min(0, origin.y), std::min(0, origin.z)};
+    out.def.xDim = std::abs(dims.x);
+    out.def.yDim = std::abs(dims.y);
+    out.def.zDim = std::abs(dims.z);
+    for (PieceDef& p : out.def.pieces) {
+        if (!p.stationary) continue;
+        for (Vec3& c : p.cells) c = r.apply(c) - shift;
+    }
+    out.what += ", box turned";
+    return out;
+}
+
+// The piece the redundancy filter constrains: the description starts with its name.
+std::string constrainedPiece(const Solver& s) {
+    const std::string& d = s.redundancyDescription();
+    return d.substr(0, d.find(' '));
+}
+
+TEST(Metamorphic, RewritingAPuzzleKeepsItsCountsAndConfiguration) {
+    const char* files[] = {"soma.txt", "pentominoes_10x6.txt", "pentominoes_8x8_hole.txt", "pentominoes_1s_30x3.txt"};
+    for (const char* file : files) {
+        const PuzzleDef def = loadPuzzle(file);
+        auto base = Solver::create(def, optionsFrom("-r"));
+        ASSERT_TRUE(base.ok());
+        const RunResult expected = solve(def, "-r");
+        for (uint32_t seed = 1; seed <= 4; ++seed) {
+            const Rewritten rw = rewrite(def, seed, seed % 2 == 0);
+            SCOPED_TRACE(std::string(file) + " " + rw.what);
+            const RunResult got = solve(rw.def, "-r");
+            EXPECT_EQ(got.error, "");
+            EXPECT_EQ(got.count, expected.count);
+            EXPECT_EQ(got.checkerFailures, 0);
+            auto again = Solver::create(rw.def, optionsFrom("-r"));
+            ASSERT_TRUE(again.ok());
+            EXPECT_EQ(again.value->configurationDescription(), base.value->configurationDescription());
+            // Without a box turn the model is the same up to names: the same piece is chosen.
+            const std::string chosen = constrainedPiece(*base.value);
+            if (rw.newName.count(chosen) && rw.what.find("box") == std::string::npos)
+                EXPECT_EQ(constrainedPiece(*again.value), rw.newName.at(chosen));
+        }
+    }
+}
+
+}  // namespace
+}  // namespace polycube::testing
