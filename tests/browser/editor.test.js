@@ -163,4 +163,21 @@ describe('the puzzle editor', () => {
     await ui.shot('13-editor-after-reload.png');
     expect(ui.errors).toEqual([]);
   });
+
+  test('a puzzle that no arrangement can fill says why as it is drawn: two T pieces in a 3x3 square missing a corner', async () => {
+    await page.click('#editor-close');
+    for (const [id, v] of [['#new-x', '3'], ['#new-y', '3'], ['#new-z', '1']]) await page.fill(id, v);
+    await page.click('#new-puzzle');
+    await page.waitForSelector('#editor-body:not([hidden])');
+    await page.waitForFunction(() => document.querySelectorAll('#space-grid rect[data-x]').length === 9);
+    await page.locator('#space-grid').scrollIntoViewIfNeeded();
+    await page.click('#space-grid rect[data-x="0"][data-y="2"]'); // the corner goes
+    await page.selectOption('#tray-set', 'tetrominoes');
+    await page.fill('#tray-copies', '2');
+    await page.click('.tray-piece[aria-label="Add piece T"]');
+    await page.waitForFunction(() => document.querySelector('#editor-checks [data-check="impossible"]'), null, { timeout: 10_000 });
+    expect(await ui.check('cells')).toMatch(/^ok: 8 cells in the space \/ 8 cells of pieces/);
+    expect(await ui.check('impossible')).toMatch(/^bad: Impossible: by corner cells: the board has 5 corner cells.*at most 4/);
+    await ui.shot('14-editor-impossible-by-corners.png');
+  });
 });

@@ -241,6 +241,8 @@ export function mountEditorPanel(store, actions, editor) {
     } else if (c) {
       if (c.parity) item(false, `Impossible: ${c.parity.replace(/^impossible by parity: /, 'by parity, ')}.`, 'parity');
       else if (counts.balanced && counts.pieces > 0) item(true, 'Parity: no obstacle (checkerboard colouring).', 'parity');
+      // the engine's other cell weightings (corners, edges, colourings mod k...): a readable proof
+      if (c.impossible) item(false, `Impossible: ${c.impossible.replace(/^impossible /, '')}.`.replace(/\.\.$/, '.'), 'impossible');
       const nowhere = (c.images || []).map((n, i) => (n === 0 ? p.pieces[i] && p.pieces[i].name : null)).filter(Boolean);
       if (nowhere.length) item(false, `Fits nowhere in the space: ${nowhere.join(', ')}.`, 'nowhere');
       if (c.limit) item(null, `Not analysed further: ${c.limit}`, 'limit');
