@@ -17,7 +17,11 @@ async function cellCentre(grid, x, y) {
 
 /** Drag over cells of a grid, as one stroke. */
 async function drag(grid, cells) {
-  await page.locator(`#${grid}`).scrollIntoViewIfNeeded(); // the mouse cannot reach below the fold
+  // the live checks above the grid change height when the engine's answer comes ("Checking..."
+  // becomes several lines): wait for it, or the grid moves under the mouse mid-drag
+  await page.waitForFunction(() => !document.querySelector('#editor-checks [data-check="pending"]'), null, { timeout: 10_000 });
+  // the whole grid in the window: the mouse cannot reach below the fold (elementFromPoint is null there)
+  await page.locator(`#${grid}`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const first = await cellCentre(grid, ...cells[0]);
   await page.mouse.move(first.x, first.y);
   await page.mouse.down();
