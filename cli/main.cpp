@@ -1,13 +1,15 @@
 // polycube: the native command-line solver. Reads the reference solver's definition files
 // and speaks its option language (see `polycube --help` and README.md).
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 
 #include "output/format.hpp"
@@ -19,12 +21,34 @@ using namespace polycube;
 
 namespace {
 
-Solver* activeSolver = nullptr;
-volatile std::sig_atomic_t interrupted = 0;
+// Signals: SIGINT and SIGTERM alike, in every phase. While a puzzle is being solved (setup
+// included) the handler only asks the solver to stop, and the main loop prints the partial
+// statistics and the JSON line ("state":"cancelled") and exits 128 + signal. Anywhere else
+// (reading, parsing: nothing partial to report, earlier output already flushed) the handler
+// says so and exits at once. SA_RESETHAND: a second Ctrl-C kills the program outright.
+Solver* volatile activeSolver = nullptr;
+volatile std::sig_atomic_t solving = 0;
+volatile std::sig_atomic_t interrupted = 0;  // the signal number
 
-void onInterrupt(int) {
-    interrupted = 1;
-    if (activeSolver) activeSolver->cancel();  // an atomic store: safe in a signal handler
+void onSignal(int sig) {
+    interrupted = sig;
+    if (solving && activeSolver) {
+        activeSolver->cancel();  // an atomic store: safe in a signal handler
+        return;
+    }
+    static const char msg[] = "polycube: interrupted\n";
+    ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)ignored;
+    _exit(128 + sig);
+}
+
+void installSignalHandlers() {
+    struct sigaction sa {};
+    sa.sa_handler = onSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;  // no SA_RESTART: a blocking read() returns EINTR
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
 }
 
 const char* stateName(Solver::State s) {
@@ -33,8 +57,19 @@ const char* stateName(Solver::State s) {
         case Solver::State::Done: return "done";
         case Solver::State::Cancelled: return "cancelled";
         case Solver::State::LimitReached: return "limit";
+        case Solver::State::Failed: return "failed";
     }
     return "done";
+}
+
+// Writes that failed (a full disk, a closed pipe with SIGPIPE ignored) are an error: the
+// output is the result. errno of the failing write, when known.
+bool outputFailed(std::string& why) {
+    errno = 0;
+    std::cout.flush();
+    if (std::cout.good()) return false;
+    why = errno ? std::strerror(errno) : "write error";
+    return true;
 }
 
 void usage(std::ostream& os) {
@@ -50,23 +85,43 @@ void usage(std::ostream& os) {
           "  polycube -q -r --json def/*.txt                 one JSON summary line per puzzle\n";
 }
 
-bool readInput(const std::string& file, std::string& text, std::string& error) {
-    if (file == "-") {
-        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-        return true;
-    }
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) {
-        error = file + ": is a directory, not a definition file";
-        return false;
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
+// Reads a whole definition file (standard input for "-") in 64 KB chunks, stopping as soon as
+// it passes `limit` bytes: /dev/zero or an endless pipe is refused at once instead of being
+// read without bound. Directories and read errors are messages, never exceptions.
+bool readInput(const std::string& file, size_t limit, std::string& text, std::string& error) {
+    const bool isStdin = file == "-";
+    const std::string name = isStdin ? "standard input" : file;
+    const int fd = isStdin ? STDIN_FILENO : open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
         error = file + ": cannot open (" + std::string(std::strerror(errno)) + ")";
         return false;
     }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    return true;
+    struct stat st {};
+    bool ok = true;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        error = name + " is a directory, not a definition file";
+        ok = false;
+    }
+    char buf[1 << 16];
+    while (ok) {
+        const ssize_t n = read(fd, buf, sizeof buf);
+        if (n == 0) break;
+        if (n < 0) {
+            if (errno == EINTR) continue;  // a signal: the handler has exited if it was ours
+            error = name + ": cannot read (" + std::string(std::strerror(errno)) + ")";
+            ok = false;
+            break;
+        }
+        if (text.size() + static_cast<size_t>(n) > limit) {
+            error = name + ": input is more than the limit of " + std::to_string(limit) + " bytes (" +
+                    formatBytes(static_cast<long long>(limit)) + ")";
+            ok = false;
+            break;
+        }
+        text.append(buf, static_cast<size_t>(n));
+    }
+    if (!isStdin) close(fd);
+    return ok;
 }
 
 }  // namespace
@@ -81,22 +136,25 @@ int main(int argc, char** argv) {
         std::cerr << "polycube: " << p.error << "\n";
         return 2;
     }
-    if (p.help) {
-        usage(std::cout);
-        return 0;
-    }
-    if (p.version) {
-        std::cout << "polycube " << POLYCUBE_VERSION << "\n";
+    if (p.help || p.version) {
+        if (p.help) usage(std::cout);
+        else std::cout << "polycube " << POLYCUBE_VERSION << "\n";
+        std::string why;
+        if (outputFailed(why)) {
+            std::cerr << "polycube: cannot write the output (" << why << ")\n";
+            return 1;
+        }
         return 0;
     }
     if (p.files.empty()) p.files.push_back("-");
-    std::signal(SIGINT, onInterrupt);
+    installSignalHandlers();
     std::ios::sync_with_stdio(false);
 
     int status = 0;
+    std::string why;
     for (const std::string& file : p.files) {
         std::string text, error;
-        if (!readInput(file, text, error)) {
+        if (!readInput(file, ParseLimits{}.maxInputBytes, text, error)) {
             std::cerr << "polycube: " << error << "\n";
             status = 1;
             continue;
@@ -108,21 +166,37 @@ int main(int argc, char** argv) {
             status = 1;
             continue;
         }
-        for (size_t i = 0; i < parsed.puzzles.size() && !interrupted; ++i) {
+        for (size_t i = 0; i < parsed.puzzles.size(); ++i) {
             const PuzzleDef& def = parsed.puzzles[i];
-            Result<std::unique_ptr<Solver>> created = Solver::create(def, p.options);
-            if (!created.ok()) {
-                std::cerr << "polycube: " << source << ":" << def.line << ": " << created.status.message << "\n";
+            // Setup runs in slices too (seconds for a big puzzle), so a signal there is seen.
+            std::unique_ptr<Solver> owned = Solver::begin(def, p.options);
+            Solver& solver = *owned;
+            activeSolver = &solver;
+            solving = 1;
+            if (interrupted) solver.cancel();  // a signal between the puzzles
+            Solver::State st = Solver::State::Running;
+            while (!solver.ready() && (st = solver.step(1LL << 40)) == Solver::State::Running) {
+            }
+            if (st == Solver::State::Failed) {
+                solving = 0;
+                activeSolver = nullptr;
+                std::cerr << "polycube: " << source << ":" << def.line << ": " << solver.error() << "\n";
                 status = 1;
                 continue;
             }
-            Solver& solver = *created.value;
-            if (p.options.info) {
+            if (p.options.info && solver.ready()) {
                 if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
                 std::cout << formatInfo(solver);
             }
+            bool writeFailed = false;
             if (!p.options.quiet) {
-                solver.setSolutionHandler([&](const Solution& s) { std::cout << formatSolution(def, s.grid, s.number); });
+                solver.setSolutionHandler([&](const Solution& s) {
+                    std::cout << formatSolution(def, s.grid, s.number);
+                    if (!std::cout.good() && !writeFailed) {
+                        writeFailed = true;  // nowhere to put the results: stop searching
+                        solver.cancel();
+                    }
+                });
             }
             std::vector<int> current;
             long long traceCount = 0;
@@ -136,21 +210,32 @@ int main(int argc, char** argv) {
                     } else {
                         std::cout << "\n";
                     }
+                    if (!std::cout.good() && !writeFailed) {
+                        writeFailed = true;
+                        solver.cancel();
+                    }
                 });
             }
-            activeSolver = &solver;
-            Solver::State st;
-            while ((st = solver.step(1LL << 40)) == Solver::State::Running) {
+            while (st == Solver::State::Running && (st = solver.step(1LL << 40)) == Solver::State::Running) {
             }
-            activeSolver = nullptr;
             if (p.options.info) std::cout << formatStatistics(solver);
             if (p.options.json) std::cout << summaryJson(solver, source, static_cast<int>(i), stateName(st)) << "\n";
-            std::cout.flush();
+            const bool failedNow = outputFailed(why) || writeFailed;
+            solving = 0;
+            activeSolver = nullptr;
+            if (failedNow) {
+                std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
+                return 1;
+            }
             if (st == Solver::State::Cancelled) {
                 std::cerr << "polycube: interrupted\n";
-                return 130;
+                return 128 + (interrupted ? interrupted : SIGINT);
             }
         }
+    }
+    if (outputFailed(why)) {
+        std::cerr << "polycube: cannot write the output (" << why << ")\n";
+        return 1;
     }
     return status;
 }

@@ -181,6 +181,10 @@ json searchJson(const Solver& s, const std::string& stateName) {
         j["impossible"] = s.impossibleReason();
         j["impossibleBy"] = s.impossibleKind();
     }
+    // Setup (model, tables, matrix) runs in slices too: a search cancelled or failed there
+    // says so.
+    j["phase"] = s.ready() ? "search" : "setup";
+    if (st.filaRefused > 0) j["filaRefused"] = st.filaRefused;
     return j;
 }
 

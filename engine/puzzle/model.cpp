@@ -1,24 +1,43 @@
 #include "puzzle/model.hpp"
 
 #include <algorithm>
-#include <map>
+#include <cstdio>
 
 namespace polycube {
 
 namespace {
 
-std::string imageKey(int shape, const std::vector<int>& cells) {
-    std::string key;
-    key.reserve(4 * (cells.size() + 1));
-    auto put = [&](int v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
-    put(shape);
-    for (int c : cells) put(c);
-    return key;
-}
-
 int parityOf(const Vec3& p) { return ((p.x + p.y + p.z) & 1) ? -1 : 1; }
 
+uint64_t mix(uint64_t h) {  // splitmix64's finaliser
+    h ^= h >> 30;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 27;
+    h *= 0x94d049bb133111ebULL;
+    return h ^ (h >> 31);
+}
+
 }  // namespace
+
+// Bytes per image: the Image itself, its cells on the heap (plus the allocator's header) and
+// findImage's table; per matrix node the four int arrays (up, down, column, row), per row
+// three ints. Measured against the allocator natively: within 10% (tests/cpp/hostile_test).
+long long modelBytes(long long images, long long imageCells) {
+    return images * static_cast<long long>(sizeof(Image) + 16 + 8) + imageCells * 4;
+}
+
+long long matrixBytes(long long images, long long imageCells, int columns) {
+    const long long nodes = imageCells + images + columns;
+    return nodes * 16 + images * 12;
+}
+
+std::string formatBytes(long long bytes) {
+    char buf[32];
+    if (bytes >= 1000LL * 1000 * 1000) std::snprintf(buf, sizeof buf, "%.1f GB", static_cast<double>(bytes) / 1e9);
+    else if (bytes >= 1000LL * 1000) std::snprintf(buf, sizeof buf, "%.0f MB", static_cast<double>(bytes) / 1e6);
+    else std::snprintf(buf, sizeof buf, "%.0f KB", static_cast<double>(bytes) / 1e3);
+    return buf;
+}
 
 int Model::openParity() const {
     int p = 0;
@@ -26,117 +45,244 @@ int Model::openParity() const {
     return p;
 }
 
+uint64_t Model::imageHash(int shape, const int* cells, size_t n) const {
+    uint64_t h = mix(static_cast<uint64_t>(shape) + 0x9e3779b97f4a7c15ULL);
+    for (size_t i = 0; i < n; ++i) h = mix(h ^ static_cast<uint32_t>(cells[i]));
+    return h;
+}
+
 int Model::findImage(int shape, const std::vector<int>& sortedCells) const {
-    auto it = imageIndex_.find(imageKey(shape, sortedCells));
-    return it == imageIndex_.end() ? -1 : it->second;
+    if (imageTable_.empty()) return -1;
+    const size_t mask = imageTable_.size() - 1;
+    for (size_t at = imageHash(shape, sortedCells.data(), sortedCells.size()) & mask;; at = (at + 1) & mask) {
+        const uint32_t e = imageTable_[at];
+        if (e == 0) return -1;
+        const Image& img = images[e - 1];
+        if (img.shape == shape && img.cells == sortedCells) return static_cast<int>(e - 1);
+    }
 }
 
 Result<Model> Model::build(const PuzzleDef& def, const ModelLimits& limits) {
-    Model m;
-    m.xDim = def.xDim;
-    m.yDim = def.yDim;
-    m.zDim = def.zDim;
-    m.oneSide = def.oneSide;
-    m.rotations = def.oneSide ? &zRotations() : &properRotations();
+    ModelBuilder b(def, limits);
+    while (b.step(1LL << 40) == ModelBuilder::Running) {
+    }
+    if (b.failed()) return Result<Model>::error(b.error());
+    return Result<Model>::success(b.take());
+}
 
-    const int boxCells = m.boxCellCount();
-    m.stationaryOfBox.assign(boxCells, -1);
-    m.openCellOfBox.assign(boxCells, -1);
+ModelBuilder::ModelBuilder(const PuzzleDef& def, const ModelLimits& limits) : def_(&def), limits_(limits) {
+    m_.xDim = def.xDim;
+    m_.yDim = def.yDim;
+    m_.zDim = def.zDim;
+    m_.oneSide = def.oneSide;
+    m_.rotations = def.oneSide ? &zRotations() : &properRotations();
+    const int boxCells = m_.boxCellCount();
+    m_.stationaryOfBox.assign(boxCells, -1);
+    m_.openCellOfBox.assign(boxCells, -1);
+    refs_ = expandInstances(def);
+}
 
-    // Instances in instanceIndex order; group mobile instances into shapes.
-    std::map<Cells, int> shapeOfCanonical;
-    for (const PieceInstanceRef& ref : expandInstances(def)) {
-        const PieceDef& pd = def.pieces[ref.defIndex];
-        PieceInstance inst;
-        inst.name = pd.name;
-        inst.defIndex = ref.defIndex;
-        inst.copy = ref.copy;
-        inst.stationary = pd.stationary;
-        const int index = static_cast<int>(m.instances.size());
-        if (pd.stationary) {
-            for (const Vec3& c : pd.cells) {
-                if (!m.inBox(c)) return Result<Model>::error("stationary piece " + pd.name + " lies outside the box");
-                int& owner = m.stationaryOfBox[m.boxIndex(c)];
-                if (owner >= 0) return Result<Model>::error("stationary pieces overlap at " + formatCells({c}));
-                owner = index;
-            }
-        } else {
-            Cells canonical = canonicalForm(pd.cells, *m.rotations);
-            auto [it, inserted] = shapeOfCanonical.emplace(canonical, static_cast<int>(m.shapes.size()));
-            if (inserted) {
-                Shape s;
-                s.cells = canonical;
-                s.size = static_cast<int>(canonical.size());
-                s.name = pd.name;
-                s.orientations = distinctOrientations(pd.cells, *m.rotations);
-                m.shapes.push_back(std::move(s));
-            }
-            inst.shape = it->second;
-            m.shapes[inst.shape].count++;
-            m.shapes[inst.shape].instances.push_back(index);
-            m.mobileCount_++;
+void ModelBuilder::fail(std::string message) {
+    state_ = Failed;
+    error_ = std::move(message);
+    m_ = Model{};
+}
+
+bool ModelBuilder::seekOrientation() {
+    // From (s_, o_) on, the first orientation that fits in the box; false past the last shape.
+    for (;;) {
+        if (o_ >= static_cast<int>(m_.shapes[s_].orientations.size())) {
+            o_ = 0;
+            if (++s_ >= m_.shapeCount()) return false;
+            if (phase_ == kImages) m_.shapeImageBegin.push_back(static_cast<int>(m_.images.size()));
+            continue;
         }
-        m.instances.push_back(std::move(inst));
+        ext_ = {0, 0, 0};
+        for (const Vec3& c : m_.shapes[s_].orientations[o_])
+            ext_ = {std::max(ext_.x, c.x), std::max(ext_.y, c.y), std::max(ext_.z, c.z)};
+        if (ext_.x < m_.xDim && ext_.y < m_.yDim && ext_.z < m_.zDim) return true;
+        ++o_;
     }
+}
 
-    for (int b = 0; b < boxCells; ++b) {
-        if (m.stationaryOfBox[b] >= 0) continue;
-        m.openCellOfBox[b] = static_cast<int>(m.boxOfOpenCell.size());
-        m.boxOfOpenCell.push_back(b);
-        m.openCellPos.push_back(m.boxPos(b));
-    }
+bool ModelBuilder::advanceRow() {
+    // Next row of translations: dy, then dz, then the next orientation, then the next shape.
+    if (++dy_ + ext_.y < m_.yDim) return true;
+    dy_ = 0;
+    if (++dz_ + ext_.z < m_.zDim) return true;
+    dz_ = 0;
+    ++o_;
+    return seekOrientation();
+}
 
-    // Mirror partners (used by mirror handling): the shape whose canonical form equals the
-    // canonical form of this shape's reflection.
-    for (auto& s : m.shapes) {
-        auto it = shapeOfCanonical.find(canonicalForm(mirrored(s.cells), *m.rotations));
-        s.mirror = it == shapeOfCanonical.end() ? -1 : it->second;
-    }
+void ModelBuilder::startIndex() {
+    while (static_cast<int>(m_.shapeImageBegin.size()) <= m_.shapeCount())
+        m_.shapeImageBegin.push_back(static_cast<int>(m_.images.size()));
+    size_t size = 16;
+    while (size < 2 * m_.images.size()) size *= 2;
+    m_.imageTable_.assign(size, 0);
+    phase_ = kIndex;
+}
 
-    // Images: every orientation at every translation inside the box, missing stationary cells.
-    long totalCells = 0;
-    for (int s = 0; s < m.shapeCount(); ++s) {
-        m.shapeImageBegin.push_back(static_cast<int>(m.images.size()));
-        Shape& shape = m.shapes[s];
+long long ModelBuilder::scanRow(bool store) {
+    // Images of orientation o_ of shape s_ at translations (dx, dy_, dz_): those inside the
+    // box that miss the stationary cells. Returns the work done (cells tested).
+    const Cells& oc = m_.shapes[s_].orientations[o_];
+    long long work = 1;
+    std::vector<int> cells;
+    for (int dx = 0; dx + ext_.x < m_.xDim; ++dx) {
+        const Vec3 offset{dx, dy_, dz_};
+        bool fits = true;
         int parity = 0;
-        for (const Vec3& c : shape.cells) parity += parityOf(c);
-        shape.parityMagnitude = std::abs(parity);
-        for (int o = 0; o < static_cast<int>(shape.orientations.size()); ++o) {
-            const Cells& oc = shape.orientations[o];
-            Vec3 ext{0, 0, 0};
-            for (const Vec3& c : oc) ext = {std::max(ext.x, c.x), std::max(ext.y, c.y), std::max(ext.z, c.z)};
-            for (int dz = 0; dz + ext.z < m.zDim; ++dz)
-                for (int dy = 0; dy + ext.y < m.yDim; ++dy)
-                    for (int dx = 0; dx + ext.x < m.xDim; ++dx) {
-                        Image img;
-                        img.shape = s;
-                        img.orientation = o;
-                        img.offset = {dx, dy, dz};
-                        bool fits = true;
-                        for (const Vec3& c : oc) {
-                            Vec3 p = c + img.offset;
-                            int open = m.openCellOfBox[m.boxIndex(p)];
-                            if (open < 0) {
-                                fits = false;
-                                break;
+        cells.clear();
+        for (const Vec3& c : oc) {
+            ++work;
+            const Vec3 p = c + offset;
+            const int open = m_.openCellOfBox[m_.boxIndex(p)];
+            if (open < 0) {
+                fits = false;
+                break;
+            }
+            cells.push_back(open);
+            parity += parityOf(p);
+        }
+        if (!fits) continue;
+        if (!store) {
+            images_++;
+            imageCells_ += static_cast<long long>(oc.size());
+            continue;
+        }
+        Image img;
+        img.shape = s_;
+        img.orientation = o_;
+        img.offset = offset;
+        img.parity = parity;
+        std::sort(cells.begin(), cells.end());
+        img.cells = cells;
+        m_.images.push_back(std::move(img));
+    }
+    return work;
+}
+
+ModelBuilder::State ModelBuilder::step(long long work) {
+    while (state_ == Running && work > 0) {
+        switch (phase_) {
+            case kShapes: {
+                // Instances in instanceIndex order; mobile instances grouped into shapes.
+                if (ref_ < refs_.size()) {
+                    const PieceInstanceRef& ref = refs_[ref_++];
+                    const PieceDef& pd = def_->pieces[ref.defIndex];
+                    PieceInstance inst;
+                    inst.name = pd.name;
+                    inst.defIndex = ref.defIndex;
+                    inst.copy = ref.copy;
+                    inst.stationary = pd.stationary;
+                    const int index = static_cast<int>(m_.instances.size());
+                    work -= 24 * static_cast<long long>(pd.cells.size()) + 1;
+                    if (pd.stationary) {
+                        for (const Vec3& c : pd.cells) {
+                            if (!m_.inBox(c)) {
+                                fail("stationary piece " + pd.name + " lies outside the box");
+                                return state_;
                             }
-                            img.cells.push_back(open);
-                            img.parity += parityOf(p);
+                            int& owner = m_.stationaryOfBox[m_.boxIndex(c)];
+                            if (owner >= 0) {
+                                fail("stationary pieces overlap at " + formatCells({c}));
+                                return state_;
+                            }
+                            owner = index;
                         }
-                        if (!fits) continue;
-                        std::sort(img.cells.begin(), img.cells.end());
-                        totalCells += static_cast<long>(img.cells.size());
-                        if (static_cast<long>(m.images.size()) >= limits.maxImages || totalCells > limits.maxImageCells)
-                            return Result<Model>::error("puzzle too large: more than " + std::to_string(limits.maxImages) +
-                                                        " piece placements would be needed");
-                        m.images.push_back(std::move(img));
+                    } else {
+                        Cells canonical = canonicalForm(pd.cells, *m_.rotations);
+                        auto [it, inserted] = shapeOfCanonical_.emplace(canonical, static_cast<int>(m_.shapes.size()));
+                        if (inserted) {
+                            Shape s;
+                            s.cells = canonical;
+                            s.size = static_cast<int>(canonical.size());
+                            s.name = pd.name;
+                            s.orientations = distinctOrientations(pd.cells, *m_.rotations);
+                            int parity = 0;
+                            for (const Vec3& c : canonical) parity += parityOf(c);
+                            s.parityMagnitude = std::abs(parity);
+                            m_.shapes.push_back(std::move(s));
+                        }
+                        inst.shape = it->second;
+                        m_.shapes[inst.shape].count++;
+                        m_.shapes[inst.shape].instances.push_back(index);
+                        m_.mobileCount_++;
                     }
+                    m_.instances.push_back(std::move(inst));
+                    break;
+                }
+                for (int b = 0; b < m_.boxCellCount(); ++b) {
+                    if (m_.stationaryOfBox[b] >= 0) continue;
+                    m_.openCellOfBox[b] = static_cast<int>(m_.boxOfOpenCell.size());
+                    m_.boxOfOpenCell.push_back(b);
+                    m_.openCellPos.push_back(m_.boxPos(b));
+                }
+                // Mirror partners (used by mirror handling): the shape whose canonical form
+                // equals the canonical form of this shape's reflection.
+                for (auto& s : m_.shapes) {
+                    auto it = shapeOfCanonical_.find(canonicalForm(mirrored(s.cells), *m_.rotations));
+                    s.mirror = it == shapeOfCanonical_.end() ? -1 : it->second;
+                    work -= 24 * static_cast<long long>(s.cells.size());
+                }
+                work -= m_.boxCellCount();
+                if (m_.shapes.empty()) {
+                    phase_ = kCheck;
+                    break;
+                }
+                s_ = 0, o_ = 0, dz_ = 0, dy_ = 0;
+                phase_ = kCount;
+                if (!seekOrientation()) phase_ = kCheck;
+                break;
+            }
+            case kCount:
+                // Count the images first, so that memory is checked before it is taken.
+                work -= scanRow(false);
+                if (!advanceRow()) phase_ = kCheck;
+                break;
+            case kCheck: {
+                const long long bytes = modelBytes(images_, imageCells_) +
+                                        matrixBytes(images_, imageCells_, m_.openCellCount() + m_.shapeCount());
+                if (bytes > limits_.maxBytes || images_ > limits_.maxImages || imageCells_ > limits_.maxImageCells) {
+                    fail("puzzle too large: its " + std::to_string(images_) + " piece placements (" +
+                         std::to_string(imageCells_) + " cells) need about " + formatBytes(bytes) +
+                         " of memory, more than the limit of " + formatBytes(limits_.maxBytes) +
+                         (images_ > limits_.maxImages ? " (or " + std::to_string(limits_.maxImages) + " placements)" : ""));
+                    return state_;
+                }
+                m_.images.reserve(static_cast<size_t>(images_));
+                if (m_.shapes.empty()) {
+                    m_.shapeImageBegin.push_back(0);
+                    state_ = Done;
+                    return state_;
+                }
+                s_ = 0, o_ = 0, dz_ = 0, dy_ = 0;
+                phase_ = kImages;
+                m_.shapeImageBegin.push_back(0);
+                if (!seekOrientation()) startIndex();
+                break;
+            }
+            case kImages:
+                work -= 2 * scanRow(true);
+                if (!advanceRow()) startIndex();
+                break;
+            case kIndex: {
+                const size_t mask = m_.imageTable_.size() - 1;
+                for (; indexed_ < m_.images.size() && work > 0; ++indexed_) {
+                    const Image& img = m_.images[indexed_];
+                    size_t at = m_.imageHash(img.shape, img.cells.data(), img.cells.size()) & mask;
+                    while (m_.imageTable_[at] != 0) at = (at + 1) & mask;
+                    m_.imageTable_[at] = static_cast<uint32_t>(indexed_ + 1);
+                    work -= static_cast<long long>(img.cells.size()) + 4;
+                }
+                if (indexed_ == m_.images.size()) state_ = Done;
+                break;
+            }
         }
     }
-    m.shapeImageBegin.push_back(static_cast<int>(m.images.size()));
-    for (int i = 0; i < static_cast<int>(m.images.size()); ++i)
-        m.imageIndex_.emplace(imageKey(m.images[i].shape, m.images[i].cells), i);
-    return Result<Model>::success(std::move(m));
+    return state_;
 }
 
 }  // namespace polycube

@@ -13,7 +13,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
-#include <unordered_map>
+#include <map>
 #include <vector>
 
 #include "common/status.hpp"
@@ -50,12 +50,30 @@ struct Image {
 };
 
 struct ModelLimits {
-    long maxImages = 4000000;  // bounded images over all shapes
-    long maxImageCells = 60000000;
+    long long maxImages = 4000000;  // bounded images over all shapes
+    long long maxImageCells = 60000000;
+    // Memory the images and the search structures built from them (the DLX matrix) may need,
+    // estimated from the exact image count before any image is stored (modelBytes, matrixBytes). Well
+    // under WebAssembly's 2 GiB heap, so that a puzzle is refused with a message instead of
+    // aborting the module; the same limit natively, so the CLI and the page agree.
+    long long maxBytes = 1LL << 30;
+    // Everything a search holds: the above plus FILA's image list sets, which get what the
+    // model and matrix leave (FilaSettings::maxTableBytes). 1.5 GiB: WebAssembly's heap is
+    // 2 GiB and the solutions, trace buffers and allocator need their share.
+    long long maxTotalBytes = 3LL << 29;
 };
+
+// Bytes a model of `images` images with `imageCells` cells in all takes, with the DLX matrix
+// built over every image (the search's other structures are small beside these).
+long long modelBytes(long long images, long long imageCells);
+long long matrixBytes(long long images, long long imageCells, int columns);
+std::string formatBytes(long long bytes);  // "1.2 GB", "340 MB", "12 KB"
+
+class ModelBuilder;
 
 class Model {
 public:
+    // Builds the whole model at once (ModelBuilder does it in bounded slices).
     static Result<Model> build(const PuzzleDef& def, const ModelLimits& limits = ModelLimits{});
 
     int xDim = 0, yDim = 0, zDim = 0;
@@ -88,8 +106,62 @@ public:
     int findImage(int shape, const std::vector<int>& sortedCells) const;
 
 private:
+    friend class ModelBuilder;
     int mobileCount_ = 0;
-    std::unordered_map<std::string, int> imageIndex_;
+    // findImage's open-addressing table: image ids + 1 (0 = empty), twice the image count
+    // rounded up to a power of two. 8 bytes an image, built in slices (a hash map of string
+    // keys took 100 bytes and 2.5 s for 3.5 million images).
+    std::vector<uint32_t> imageTable_;
+    uint64_t imageHash(int shape, const int* cells, size_t n) const;
+};
+
+// Model::build in slices, so a front end stays responsive and can cancel while a big puzzle
+// is compiled (165 pieces of 10 cells in a 15x11x10 box: 3.5 million images, seconds).
+//
+//   ModelBuilder b(def, limits);
+//   long long work = 1 << 16;
+//   while (b.step(work) == ModelBuilder::Running) { work = 1 << 16; if (cancelled()) ...; }
+//   if (b.failed()) error(b.error()); else Model m = b.take();
+//
+// step(work) does about `work` units (a unit: one cell of a translation tested, one image
+// indexed) and returns. Before storing any image it counts them exactly and refuses the
+// puzzle when modelBytes + matrixBytes would pass limits.maxBytes.
+class ModelBuilder {
+public:
+    enum State { Running, Done, Failed };
+    ModelBuilder(const PuzzleDef& def, const ModelLimits& limits = ModelLimits{});
+    State step(long long work);
+    State state() const { return state_; }
+    bool failed() const { return state_ == Failed; }
+    const std::string& error() const { return error_; }
+    Model take() { return std::move(m_); }
+    // Exact counts, known once the counting pass is over.
+    long long imageCount() const { return images_; }
+    long long imageCellCount() const { return imageCells_; }
+
+private:
+    enum Phase { kShapes, kCount, kCheck, kImages, kIndex };
+    void fail(std::string message);
+    // One row of translations (dz, dy) of orientation o of shape s: count or store its images.
+    long long scanRow(bool store);
+    bool seekOrientation();
+    bool advanceRow();
+    void startIndex();
+
+    const PuzzleDef* def_;
+    ModelLimits limits_;
+    Model m_;
+    State state_ = Running;
+    std::string error_;
+    Phase phase_ = kShapes;
+    std::vector<PieceInstanceRef> refs_;
+    size_t ref_ = 0;
+    std::map<Cells, int> shapeOfCanonical_;
+    int s_ = 0, o_ = 0, dz_ = 0, dy_ = 0;
+    Vec3 ext_;
+    long long images_ = 0, imageCells_ = 0;
+    std::vector<long long> shapeImages_;
+    size_t indexed_ = 0;
 };
 
 }  // namespace polycube

@@ -6,6 +6,12 @@
 namespace polycube {
 
 void DlxMatrix::build(const Model& m, const std::vector<char>& enabled) {
+    begin(m, enabled);
+    while (!buildSome(m, enabled, 1LL << 40)) {
+    }
+}
+
+void DlxMatrix::begin(const Model& m, const std::vector<char>& enabled) {
     cellColumns_ = m.openCellCount();
     columns_ = cellColumns_ + m.shapeCount();
     left_.resize(columns_ + 1);
@@ -18,6 +24,16 @@ void DlxMatrix::build(const Model& m, const std::vector<char>& enabled) {
     count_.assign(columns_, 1);
     for (int s = 0; s < m.shapeCount(); ++s) count_[cellColumns_ + s] = m.shapes[s].count;
 
+    // Exact sizes up front: growing by doubling would hold old and new arrays at once (the
+    // peak memory of a big matrix, 1.5x its size).
+    size_t rows = 0, nodes = columns_;
+    for (size_t i = 0; i < m.images.size(); ++i)
+        if (enabled[i]) rows++, nodes += m.images[i].cells.size() + 1;
+    for (auto* v : {&up_, &down_, &colOfNode_, &rowOfNode_}) {
+        v->clear();
+        v->shrink_to_fit();
+        v->reserve(nodes);
+    }
     up_.resize(columns_);
     down_.resize(columns_);
     colOfNode_.resize(columns_);
@@ -27,8 +43,14 @@ void DlxMatrix::build(const Model& m, const std::vector<char>& enabled) {
         colOfNode_[c] = c;
     }
     imageOfRow_.clear();
+    imageOfRow_.reserve(rows);
     rowStart_.clear();
+    rowStart_.reserve(rows + 1);
     rowOfImage_.assign(m.images.size(), -1);
+    nextImage_ = 0;
+}
+
+bool DlxMatrix::buildSome(const Model& m, const std::vector<char>& enabled, long long work) {
     auto append = [&](int col, int row) {
         int node = static_cast<int>(up_.size());
         up_.push_back(up_[col]);
@@ -39,7 +61,9 @@ void DlxMatrix::build(const Model& m, const std::vector<char>& enabled) {
         rowOfNode_.push_back(row);
         len_[col]++;
     };
-    for (int i = 0; i < static_cast<int>(m.images.size()); ++i) {
+    const int images = static_cast<int>(m.images.size());
+    for (; nextImage_ < images && work > 0; ++nextImage_) {
+        const int i = nextImage_;
         if (!enabled[i]) continue;
         int row = static_cast<int>(imageOfRow_.size());
         imageOfRow_.push_back(i);
@@ -47,8 +71,11 @@ void DlxMatrix::build(const Model& m, const std::vector<char>& enabled) {
         rowStart_.push_back(static_cast<int>(up_.size()));
         for (int cell : m.images[i].cells) append(cell, row);
         append(cellColumns_ + m.images[i].shape, row);
+        work -= static_cast<long long>(m.images[i].cells.size()) + 1;
     }
+    if (nextImage_ < images) return false;
     rowStart_.push_back(static_cast<int>(up_.size()));
+    return true;
 }
 
 int DlxMatrix::chooseColumn(const std::vector<int>& rank) const {

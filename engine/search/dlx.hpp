@@ -27,6 +27,10 @@ namespace polycube {
 class DlxMatrix {
 public:
     void build(const Model& model, const std::vector<char>& imageEnabled);
+    // The same in slices: begin, then buildSome until it returns true (each call links rows
+    // for about `work` nodes). The model and the flags must not change in between.
+    void begin(const Model& model, const std::vector<char>& imageEnabled);
+    bool buildSome(const Model& model, const std::vector<char>& imageEnabled, long long work);
 
     int cellColumns() const { return cellColumns_; }
     int columnCount() const { return columns_; }
@@ -88,6 +92,7 @@ private:
     std::vector<int> up_, down_, colOfNode_, rowOfNode_;
     std::vector<int> rowStart_;      // nodes of row r: [rowStart_[r], rowStart_[r+1]); last is the shape node
     std::vector<int> imageOfRow_, rowOfImage_;
+    int nextImage_ = 0;  // buildSome's position
 };
 
 }  // namespace polycube

@@ -87,7 +87,7 @@ public:
 
     int capacity() const override { return 64 * W; }
 
-    void start(const FilaInput& in) override {
+    bool start(const FilaInput& in) override {
         pieces_ = in.pieces;
         // Bits in "first open cell" order, so the F heuristic is a count-trailing-zeros. Bits
         // outside the region (filled, stationary, beyond the box) start out occupied.
@@ -232,6 +232,28 @@ public:
             }
             slot.setIndex.assign(total, -1);
         }
+        // The image list sets are built lazily, but a long search can reach every (cell,
+        // neighbour state): bound what they could take before searching, and refuse (the
+        // caller keeps DLX for this region) past the limit instead of running out of memory.
+        // An image of a cell's list that covers j of its k index cells is in the sets of the
+        // 2^(k-j) states where those j cells are free (most images cover several: the index
+        // cells are the ones they cover most). Entries: an occupancy mask and two ints each;
+        // sets: offsets and a shape mask. Vectors grow by doubling: twice that.
+        double entries = 0, sets = 0;
+        for (const Slot& slot : slots_)
+            for (int b = 0; b < n; ++b) {
+                const int k = slot.index[b].count;
+                Bits<W> indexMask = Bits<W>::zero();
+                for (int i = 0; i < k; ++i) indexMask.set(slot.indexBits[b][i]);
+                const int* images = slot.useList ? slot.list.data() : coverList_.data();
+                const int first = slot.useList ? slot.listStart[b] : coverStart_[b];
+                const int last = slot.useList ? slot.listStart[b + 1] : coverStart_[b + 1];
+                for (int i = first; i < last; ++i)
+                    entries += static_cast<double>(1 << imageMask_[images[i]].countClearIn(indexMask));
+                sets += static_cast<double>(1 << k);
+            }
+        tableBound_ = 2 * (entries * (sizeof(Bits<W>) + 8) + sets * (4.0 * (shapeCount_ + 1) + 8.0 * shapeWords_));
+        if (tableBound_ > static_cast<double>(settings_.maxTableBytes)) return false;
         deadCellCut_ = settings_.deadCellCut && boxMode_;
         for (int s = 0; s < model_.shapeCount(); ++s)
             if (localShapeOf_[s] >= 0 && model_.shapes[s].size < 2) deadCellCut_ = false;
@@ -265,7 +287,10 @@ public:
         f.stage = kEnter;
         f.orderPos = 0;
         f.orderSlot = -1;
+        return true;
     }
+
+    double tableBound() const override { return tableBound_; }
 
     Run run(long long& budget) override { return tracing_ ? runStack<true>(budget) : runStack<false>(budget); }
 
@@ -1005,6 +1030,7 @@ private:
     // MagicIndex per gather mask, kept across start()s: FILA restarts at every DLX node of
     // its depth, and the same cells come back (Tetris Cube: 300 masks, 30,000 lookups).
     std::unordered_map<uint64_t, MagicIndex> magicCache_;
+    double tableBound_ = 0;     // start(): bytes the sets could take (see there)
     bool deadCellCut_ = false;  // box numbering and no monomino left: see solveFirst
     Slot* firstSlot_ = nullptr;  // the F slot when solveFirst can run, else null
     int firstFrom_ = 0;          // solveFirst runs while at most this many pieces remain

@@ -66,6 +66,9 @@ struct FilaSettings {
     // (onSolution). Tracing makes run() search every level itself (no recursive tail).
     std::function<void(int op, int remaining, int a, int b)> onTrace;
     int traceLevel = 0;
+    // Memory the lazily built image list sets may take at most (start() refuses above it):
+    // the Solver gives what ModelLimits::maxTotalBytes leaves after the model and matrix.
+    long long maxTableBytes = 1LL << 30;
 };
 
 class FilaEngine {
@@ -73,7 +76,10 @@ public:
     enum class Run { Exhausted, Budget, Stopped };
     virtual ~FilaEngine() = default;
     virtual int capacity() const = 0;  // cells the occupancy field holds
-    virtual void start(const FilaInput& input) = 0;
+    // false (and no search) when the image list sets could need more than
+    // settings.maxTableBytes: the caller searches that region another way (DLX).
+    virtual bool start(const FilaInput& input) = 0;
+    virtual double tableBound() const = 0;  // the last start()'s bound, in bytes
     virtual Run run(long long& budget) = 0;
     // Knuth's estimator of the cost (list entries examined) of searching the puzzle given to
     // start(): the average over `probes` random root-to-leaf paths through FILA's own choices

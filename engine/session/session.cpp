@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/text.hpp"
 #include "output/format.hpp"
 #include "puzzle/puzzle.hpp"
 #include "session/draft.hpp"
@@ -74,20 +75,19 @@ bool Session::start(int index, const std::string& options) {
         return false;
     }
     if (!p.files.empty()) {
-        error_ = "unexpected word '" + p.files.front() + "' in the options";
+        error_ = "unexpected word '" + quoteText(p.files.front()) + "' in the options";
         return false;
     }
     if (p.help || p.version) {
         error_ = "--help and --version are command-line options, not search options";
         return false;
     }
-    Result<std::unique_ptr<Solver>> r = Solver::create((*puzzles_)[index], p.options);
-    if (!r.ok()) {
-        error_ = r.status.message;
-        return false;
-    }
-    solver_ = std::move(r.value);
-    cellCount_ = solver_->model().boxCellCount();
+    // Setup (model, filters' tables, matrix: seconds for a big puzzle) runs in step()
+    // slices like the search, so start() returns at once and cancel() is honoured there too.
+    // Its errors (e.g. a puzzle too large for memory) end the first steps with FAILED.
+    const PuzzleDef& def = (*puzzles_)[index];
+    solver_ = Solver::begin(def, p.options);
+    cellCount_ = def.boxVolume();
     SessionBuffers* buffers = &buffers_;
     solver_->setSolutionHandler([buffers](const Solution& s) {
         buffers->solutions.insert(buffers->solutions.end(), s.grid.begin(), s.grid.end());
@@ -104,12 +104,19 @@ bool Session::start(int index, const std::string& options) {
 
 Session::StepState Session::step(double budget) {
     if (!solver_ || state_ != RUNNING) return state_;
-    long long b = budget < 1 ? 1 : budget > 1e15 ? static_cast<long long>(1e15) : static_cast<long long>(budget);
-    switch (solver_->step(b)) {
+    // NaN, infinities and negative budgets are clamped (NaN compares false with everything:
+    // `!(budget >= 1)` catches it, where `budget < 1` did not and the cast was undefined).
+    const long long b = !(budget >= 1) ? 1 : budget >= kMaxBudget ? static_cast<long long>(kMaxBudget)
+                                                                  : static_cast<long long>(budget);
+    switch (solver_->step(b, kSliceSeconds)) {
         case Solver::State::Running: state_ = RUNNING; break;
         case Solver::State::Done:
         case Solver::State::LimitReached: state_ = DONE; break;
         case Solver::State::Cancelled: state_ = CANCELLED; break;
+        case Solver::State::Failed:
+            state_ = FAILED;
+            error_ = solver_->error();
+            break;
     }
     return state_;
 }
@@ -142,7 +149,9 @@ std::string Session::statsJson() const {
 }
 
 std::vector<int32_t> Session::takeTrace(int maxEvents) {
-    size_t n = std::min<size_t>(buffers_.trace.size(), static_cast<size_t>(std::max(0, maxEvents)) * trace::kRecordInts);
+    // In events, not ints: maxEvents * 4 overflows a 32-bit size_t (WebAssembly) from 2^30.
+    const size_t events = std::min<size_t>(buffers_.trace.size() / trace::kRecordInts, static_cast<size_t>(std::max(0, maxEvents)));
+    const size_t n = events * trace::kRecordInts;
     std::vector<int32_t> out(buffers_.trace.begin(), buffers_.trace.begin() + n);
     buffers_.trace.erase(buffers_.trace.begin(), buffers_.trace.begin() + n);
     return out;

@@ -51,8 +51,11 @@ public:
     // Prepare a search of puzzle `index` with options in the CLI's option language
     // (e.g. "-r", "-r L -u", "-o x:f=20"). Output-only CLI options are rejected.
     bool start(int index, const std::string& options);
-    // Run the search for about `budget` placement attempts, then return.
+    // Run the search (or its setup) for about `budget` placement attempts, at most
+    // kSliceSeconds, then return. budget is clamped to [1, kMaxBudget] (NaN: 1).
     StepState step(double budget);
+    static constexpr double kSliceSeconds = 0.03;
+    static constexpr double kMaxBudget = 1e12;
     // Stop the search; the next step() returns CANCELLED. Safe to call at any time.
     void cancel();
     StepState state() const { return state_; }

@@ -1,5 +1,7 @@
 #include "solver/solver.hpp"
 
+#include "common/text.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <numeric>
@@ -33,19 +35,68 @@ long long SolverStats::totalAttempts() const { return std::accumulate(attempts.b
 long long SolverStats::totalFits() const { return std::accumulate(fits.begin(), fits.end(), 0LL); }
 
 Result<std::unique_ptr<Solver>> Solver::create(const PuzzleDef& def, const SolverOptions& options) {
-    std::unique_ptr<Solver> s(new Solver());
-    s->def_ = def;
-    s->options_ = options;
-    Status st = s->init();
-    if (!st.ok) return Result<std::unique_ptr<Solver>>::error(st);
+    std::unique_ptr<Solver> s = begin(def, options);
+    while (!s->ready() && s->state_ == State::Running) s->step(1LL << 40);
+    if (s->state_ == State::Failed) return Result<std::unique_ptr<Solver>>::error(s->error_);
     return Result<std::unique_ptr<Solver>>::success(std::move(s));
 }
 
-Status Solver::init() {
-    const auto t0 = Clock::now();
-    Result<Model> built = Model::build(def_);
-    if (!built.ok()) return built.status;
-    model_ = std::move(built.value);
+std::unique_ptr<Solver> Solver::begin(const PuzzleDef& def, const SolverOptions& options, const ModelLimits& limits) {
+    std::unique_ptr<Solver> s(new Solver());
+    s->def_ = def;
+    s->options_ = options;
+    s->limits_ = limits;
+    s->builder_ = std::make_unique<ModelBuilder>(s->def_, limits);
+    return s;
+}
+
+void Solver::fail(std::string message) {
+    error_ = std::move(message);
+    state_ = State::Failed;
+    builder_.reset();
+}
+
+bool Solver::setupSome() {
+    // One unit of setup work, each bounded: a chunk of the model or the matrix, one Monte
+    // Carlo probe of a redundancy candidate, or one of the short steps in between. false when
+    // setup failed (state_ Failed) or is over.
+    constexpr long long kChunk = 1 << 15;  // model / matrix work units (~0.1 ms natively)
+    switch (setup_) {
+        case kSetModel:
+            if (builder_->step(kChunk) == ModelBuilder::Running) return true;
+            if (builder_->failed()) {
+                fail(builder_->error());
+                return false;
+            }
+            model_ = builder_->take();
+            builder_.reset();
+            setup_ = kSetPrepare;
+            return true;
+        case kSetPrepare:
+            if (Status st = prepare(); !st.ok) {
+                fail(st.message);
+                return false;
+            }
+            setup_ = probing_ ? kSetProbes : kSetMatrix;
+            if (!probing_) beginMatrix();
+            return true;
+        case kSetProbes:
+            if (probeSome()) return true;
+            beginMatrix();
+            setup_ = kSetMatrix;
+            return true;
+        case kSetMatrix:
+            if (!dlx_.buildSome(model_, enabled_, kChunk)) return true;
+            finishSetup();
+            setup_ = kSetReady;
+            return false;
+        case kSetReady:
+            return false;
+    }
+    return false;
+}
+
+Status Solver::prepare() {
     const int pieces = model_.mobileCount();
 
     // Symmetries are needed by -r, -u and -M.
@@ -118,6 +169,15 @@ Status Solver::init() {
         fs.nof = nof_;
         fs.extendedIndex = extendedIndex_;
         fs.deadCellCut = autoTuned_;
+        {
+            long long cellCells = 0;
+            for (const Image& img : model_.images) cellCells += static_cast<long long>(img.cells.size());
+            const long long used = modelBytes(static_cast<long long>(model_.images.size()), cellCells) +
+                                   matrixBytes(static_cast<long long>(model_.images.size()), cellCells,
+                                               model_.openCellCount() + model_.shapeCount());
+            fs.maxTableBytes = std::max(0LL, limits_.maxTotalBytes - used);
+            filaTableLimit_ = fs.maxTableBytes;
+        }
         fs.attempts = &stats_.attempts;
         fs.fits = &stats_.fits;
         fs.cancel = &cancelRequested_;
@@ -140,7 +200,7 @@ Status Solver::init() {
         }
         fila_ = makeFila(model_, std::move(fs), std::min(cells, kFilaMaxCells));
     }
-    std::vector<char> enabled(model_.images.size(), 1);
+    enabled_.assign(model_.images.size(), 1);
     if (options_.redundancy != Redundancy::Off) {
         int forced = -1;
         if (options_.redundancy == Redundancy::Named) {
@@ -150,19 +210,31 @@ Status Solver::init() {
                         return Status::error("-r " + inst.name + ": that piece is stationary; name a mobile piece");
                     forced = inst.shape;
                 }
-            if (forced < 0) return Status::error("-r: no piece named '" + options_.redundancyPiece + "' in this puzzle");
+            if (forced < 0) return Status::error("-r: no piece named '" + quoteText(options_.redundancyPiece) + "' in this puzzle");
         }
         Result<RedundancyPlan> plan = planRedundancyFilter(model_, symmetries_, forced);
         if (!plan.ok()) return Status::error("-r: " + plan.status.message);
         plan_ = std::move(plan.value);
-        if (forced < 0 && impossible_.empty()) chooseRedundancyPieceByProbes();
         planActive_ = true;
-        redundancyText_ = plan_.description;
-        for (int i : plan_.removedImages) enabled[i] = 0;
+        // No probes when the puzzle is already proved impossible: nothing will be searched.
+        if (forced < 0 && impossible_.empty()) beginProbes();
     }
-    enabledImages_ = static_cast<int>(std::count(enabled.begin(), enabled.end(), 1));
+    return Status::success();
+}
 
-    dlx_.build(model_, enabled);
+void Solver::beginMatrix() {
+    if (planActive_) {
+        redundancyText_ = plan_.description;
+        for (int i : plan_.removedImages) enabled_[i] = 0;
+    }
+    enabledImages_ = static_cast<int>(std::count(enabled_.begin(), enabled_.end(), 1));
+    dlx_.begin(model_, enabled_);
+}
+
+void Solver::finishSetup() {
+    const int pieces = model_.mobileCount();
+    enabled_.clear();
+    enabled_.shrink_to_fit();
     frames_.assign(pieces + 1, Frame{});
     traceCandidates_.assign(pieces + 1, 0);
     placed_.assign(pieces, -1);
@@ -172,8 +244,6 @@ Status Solver::init() {
     depth_ = 0;
     if (options_.monteCarlo.trials > 0) beginTrial();
     if (!impossible_.empty()) state_ = State::Done;
-    stats_.setupSeconds = secondsSince(t0);
-    return Status::success();
 }
 
 double Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed) {
@@ -198,46 +268,68 @@ double Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPerImage
         holesParity_ -= model_.images[image].parity;
         fillFilaInput(dlx, model_.mobileCount() - 1);
         holesParity_ += model_.images[image].parity;
-        fila_->start(filaInput_);
-        total += fila_->estimateCost(probesPerImage, rng);
+        const bool started = fila_->start(filaInput_);
+        if (started) total += fila_->estimateCost(probesPerImage, rng);
         dlx.unselectRow(node);
         dlx.uncoverChosen(col);
+        if (!started) return -1;  // FILA's tables would be too big: no estimate
     }
     return total;
 }
 
-void Solver::chooseRedundancyPieceByProbes() {
+void Solver::beginProbes() {
     // Which uniquely shaped piece to constrain matters (FILA article: L instead of G makes
     // the Tetris Cube 3 times faster) and no simple rule predicts it (the largest, most
     // compact piece is best for the Tetris Cube, the one with fewest images for Bedlam). So
     // when the search looks long, estimate each candidate's search cost with Monte Carlo
-    // probes through the configured algorithms and keep the cheapest.
+    // probes through the configured algorithms and keep the cheapest. One estimate per
+    // probeSome() call, so setup stays in bounded slices (Tetris Cube: 12 estimates, 56 ms).
+    probing_ = false;
     if (!fila_ || filaAt_ != model_.mobileCount() - 1) return;
-    std::vector<RedundancyPlan> candidates = redundancyCandidates(model_, symmetries_);
-    if (candidates.size() < 2) return;
-    const double first = estimateSearchCost(candidates.front(), 8, 1);
-    if (first >= 0 && first < 3e7) return;  // a short search: probing would cost more than it saves
-    double best = -1;
-    size_t bestIndex = 0;
-    std::ostringstream notes;
-    for (size_t i = 0; i < candidates.size(); ++i) {
-        const double e = estimateSearchCost(candidates[i], 40, 12345);
-        if (e < 0) continue;
-        notes << (notes.tellp() > 0 ? ", " : "") << model_.shapes[candidates[i].shape].name << " "
-              << std::setprecision(2) << e;
-        if (best < 0 || e < best) {
-            best = e;
-            bestIndex = i;
-        }
+    probeCandidates_ = redundancyCandidates(model_, symmetries_);
+    if (probeCandidates_.size() < 2) return;
+    probing_ = true;
+    probeNext_ = -1;  // the first call decides whether to probe at all
+    probeBest_ = -1;
+    probeBestIndex_ = 0;
+    probeNotes_.clear();
+}
+
+bool Solver::probeSome() {
+    if (probeNext_ < 0) {
+        const double first = estimateSearchCost(probeCandidates_.front(), 8, 1);
+        probeNext_ = 0;
+        if (first >= 0 && first < 3e7) return false;  // a short search: probing would cost more than it saves
+        return true;
     }
-    if (best < 0) return;
-    plan_ = std::move(candidates[bestIndex]);
-    plan_.description += "; chosen by Monte Carlo probes, estimated cost: " + notes.str();
+    if (probeNext_ < static_cast<int>(probeCandidates_.size())) {
+        const RedundancyPlan& c = probeCandidates_[probeNext_];
+        const double e = estimateSearchCost(c, 40, 12345);
+        if (e >= 0) {
+            probeNotes_ += (probeNotes_.empty() ? "" : ", ") + model_.shapes[c.shape].name + " ";
+            std::ostringstream v;
+            v << std::setprecision(2) << e;
+            probeNotes_ += v.str();
+            if (probeBest_ < 0 || e < probeBest_) {
+                probeBest_ = e;
+                probeBestIndex_ = probeNext_;
+            }
+        }
+        ++probeNext_;
+        return true;
+    }
+    if (probeBest_ >= 0) {
+        plan_ = std::move(probeCandidates_[probeBestIndex_]);
+        plan_.description += "; chosen by Monte Carlo probes, estimated cost: " + probeNotes_;
+    }
+    probeCandidates_.clear();
+    return false;
 }
 
 void Solver::beginTrial() {
     // Monte Carlo (first seed article, Figure 9): each trial searches with a random row order.
     dlx_.shuffle(rng_);
+    filaRefusedBelow_ = INT_MAX;
     trialEnding_ = false;
     depth_ = 0;
     frames_[0] = Frame{};
@@ -335,12 +427,14 @@ void Solver::fillFilaInput(const DlxMatrix& dlx, int pieces) {
     filaInput_.parityLeft = parityLeft_;
 }
 
-void Solver::startFila() {
+bool Solver::startFila(long long& budget) {
     fillFilaInput(dlx_, model_.mobileCount() - depth_);
-    fila_->start(filaInput_);
+    budget -= static_cast<long long>(filaInput_.images.size() / 16) + 1;  // building FILA's lists
+    return fila_->start(filaInput_);
 }
 
 std::string Solver::configurationDescription() const {
+    if (!ready()) return "not configured yet (setup " + std::string(state_ == State::Running ? "running" : "stopped") + ")";
     std::ostringstream os;
     os << (autoTuned_ ? "automatic: " : "") << "DLX";
     if (fila_)
@@ -357,6 +451,9 @@ std::string Solver::configurationDescription() const {
     if (parityBacktrack_) os << ", parity trigger";
     if (volumeBacktrackAt_ != INT_MAX) os << ", volume trigger while " << volumeBacktrackAt_ << "+ remain";
     os << ", heuristics " << schedule_.describe();
+    if (stats_.filaRefused > 0)
+        os << "; FILA refused " << stats_.filaRefused << " time(s): its tables would pass "
+           << formatBytes(filaTableLimit_) << ", DLX searched those regions";
     return os.str();
 }
 
@@ -495,64 +592,131 @@ void Solver::hideRow(int row, std::vector<long long>& counter, int remaining, tr
     counter[remaining]++;
 }
 
-void Solver::applyFilters(int remaining, bool parityChanged) {
+bool Solver::runFilters(int remaining, long long& budget) {
     // Image filters (first seed article, "Image Filters"): drop the images that would break a
     // constraint if placed. Parity and volume first, since they can remove images the fit
-    // check relies on.
-    auto collectLiveRows = [&]() {
-        liveRows_.clear();
-        for (int s = 0; s < model_.shapeCount(); ++s)
-            dlx_.forEachLiveRowOfShape(s, [&](int row) { liveRows_.push_back(row); });
-    };
-    if (remaining >= parityFilterAt_ && parityChanged) {
-        // Per parity class and sign: would a piece of that class placed with that sign leave
-        // a parity the rest cannot reach? Then drop all such images.
-        for (int c = 0; c < parity_.classCount(); ++c) {
-            if (parityLeft_[c] == 0) continue;
-            const int m = parity_.magnitude(c);
-            bool drop[2];
-            parityLeft_[c]--;  // as if one piece of the class were placed
-            drop[0] = !parity_.achievable(parityLeft_.data(), holesParity_ - m);
-            drop[1] = !parity_.achievable(parityLeft_.data(), holesParity_ + m);
-            parityLeft_[c]++;
-            if (!drop[0] && !drop[1]) continue;
-            collectLiveRows();
-            for (int row : liveRows_) {
-                const Image& img = model_.images[dlx_.imageOfRow(row)];
-                if (parity_.classOfShape(img.shape) == c && drop[img.parity > 0 ? 0 : 1])
+    // check relies on. Resumable: with millions of images (or the fit filter's repeated
+    // passes) one level's filtering takes seconds, so it is charged to the budget (a row
+    // checked costs about a placement) and continues in the next slice. false: the budget ran
+    // out or cancel was asked; filter_ holds where to resume.
+    FilterProgress& fp = filter_;
+    auto stop = [&] { return budget <= 0 || cancelRequested_.load(std::memory_order_relaxed); };
+    while (fp.kind != FilterProgress::kDone) {
+        if (fp.stage == FilterProgress::kStart) {
+            if (fp.kind == FilterProgress::kParity) {
+                if (remaining < parityFilterAt_ || !fp.parityChanged || fp.cls >= parity_.classCount()) {
+                    fp.kind = FilterProgress::kVolume;
+                    continue;
+                }
+                // Per parity class and sign: would a piece of that class placed with that sign
+                // leave a parity the rest cannot reach? Then drop all such images.
+                const int c = fp.cls;
+                if (parityLeft_[c] == 0) {
+                    ++fp.cls;
+                    continue;
+                }
+                const int m = parity_.magnitude(c);
+                parityLeft_[c]--;  // as if one piece of the class were placed
+                fp.drop[0] = !parity_.achievable(parityLeft_.data(), holesParity_ - m);
+                fp.drop[1] = !parity_.achievable(parityLeft_.data(), holesParity_ + m);
+                parityLeft_[c]++;
+                if (!fp.drop[0] && !fp.drop[1]) {
+                    ++fp.cls;
+                    continue;
+                }
+            } else if (fp.kind == FilterProgress::kVolume) {
+                if (remaining < volumeFilterAt_) {
+                    fp.kind = FilterProgress::kFit;
+                    continue;
+                }
+            } else if (remaining < fitFilterAt_) {
+                fp.kind = FilterProgress::kDone;
+                continue;
+            }
+            liveRows_.clear();
+            fp.shape = 0;
+            fp.row = 0;
+            fp.changed = false;
+            fp.stage = FilterProgress::kCollect;
+        }
+        if (fp.stage == FilterProgress::kCollect) {
+            for (; fp.shape < model_.shapeCount(); ++fp.shape) {
+                if (stop()) return false;
+                const size_t before = liveRows_.size();
+                dlx_.forEachLiveRowOfShape(fp.shape, [&](int row) { liveRows_.push_back(row); });
+                budget -= 1 + static_cast<long long>((liveRows_.size() - before) / 16);
+            }
+            fp.stage = FilterProgress::kScan;
+        }
+        for (; fp.row < liveRows_.size(); ++fp.row) {
+            if (stop()) return false;
+            --budget;
+            const int row = liveRows_[fp.row];
+            const Image& img = model_.images[dlx_.imageOfRow(row)];
+            if (fp.kind == FilterProgress::kParity) {
+                if (parity_.classOfShape(img.shape) == fp.cls && fp.drop[img.parity > 0 ? 0 : 1])
                     hideRow(row, stats_.parityFiltered, remaining, trace::kParityFilter);
+            } else if (fp.kind == FilterProgress::kVolume) {
+                const int cls = volume_.classOfShape(img.shape);
+                volumeLeft_[cls]--;  // the pieces left after placing this image
+                const bool unfillable = volume_.placementLeavesUnfillableRegion(filled_, img.cells, volumeLeft_.data());
+                volumeLeft_[cls]++;
+                if (unfillable) hideRow(row, stats_.volumeFiltered, remaining, trace::kVolumeFilter);
+            } else if (dlx_.rowLeavesDeadColumn(row)) {
+                hideRow(row, stats_.fitFiltered, remaining, trace::kFitFilter);
+                fp.changed = true;
             }
         }
+        fp.stage = FilterProgress::kStart;
+        if (fp.kind == FilterProgress::kParity) ++fp.cls;
+        else if (fp.kind == FilterProgress::kVolume) fp.kind = FilterProgress::kFit;
+        // The fit filter repeats to a fixed point: removing images can leave others without
+        // a next step.
+        else if (!fp.changed) fp.kind = FilterProgress::kDone;
     }
-    if (remaining >= volumeFilterAt_) {
-        collectLiveRows();
-        for (int row : liveRows_) {
-            const Image& img = model_.images[dlx_.imageOfRow(row)];
-            const int cls = volume_.classOfShape(img.shape);
-            volumeLeft_[cls]--;  // the pieces left after placing this image
-            const bool unfillable = volume_.placementLeavesUnfillableRegion(filled_, img.cells, volumeLeft_.data());
-            volumeLeft_[cls]++;
-            if (unfillable) hideRow(row, stats_.volumeFiltered, remaining, trace::kVolumeFilter);
-        }
-    }
-    if (remaining >= fitFilterAt_) {
-        // Repeated to a fixed point: removing images can leave others without a next step.
-        bool changed = true;
-        while (changed) {
-            changed = false;
-            collectLiveRows();
-            for (int row : liveRows_)
-                if (dlx_.rowLeavesDeadColumn(row)) {
-                    hideRow(row, stats_.fitFiltered, remaining, trace::kFitFilter);
-                    changed = true;
-                }
-        }
-    }
+    return true;
 }
 
-Solver::State Solver::step(long long budget) {
+Solver::State Solver::step(long long budget, double maxSeconds) {
     if (state_ != State::Running) return state_;
     const auto t0 = Clock::now();
+    auto overTime = [&] { return maxSeconds > 0 && secondsSince(t0) >= maxSeconds; };
+    auto cancelled = [&] { return cancelRequested_.load(std::memory_order_relaxed); };
+    if (setup_ != kSetReady) {
+        // Setup in bounded units, polling cancel and the clock between them. A slice that
+        // finishes setup returns there (the search starts in the next one).
+        while (setupSome() && !cancelled() && !overTime()) {
+        }
+        stats_.setupSeconds += secondsSince(t0);
+        if (state_ == State::Running && cancelled()) state_ = State::Cancelled;
+        return state_;
+    }
+    // The search in chunks: between chunks the clock is read (a slice ends after maxSeconds
+    // even when each placement is slow, e.g. 1 ms in a matrix of 3.5 million rows) and the
+    // chunk adapts to take about a millisecond, so the clock costs nothing measurable.
+    if (maxSeconds <= 0) {
+        search(budget);
+    } else {
+        auto tc = t0;
+        while (budget > 0 && state_ == State::Running && !cancelled()) {
+            const long long given = std::min(budget, chunk_);
+            long long left = given;
+            search(left);
+            budget -= given - left;  // left < 0 when FILA's recursive tail ran past the chunk
+            const auto now = Clock::now();
+            const double dt = std::chrono::duration<double>(now - tc).count();
+            tc = now;
+            if (dt < 0.0005 && chunk_ < (1LL << 24)) chunk_ *= 2;
+            else if (dt > 0.002 && chunk_ > 1) chunk_ /= 2;
+            if (std::chrono::duration<double>(now - t0).count() >= maxSeconds) break;
+        }
+    }
+    if (state_ == State::Running && cancelled()) state_ = State::Cancelled;
+    stats_.searchSeconds += secondsSince(t0);
+    return state_;
+}
+
+void Solver::search(long long& budget) {
     const int pieces = model_.mobileCount();
     const bool monteCarlo = options_.monteCarlo.trials > 0;
     const bool tracing = options_.trace != 0 && onTrace_;
@@ -562,10 +726,17 @@ Solver::State Solver::step(long long budget) {
     while (true) {
         if (depth_ < 0) {
             // The whole tree (or one Monte Carlo trial) is exhausted.
-            if (monteCarlo && ++stats_.monteCarloTrials < options_.monteCarlo.trials) {
+            if (monteCarlo && stats_.monteCarloTrials + 1 < options_.monteCarlo.trials) {
+                // A new trial reshuffles the matrix: charged to the budget like the rows it
+                // moves, so trials that place nothing (no piece fits) still end the slice
+                // and see cancel.
+                if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
+                budget -= 1 + dlx_.rowCount() / 64;
+                ++stats_.monteCarloTrials;
                 beginTrial();
                 continue;
             }
+            if (monteCarlo) ++stats_.monteCarloTrials;
             state_ = State::Done;
             break;
         }
@@ -600,14 +771,30 @@ Solver::State Solver::step(long long budget) {
                 continue;
             }
             if (remaining >= filterFrom) {
-                const bool parityChanged = depth_ == 0 || model_.images[placed_[depth_ - 1]].parity != 0;
-                applyFilters(remaining, parityChanged);
+                filter_ = FilterProgress{};
+                filter_.parityChanged = depth_ == 0 || model_.images[placed_[depth_ - 1]].parity != 0;
+                f.stage = kFilter;
+            } else {
+                f.stage = kChoose;
             }
-            if (fila_ && remaining <= filaAt_ && model_.openCellCount() - placedVolume_ <= fila_->capacity() &&
+        }
+        if (f.stage == kFilter) {
+            if (!runFilters(remaining, budget)) break;  // resumed here in the next slice
+            f.stage = kChoose;
+        }
+        if (f.stage == kChoose) {
+            if (fila_ && remaining <= filaAt_ && remaining < filaRefusedBelow_ &&
+                model_.openCellCount() - placedVolume_ <= fila_->capacity() &&
                 (!monteCarlo || remaining < options_.monteCarlo.range)) {
-                startFila();
-                f.stage = kFila;
-                continue;
+                if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
+                if (startFila(budget)) {
+                    f.stage = kFila;
+                    continue;
+                }
+                // FILA's tables for this region would pass their memory limit: DLX searches
+                // this level, and FILA is tried again one level down (a smaller region).
+                filaRefusedBelow_ = remaining;
+                stats_.filaRefused++;
             }
             const int col = dlx_.chooseColumn(*rankAt_[remaining]);
             if (col < 0) {
@@ -648,7 +835,7 @@ Solver::State Solver::step(long long budget) {
             f.stage = kReturn;
             ++depth_;
             frames_[depth_].stage = kEnter;
-        } else {  // kReturn
+        } else if (f.stage == kReturn) {
             dlx_.unselectRow(f.node);
             if (tracing && traceWanted(remaining))
                 onTrace_({trace::kRemove, remaining, traceInstance(placed_[depth_]), placed_[depth_]});
@@ -659,9 +846,6 @@ Solver::State Solver::step(long long budget) {
             f.stage = kNext;
         }
     }
-    if (state_ == State::Running && cancelRequested_.load(std::memory_order_relaxed)) state_ = State::Cancelled;
-    stats_.searchSeconds += secondsSince(t0);
-    return state_;
 }
 
 }  // namespace polycube

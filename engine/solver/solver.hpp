@@ -50,6 +50,7 @@ struct SolverStats {
     double searchSeconds = 0;    // time inside step()
     double setupSeconds = 0;     // model, symmetries, filters, matrix
     long long monteCarloTrials = 0;
+    long long filaRefused = 0;   // levels where FILA's tables would pass their memory limit (DLX searched)
     // Constraint work, indexed by pieces left (first seed article, "Constraints").
     std::vector<long long> parityBacktracks, volumeBacktracks;
     std::vector<long long> parityFiltered, volumeFiltered, fitFiltered;
@@ -67,11 +68,23 @@ struct TraceEvent {
 
 class Solver {
 public:
-    enum class State { Running, Done, Cancelled, LimitReached };
+    enum class State { Running, Done, Cancelled, LimitReached, Failed };
 
+    // A solver with its setup done (model, filters' tables, matrix): errors come back here.
     static Result<std::unique_ptr<Solver>> create(const PuzzleDef& def, const SolverOptions& options);
+    // A solver whose setup runs in step() slices like the search (ready() once it is over), so
+    // a big puzzle's seconds of setup can be cancelled; errors end it with State::Failed and
+    // error(). For front ends that must stay responsive (Session, the CLI).
+    static std::unique_ptr<Solver> begin(const PuzzleDef& def, const SolverOptions& options,
+                                         const ModelLimits& limits = ModelLimits{});
 
-    State step(long long budget);
+    // Run for about `budget` placement attempts (filter work and Monte Carlo restarts are
+    // charged too), or until maxSeconds have passed (0: no time limit), then return. Before
+    // ready(), runs setup instead, in units of well under a millisecond, until maxSeconds
+    // (cancel is polled between units).
+    State step(long long budget, double maxSeconds = 0);
+    bool ready() const { return setup_ == kSetReady; }
+    const std::string& error() const { return error_; }
     void cancel() { cancelRequested_.store(true, std::memory_order_relaxed); }
     State state() const { return state_; }
 
@@ -101,12 +114,19 @@ public:
 
 private:
     Solver() = default;
-    Status init();
+    enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetProbes, kSetMatrix, kSetReady };
+    void fail(std::string message);
+    bool setupSome();
+    Status prepare();
+    void beginMatrix();
+    void finishSetup();
+    void search(long long& budget);
     void reportSolution();
     void beginTrial();
     double estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed);
     void fillFilaInput(const DlxMatrix& dlx, int pieces);
-    void chooseRedundancyPieceByProbes();
+    void beginProbes();
+    bool probeSome();
 
     struct Frame {
         int col = -1;
@@ -121,14 +141,39 @@ private:
     void traceChoice(int remaining, int col);
     void place(int image);
     void unplace(int image);
-    void applyFilters(int remaining, bool parityChanged);
+    // Where a level's image filtering stands (runFilters resumes it in the next slice).
+    struct FilterProgress {
+        enum Kind : uint8_t { kParity, kVolume, kFit, kDone } kind = kParity;
+        enum Stage : uint8_t { kStart, kCollect, kScan } stage = kStart;
+        bool parityChanged = false;
+        bool drop[2] = {false, false};  // parity: drop images of sign +/- of class cls
+        bool changed = false;           // fit: this pass hid a row (repeat to a fixed point)
+        int cls = 0;                    // parity class
+        int shape = 0;                  // collecting live rows: next shape
+        size_t row = 0;                 // scanning liveRows_
+    };
+    bool runFilters(int remaining, long long& budget);
     void hideRow(int row, std::vector<long long>& counter, int remaining, trace::Filter filter);
-    enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3 };
+    enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3, kFilter = 4, kChoose = 5 };
     Status configureAlgorithms();
-    void startFila();
+    bool startFila(long long& budget);
 
     PuzzleDef def_;
     SolverOptions options_;
+    ModelLimits limits_;
+    long long filaTableLimit_ = 0;
+    std::unique_ptr<ModelBuilder> builder_;  // until the model is built
+    SetupPhase setup_ = kSetModel;
+    std::string error_;
+    std::vector<char> enabled_;             // images in the matrix (setup only)
+    bool probing_ = false;                  // choosing the -r piece by Monte Carlo probes
+    std::vector<RedundancyPlan> probeCandidates_;
+    int probeNext_ = -1, probeBestIndex_ = 0;
+    double probeBest_ = -1;
+    std::string probeNotes_;
+    FilterProgress filter_;
+    long long chunk_ = 256;                 // step(): placements between clock readings
+    int filaRefusedBelow_ = INT_MAX;        // FILA refused (memory) at this many pieces left
     Model model_;
     std::vector<Symmetry> symmetries_;
     RedundancyPlan plan_;
