@@ -56,7 +56,7 @@ struct ModelLimits {
     // estimated from the exact image count before any image is stored (modelBytes, matrixBytes). Well
     // under WebAssembly's 2 GiB heap, so that a puzzle is refused with a message instead of
     // aborting the module; the same limit natively, so the CLI and the page agree.
-    long long maxBytes = 1LL << 30;
+    long long maxBytes = 768LL << 20;
     // Everything a search holds: the above plus FILA's image list sets, which get what the
     // model and matrix leave (FilaSettings::maxTableBytes). 1.5 GiB: WebAssembly's heap is
     // 2 GiB and the solutions, trace buffers and allocator need their share.
@@ -67,7 +67,7 @@ struct ModelLimits {
 // built over every image (the search's other structures are small beside these).
 long long modelBytes(long long images, long long imageCells);
 long long matrixBytes(long long images, long long imageCells, int columns);
-std::string formatBytes(long long bytes);  // "1.2 GB", "340 MB", "12 KB"
+std::string formatBytes(long long bytes);  // "1089 MiB", "340 KiB", "512 bytes"
 
 class ModelBuilder;
 

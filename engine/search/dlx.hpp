@@ -59,6 +59,7 @@ public:
     int imageOfRow(int row) const { return imageOfRow_[row]; }
     int rowOfImage(int image) const { return rowOfImage_[image]; }  // -1 if not in the matrix
     int rowCount() const { return static_cast<int>(imageOfRow_.size()); }
+    long long nodeCount() const { return static_cast<long long>(up_.size()); }
 
     // Filters: take a row out of (and put it back into) every column it is in. Calls must
     // nest with cover/uncover (undo in reverse order).

@@ -1,5 +1,7 @@
 #include "search/heuristics.hpp"
 
+#include "common/text.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -49,14 +51,14 @@ Result<Heuristic> parseHeuristic(const std::string& text) {
     }
     std::vector<double> nums;
     if (!args.empty() && !parseNumbers(args, nums))
-        return Result<Heuristic>::error("bad numbers after '@' in heuristic '" + text + "'");
+        return Result<Heuristic>::error("bad numbers after '@' in heuristic '" + quoteText(text) + "'");
     auto noArgs = [&]() { return args.empty(); };
     if ((name == "s" || name == "S") && noArgs()) h.kind = HeuristicKind::Size;
     else if ((name == "f" || name == "F") && noArgs()) h.kind = HeuristicKind::First;
     else if ((name == "e" || name == "E") && noArgs()) h.kind = HeuristicKind::Estimate;
     else if ((name == "c" || name == "C") && noArgs()) h.kind = HeuristicKind::Cornered;
     else if (name == "l") {
-        if (nums.size() != 3) return Result<Heuristic>::error("heuristic l needs l@a,b,c, got '" + text + "'");
+        if (nums.size() != 3) return Result<Heuristic>::error("heuristic l needs l@a,b,c, got '" + quoteText(text) + "'");
         h.kind = HeuristicKind::Linear;
         h.a = nums[0], h.b = nums[1], h.c = nums[2];
     } else if (noArgs() && (name == "x" || name == "y" || name == "z" || name == "X" || name == "Y" || name == "Z" || name == "xyz")) {
@@ -68,18 +70,18 @@ Result<Heuristic> parseHeuristic(const std::string& text) {
         else h.c = sign;
     } else if (name == "a" || name == "A") {
         if (nums.size() != 0 && nums.size() != 1 && nums.size() != 3)
-            return Result<Heuristic>::error("heuristic " + name + " takes @deg or @deg,xc,yc, got '" + text + "'");
+            return Result<Heuristic>::error("heuristic " + name + " takes @deg or @deg,xc,yc, got '" + quoteText(text) + "'");
         h.kind = HeuristicKind::Angular;
         h.clockwise = name == "A";
         if (!nums.empty()) h.degrees = nums[0];
         if (nums.size() == 3) h.hasCenter = true, h.xc = nums[1], h.yc = nums[2];
     } else if (name == "R") {
         if (nums.size() != 0 && nums.size() != 3)
-            return Result<Heuristic>::error("heuristic R takes @xc,yc,zc, got '" + text + "'");
+            return Result<Heuristic>::error("heuristic R takes @xc,yc,zc, got '" + quoteText(text) + "'");
         h.kind = HeuristicKind::Radial;
         if (nums.size() == 3) h.hasCenter = true, h.xc = nums[0], h.yc = nums[1], h.zc = nums[2];
     } else {
-        return Result<Heuristic>::error("unknown heuristic '" + text +
+        return Result<Heuristic>::error("unknown heuristic '" + quoteText(text) +
                                         "' (known: s f e c l@a,b,c x y z X Y Z xyz a[@deg[,xc,yc]] A R[@xc,yc,zc])");
     }
     return Result<Heuristic>::success(h);
@@ -94,7 +96,7 @@ Result<HeuristicSchedule> parseSchedule(const std::string& text, int pieceCount)
     std::stringstream ss(text);
     std::string item;
     while (std::getline(ss, item, ':')) {
-        if (item.empty()) return Result<HeuristicSchedule>::error("-o: empty entry in '" + text + "'");
+        if (item.empty()) return Result<HeuristicSchedule>::error("-o: empty entry in '" + quoteText(text) + "'");
         int threshold = pieceCount;
         std::string name = item;
         if (auto eq = item.find('='); eq != std::string::npos) {
@@ -103,7 +105,7 @@ Result<HeuristicSchedule> parseSchedule(const std::string& text, int pieceCount)
             long long v = 0;
             auto [p, ec] = std::from_chars(n.data(), n.data() + n.size(), v);
             if (ec != std::errc() || p != n.data() + n.size() || v < 1 || v > 1000000)
-                return Result<HeuristicSchedule>::error("-o: '" + item + "' needs a positive piece count after '='");
+                return Result<HeuristicSchedule>::error("-o: '" + quoteText(item) + "' needs a positive piece count after '='");
             threshold = static_cast<int>(std::min<long long>(v, pieceCount));
         }
         Result<Heuristic> h = parseHeuristic(name);

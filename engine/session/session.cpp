@@ -69,7 +69,13 @@ bool Session::start(int index, const std::string& options) {
         error_ = "no puzzle number " + std::to_string(index) + " (" + std::to_string(puzzleCount()) + " loaded)";
         return false;
     }
-    OptionParse p = parseOptions(splitWords(options), [](const std::string&) { return false; });
+    std::string quoteError;
+    std::vector<std::string> words = splitWords(options, &quoteError);
+    if (!quoteError.empty()) {
+        error_ = quoteError;
+        return false;
+    }
+    OptionParse p = parseOptions(words, [](const std::string&) { return false; });
     if (!p.ok()) {
         error_ = p.error;
         return false;

@@ -54,7 +54,7 @@ public:
     // Run the search (or its setup) for about `budget` placement attempts, at most
     // kSliceSeconds, then return. budget is clamped to [1, kMaxBudget] (NaN: 1).
     StepState step(double budget);
-    static constexpr double kSliceSeconds = 0.03;
+    static constexpr double kSliceSeconds = 0.015;  // the worker aims at 15 ms slices too
     static constexpr double kMaxBudget = 1e12;
     // Stop the search; the next step() returns CANCELLED. Safe to call at any time.
     void cancel();

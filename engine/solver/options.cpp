@@ -1,5 +1,7 @@
 #include "solver/options.hpp"
 
+#include "common/text.hpp"
+
 #include <charconv>
 #include <cstring>
 #include <sstream>
@@ -35,7 +37,7 @@ std::string intValue(const std::string* v, const char* what, int& out, long long
     long long x;
     if (!v || !parseInt(*v, x, lo, hi))
         return std::string(what) + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
-               (v ? ", got '" + *v + "'" : "");
+               (v ? ", got '" + quoteText(*v) + "'" : "");
     out = static_cast<int>(x);
     return {};
 }
@@ -117,14 +119,14 @@ const std::vector<OptionSpec>& specs() {
              long long t, r, seed = 0;
              if (parts.size() < 2 || parts.size() > 3 || !parseInt(parts[0], t, 1, 1000000000000LL) ||
                  !parseInt(parts[1], r, 0, 100000) || (parts.size() == 3 && !parseInt(parts[2], seed, 0, INT64_MAX)))
-                 return std::string("-s needs T,R[,SEED] (trials, remaining pieces, seed), got '") + *v + "'";
-             o.monteCarlo = {static_cast<long>(t), static_cast<int>(r), static_cast<uint64_t>(seed)};
+                 return std::string("-s needs T,R[,SEED] (trials, remaining pieces, seed), got '") + quoteText(*v) + "'";
+             o.monteCarlo = {t, static_cast<int>(r), static_cast<uint64_t>(seed)};
              return std::string();
          }},
         {'l', "limit", Arg::Required, false, "N", "stop after N solutions",
          [](SolverOptions& o, OptionParse&, const std::string* v) {
              long long x;
-             if (!parseInt(*v, x, 1, INT64_MAX)) return std::string("-l needs a positive whole number, got '") + *v + "'";
+             if (!parseInt(*v, x, 1, INT64_MAX)) return std::string("-l needs a positive whole number, got '") + quoteText(*v) + "'";
              o.maxSolutions = x;
              return std::string();
          }},
@@ -139,7 +141,7 @@ bool isNumber(const std::string& s) {
 
 }  // namespace
 
-std::vector<std::string> splitWords(const std::string& text) {
+std::vector<std::string> splitWords(const std::string& text, std::string* error) {
     std::vector<std::string> out;
     std::string cur;
     bool inWord = false, quoted = false;
@@ -157,6 +159,8 @@ std::vector<std::string> splitWords(const std::string& text) {
         }
     }
     if (inWord) out.push_back(cur);
+    // An unbalanced quote would silently swallow the rest of the line into one word.
+    if (quoted && error) *error = "unbalanced \" in the options (a quoted word must end with \")";
     return out;
 }
 
@@ -195,16 +199,16 @@ OptionParse parseOptions(const std::vector<std::string>& args, const std::functi
             for (const auto& s : specs())
                 if (name == s.longName) spec = &s;
             if (!spec) {
-                p.error = "unknown option '--" + name + "' (see --help)";
+                p.error = "unknown option '--" + quoteText(name) + "' (see --help)";
                 break;
             }
             if (spec->arg == Arg::None) {
-                if (hasValue) p.error = "option --" + name + " takes no value";
+                if (hasValue) p.error = "option --" + quoteText(name) + " takes no value";
                 else apply(*spec, nullptr);
             } else if (hasValue) {
                 apply(*spec, &value);
             } else if (spec->arg == Arg::Required) {
-                if (i + 1 >= args.size()) p.error = "option --" + name + " needs a value (" + spec->valueName + ")";
+                if (i + 1 >= args.size()) p.error = "option --" + quoteText(name) + " needs a value (" + spec->valueName + ")";
                 else apply(*spec, &args[++i]);
             } else if (i + 1 < args.size() && optionalTakes(*spec, args[i + 1])) {
                 apply(*spec, &args[++i]);

@@ -27,7 +27,7 @@ constexpr int kFilterOff = -1;
 constexpr int kFilterOnce = 0;
 
 struct MonteCarlo {
-    long trials = 0;  // 0: off
+    long long trials = 0;  // 0: off (64-bit everywhere: `long` is 32 bits in WebAssembly)
     int range = 0;    // a trial ends when, after removing a piece, `range` pieces remain
     uint64_t seed = 0;
 };
@@ -76,8 +76,9 @@ struct OptionParse {
 // Session passes a predicate that always answers false.
 OptionParse parseOptions(const std::vector<std::string>& args,
                          const std::function<bool(const std::string&)>& isFile);
-// Split a command-line-like string on whitespace (no quoting rules beyond "...").
-std::vector<std::string> splitWords(const std::string& text);
+// Split a command-line-like string on whitespace (no quoting rules beyond "..."). With
+// `error`, an unbalanced quote is reported there.
+std::vector<std::string> splitWords(const std::string& text, std::string* error = nullptr);
 std::string optionsHelp();
 
 }  // namespace polycube

@@ -233,8 +233,15 @@ void Solver::beginMatrix() {
 
 void Solver::finishSetup() {
     const int pieces = model_.mobileCount();
-    enabled_.clear();
-    enabled_.shrink_to_fit();
+    // What a DLX placement costs, in budget units of about a microsecond (1,000 node
+    // updates): selecting a row covers each of its columns, and covering a column unlinks
+    // every node of every row in it. 1 on the catalog's puzzles; about 1,300 for 100 random
+    // 10-cell pieces in a 10x10x10 box (1.1 million rows), where a placement takes 10 ms:
+    // charged so, a slice's budget is about a time whatever the matrix.
+    const long long nodes = dlx_.nodeCount(), columns = std::max(1, dlx_.columnCount()),
+                    rows = std::max(1, dlx_.rowCount());
+    const long long rowLength = nodes / rows;
+    dlxCost_ = 1 + (nodes / columns) * rowLength * rowLength / 1024;
     frames_.assign(pieces + 1, Frame{});
     traceCandidates_.assign(pieces + 1, 0);
     placed_.assign(pieces, -1);
@@ -648,9 +655,14 @@ bool Solver::runFilters(int remaining, long long& budget) {
             }
             fp.stage = FilterProgress::kScan;
         }
+        // A row's check: parity a lookup, volume a flood fill of the open cells, fit a
+        // placement and its undo.
+        const long long rowCost = fp.kind == FilterProgress::kParity   ? 1
+                                  : fp.kind == FilterProgress::kVolume ? 1 + model_.openCellCount() / 128
+                                                                       : 2 * dlxCost_;
         for (; fp.row < liveRows_.size(); ++fp.row) {
             if (stop()) return false;
-            --budget;
+            budget -= rowCost;
             const int row = liveRows_[fp.row];
             const Image& img = model_.images[dlx_.imageOfRow(row)];
             if (fp.kind == FilterProgress::kParity) {
@@ -685,19 +697,25 @@ Solver::State Solver::step(long long budget, double maxSeconds) {
     if (setup_ != kSetReady) {
         // Setup in bounded units, polling cancel and the clock between them. A slice that
         // finishes setup returns there (the search starts in the next one).
-        while (setupSome() && !cancelled() && !overTime()) {
+        while (!cancelled() && setupSome() && !overTime()) {
         }
         stats_.setupSeconds += secondsSince(t0);
         if (state_ == State::Running && cancelled()) state_ = State::Cancelled;
         return state_;
     }
     // The search in chunks: between chunks the clock is read (a slice ends after maxSeconds
-    // even when each placement is slow, e.g. 1 ms in a matrix of 3.5 million rows) and the
-    // chunk adapts to take about a millisecond, so the clock costs nothing measurable.
+    // even when each placement is slow, e.g. 10 ms in a matrix of 3.5 million rows). Each
+    // slice starts with a chunk of 1 unit and doubles it while a chunk takes under half a
+    // millisecond, so a sudden change of cost per unit (cheap filter rows, then placements
+    // in a huge matrix) cannot make one chunk long, and the clock costs nothing measurable.
     if (maxSeconds <= 0) {
         search(budget);
     } else {
+        // At most kMaxChunk units (a few milliseconds even where a unit's cost is misjudged
+        // tenfold) between two readings of the clock.
+        constexpr long long kMaxChunk = 1 << 12;
         auto tc = t0;
+        chunk_ = 1;
         while (budget > 0 && state_ == State::Running && !cancelled()) {
             const long long given = std::min(budget, chunk_);
             long long left = given;
@@ -706,8 +724,8 @@ Solver::State Solver::step(long long budget, double maxSeconds) {
             const auto now = Clock::now();
             const double dt = std::chrono::duration<double>(now - tc).count();
             tc = now;
-            if (dt < 0.0005 && chunk_ < (1LL << 24)) chunk_ *= 2;
-            else if (dt > 0.002 && chunk_ > 1) chunk_ /= 2;
+            if (dt < 0.0005 && chunk_ < kMaxChunk) chunk_ *= 2;
+            else if (dt > 0.001) chunk_ = std::max(1LL, chunk_ / 2);
             if (std::chrono::duration<double>(now - t0).count() >= maxSeconds) break;
         }
     }
@@ -731,7 +749,7 @@ void Solver::search(long long& budget) {
                 // moves, so trials that place nothing (no piece fits) still end the slice
                 // and see cancel.
                 if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
-                budget -= 1 + dlx_.rowCount() / 64;
+                budget -= 1 + dlx_.nodeCount() / 1024;
                 ++stats_.monteCarloTrials;
                 beginTrial();
                 continue;
@@ -824,7 +842,7 @@ void Solver::search(long long& budget) {
                 continue;
             }
             if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
-            --budget;
+            budget -= dlxCost_;
             dlx_.selectRow(f.node);
             const int image = dlx_.imageOfRow(dlx_.rowOf(f.node));
             placed_[depth_] = image;

@@ -172,7 +172,8 @@ private:
     double probeBest_ = -1;
     std::string probeNotes_;
     FilterProgress filter_;
-    long long chunk_ = 256;                 // step(): placements between clock readings
+    long long chunk_ = 1;                   // step(): budget units between clock readings
+    long long dlxCost_ = 1;                 // budget units a DLX placement costs (finishSetup)
     int filaRefusedBelow_ = INT_MAX;        // FILA refused (memory) at this many pieces left
     Model model_;
     std::vector<Symmetry> symmetries_;

@@ -118,6 +118,12 @@ export class SolverClient {
       this._readyResolve({ version: msg.version });
       return;
     }
+    if (msg.type === MSG.RESTARTED) {
+      // The engine trapped and the worker loaded a fresh module (the running request got an
+      // error saying so); whoever wants to know sets onRestart.
+      if (typeof this.onRestart === 'function') this.onRestart(msg.message);
+      return;
+    }
     if (msg.type === MSG.ERROR && (msg.id === null || msg.id === undefined)) {
       this._failAll(msg.message);
       return;

@@ -21,9 +21,13 @@
 // page -> worker: search puzzle number `puzzle` (index into `puzzles` of the last load)
 //   {type:'solve', id, puzzle, options, maxSolutions?, stepBudget?}
 //     options       the CLI's solver option string, e.g. '-r', '-r L' ('' for none)
-//     maxSolutions  stop after this many solutions (done reason 'limit')
-//     stepBudget    fixed placement attempts per slice (e.g. small, to animate a trace);
-//                   by default the budget adapts so that one slice takes ~15 ms
+//     maxSolutions  stop after this many solutions (done reason 'limit'); a whole number >= 1
+//     stepBudget    fixed placement attempts per slice (e.g. small, to animate a trace), a
+//                   whole number >= 1, at most MAX_BUDGET; by default the budget adapts so
+//                   that one slice takes ~15 ms. Either one of another type, NaN, negative or
+//                   fractional is refused with an error (no search starts). Whatever the
+//                   budget, the engine ends a slice after Session::kSliceSeconds (15 ms), so
+//                   a cancel is seen within about that.
 //   -> {type:'progress', id, stats}         at most ~10 per second; stats = parsed statsJson:
 //                                           {state, solutions, attempts, fits, seconds, ...}
 //   -> {type:'solutions', id, cellCount, count, grids}
@@ -61,6 +65,14 @@
 // page -> worker: cells of a placement image (for drawing trace events)
 //   {type:'imageCells', id, image}          -> {type:'imageCells', id, cells:Int32Array}
 //
+// worker -> page, after the engine trapped (a WebAssembly RuntimeError: out of memory, a bug)
+//   {type:'restarted', message}             the module was thrown away and a fresh one loaded
+//                                           (a trapped module keeps its leaked memory and can
+//                                           fail again later); the last loaded definitions
+//                                           were loaded again, so puzzle indices stay valid.
+//                                           The request that was running got
+//                                           {type:'error', id, message} with the same message.
+//
 // The handler below has no worker globals in it, so tests drive it in Node with a fake
 // postMessage (tests/js/protocol.test.js).
 
@@ -79,6 +91,7 @@ export const MSG = Object.freeze({
   DRAFT: 'draft',
   DRAFTED: 'drafted',
   IMAGE_TABLE: 'imageTable',
+  RESTARTED: 'restarted',
 });
 
 // Search-trace record ops (engine/search/trace.hpp is the authority; records are 4 ints
@@ -97,7 +110,7 @@ export const FLUSH_INTERVAL_MS = 100;    // solutions batched for at most this l
 export const FLUSH_MAX_SOLUTIONS = 500;  // ... or this many solutions
 const INITIAL_BUDGET = 20000;
 const MIN_BUDGET = 100;
-const MAX_BUDGET = 1e9;
+export const MAX_BUDGET = 1e9;
 const TAKE_CHUNK = 4096;                 // solutions per takeSolutions() call
 const TRACE_CHUNK = 65536;               // trace events per message
 export const MAX_TABLE_CELLS = 20_000_000; // image table cells (80 MB) sent for replaying a trace
@@ -136,55 +149,59 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   let loadFailed = null; // error message when the module failed to load
   let queued = [];       // requests received before the module was ready
   let job = null;        // the running search
+  let lastLoad = null;   // {text, source} of the last successful load (reloaded after a restart)
 
-  const ready = (async () => {
+  async function boot() {
     try {
       module = await loadModule();
       session = new module.Session();
-      postMessage({ type: MSG.READY, version: module.Session.version() });
+      if (lastLoad) session.load(lastLoad.text, lastLoad.source);
+      return true;
     } catch (e) {
       loadFailed = `could not load the solver module: ${errorMessage(e)}`;
       postMessage({ type: MSG.ERROR, id: null, message: loadFailed });
+      return false;
     }
+  }
+
+  function drain() {
     const pending = queued;
     queued = null;
     for (const msg of pending) dispatch(msg);
+  }
+
+  const ready = (async () => {
+    const ok = await boot();
+    if (ok) postMessage({ type: MSG.READY, version: module.Session.version() });
+    drain();
     return loadFailed === null;
   })();
 
-  function handleMessage(msg) {
-    if (queued) queued.push(msg);
-    else dispatch(msg);
-  }
-
-  function dispatch(msg) {
-    const id = msg && msg.id !== undefined ? msg.id : null;
-    if (loadFailed !== null) {
-      if (msg && msg.type !== MSG.CANCEL) postMessage({ type: MSG.ERROR, id, message: loadFailed });
-      return;
-    }
+  // The engine never throws (errors are values), so an exception out of the module is a trap:
+  // WebAssembly out of memory, an abort, a bug. Such a module is unusable and keeps the memory
+  // it took, so throw it away, load a fresh one (requests wait in the queue meanwhile) and load
+  // the last definitions again. The request that was running gets an error saying so.
+  function crashed(id, e) {
+    const message = `the solver stopped with an internal error (${errorMessage(e)}); it was restarted, ` +
+      'try a smaller puzzle or other options';
+    const running = job;
+    job = null;
+    if (running && running.id !== id) postMessage({ type: MSG.ERROR, id: running.id, message });
     try {
-      switch (msg && msg.type) {
-        case MSG.LOAD: return onLoad(id, msg);
-        case MSG.SOLVE: return onSolve(id, msg);
-        case MSG.CANCEL: return onCancel(id);
-        case MSG.DRAFT:
-          return postMessage({
-            type: MSG.DRAFTED, id,
-            result: JSON.parse(module.Session.draftJson(String(msg.text ?? ''), String(msg.source ?? '<input>'))),
-          });
-        case MSG.IMAGE_TABLE:
-          return onImageTable(id);
-        case MSG.IMAGE_CELLS:
-          return postMessage({ type: MSG.IMAGE_CELLS, id, cells: session.imageCells(msg.image | 0) });
-        default:
-          return postMessage({ type: MSG.ERROR, id, message: `unknown message type: ${msg && msg.type}` });
-      }
-    } catch (e) {
-      postMessage({ type: MSG.ERROR, id, message: errorMessage(e) });
+      if (session) session.delete();
+    } catch {
+      // a trapped module may fail here too: it is being replaced anyway
     }
+    session = null;
+    module = null;
+    if (id !== undefined) postMessage({ type: MSG.ERROR, id, message });
+    if (queued) return; // already restarting
+    queued = [];
+    boot().then((ok) => {
+      if (ok) postMessage({ type: MSG.RESTARTED, message });
+      drain();
+    });
   }
-
   function onLoad(id, { text, source }) {
     cancelJob();
     if (!session.load(String(text ?? ''), String(source ?? '<input>'))) {
@@ -197,19 +214,36 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     postMessage({ type: MSG.LOADED, id, puzzles });
   }
 
+  // A positive whole number, or undefined/null when absent; anything else is an error message.
+  function wholeNumber(value, name, max) {
+    if (value === undefined || value === null) return { value: undefined };
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+      const shown = typeof value === 'number' ? String(value) : typeof value;
+      return { error: `${name} must be a whole number of at least 1 (got ${shown.slice(0, 40)})` };
+    }
+    return { value: Math.min(value, max) };
+  }
+
   function onSolve(id, msg) {
     cancelJob();
+    const limitField = wholeNumber(msg.maxSolutions, 'maxSolutions', Number.MAX_SAFE_INTEGER);
+    const budgetField = wholeNumber(msg.stepBudget, 'stepBudget', MAX_BUDGET);
+    const fieldError = limitField.error || budgetField.error;
+    if (fieldError) {
+      postMessage({ type: MSG.ERROR, id, message: fieldError });
+      return;
+    }
     const index = Number.isInteger(msg.puzzle) ? msg.puzzle : -1;
     if (!session.start(index, String(msg.options ?? ''))) {
       postMessage({ type: MSG.ERROR, id, message: session.lastError() });
       return;
     }
-    const fixedBudget = msg.stepBudget > 0 ? Number(msg.stepBudget) : 0;
+    const fixedBudget = budgetField.value || 0;
     const t = now();
     job = {
       id,
       cellCount: session.cellCount(),
-      limit: msg.maxSolutions > 0 ? Math.floor(msg.maxSolutions) : Infinity,
+      limit: limitField.value || Infinity,
       found: 0,
       batch: [],        // Int32Arrays not yet posted
       batchCount: 0,
@@ -271,8 +305,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       if (!current.fixedBudget) adaptBudget(current, dt);
       collect(current);
     } catch (e) {
-      job = null;
-      postMessage({ type: MSG.ERROR, id: current.id, message: errorMessage(e) });
+      crashed(current.id, e);
       return;
     }
     if (current.found >= current.limit && st === STEP.RUNNING) {
