@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The CLI under hostile input, signals and failing output (issue 11). Run by ctest
+# (tests/cpp/CMakeLists.txt: cli_reliability) as: cli_reliability.sh POLYCUBE REPO_ROOT
+# Every check has a time limit (timeout), so a hang fails the test instead of stalling it.
+set -uo pipefail
+cli=$1
+root=$2
+hostile=$root/tests/hostile
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+now_ms() { date +%s%3N; }
+
+# expect_exit NAME CODE PATTERN COMMAND...: exit status CODE and stderr matching PATTERN.
+expect_exit() {
+  local name=$1 code=$2 pattern=$3; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [[ $rc -ne $code ]]; then fail "$name: exit $rc, expected $code ($(head -c 300 "$tmp/err"))"; return; fi
+  if ! grep -qE "$pattern" "$tmp/err"; then fail "$name: stderr '$(head -c 300 "$tmp/err")' lacks /$pattern/"; return; fi
+  ok "$name"
+}
+
+# Standard input a directory: a message and exit 1 (was an uncaught exception, exit 134).
+expect_exit "stdin is a directory" 1 "standard input is a directory" timeout 5 "$cli" -q < /tmp
+expect_exit "file is a directory" 1 "is a directory" timeout 5 "$cli" -q -- /tmp
+# Endless input: refused once past the 16 MB limit while reading (was read without bound).
+t0=$(now_ms)
+expect_exit "/dev/zero" 1 "more than the limit of 16777216 bytes" timeout 5 "$cli" -q /dev/zero
+(( $(now_ms) - t0 < 2000 )) || fail "/dev/zero took $(( $(now_ms) - t0 )) ms"
+expect_exit "endless stdin" 1 "more than the limit" timeout 5 bash -c "yes '# comment' | '$cli' -q"
+# A full disk: the output is lost, so exit 1 with a message (was exit 0).
+expect_exit "stdout /dev/full (-q --json)" 1 "cannot write the output" timeout 10 bash -c "'$cli' -q --json '$root/def/soma.txt' > /dev/full"
+expect_exit "stdout /dev/full (solutions)" 1 "cannot write the output" timeout 10 bash -c "'$cli' '$root/def/pentominoes_10x6.txt' > /dev/full"
+expect_exit "stdout /dev/full (--help)" 1 "cannot write the output" timeout 10 bash -c "'$cli' --help > /dev/full"
+# Too large for memory: refused before allocating, with the size and the limit.
+expect_exit "memory limit" 1 "need about 1031 MiB of memory, more than the limit of 768 MiB" timeout 20 "$cli" -q "$hostile/random165.txt"
+
+# signal_case NAME SIGNAL DELAY EXPECTED_EXIT PHASE OPTIONS_AND_FILE...: start the CLI, send
+# the signal after DELAY seconds (timeout(1) forwards it to the CLI), and require the exit
+# within 200 ms with the partial statistics (-i) and the JSON line saying "cancelled" in PHASE.
+signal_case() {
+  local name=$1 sig=$2 delay=$3 want=$4 phase=$5; shift 5
+  timeout 60 "$cli" -q -i --json "$@" >"$tmp/out" 2>"$tmp/err" &
+  local pid=$!
+  sleep "$delay"
+  local t0; t0=$(now_ms)
+  kill -s "$sig" "$pid" 2>/dev/null
+  wait "$pid"
+  local rc=$? dt=$(( $(now_ms) - t0 ))
+  if [[ $rc -ne $want ]]; then fail "$name: exit $rc, expected $want ($(head -c 300 "$tmp/err"))"; return; fi
+  if (( dt > 200 )); then fail "$name: exited $dt ms after SIG$sig"; return; fi
+  if ! grep -q '"state":"cancelled"' "$tmp/out"; then fail "$name: no JSON line with \"state\":\"cancelled\""; return; fi
+  if ! grep -q "\"phase\":\"$phase\"" "$tmp/out"; then fail "$name: not cancelled in $phase: $(grep -o '"phase":"[a-z]*"' "$tmp/out")"; return; fi
+  if ! grep -q '^SETUP_SECONDS=' "$tmp/out"; then fail "$name: no partial statistics"; return; fi
+  ok "$name ($dt ms)"
+}
+
+# Each hostile case, cancelled in setup and in the search, by SIGINT (130) and SIGTERM (143).
+signal_case "SIGINT in setup (1.1 million images)" INT 0.15 130 setup "$hostile/random100.txt"
+signal_case "SIGTERM in setup" TERM 0.15 143 setup "$hostile/random100.txt"
+signal_case "SIGINT in the search (10 ms placements)" INT 1.5 130 search "$hostile/random100.txt"
+signal_case "SIGTERM in the fit filter" TERM 1.5 143 search -F1 "$hostile/random100.txt"
+signal_case "SIGINT in Monte Carlo trials that place nothing" INT 0.3 130 search -s 1000000000000,0 "$hostile/nofit.txt"
+signal_case "SIGTERM in filters after every placement" TERM 0.5 143 search -P 3 -V 3 -F 5 "$root/def/hexomino_box_in_diamond.txt"
+signal_case "SIGINT in a long search" INT 0.5 130 search -r "$root/def/tetriscube.txt"
+
+# SIGINT while reading (standard input that never ends): exit 130 at once, with a message.
+timeout 60 "$cli" -q < <(sleep 20) >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.3
+t0=$(now_ms)
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+dt=$(( $(now_ms) - t0 ))
+if [[ $rc -ne 130 ]]; then fail "SIGINT while reading: exit $rc"
+elif (( dt > 200 )); then fail "SIGINT while reading: $dt ms"
+elif ! grep -q interrupted "$tmp/err"; then fail "SIGINT while reading: no message"
+else ok "SIGINT while reading ($dt ms)"; fi
+
+# A second Ctrl-C kills: with standard output a pipe nobody reads, the CLI blocks writing
+# solutions; the first SIGINT cancels the search but the write still blocks, the second
+# must end the process (the handler is reset after the first).
+mkfifo "$tmp/fifo"
+exec 7<>"$tmp/fifo"   # a reader that never reads: writes block once the pipe is full
+"$cli" "$root/def/pentominoes_10x6.txt" >"$tmp/fifo" 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+sleep 0.3
+if ! kill -0 "$pid" 2>/dev/null; then
+  fail "second Ctrl-C: the first one already ended it (the test needs a blocked writer)"
+else
+  kill -INT "$pid"
+  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.01; done
+  if kill -0 "$pid" 2>/dev/null; then fail "second Ctrl-C did not kill"; kill -KILL "$pid"
+  else ok "second Ctrl-C kills"; fi
+fi
+wait "$pid" 2>/dev/null
+exec 7>&-
+
+if (( failures )); then echo "$failures check(s) failed"; exit 1; fi
+echo "all CLI reliability checks passed"
