@@ -159,21 +159,23 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       return true;
     } catch (e) {
       loadFailed = `could not load the solver module: ${errorMessage(e)}`;
-      postMessage({ type: MSG.ERROR, id: null, message: loadFailed });
       return false;
     }
   }
 
-  function drain() {
+  // Announce the outcome, then answer the requests that waited (in the same task, so a
+  // request sent after the announcement is answered in order).
+  function drain(announce) {
     const pending = queued;
     queued = null;
+    if (loadFailed !== null) postMessage({ type: MSG.ERROR, id: null, message: loadFailed });
+    else announce();
     for (const msg of pending) dispatch(msg);
   }
 
   const ready = (async () => {
-    const ok = await boot();
-    if (ok) postMessage({ type: MSG.READY, version: module.Session.version() });
-    drain();
+    await boot();
+    drain(() => postMessage({ type: MSG.READY, version: module.Session.version() }));
     return loadFailed === null;
   })();
 
@@ -197,17 +199,50 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     if (id !== undefined) postMessage({ type: MSG.ERROR, id, message });
     if (queued) return; // already restarting
     queued = [];
-    boot().then((ok) => {
-      if (ok) postMessage({ type: MSG.RESTARTED, message });
-      drain();
-    });
+    boot().then(() => drain(() => postMessage({ type: MSG.RESTARTED, message })));
   }
+  function handleMessage(msg) {
+    if (queued) queued.push(msg);
+    else dispatch(msg);
+  }
+
+  function dispatch(msg) {
+    const id = msg && msg.id !== undefined ? msg.id : null;
+    if (loadFailed !== null) {
+      if (msg && msg.type !== MSG.CANCEL) postMessage({ type: MSG.ERROR, id, message: loadFailed });
+      return;
+    }
+    try {
+      switch (msg && msg.type) {
+        case MSG.LOAD: return onLoad(id, msg);
+        case MSG.SOLVE: return onSolve(id, msg);
+        case MSG.CANCEL: return onCancel(id);
+        case MSG.DRAFT:
+          return postMessage({
+            type: MSG.DRAFTED, id,
+            result: JSON.parse(module.Session.draftJson(String(msg.text ?? ''), String(msg.source ?? '<input>'))),
+          });
+        case MSG.IMAGE_TABLE:
+          return onImageTable(id);
+        case MSG.IMAGE_CELLS:
+          return postMessage({ type: MSG.IMAGE_CELLS, id, cells: session.imageCells(msg.image | 0) });
+        default:
+          return postMessage({ type: MSG.ERROR, id, message: `unknown message type: ${String(msg && msg.type).slice(0, 40)}` });
+      }
+    } catch (e) {
+      crashed(id, e);
+    }
+  }
+
   function onLoad(id, { text, source }) {
     cancelJob();
-    if (!session.load(String(text ?? ''), String(source ?? '<input>'))) {
+    const def = { text: String(text ?? ''), source: String(source ?? '<input>') };
+    if (!session.load(def.text, def.source)) {
+      lastLoad = null;
       postMessage({ type: MSG.ERROR, id, message: session.lastError() });
       return;
     }
+    lastLoad = def;
     const puzzles = [];
     const n = session.puzzleCount();
     for (let i = 0; i < n; i++) puzzles.push(JSON.parse(session.puzzleJson(i)));
