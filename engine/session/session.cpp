@@ -33,8 +33,10 @@ Session::~Session() = default;  // here, where PuzzleDef and Solver are complete
 
 std::string Session::version() { return POLYCUBE_VERSION; }
 
+// Source names come from the page (a file's name, a link): capped like any quoted input, since
+// every message and puzzle description repeats them.
 std::string Session::draftJson(const std::string& text, const std::string& sourceName) {
-    return polycube::draftJson(text, sourceName);
+    return polycube::draftJson(text, quoteText(sourceName, 200));
 }
 
 bool Session::load(const std::string& text, const std::string& sourceName) {
@@ -42,7 +44,7 @@ bool Session::load(const std::string& text, const std::string& sourceName) {
     state_ = IDLE;
     buffers_.solutions.clear();
     buffers_.trace.clear();
-    ParseResult r = parseDefinitions(text, sourceName.empty() ? "<input>" : sourceName);
+    ParseResult r = parseDefinitions(text, sourceName.empty() ? "<input>" : quoteText(sourceName, 200));
     if (!r.ok()) {
         puzzles_->clear();
         error_ = r.error.format();

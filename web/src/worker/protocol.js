@@ -73,6 +73,8 @@
 //                                           The request that was running got
 //                                           {type:'error', id, message} with the same message.
 //
+// A message that is not an object or has no id is ignored (there is nobody to answer).
+//
 // The handler below has no worker globals in it, so tests drive it in Node with a fake
 // postMessage (tests/js/protocol.test.js).
 
@@ -207,7 +209,10 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   }
 
   function dispatch(msg) {
-    const id = msg && msg.id !== undefined ? msg.id : null;
+    // A message without an id (or not an object) has nobody to answer: an error with id null
+    // would read as "the module failed to load" and stop the page's client for good.
+    if (!msg || typeof msg !== 'object' || msg.id === undefined || msg.id === null) return;
+    const id = msg.id;
     if (loadFailed !== null) {
       if (msg && msg.type !== MSG.CANCEL) postMessage({ type: MSG.ERROR, id, message: loadFailed });
       return;
