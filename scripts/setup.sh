@@ -27,6 +27,8 @@ need_pkg make make
 need_pkg libgtest-dev
 need_pkg libgmock-dev
 need_pkg nlohmann-json3-dev
+need_pkg clang clang++               # the native build's compiler, and the fuzzers (libFuzzer)
+need_pkg libclang-rt-14-dev          # libFuzzer and the sanitizer runtimes for clang 14
 need_pkg emscripten emcc
 need_pkg chromium chromium
 need_pkg fonts-liberation        # chromium's recommended fonts (we install without recommends)

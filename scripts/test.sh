@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Run every test: C++ unit tests (ctest), the JavaScript/WebAssembly tests (vitest, tests/js)
+# Run every test: C++ unit tests (ctest), the JavaScript/WebAssembly tests (vitest, tests/js),
+# the C++ tests again under AddressSanitizer + UndefinedBehaviorSanitizer, every fuzz target
+# for a short while (scripts/fuzz.sh; FUZZ_SECONDS each, default 12: about a minute in all)
 # and the browser tests (tests/browser, headless Chromium). Installs and builds first.
 # Exits non-zero if anything fails; every suite runs even when an earlier one failed.
 #
@@ -32,6 +34,19 @@ timings+=("setup + build: $((SECONDS - t0)) s")
 
 phase "C++ (ctest)" ctest --test-dir build --output-on-failure -j"$JOBS"
 phase "JS + wasm (vitest tests/js)" npx vitest run tests/js
+
+# Sanitizers: the C++ tests once under ASan + UBSan (one clang build, shared with the
+# fuzzers). Left out there: the wall-clock watchdogs (sanitized code is 2-5x slower; they ran
+# above on the real build) and the eight exhaustive sweeps that take 30-400 s each sanitized
+# (all of them: 10 minutes; the rest covers the same code in about 2).
+sanitized_ctest() {
+  BUILD_ONLY=1 TARGETS= bash scripts/fuzz.sh 1 &&
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      ctest --test-dir build-sanitize --output-on-failure -j"$JOBS" \
+        -E "cli_reliability|Hostile.SessionSlices|Hostile.SolverCancel|tetriscube__r|bedlam__r|Constraints.EveryTrigger|Constraints.ImageFilters|Solver.AlgorithmsAndHeuristics|Trace.FilaLevelsAreTraced|Solver.WideOccupancy|Trace.EveryAlgorithm"
+}
+phase "C++ under ASan+UBSan (build-sanitize)" sanitized_ctest
+phase "fuzz (${FUZZ_SECONDS:-12} s per target, ASan+UBSan)" bash scripts/fuzz.sh "${FUZZ_SECONDS:-12}"
 
 # Browser tests: whichever runner tests/browser provides.
 if [[ -f tests/browser/run.mjs ]]; then
