@@ -83,9 +83,8 @@ std::string caseText(const Case& c) {
 // same code runs 1.3-3x faster than WebAssembly, whose own watchdog is tests/js).
 const Case kSessionCases[] = {
     {"random100.txt", "", 0.1, "setup"},                      // building 1.1 million images
-    {"random100.txt", "", 1.2, "search"},                     // placements of ~10 ms
-    {"random100.txt", "-F1", 1.2, "search"},                  // the fit filter over 1.1 million rows
-    {"nofit.txt", "-s 1000000000000,0", 0.2, "search"},       // Monte Carlo trials placing nothing
+    {"random60.txt", "", 0.8, "search"},                      // placements of a few ms
+    {"random60.txt", "-F1", 0.8, "search"},                   // the fit filter over 400,000 rows
     {"def:hexomino_box_in_diamond.txt", "-P 3 -V 3 -F 5", 0.5, "search"},  // filters after every placement
     {"def:tetriscube.txt", "-r", 0.01, "setup"},              // -r probes (Monte Carlo estimates)
 };
@@ -144,6 +143,41 @@ TEST(Hostile, SolverCancelFromAnotherThreadIsSeenInEveryPhase) {
         EXPECT_EQ(st, Solver::State::Cancelled);
         EXPECT_LT(returned - cancelledAt, 0.2) << "cancel took " << returned - cancelledAt << " s";
     }
+}
+
+// Monte Carlo trials that place nothing used to loop for hours inside one step() (the
+// restart took no budget). Such a puzzle is now proved impossible before the search (a piece
+// that fits nowhere), so to test the restart itself the proofs are turned off here.
+TEST(Hostile, MonteCarloTrialsThatPlaceNothingAreChargedAndCancelled) {
+    Watchdog dog(30, "Monte Carlo restarts");
+    const PuzzleDef def = parsePuzzle(hostile("nofit.txt"));
+    SolverOptions o = optionsFrom("-s 1000000000000,0");
+    o.weightingProofs = false;
+    std::unique_ptr<Solver> s = Solver::begin(def, o);
+    while (!s->ready()) ASSERT_EQ(s->step(1000), Solver::State::Running);
+    const auto t0 = Clock::now();
+    EXPECT_EQ(s->step(1000), Solver::State::Running);  // returns: each restart is charged
+    EXPECT_LT(since(t0), 0.1);
+    EXPECT_GT(s->stats().monteCarloTrials, 10);
+    EXPECT_EQ(s->stats().totalAttempts(), 0);
+    // Cancelled from another thread while step runs without a budget or time limit.
+    std::thread canceller([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        s->cancel();
+    });
+    const auto t1 = Clock::now();
+    EXPECT_EQ(s->step(1LL << 40), Solver::State::Cancelled);
+    canceller.join();
+    EXPECT_LT(since(t1), 0.3);
+    // With the proofs (the default) the same puzzle ends before searching.
+    Session session;
+    ASSERT_TRUE(session.load(hostile("nofit.txt"), "nofit.txt"));
+    ASSERT_TRUE(session.start(0, "-s 1000000000000,0"));
+    Session::StepState st;
+    while ((st = session.step(1e9)) == Session::RUNNING) {
+    }
+    EXPECT_EQ(st, Session::DONE);
+    EXPECT_NE(session.statsJson().find("fits nowhere"), std::string::npos);
 }
 
 TEST(Hostile, TooLargeForMemoryIsRefusedWithSizeAndLimit) {
@@ -214,7 +248,9 @@ TEST(Hostile, MonteCarloTrialCountsAreSixtyFourBit) {
     o = optionsFrom("-s 2147483648,0");
     EXPECT_EQ(o.monteCarlo.trials, 2147483648LL);
     // A run with more trials than fit in 32 bits does not end after one trial.
-    std::unique_ptr<Solver> s = Solver::begin(parsePuzzle(hostile("nofit.txt")), optionsFrom("-s 4294967297,0"));
+    o = optionsFrom("-s 4294967297,0");
+    o.weightingProofs = false;  // (nofit.txt is proved impossible otherwise)
+    std::unique_ptr<Solver> s = Solver::begin(parsePuzzle(hostile("nofit.txt")), o);
     Solver::State st = Solver::State::Running;
     for (int k = 0; k < 100 && st == Solver::State::Running; ++k) st = s->step(1000);
     EXPECT_EQ(st, Solver::State::Running);

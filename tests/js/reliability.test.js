@@ -93,7 +93,7 @@ describe('worker watchdog: cancel within 100 ms in every phase', () => {
     // WebAssembly: a cancel there waits up to about 250 ms; README, Limits.)
     { name: 'search with slow placements', text: hostile('random60.txt'), options: '', cancelAfter: 800, phase: 'search' },
     { name: 'fit filter over 400,000 rows', text: hostile('random60.txt'), options: '-F1', cancelAfter: 800, phase: 'search' },
-    { name: 'Monte Carlo trials that place nothing', text: hostile('nofit.txt'), options: '-s 1000000000000,0', cancelAfter: 300, phase: 'search' },
+    { name: 'Monte Carlo trials of one placement each', text: readDef('pentominoes_10x6.txt'), options: '-s 1000000000000,12', cancelAfter: 300, phase: 'search' },
     { name: 'filters after every placement', text: readDef('hexomino_box_in_diamond.txt'), options: '-P 3 -V 3 -F 5', cancelAfter: 600, phase: 'search' },
     { name: '-r probes', text: readDef('tetriscube.txt'), options: '-r', cancelAfter: 20, phase: 'setup' },
     { name: 'a huge fixed stepBudget', text: readDef('tetriscube.txt'), options: '-r L', cancelAfter: 400, phase: 'search', stepBudget: 1e9 },

@@ -4,6 +4,7 @@
 // same position under MCH" --, the counts that compare two recordings (trace/summary.js), the
 // algorithm options of the comparison (trace/algorithms.js), and the parity lesson's argument
 // (trace/parity.js) checked against the engine's own parity check on every def/ puzzle.
+import { STEP } from '../../web/src/worker/protocol.js';
 import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { TracePlayer } from '../../web/src/trace/player.js';
@@ -103,6 +104,8 @@ describe('the parity lesson', () => {
       const { session, puzzles } = await openDef(file);
       for (let i = 0; i < puzzles.length; i++) {
         expect(session.start(i, '-q')).toBe(true);
+        // Setup (where the impossibility proofs run) happens in the first step() slices.
+        while (session.step(1000) === STEP.RUNNING && JSON.parse(session.statsJson()).phase === 'setup');
         const stats = JSON.parse(session.statsJson());
         session.cancel();
         const engineSays = /parity/.test(stats.impossible || '');
