@@ -9,8 +9,10 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <thread>
 
 #include "output/format.hpp"
+#include "parallel/parallel_search.hpp"
 #include "puzzle/puzzle.hpp"
 #include "solver/options.hpp"
 #include "solver/solver.hpp"
@@ -20,11 +22,14 @@ using namespace polycube;
 namespace {
 
 Solver* activeSolver = nullptr;
+ParallelSearch* activeParallel = nullptr;
 volatile std::sig_atomic_t interrupted = 0;
 
 void onInterrupt(int) {
     interrupted = 1;
-    if (activeSolver) activeSolver->cancel();  // an atomic store: safe in a signal handler
+    // Atomic stores only: safe in a signal handler. Every thread stops within a slice.
+    if (activeParallel) activeParallel->cancel();
+    if (activeSolver) activeSolver->cancel();
 }
 
 const char* stateName(Solver::State s) {
@@ -93,6 +98,11 @@ int main(int argc, char** argv) {
     std::signal(SIGINT, onInterrupt);
     std::ios::sync_with_stdio(false);
 
+    // -j: threads for the searches that can be split (default every core).
+    const int threads = p.options.threads > 0 ? p.options.threads
+                                              : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const bool parallel = threads > 1 && whyNotSplittable(p.options).empty();
+
     int status = 0;
     for (const std::string& file : p.files) {
         std::string text, error;
@@ -110,6 +120,48 @@ int main(int argc, char** argv) {
         }
         for (size_t i = 0; i < parsed.puzzles.size() && !interrupted; ++i) {
             const PuzzleDef& def = parsed.puzzles[i];
+            if (parallel) {
+                // The same output as one thread, except that solutions are numbered in the
+                // order the threads find them.
+                Result<std::unique_ptr<ParallelSearch>> made = ParallelSearch::create(def, p.options, threads);
+                if (!made.ok()) {
+                    std::cerr << "polycube: " << source << ":" << def.line << ": " << made.status.message << "\n";
+                    status = 1;
+                    continue;
+                }
+                ParallelSearch& search = *made.value;
+                if (p.options.info) {
+                    if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
+                    std::cout << formatInfo(search.primary());
+                }
+                if (!p.options.quiet)
+                    search.setSolutionHandler(
+                        [&](const Solution& s, long long number) { std::cout << formatSolution(def, s.grid, number); });
+                activeParallel = &search;
+                const Solver::State st = search.run();
+                activeParallel = nullptr;
+                if (p.options.info) {
+                    std::cout << formatStatistics(search.primary(), search.stats());
+                    std::cout << "\n# Threads that shared the search, subproblems searched, times work was given away:\n"
+                              << "THREADS=" << search.threads() << "\nSUBPROBLEMS=" << search.subproblems()
+                              << "\nDONATIONS=" << search.donations() << "\n";
+                }
+                if (p.options.json)
+                    std::cout << summaryJson(search.primary(), search.stats(), source, static_cast<int>(i),
+                                             stateName(st), search.threads())
+                              << "\n";
+                std::cout.flush();
+                if (!search.error().empty()) {
+                    std::cerr << "polycube: " << source << ":" << def.line << ": " << search.error() << "\n";
+                    status = 1;
+                    continue;
+                }
+                if (st == Solver::State::Cancelled) {
+                    std::cerr << "polycube: interrupted\n";
+                    return 130;
+                }
+                continue;
+            }
             Result<std::unique_ptr<Solver>> created = Solver::create(def, p.options);
             if (!created.ok()) {
                 std::cerr << "polycube: " << source << ":" << def.line << ": " << created.status.message << "\n";

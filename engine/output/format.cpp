@@ -191,7 +191,7 @@ std::string summaryJson(const Solver& s, const std::string& file, int index, con
 }
 
 std::string summaryJson(const Solver& s, const SolverStats& st, const std::string& file, int index,
-                        const std::string& stateName) {
+                        const std::string& stateName, int threads) {
     const PuzzleDef& def = s.definition();
     json j = searchJson(s, st, stateName);
     j["puzzle"] = def.title.empty() ? file + "#" + std::to_string(index + 1) : def.title;
@@ -200,6 +200,7 @@ std::string summaryJson(const Solver& s, const SolverStats& st, const std::strin
     j["title"] = def.title;
     j["placements"] = st.totalAttempts();
     j["seconds"] = st.searchSeconds + st.setupSeconds;
+    if (threads > 1) j["threads"] = threads;
     return dump(j);
 }
 

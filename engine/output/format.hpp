@@ -29,8 +29,10 @@ std::string formatStatistics(const Solver& solver, const SolverStats& stats);
 std::string formatTraceEvent(const Solver& solver, const TraceEvent& event);
 // One-line JSON: {"puzzle","file","index","title","solutions","placements","fits","seconds",...}
 std::string summaryJson(const Solver& solver, const std::string& file, int index, const std::string& stateName);
+// With `threads` > 1 (a search shared by threads: stats are the merged figures, seconds the
+// wall time) the line also has "threads".
 std::string summaryJson(const Solver& solver, const SolverStats& stats, const std::string& file, int index,
-                        const std::string& stateName);
+                        const std::string& stateName, int threads = 1);
 // Live statistics for the Session: {"state","solutions","attempts","fits","seconds",...}
 std::string statsJson(const Solver& solver, const std::string& stateName);
 // {"title","source","line","xDim",...,"pieces":[...],"instances":[...]} (see session.hpp)
