@@ -62,15 +62,25 @@ function baselineCli() {
   return { rev, cli };
 }
 
-// One run: wall seconds and the JSON summary (threads: null = the CLI's own default, for
-// the baseline that has no -j).
+// One run: wall seconds, CPU seconds (user + system, all threads: GNU time) and the JSON
+// summary (threads: null = the CLI's own default, for the baseline that has no -j).
+const TIME_OUT = path.join(os.tmpdir(), `polycube-parallel-bench-${process.pid}.time`);
 function run(cli, file, threads) {
   const args = [...ARGS, ...(threads ? ['-j', String(threads)] : []), path.join(ROOT, 'def', file)];
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', TIME_OUT, cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error(`${cli} ${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
-  return { seconds, summary: JSON.parse(r.stdout.trim().split('\n').pop()) };
+  const [user, sys] = fs.readFileSync(TIME_OUT, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  return { seconds, cpu: user + sys, summary: JSON.parse(r.stdout.trim().split('\n').pop()) };
+}
+
+function autogroup() {
+  try {
+    return fs.readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+  } catch {
+    return false;
+  }
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -88,12 +98,16 @@ noteLoad();
 const speedRows = [];
 for (const p of PUZZLES) {
   const times = new Map(THREADS.map((t) => [t, []]));
+  const cpus = new Map(THREADS.map((t) => [t, []]));
+  const idles = new Map(THREADS.map((t) => [t, []]));
   let reference = null;
   for (let k = 0; k < REPEATS; k++) {
     const order = THREADS.map((_, i) => THREADS[(i + k) % THREADS.length]);
     for (const t of order) {
       const r = run(CURRENT, p.file, t);
       times.get(t).push(r.seconds);
+      cpus.get(t).push(r.cpu);
+      idles.get(t).push(r.summary.idleSeconds ?? 0);
       const key = `${r.summary.solutions} ${r.summary.placements} ${r.summary.fits}`;
       if (reference === null) reference = key;
       else if (key !== reference) {
@@ -104,7 +118,7 @@ for (const p of PUZZLES) {
     }
   }
   const one = median(times.get(1));
-  const cells = THREADS.map((t) => ({ t, s: median(times.get(t)) }));
+  const cells = THREADS.map((t) => ({ t, s: median(times.get(t)), cpu: median(cpus.get(t)), idle: median(idles.get(t)) }));
   speedRows.push({ p, solutions: reference.split(' ')[0], cells, one });
   console.error(`parallel: ${p.name}: ${cells.map((c) => `-j ${c.t} ${fmt(c.s)} s (${(one / c.s).toFixed(2)}x)`).join(', ')}`);
 }
@@ -131,6 +145,11 @@ const lines = [
   `${REPEATS} rounds, median wall time of the CLI process. 1-minute load average during the runs:`,
   `${Math.min(...loads).toFixed(2)} to ${Math.max(...loads).toFixed(2)} (other processes share the cores; a speed-up cannot pass`,
   'the cores they leave free).',
+  ...(autogroup() ? [
+    'This kernel schedules by autogroup (`/proc/sys/kernel/sched_autogroup_enabled` = 1): when the cores are',
+    "contended, each session gets its share whatever its number of threads, so the wall-time speed-up shows",
+    'only while the other sessions leave cores idle; the CPU times and idle seconds below do not depend on that.',
+  ] : []),
   '',
   `| puzzle | solutions | ${THREADS.map((t) => `-j ${t}`).join(' | ')} |`,
   `|---|---|${THREADS.map(() => '---').join('|')}|`,
@@ -138,6 +157,15 @@ const lines = [
     .map((c) => (c.t === 1 ? `${fmt(c.s)} s` : `${fmt(c.s)} s (${(r.one / c.s).toFixed(2)}x)`)).join(' | ')} |`),
   '',
   'Solutions, placements and fits were equal for every thread count (the bench fails otherwise).',
+  '',
+  'CPU time of all threads (user + system), its ratio to `-j 1` (the work the splitting adds: a second',
+  "solver's setup, FILA's tables rebuilt for each subproblem), and the seconds the threads waited for",
+  'work (summed; the load balance):',
+  '',
+  `| puzzle | ${THREADS.map((t) => `-j ${t} CPU`).join(' | ')} |`,
+  `|---|${THREADS.map(() => '---').join('|')}|`,
+  ...speedRows.map((r) => `| ${r.p.name} | ${r.cells
+    .map((c) => (c.t === 1 ? `${fmt(c.cpu)} s` : `${fmt(c.cpu)} s (${(c.cpu / r.cells[0].cpu).toFixed(2)}x), idle ${fmt(c.idle)} s`)).join(' | ')} |`),
   '',
   `## The machinery on one thread: \`-j 1\` against ${baseline.rev} (before the search could be split)`,
   '',

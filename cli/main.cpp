@@ -142,13 +142,14 @@ int main(int argc, char** argv) {
                 activeParallel = nullptr;
                 if (p.options.info) {
                     std::cout << formatStatistics(search.primary(), search.stats());
-                    std::cout << "\n# Threads that shared the search, subproblems searched, times work was given away:\n"
+                    std::cout << "\n# Threads that shared the search, subproblems searched, times work was given away,\n"
+                                 "# seconds the threads waited for work (summed):\n"
                               << "THREADS=" << search.threads() << "\nSUBPROBLEMS=" << search.subproblems()
-                              << "\nDONATIONS=" << search.donations() << "\n";
+                              << "\nDONATIONS=" << search.donations() << "\nIDLE_SECONDS=" << search.idleSeconds() << "\n";
                 }
                 if (p.options.json)
                     std::cout << summaryJson(search.primary(), search.stats(), source, static_cast<int>(i),
-                                             stateName(st), search.threads())
+                                             stateName(st), search.threads(), search.idleSeconds())
                               << "\n";
                 std::cout.flush();
                 if (!search.error().empty()) {

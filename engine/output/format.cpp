@@ -191,7 +191,7 @@ std::string summaryJson(const Solver& s, const std::string& file, int index, con
 }
 
 std::string summaryJson(const Solver& s, const SolverStats& st, const std::string& file, int index,
-                        const std::string& stateName, int threads) {
+                        const std::string& stateName, int threads, double idleSeconds) {
     const PuzzleDef& def = s.definition();
     json j = searchJson(s, st, stateName);
     j["puzzle"] = def.title.empty() ? file + "#" + std::to_string(index + 1) : def.title;
@@ -200,7 +200,10 @@ std::string summaryJson(const Solver& s, const SolverStats& st, const std::strin
     j["title"] = def.title;
     j["placements"] = st.totalAttempts();
     j["seconds"] = st.searchSeconds + st.setupSeconds;
-    if (threads > 1) j["threads"] = threads;
+    if (threads > 1) {
+        j["threads"] = threads;
+        j["idleSeconds"] = idleSeconds;
+    }
     return dump(j);
 }
 

@@ -30,9 +30,9 @@ std::string formatTraceEvent(const Solver& solver, const TraceEvent& event);
 // One-line JSON: {"puzzle","file","index","title","solutions","placements","fits","seconds",...}
 std::string summaryJson(const Solver& solver, const std::string& file, int index, const std::string& stateName);
 // With `threads` > 1 (a search shared by threads: stats are the merged figures, seconds the
-// wall time) the line also has "threads".
+// wall time) the line also has "threads" and "idleSeconds" (time the threads waited for work).
 std::string summaryJson(const Solver& solver, const SolverStats& stats, const std::string& file, int index,
-                        const std::string& stateName, int threads = 1);
+                        const std::string& stateName, int threads = 1, double idleSeconds = 0);
 // Live statistics for the Session: {"state","solutions","attempts","fits","seconds",...}
 std::string statsJson(const Solver& solver, const std::string& stateName);
 // {"title","source","line","xDim",...,"pieces":[...],"instances":[...]} (see session.hpp)

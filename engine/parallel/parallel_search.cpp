@@ -47,6 +47,7 @@ struct ParallelSearch::Pool {
     std::mutex output;  // solutions, merged statistics, errors
     long long reported = 0;
     SolverStats merged;
+    double idleSeconds = 0;
 
     // The next subproblem, waiting while others are busy (they may donate). false when the
     // tree is done (nothing queued, nobody busy) or on cancel.
@@ -137,6 +138,7 @@ Solver::State ParallelSearch::run() {
     for (std::thread& t : others) t.join();
     stats_ = pool_->merged;
     stats_.setupSeconds = primary_->stats().setupSeconds;
+    idleSeconds_ = pool_->idleSeconds;
     stats_.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return cancel_.load() || !error_.empty() ? Solver::State::Cancelled : Solver::State::Done;
 }
@@ -162,7 +164,12 @@ void ParallelSearch::worker(int index) {
     std::vector<int> path;
     std::vector<std::vector<int>> donated;
     long long searched = 0, gave = 0;
-    while (pool_->take(path, cancel_)) {
+    double idle = 0;
+    for (;;) {
+        const auto waitStart = std::chrono::steady_clock::now();
+        const bool got = pool_->take(path, cancel_);
+        idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - waitStart).count();
+        if (!got) break;
         ++searched;
         if (Status started = s->startSubproblem(path); !started.ok) {
             pool_->finished();
@@ -192,6 +199,7 @@ void ParallelSearch::worker(int index) {
     // A solver's statistics add up over the subproblems it searched (and count nothing else).
     addStats(pool_->merged, s->stats());
     subproblems_ += searched;
+    pool_->idleSeconds += idle;
     donations_ += gave;
 }
 

@@ -61,6 +61,9 @@ public:
     const std::string& error() const { return error_; }
     long long subproblems() const { return subproblems_; }  // subproblems searched
     long long donations() const { return donations_; }      // times a thread gave work away
+    // Seconds the threads spent waiting for work, summed (setup of the other threads' solvers
+    // runs meanwhile and is not counted).
+    double idleSeconds() const { return idleSeconds_; }
 
 private:
     ParallelSearch() = default;
@@ -80,6 +83,7 @@ private:
     SolverStats stats_;
     std::string error_;
     long long subproblems_ = 0, donations_ = 0;
+    double idleSeconds_ = 0;
 };
 
 }  // namespace polycube

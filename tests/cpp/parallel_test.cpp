@@ -185,7 +185,7 @@ std::string runCli(const std::vector<std::string>& args, int& status, double int
 
 // The summary without the timings and the thread count.
 std::string withoutTimes(std::string json) {
-    for (const char* key : {"\"searchSeconds\":", "\"seconds\":", "\"setupSeconds\":", "\"threads\":"}) {
+    for (const char* key : {"\"searchSeconds\":", "\"seconds\":", "\"setupSeconds\":", "\"threads\":", "\"idleSeconds\":"}) {
         size_t at;
         while ((at = json.find(key)) != std::string::npos) {
             size_t end = json.find_first_of(",}", at);
