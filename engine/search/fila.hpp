@@ -84,6 +84,9 @@ public:
     // there and this search skips them. Returns how many (0: only the recursive tail, or
     // nothing, is left).
     virtual bool follow(const int* images, int count) = 0;
+    // From now on, a start() on the same input as the last keeps the tables built for it
+    // (only the search state starts over). For searches split into subproblems.
+    virtual void reuseTables(bool on) = 0;
     virtual int donate(const std::vector<int>& prefix, std::vector<std::vector<int>>& out) = 0;
     // Knuth's estimator of the cost (list entries examined) of searching the puzzle given to
     // start(): the average over `probes` random root-to-leaf paths through FILA's own choices

@@ -687,6 +687,7 @@ Status Solver::startSubproblem(const std::vector<int>& path) {
     const bool finished = state_ == State::Done && depth_ < 0;
     if (!impossible_.empty()) return Status::success();  // proved impossible: no tree at all
     if (!fresh && !finished) return Status::error("subproblem: this solver is in the middle of a search");
+    if (fila_) fila_->reuseTables(true);  // sibling subproblems often restart FILA on one region
     guide_ = path;
     guideSize_ = static_cast<int>(path.size());
     guided_ = 0;

@@ -22,8 +22,9 @@ struct SplitRun {
     std::string error;
 };
 
-// Donates on every `every`-th slice of `slice` placements.
-SplitRun splitRun(const PuzzleDef& def, const std::string& options, int every, long long slice) {
+// Donates on every `every`-th slice of `slice` placements. With one solver, consecutive
+// subproblems often restart FILA on the same region (its tables are kept: reuseTables).
+SplitRun splitRun(const PuzzleDef& def, const std::string& options, int every, long long slice, int solverCount = 2) {
     SplitRun out;
     std::unique_ptr<Solver> solvers[2];
     for (auto& s : solvers) {
@@ -44,7 +45,7 @@ SplitRun splitRun(const PuzzleDef& def, const std::string& options, int every, l
     std::vector<std::vector<int>> donated;
     long long slices = 0;
     while (!queue.empty()) {
-        Solver& s = *solvers[out.subproblems++ % 2];
+        Solver& s = *solvers[out.subproblems++ % solverCount];
         Result<Subproblem> sub = decodeSubproblem(queue.front(), fp);
         queue.pop_front();
         if (!sub.ok()) {
@@ -87,12 +88,12 @@ SplitRun splitRun(const PuzzleDef& def, const std::string& options, int every, l
 }
 
 void expectSameSearch(const std::string& file, const std::string& options, int every, long long slice,
-                      long long expectedSolutions, bool expectSplit = true) {
+                      long long expectedSolutions, bool expectSplit = true, int solverCount = 2) {
     SCOPED_TRACE(file + " " + options + " every " + std::to_string(every) + " slice " + std::to_string(slice));
     PuzzleDef def = loadPuzzle(file);
     RunResult whole = solve(def, options, true);
     ASSERT_TRUE(whole.error.empty()) << whole.error;
-    SplitRun split = splitRun(def, options, every, slice);
+    SplitRun split = splitRun(def, options, every, slice, solverCount);
     ASSERT_TRUE(split.error.empty()) << split.error;
     EXPECT_EQ(whole.count, expectedSolutions);
     EXPECT_EQ(split.stats.solutions, whole.stats.solutions);
@@ -125,6 +126,9 @@ TEST(Split, DefaultConfigurationAddsUp) {
     expectSameSearch("soma.txt", "", 2, 500, 11520);
     expectSameSearch("pentominoes_8x8_hole.txt", "-r", 2, 1000, 65);
     expectSameSearch("pentominoes_1s_30x3.txt", "-r", 5, 5000, 46);
+    // One solver for every piece: FILA restarts on the region it just searched.
+    expectSameSearch("pentominoes_10x6.txt", "-r", 3, 2000, 2339, true, 1);
+    expectSameSearch("soma.txt", "-r -p", 1, 100, 480, true, 1);
 }
 
 TEST(Split, DlxLevelsAddUp) {
