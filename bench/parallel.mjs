@@ -45,7 +45,8 @@ function sh(cmd, args) {
 }
 
 function baselineCli() {
-  if (process.env.BENCH_BASELINE_CLI) return { rev: process.env.BENCH_BASELINE_CLI, cli: process.env.BENCH_BASELINE_CLI };
+  // An already built baseline; BENCH_BASELINE then only names its revision in the table.
+  if (process.env.BENCH_BASELINE_CLI) return { rev: process.env.BENCH_BASELINE || process.env.BENCH_BASELINE_CLI, cli: process.env.BENCH_BASELINE_CLI };
   let rev = process.env.BENCH_BASELINE;
   if (!rev) rev = `${sh('git', ['-C', ROOT, 'rev-parse', ':/Split one search into subproblems']).trim()}^`;
   rev = sh('git', ['-C', ROOT, 'rev-parse', '--short', rev]).trim();
