@@ -56,8 +56,9 @@ const PUZZLES = [
   { file: 'hexomino_box_in_diamond.txt', name: 'box-in-a-diamond hexominoes', extra: ['-l', '1000'], est: [700, 1000] },
 ];
 const CONFIGS = [
-  { key: 'default', label: 'default', args: ['-q', '-r'] },
-  { key: 'plain', label: 'plain DLX', args: ['-q', '-r', '-o', 's'] },
+  // -j 1: one thread natively, like the wasm column (bench/parallel.mjs measures -j).
+  { key: 'default', label: 'default', args: ['-q', '-r', '-j', '1'] },
+  { key: 'plain', label: 'plain DLX', args: ['-q', '-r', '-o', 's', '-j', '1'] },
 ];
 
 // Impossibility proofs (issue 12): puzzles without solutions, def/impossible/*.txt and the

@@ -50,7 +50,9 @@ function buildBaseline() {
 
 function timeRun(cli, run) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cli, [...run.args, '--json', path.join(ROOT, 'def', run.file)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  // The current CLI searches on every core by default; the baseline knows no -j.
+  const threads = cli === CURRENT ? ['-j', '1'] : [];
+  const r = spawnSync(cli, [...run.args, ...threads, '--json', path.join(ROOT, 'def', run.file)], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error(`${cli} ${run.args.join(' ')} ${run.file}: exit ${r.status}: ${r.stderr}`);
   const summary = JSON.parse(r.stdout.trim().split('\n').pop());

@@ -11,8 +11,10 @@
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "output/format.hpp"
+#include "parallel/parallel_search.hpp"
 #include "puzzle/puzzle.hpp"
 #include "solver/options.hpp"
 #include "solver/solver.hpp"
@@ -27,13 +29,16 @@ namespace {
 // (reading, parsing: nothing partial to report, earlier output already flushed) the handler
 // says so and exits at once. SA_RESETHAND: a second Ctrl-C kills the program outright.
 Solver* volatile activeSolver = nullptr;
+ParallelSearch* volatile activeParallel = nullptr;  // -j N: every thread stops within a slice
 volatile std::sig_atomic_t solving = 0;
 volatile std::sig_atomic_t interrupted = 0;  // the signal number
 
 void onSignal(int sig) {
     interrupted = sig;
-    if (solving && activeSolver) {
-        activeSolver->cancel();  // an atomic store: safe in a signal handler
+    if (solving && (activeSolver || activeParallel)) {
+        // atomic stores only: safe in a signal handler
+        if (activeParallel) activeParallel->cancel();
+        if (activeSolver) activeSolver->cancel();
         return;
     }
     static const char msg[] = "polycube: interrupted\n";
@@ -150,6 +155,11 @@ int main(int argc, char** argv) {
     installSignalHandlers();
     std::ios::sync_with_stdio(false);
 
+    // -j: threads for the searches that can be split (default every core).
+    const int threads = p.options.threads > 0 ? p.options.threads
+                                              : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const bool parallel = threads > 1 && whyNotSplittable(p.options).empty();
+
     int status = 0;
     std::string why;
     for (const std::string& file : p.files) {
@@ -182,6 +192,58 @@ int main(int argc, char** argv) {
                 activeSolver = nullptr;
                 std::cerr << "polycube: " << source << ":" << def.line << ": " << solver.error() << "\n";
                 status = 1;
+                continue;
+            }
+            if (parallel && solver.ready() && st == Solver::State::Running) {
+                // The same output as one thread, except that solutions are numbered in the
+                // order the threads find them. The first thread's solver is the one just set
+                // up in slices (a signal during setup ends as above, with the JSON line).
+                activeSolver = nullptr;
+                Result<std::unique_ptr<ParallelSearch>> made = ParallelSearch::create(def, p.options, threads, std::move(owned));
+                if (!made.ok()) {
+                    std::cerr << "polycube: " << source << ":" << def.line << ": " << made.status.message << "\n";
+                    status = 1;
+                    continue;
+                }
+                ParallelSearch& search = *made.value;
+                if (p.options.info) {
+                    if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
+                    std::cout << formatInfo(search.primary());
+                }
+                if (!p.options.quiet)
+                    search.setSolutionHandler(
+                        [&](const Solution& s, long long number) { std::cout << formatSolution(def, s.grid, number); });
+                activeParallel = &search;
+                solving = 1;
+                if (interrupted) search.cancel();  // a signal between the puzzles
+                const Solver::State st = search.run();
+                solving = 0;
+                activeParallel = nullptr;
+                if (p.options.info) {
+                    std::cout << formatStatistics(search.primary(), search.stats());
+                    std::cout << "\n# Threads that shared the search, subproblems searched, times work was given away,\n"
+                                 "# seconds the threads waited for work (summed):\n"
+                              << "THREADS=" << search.threads() << "\nSUBPROBLEMS=" << search.subproblems()
+                              << "\nDONATIONS=" << search.donations() << "\nIDLE_SECONDS=" << search.idleSeconds() << "\n";
+                }
+                if (p.options.json)
+                    std::cout << summaryJson(search.primary(), search.stats(), source, static_cast<int>(i),
+                                             stateName(st), search.threads(), search.idleSeconds())
+                              << "\n";
+                std::cout.flush();
+                if (outputFailed(why)) {
+                    std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
+                    return 1;
+                }
+                if (!search.error().empty()) {
+                    std::cerr << "polycube: " << source << ":" << def.line << ": " << search.error() << "\n";
+                    status = 1;
+                    continue;
+                }
+                if (st == Solver::State::Cancelled) {
+                    std::cerr << "polycube: interrupted\n";
+                    return 128 + (interrupted ? interrupted : SIGINT);
+                }
                 continue;
             }
             if (p.options.info && solver.ready()) {

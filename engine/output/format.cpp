@@ -122,8 +122,9 @@ std::string formatTraceEvent(const Solver& solver, const TraceEvent& e) {
     return "event " + std::to_string(e.op) + left;
 }
 
-std::string formatStatistics(const Solver& s) {
-    const SolverStats& st = s.stats();
+std::string formatStatistics(const Solver& s) { return formatStatistics(s, s.stats()); }
+
+std::string formatStatistics(const Solver& s, const SolverStats& st) {
     const int pieces = s.pieceCount();
     const double secs = st.searchSeconds + st.setupSeconds;
     std::ostringstream os;
@@ -165,8 +166,7 @@ std::string formatStatistics(const Solver& s) {
 namespace {
 
 // Counts and configuration common to the CLI summary and the Session's live statistics.
-json searchJson(const Solver& s, const std::string& stateName) {
-    const SolverStats& st = s.stats();
+json searchJson(const Solver& s, const SolverStats& st, const std::string& stateName) {
     json j;
     j["state"] = stateName;
     j["solutions"] = st.solutions;
@@ -191,20 +191,29 @@ json searchJson(const Solver& s, const std::string& stateName) {
 }  // namespace
 
 std::string summaryJson(const Solver& s, const std::string& file, int index, const std::string& stateName) {
+    return summaryJson(s, s.stats(), file, index, stateName);
+}
+
+std::string summaryJson(const Solver& s, const SolverStats& st, const std::string& file, int index,
+                        const std::string& stateName, int threads, double idleSeconds) {
     const PuzzleDef& def = s.definition();
-    json j = searchJson(s, stateName);
+    json j = searchJson(s, st, stateName);
     j["puzzle"] = def.title.empty() ? file + "#" + std::to_string(index + 1) : def.title;
     j["file"] = file;
     j["index"] = index;
     j["title"] = def.title;
-    j["placements"] = s.stats().totalAttempts();
-    j["seconds"] = s.stats().searchSeconds + s.stats().setupSeconds;
+    j["placements"] = st.totalAttempts();
+    j["seconds"] = st.searchSeconds + st.setupSeconds;
+    if (threads > 1) {
+        j["threads"] = threads;
+        j["idleSeconds"] = idleSeconds;
+    }
     return dump(j);
 }
 
 std::string statsJson(const Solver& s, const std::string& stateName) {
     const SolverStats& st = s.stats();
-    json j = searchJson(s, stateName);
+    json j = searchJson(s, st, stateName);
     j["attempts"] = st.totalAttempts();
     j["seconds"] = st.searchSeconds;
     j["attemptsByRemaining"] = perLevel(st.attempts);

@@ -88,6 +88,19 @@ public:
     int capacity() const override { return 64 * W; }
 
     bool start(const FilaInput& in) override {
+        if (reuseTables_) {
+            // Subproblems taken one after another often start FILA on the same region (the
+            // siblings one level donated): the lists and the lazily built sets are still
+            // right, only the stack and the warehouse start over. Tetris Cube -j 2: one
+            // restart in about 5 instead of all.
+            if (in.pieces == lastInput_.pieces && in.holesParity == lastInput_.holesParity &&
+                in.openCells == lastInput_.openCells && in.copiesLeft == lastInput_.copiesLeft &&
+                in.parityLeft == lastInput_.parityLeft && in.images == lastInput_.images) {
+                restartStack(in);
+                return true;
+            }
+            lastInput_ = FilaInput{};  // remembered only once this start has built its tables
+        }
         pieces_ = in.pieces;
         // Bits in "first open cell" order, so the F heuristic is a count-trailing-zeros. Bits
         // outside the region (filled, stationary, beyond the box) start out occupied.
@@ -277,6 +290,7 @@ public:
         depth_ = 0;
         stopped_ = false;
         Frame& f = frames_[0];
+        startO_ = start;
         f.o = start;
         f.parity = in.holesParity;
         parityLeft_ = in.parityLeft;
@@ -287,10 +301,17 @@ public:
         f.stage = kEnter;
         f.orderPos = 0;
         f.orderSlot = -1;
+        if (reuseTables_) lastInput_ = in;  // not after a refusal (tables too big: DLX searched it)
         return true;
     }
 
     double tableBound() const override { return tableBound_; }
+
+    void reuseTables(bool on) override {
+        if (on == reuseTables_) return;
+        reuseTables_ = on;
+        lastInput_ = FilaInput{};  // what start() built before is not known to be current
+    }
 
     Run run(long long& budget) override { return tracing_ ? runStack<true>(budget) : runStack<false>(budget); }
 
@@ -425,6 +446,93 @@ public:
         }
     }
 
+    bool follow(const int* images, int count) override {
+        for (int k = 0; k < count; ++k) {
+            const int p = pieces_ - depth_;
+            Frame& f = frames_[depth_];
+            if (p <= 0 || f.stage != kEnter) return abandon();
+            // The search itself would have cut this node (parity trigger): not a path of it.
+            if (settings_.parity && !settings_.parity->achievable(parityLeft_.data(), f.parity)) return abandon();
+            int local = -1;
+            for (size_t i = 0; i < imageId_.size() && local < 0; ++i)
+                if (imageId_[i] == images[k]) local = static_cast<int>(i);
+            if (local < 0) return abandon();
+            const int s = imageShape_[local];
+            if (copies_[s] == 0 || f.o.intersects(imageMask_[local])) return abandon();
+            // The level as kImage leaves it after trying its last image: when the child
+            // returns, the shape is put back and nothing else is tried (no entries left, no
+            // shapes pending, past the last shape word).
+            if (--copies_[s] == 0) available_[s >> 6] &= ~(1ULL << (s & 63));
+            if (shapeParityClass_[s] >= 0) parityLeft_[shapeParityClass_[s]]--;
+            f.set = -1;
+            f.shape = s;
+            f.pos = f.end = 0;
+            f.pending = 0;
+            f.word = shapeWords_;
+            f.stage = kImage;
+            placed_[depth_] = images[k];
+            Frame& child = frames_[depth_ + 1];
+            child.o = f.o | imageMask_[local];
+            child.parity = f.parity - imageParity_[local];
+            child.stage = kEnter;
+            child.orderSlot = -1;  // fixed orders find their place again from the start
+            child.orderPos = 0;
+            ++depth_;
+        }
+        return true;
+    }
+
+    int donate(const std::vector<int>& prefix, std::vector<std::vector<int>>& out) override {
+        if (tracing_) return 0;
+        for (int d = 0; d <= depth_; ++d) {
+            Frame& f = frames_[d];
+            // A level with a child in progress, or (the top) one stopped by the budget in the
+            // middle of its list, is in kImage; kEnter has not chosen yet.
+            if (f.stage != kImage) continue;
+            const int p = pieces_ - d;
+            long long examined = 0;
+            int given = 0;
+            auto give = [&](int begin, int end) {
+                examined += end - begin;
+                for (int i = begin; i < end; ++i) {
+                    if (f.o.intersects(entryMask_[i])) continue;
+                    std::vector<int> path = prefix;
+                    path.insert(path.end(), placed_.begin(), placed_.begin() + d);
+                    path.push_back(entryModelImage_[i]);
+                    out.push_back(std::move(path));
+                    ++given;
+                }
+            };
+            // The rest of the current shape's list, then the shapes still to come: those of
+            // the current mask word still pending, then the later words, with the warehouse
+            // as this level will see it (the shapes taken at this level and below put back).
+            give(f.pos, f.end);
+            if (f.set >= 0 && f.word < shapeWords_) {
+                const int* offsets = &sets_[static_cast<size_t>(f.set) * (shapeCount_ + 1)];
+                for (uint64_t m = f.pending; m; m &= m - 1) {
+                    const int s = f.word * 64 + __builtin_ctzll(m);
+                    give(offsets[s], offsets[s + 1]);
+                }
+                if (f.word + 1 < shapeWords_) {
+                    std::vector<int> copies = copies_;
+                    for (int g = d; g <= depth_; ++g)
+                        if (frames_[g].stage == kImage) copies[frames_[g].shape]++;
+                    for (int s = (f.word + 1) * 64; s < shapeCount_; ++s)
+                        if (copies[s] > 0 && (setMasks_[static_cast<size_t>(f.set) * shapeWords_ + (s >> 6)] >> (s & 63) & 1))
+                            give(offsets[s], offsets[s + 1]);
+                }
+            }
+            (*settings_.attempts)[p] += examined;
+            (*settings_.fits)[p] += given;
+            // Nothing left to try at this level (as follow() leaves a path level).
+            f.pos = f.end;
+            f.pending = 0;
+            f.word = shapeWords_;
+            if (given > 0) return given;
+        }
+        return 0;
+    }
+
     double estimateCost(int probes, std::mt19937_64& rng) override {
         double total = 0;
         std::vector<int> fitting, taken;
@@ -492,6 +600,29 @@ private:
         int orderPos = 0;          // orderPos are filled
         uint8_t stage = kEnter;
     };
+
+    // follow() failed: nothing will be searched (start() sets everything up again).
+    bool abandon() {
+        depth_ = -1;
+        return false;
+    }
+
+    // start() on the region of the last start(): the search state as start() leaves it.
+    void restartStack(const FilaInput& in) {
+        for (int s = 0; s < model_.shapeCount(); ++s)
+            if (localShapeOf_[s] >= 0) copies_[localShapeOf_[s]] = in.copiesLeft[s];
+        available_.assign(shapeWords_, 0);
+        for (int ls = 0; ls < shapeCount_; ++ls) available_[ls >> 6] |= 1ULL << (ls & 63);
+        parityLeft_ = in.parityLeft;
+        depth_ = 0;
+        stopped_ = false;
+        Frame& f = frames_[0];
+        f.o = startO_;
+        f.parity = in.holesParity;
+        f.stage = kEnter;
+        f.orderPos = 0;
+        f.orderSlot = -1;
+    }
 
     // solveFila (FILA article) as a recursion, for the last kRecursiveLevels levels.
     void solveRecursive(int p, Frame& f) {
@@ -1032,6 +1163,9 @@ private:
     std::unordered_map<uint64_t, MagicIndex> magicCache_;
     double tableBound_ = 0;     // start(): bytes the sets could take (see there)
     bool deadCellCut_ = false;  // box numbering and no monomino left: see solveFirst
+    bool reuseTables_ = false;  // reuseTables(): start() keeps the tables for the same region
+    FilaInput lastInput_;       // ... the last region set up
+    Bits<W> startO_;            // start()'s occupancy at the root
     Slot* firstSlot_ = nullptr;  // the F slot when solveFirst can run, else null
     int firstFrom_ = 0;          // solveFirst runs while at most this many pieces remain
     long long attemptsAt_[kRecursiveLevels + 1] = {}, fitsAt_[kRecursiveLevels + 1] = {};

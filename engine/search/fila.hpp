@@ -81,6 +81,19 @@ public:
     virtual bool start(const FilaInput& input) = 0;
     virtual double tableBound() const = 0;  // the last start()'s bound, in bytes
     virtual Run run(long long& budget) = 0;
+    // Splitting the search (Solver::startSubproblem / donate). follow: right after start(),
+    // place `images` (model image ids) on the first `count` levels, each as the only choice
+    // of its level, so run() searches the subtree below them; false (and run() finds
+    // nothing) when one cannot be placed there. donate: hand out the untried siblings of the
+    // shallowest explicit-stack level that has any, each as `prefix` + FILA's placements
+    // above it + the sibling, appended to `out`; they are counted as examined and fitted
+    // there and this search skips them. Returns how many (0: only the recursive tail, or
+    // nothing, is left).
+    virtual bool follow(const int* images, int count) = 0;
+    // From now on, a start() on the same input as the last keeps the tables built for it
+    // (only the search state starts over). For searches split into subproblems.
+    virtual void reuseTables(bool on) = 0;
+    virtual int donate(const std::vector<int>& prefix, std::vector<std::vector<int>>& out) = 0;
     // Knuth's estimator of the cost (list entries examined) of searching the puzzle given to
     // start(): the average over `probes` random root-to-leaf paths through FILA's own choices
     // of the sum, over the path, of (product of branching factors so far) x (entries examined).

@@ -63,6 +63,10 @@ const std::vector<OptionSpec>& specs() {
         {0, "json", Arg::None, false, nullptr,
          "after each puzzle print one JSON line {\"puzzle\",\"solutions\",\"placements\",\"seconds\",...}",
          [](SolverOptions& o, OptionParse&, const std::string*) { o.json = true; return std::string(); }},
+        {'j', "jobs", Arg::Required, false, "N",
+         "search on N threads (default: every core); 1: one thread, solutions in the one-thread order. "
+         "-t, -s, -l and -u without -r always run on one thread",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-j", o.threads, 1, 4096); }},
         {'r', "redundancyFilter", Arg::Optional, false, "NAME",
          "count rotationally unique solutions: constrain one uniquely shaped piece (NAME, or chosen automatically)",
          [](SolverOptions& o, OptionParse&, const std::string* v) {

@@ -37,6 +37,7 @@ struct SolverOptions {
     bool quiet = false;
     bool info = false;
     bool json = false;
+    int threads = 0;              // -j N: search on N threads (CLI only; 0 = every core)
     // Symmetry handling.
     Redundancy redundancy = Redundancy::Off;
     std::string redundancyPiece;  // with Redundancy::Named

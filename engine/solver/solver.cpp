@@ -735,6 +735,12 @@ Solver::State Solver::step(long long budget, double maxSeconds) {
         }
     }
     if (state_ == State::Running && cancelled()) state_ = State::Cancelled;
+    if (guideSize_ > 0) {
+        // a subproblem: the levels of its path were replayed, not searched (parallel/)
+        guardStatistics();
+        if (state_ == State::Done && guided_ < guideSize_ && guideError_.empty())
+            guideError_ = "the subproblem's path is not a path of this search (a level on it was a dead end)";
+    }
     stats_.searchSeconds += secondsSince(t0);
     return state_;
 }
@@ -811,6 +817,7 @@ void Solver::search(long long& budget) {
                 (!monteCarlo || remaining < options_.monteCarlo.range)) {
                 if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
                 if (startFila(budget)) {
+                    if (depth_ < guideSize_) followGuideInFila();  // a subproblem's path goes on in FILA
                     f.stage = kFila;
                     continue;
                 }
@@ -829,7 +836,9 @@ void Solver::search(long long& budget) {
             dlx_.coverChosen(col);
             f.col = col;
             f.node = dlx_.down(col);
+            f.stop = col;
             f.stage = kNext;
+            if (depth_ < guideSize_) followGuide(f);
         } else if (f.stage == kFila) {
             FilaEngine::Run r = fila_->run(budget);
             if (r == FilaEngine::Run::Exhausted) {
@@ -839,7 +848,7 @@ void Solver::search(long long& budget) {
             if (r == FilaEngine::Run::Stopped) state_ = State::LimitReached;
             break;
         } else if (f.stage == kNext) {
-            if (f.node == f.col || trialEnding_) {
+            if (f.node == f.stop || trialEnding_) {
                 if (tracing && !trialEnding_ && traceWanted(remaining))
                     onTrace_({trace::kExhausted, remaining, traceTarget(f.col), traceCandidates_[depth_]});
                 dlx_.uncoverChosen(f.col);
@@ -869,6 +878,110 @@ void Solver::search(long long& budget) {
             f.stage = kNext;
         }
     }
+}
+
+Status Solver::startSubproblem(const std::vector<int>& path) {
+    if (options_.monteCarlo.trials > 0) return Status::error("a Monte Carlo run (-s) cannot be split into subproblems");
+    const int pieces = model_.mobileCount();
+    if (static_cast<int>(path.size()) > pieces)
+        return Status::error("subproblem: a path of " + std::to_string(path.size()) + " placements, but the puzzle has " +
+                             std::to_string(pieces) + " pieces");
+    for (int image : path)
+        if (image < 0 || image >= static_cast<int>(model_.images.size()))
+            return Status::error("subproblem: image " + std::to_string(image) + " does not exist in this puzzle");
+    // At rest: nothing searched yet (level 0 not entered), or the last tree exhausted, which
+    // leaves the matrix and every counter of the position as at the start.
+    const bool fresh = state_ == State::Running && depth_ == 0 && frames_[0].stage == kEnter;
+    const bool finished = state_ == State::Done && depth_ < 0;
+    if (!impossible_.empty()) return Status::success();  // proved impossible: no tree at all
+    if (!fresh && !finished) return Status::error("subproblem: this solver is in the middle of a search");
+    if (fila_) fila_->reuseTables(true);  // sibling subproblems often restart FILA on one region
+    guide_ = path;
+    guideSize_ = static_cast<int>(path.size());
+    guided_ = 0;
+    guideError_.clear();
+    guardStats_ = stats_;
+    state_ = State::Running;
+    depth_ = 0;
+    frames_[0] = Frame{};
+    return Status::success();
+}
+
+void Solver::followGuide(Frame& f) {
+    // A path level: try only the path's image (it must be a row of the chosen column, as it
+    // was in the search that handed the path out), and nothing after it.
+    const int image = guide_[depth_];
+    for (int node = dlx_.down(f.col); node != f.col; node = dlx_.down(node))
+        if (dlx_.imageOfRow(dlx_.rowOf(node)) == image) {
+            f.node = node;
+            f.stop = dlx_.down(node);
+            ++guided_;
+            return;
+        }
+    if (guideError_.empty())
+        guideError_ = "the subproblem's path is not a path of this search (image " + std::to_string(image) +
+                      " is not a candidate at its level)";
+    f.node = f.col;  // nothing to try: the level ends, and with it the search
+}
+
+void Solver::followGuideInFila() {
+    // The rest of the path is on FILA's levels: FILA places it on its own stack.
+    const int n = guideSize_ - depth_;
+    if (fila_->follow(guide_.data() + depth_, n)) {
+        guided_ += n;
+    } else if (guideError_.empty()) {
+        guideError_ = "the subproblem's path is not a path of this search (FILA could not place it)";
+    }
+}
+
+void Solver::guardStatistics() {
+    // The path's levels (more pieces left than at the subtree's root) were replayed: their
+    // counters go back to what they were before this subproblem. Idempotent, so it runs at
+    // the end of every step() and the statistics are right between slices too.
+    const int above = model_.mobileCount() - guideSize_;
+    auto restore = [&](std::vector<long long>& v, const std::vector<long long>& before) {
+        for (size_t r = above + 1; r < v.size() && r < before.size(); ++r) v[r] = before[r];
+    };
+    restore(stats_.attempts, guardStats_.attempts);
+    restore(stats_.fits, guardStats_.fits);
+    restore(stats_.parityBacktracks, guardStats_.parityBacktracks);
+    restore(stats_.volumeBacktracks, guardStats_.volumeBacktracks);
+    restore(stats_.parityFiltered, guardStats_.parityFiltered);
+    restore(stats_.volumeFiltered, guardStats_.volumeFiltered);
+    restore(stats_.fitFiltered, guardStats_.fitFiltered);
+}
+
+int Solver::donate(std::vector<std::vector<int>>& out) {
+    if (state_ != State::Running || options_.monteCarlo.trials > 0 || options_.trace != 0) return 0;
+    const int pieces = model_.mobileCount();
+    // The shallowest level with untried siblings: the biggest pieces of work (work stealing
+    // takes from the top of the tree, so a few donations keep every thread busy).
+    for (int d = 0; d <= depth_; ++d) {
+        Frame& f = frames_[d];
+        if (f.stage == kFila) {
+            const std::vector<int> prefix(placed_.begin(), placed_.begin() + d);
+            return fila_->donate(prefix, out);
+        }
+        // kNext: f.node is next (not yet placed); kReturn: f.node is placed. Either way
+        // the untried rows are those after it, up to f.stop.
+        if ((f.stage != kNext && f.stage != kReturn) || f.node == f.stop) continue;
+        const int remaining = pieces - d;
+        int n = 0;
+        for (int node = dlx_.down(f.node); node != f.stop; node = dlx_.down(node)) {
+            std::vector<int> path(placed_.begin(), placed_.begin() + d);
+            path.push_back(dlx_.imageOfRow(dlx_.rowOf(node)));
+            out.push_back(std::move(path));
+            // Counted as kNext would have (a DLX row in the column fits: attempt and fit).
+            stats_.attempts[remaining]++;
+            stats_.fits[remaining]++;
+            ++n;
+        }
+        if (n > 0) {
+            f.stop = dlx_.down(f.node);
+            return n;
+        }
+    }
+    return 0;
 }
 
 }  // namespace polycube

@@ -112,6 +112,28 @@ public:
     // Grid of a set of placed images (box index -> instance index).
     std::vector<int> gridOf(const std::vector<int>& images) const;
 
+    // Splitting the search (engine/parallel/: several threads or machines share one tree).
+    // A subproblem is a path from the root: the image ids placed at the first levels, in
+    // order; it stands for the subtree below its last placement. Image ids are the model's
+    // (deterministic for a puzzle), so a path can be written down and followed by another
+    // Solver of the same puzzle and options (parallel/subproblem.hpp adds the fingerprint).
+    //
+    // startSubproblem: search only the subtree of `path` (empty: the whole tree). The solver
+    // must be at rest: just created, or its last search Done. The statistics then count the
+    // subtree's nodes only (the path's own placements and level work were counted by
+    // whoever handed the path out), so the statistics of all the pieces of a tree add up to
+    // those of one whole run. A path this search cannot follow ends the search with
+    // subproblemError() set.
+    Status startSubproblem(const std::vector<int>& path);
+    // Give away work: the untried siblings at the shallowest level that has any (DLX levels
+    // first, then FILA's explicit stack), each appended to `out` as a path; this search will
+    // not try them. They are counted as tried here (attempts and fits of that level), so the
+    // receivers count only below them. Returns how many; 0 when nothing can be split off
+    // (e.g. only FILA's recursive last levels are left). Call between step()s.
+    int donate(std::vector<std::vector<int>>& out);
+    // Non-empty when startSubproblem's path could not be followed.
+    const std::string& subproblemError() const { return guideError_; }
+
 private:
     Solver() = default;
     enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetProbes, kSetMatrix, kSetReady };
@@ -131,6 +153,7 @@ private:
     struct Frame {
         int col = -1;
         int node = -1;
+        int stop = -1;     // the row list ends here: col, or (path levels, donation) an earlier node
         int hideMark = 0;  // rows hidden by filters at this level: hidden_[hideMark..]
         uint8_t stage = 0;
     };
@@ -157,6 +180,9 @@ private:
     enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3, kFilter = 4, kChoose = 5 };
     Status configureAlgorithms();
     bool startFila(long long& budget);
+    void followGuide(Frame& f);
+    void followGuideInFila();
+    void guardStatistics();
 
     PuzzleDef def_;
     SolverOptions options_;
@@ -225,6 +251,14 @@ private:
     std::mt19937_64 rng_;
     bool trialEnding_ = false;
     Solution scratch_;
+    // startSubproblem: the path to follow (guide_), how many of its placements were made,
+    // and the statistics of the levels above the subtree as they were before it started
+    // (the path's levels are replayed, and that work must not be counted twice).
+    std::vector<int> guide_;
+    int guideSize_ = 0;   // guide_.size(): checked once per DLX level entry
+    int guided_ = 0;
+    std::string guideError_;
+    SolverStats guardStats_;
 };
 
 }  // namespace polycube

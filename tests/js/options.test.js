@@ -69,6 +69,9 @@ describe('parseOptions', () => {
 
   it('keeps command-line output switches in rest', () => {
     expect(parseOptions('-qr --json')).toEqual({ values: values({ redundancy: true }), rest: '-q --json', errors: [] });
+    // -j N (the CLI's threads) is accepted and kept as typed, with its value.
+    expect(parseOptions('-r -j 4 -j2')).toEqual({ values: values({ redundancy: true }), rest: '-j 4 -j2', errors: [] });
+    expect(parseOptions('-r -j')).toMatchObject({ errors: [expect.stringMatching(/-j needs a value/)] });
   });
 
   it.each([

@@ -184,6 +184,8 @@ const SPECS = [
   { s: 'q', l: 'quiet', arg: 'none', rest: true },
   { s: 'i', l: 'info', arg: 'none', set: flagSetter('info') },
   { s: null, l: 'json', arg: 'none', rest: true },
+  // -j N: the CLI's threads (the page searches in one worker; kept as typed).
+  { s: 'j', l: 'jobs', arg: 'required', rest: true },
   {
     s: 'r', l: 'redundancyFilter', arg: 'optional',
     set: (values, v) => {
@@ -317,7 +319,7 @@ export function parseOptions(text) {
       let value = a.slice(k + 1);
       if (value.startsWith('=')) value = value.slice(1);
       if (value !== '') {
-        apply(spec, value, a.slice(k));
+        apply(spec, value, `-${a.slice(k)}`);
       } else if (spec.arg === 'required') {
         if (i + 1 >= words.length) error = `option -${a[k]} needs a value`;
         else {

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// One search on several threads (polycube -j, issue 10): how much faster, and what the
+// machinery costs a one-thread search. Writes bench/PARALLEL.md.
+//
+// 1. Speed-up: each puzzle with -j 1 and the other thread counts (BENCH_THREADS, default 1, 2,
+//    4, ... up to nproc), BENCH_REPEATS rounds (3) in which every count runs once, in an order
+//    that rotates from round to round so a drift in load favours none; median wall times and
+//    the ratio to -j 1. The counts, placements and fits must be equal for every -j.
+// 2. Overhead on one thread: the current CLI with -j 1 against a baseline CLI from before the
+//    search could be split (BENCH_BASELINE_CLI, or built from BENCH_BASELINE, default the
+//    parent of the commit "Split one search into subproblems"), alternating, medians.
+//
+//   npm run bench:parallel          BENCH_ONLY=tetris,bedlam  BENCH_THREADS=1,2  BENCH_REPEATS=5
+// Needs build/cli/polycube (bash scripts/build.sh native). On a shared machine the speed-up is
+// bounded by the cores the other processes leave: the load average is printed with the table.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CURRENT = path.join(ROOT, 'build/cli/polycube');
+const OUT = path.join(ROOT, 'bench/PARALLEL.md');
+const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS || 3));
+const NPROC = os.cpus().length;
+const THREADS = (process.env.BENCH_THREADS || '')
+  .split(',').map(Number).filter((n) => n >= 1);
+if (THREADS.length === 0) {
+  for (let n = 1; n < NPROC; n *= 2) THREADS.push(n);
+  THREADS.push(NPROC);
+}
+if (!THREADS.includes(1)) THREADS.unshift(1);
+const ONLY = (process.env.BENCH_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean);
+const PUZZLES = [
+  { file: 'pentominoes_10x6.txt', name: 'pentominoes 10x6' },
+  { file: 'tetriscube.txt', name: 'Tetris Cube' },
+  { file: 'bedlam.txt', name: 'Bedlam cube' },
+  { file: 'diamond_13x13_pt.txt', name: '13x13 diamond (PT)', onlyWhenAsked: true },
+].filter((p) => (ONLY.length ? ONLY.some((o) => p.file.includes(o)) : !p.onlyWhenAsked));
+const ARGS = ['-q', '-r', '--json'];
+
+function sh(cmd, args) {
+  return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function baselineCli() {
+  // An already built baseline; BENCH_BASELINE then only names its revision in the table.
+  if (process.env.BENCH_BASELINE_CLI) return { rev: process.env.BENCH_BASELINE || process.env.BENCH_BASELINE_CLI, cli: process.env.BENCH_BASELINE_CLI };
+  let rev = process.env.BENCH_BASELINE;
+  if (!rev) rev = `${sh('git', ['-C', ROOT, 'rev-parse', ':/Split one search into subproblems']).trim()}^`;
+  rev = sh('git', ['-C', ROOT, 'rev-parse', '--short', rev]).trim();
+  const dir = path.join(os.tmpdir(), `polycube-baseline-${rev}`);
+  const cli = path.join(dir, 'build/cli/polycube');
+  if (fs.existsSync(cli)) return { rev, cli };
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  execFileSync('bash', ['-c', `git -C "${ROOT}" archive ${rev} | tar -x -C "${dir}"`]);
+  const cxx = spawnSync('bash', ['-c', 'command -v clang++ || command -v g++'], { encoding: 'utf8' }).stdout.trim();
+  console.error(`parallel: building the baseline ${rev} in ${dir} (${cxx})`);
+  sh('cmake', ['-S', dir, '-B', path.join(dir, 'build'), '-DCMAKE_BUILD_TYPE=Release', '-DPOLYCUBE_BUILD_TESTS=OFF', `-DCMAKE_CXX_COMPILER=${cxx}`]);
+  sh('cmake', ['--build', path.join(dir, 'build'), '--target', 'polycube', '-j', String(NPROC)]);
+  return { rev, cli };
+}
+
+// One run: wall seconds, CPU seconds (user + system, all threads: GNU time) and the JSON
+// summary (threads: null = the CLI's own default, for the baseline that has no -j).
+const TIME_OUT = path.join(os.tmpdir(), `polycube-parallel-bench-${process.pid}.time`);
+function run(cli, file, threads) {
+  const args = [...ARGS, ...(threads ? ['-j', String(threads)] : []), path.join(ROOT, 'def', file)];
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', TIME_OUT, cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(`${cli} ${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
+  const [user, sys] = fs.readFileSync(TIME_OUT, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  return { seconds, cpu: user + sys, summary: JSON.parse(r.stdout.trim().split('\n').pop()) };
+}
+
+function autogroup() {
+  try {
+    return fs.readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+  } catch {
+    return false;
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (s) => (s < 1 ? s.toFixed(3) : s.toFixed(2));
+const loads = [];
+const noteLoad = () => loads.push(os.loadavg()[0]);
+
+if (!fs.existsSync(CURRENT)) {
+  console.error(`parallel: ${CURRENT} is missing: bash scripts/build.sh native`);
+  process.exit(2);
+}
+let bad = false;
+const started = Date.now();
+noteLoad();
+const speedRows = [];
+for (const p of PUZZLES) {
+  const times = new Map(THREADS.map((t) => [t, []]));
+  const cpus = new Map(THREADS.map((t) => [t, []]));
+  const idles = new Map(THREADS.map((t) => [t, []]));
+  let reference = null;
+  for (let k = 0; k < REPEATS; k++) {
+    const order = THREADS.map((_, i) => THREADS[(i + k) % THREADS.length]);
+    for (const t of order) {
+      const r = run(CURRENT, p.file, t);
+      times.get(t).push(r.seconds);
+      cpus.get(t).push(r.cpu);
+      idles.get(t).push(r.summary.idleSeconds ?? 0);
+      const key = `${r.summary.solutions} ${r.summary.placements} ${r.summary.fits}`;
+      if (reference === null) reference = key;
+      else if (key !== reference) {
+        bad = true;
+        console.error(`parallel: ${p.file} -j ${t}: solutions/placements/fits ${key}, expected ${reference}`);
+      }
+      noteLoad();
+    }
+  }
+  const one = median(times.get(1));
+  const cells = THREADS.map((t) => ({ t, s: median(times.get(t)), cpu: median(cpus.get(t)), idle: median(idles.get(t)) }));
+  speedRows.push({ p, solutions: reference.split(' ')[0], cells, one });
+  console.error(`parallel: ${p.name}: ${cells.map((c) => `-j ${c.t} ${fmt(c.s)} s (${(one / c.s).toFixed(2)}x)`).join(', ')}`);
+}
+
+const baseline = baselineCli();
+const overheadRows = [];
+for (const p of PUZZLES) {
+  const a = [], b = [];
+  for (let k = 0; k < REPEATS; k++) {
+    if (k % 2 === 0) { a.push(run(CURRENT, p.file, 1).seconds); b.push(run(baseline.cli, p.file, null).seconds); }
+    else { b.push(run(baseline.cli, p.file, null).seconds); a.push(run(CURRENT, p.file, 1).seconds); }
+    noteLoad();
+  }
+  overheadRows.push({ p, current: median(a), base: median(b) });
+  console.error(`parallel: overhead ${p.name}: ${fmt(median(a))} s vs ${fmt(median(b))} s`);
+}
+
+const head = sh('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']).trim();
+const lines = [
+  '# One search on several threads (`polycube -j N`)',
+  '',
+  `Produced by \`npm run bench:parallel\` (bench/parallel.mjs) on ${new Date().toISOString().replace('T', ' ').slice(0, 19)} UTC, git ${head},`,
+  `in ${((Date.now() - started) / 1000).toFixed(0)} s: ${NPROC} cores (${os.cpus()[0].model}), \`-q -r\` (the default configuration),`,
+  `${REPEATS} rounds, median wall time of the CLI process. 1-minute load average during the runs:`,
+  `${Math.min(...loads).toFixed(2)} to ${Math.max(...loads).toFixed(2)} (other processes share the cores; a speed-up cannot pass`,
+  'the cores they leave free).',
+  ...(autogroup() ? [
+    'This kernel schedules by autogroup (`/proc/sys/kernel/sched_autogroup_enabled` = 1): when the cores are',
+    "contended, each session gets its share whatever its number of threads, so the wall-time speed-up shows",
+    'only while the other sessions leave cores idle; the CPU times and idle seconds below do not depend on that.',
+  ] : []),
+  '',
+  `| puzzle | solutions | ${THREADS.map((t) => `-j ${t}`).join(' | ')} |`,
+  `|---|---|${THREADS.map(() => '---').join('|')}|`,
+  ...speedRows.map((r) => `| ${r.p.name} | ${Number(r.solutions).toLocaleString('en-US')} | ${r.cells
+    .map((c) => (c.t === 1 ? `${fmt(c.s)} s` : `${fmt(c.s)} s (${(r.one / c.s).toFixed(2)}x)`)).join(' | ')} |`),
+  '',
+  'Solutions, placements and fits were equal for every thread count (the bench fails otherwise).',
+  '',
+  'CPU time of all threads (user + system), its ratio to `-j 1` (the work the splitting adds: a second',
+  "solver's setup, FILA's tables rebuilt for each subproblem), and the seconds the threads waited for",
+  'work (summed; the load balance):',
+  '',
+  `| puzzle | ${THREADS.map((t) => `-j ${t} CPU`).join(' | ')} |`,
+  `|---|${THREADS.map(() => '---').join('|')}|`,
+  ...speedRows.map((r) => `| ${r.p.name} | ${r.cells
+    .map((c) => (c.t === 1 ? `${fmt(c.cpu)} s` : `${fmt(c.cpu)} s (${(c.cpu / r.cells[0].cpu).toFixed(2)}x), idle ${fmt(c.idle)} s`)).join(' | ')} |`),
+  '',
+  `## The machinery on one thread: \`-j 1\` against ${baseline.rev} (before the search could be split)`,
+  '',
+  '| puzzle | current -j 1 | baseline | current / baseline |',
+  '|---|---|---|---|',
+  ...overheadRows.map((r) => `| ${r.p.name} | ${fmt(r.current)} s | ${fmt(r.base)} s | ${(r.current / r.base).toFixed(3)}x |`),
+  '',
+];
+const text = lines.join('\n');
+fs.writeFileSync(OUT, text);
+process.stdout.write(text);
+process.exit(bad ? 1 : 0);

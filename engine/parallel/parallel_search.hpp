@@ -1,0 +1,92 @@
+// ParallelSearch: one search spread over several threads (polycube -j N; issue 10).
+//
+//   auto r = ParallelSearch::create(def, options, 4);
+//   ParallelSearch& p = *r.value;
+//   p.setSolutionHandler([](const Solution& s, long long n) { print(n, s.grid); });
+//   Solver::State st = p.run();          // blocks; p.cancel() from a signal handler stops it
+//   p.stats();                           // merged: equal to a one-thread run's figures
+//
+// Every thread has its own Solver of the same puzzle and options (its own matrix and FILA
+// tables; setup runs on every thread at once). A shared pool holds subproblems (paths from
+// the root, parallel/subproblem.hpp); it starts with the whole tree. A thread takes one,
+// searches it in slices of about a millisecond, and between slices, when another thread is
+// waiting for work and the pool is empty, donates the untried siblings of its shallowest
+// open level (Solver::donate): dynamic load balancing, so that a few huge subtrees cannot
+// leave cores idle. The search ends when the pool is empty and no thread is busy.
+//
+// Solutions reach the handler as they are found (one at a time, under a lock), numbered in
+// that order; so the set of solutions is the single-thread run's, their order is not.
+// Statistics are the sum over the threads: every node is counted by exactly one of them, so
+// they equal the single-thread figures (searchSeconds is the wall time of run()).
+// Options that cannot be split (whyNotSplittable: -t, -s, -l, -u without -r) run on one
+// thread, exactly as without -j.
+#pragma once
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "common/status.hpp"
+#include "parallel/subproblem.hpp"
+#include "puzzle/puzzle.hpp"
+#include "solver/solver.hpp"
+
+namespace polycube {
+
+class ParallelSearch {
+public:
+    // Sets up the first thread's solver (setup errors come back here); threads < 1 means 1.
+    // `primary`: a solver of this puzzle and options already set up (e.g. by the CLI in
+    // cancellable step() slices): it becomes the first thread's; null: one is created here.
+    static Result<std::unique_ptr<ParallelSearch>> create(const PuzzleDef& def, const SolverOptions& options, int threads,
+                                                          std::unique_ptr<Solver> primary = nullptr);
+    ~ParallelSearch();
+
+    // The first thread's solver: the model, configuration and descriptions (-i, JSON).
+    const Solver& primary() const { return *primary_; }
+    // Threads that will search: 1 when the options cannot be split (see splitRefusal()).
+    int threads() const { return threads_; }
+    const std::string& splitRefusal() const { return refusal_; }
+
+    // Called once per reported solution, by the thread that found it, never by two at once.
+    void setSolutionHandler(std::function<void(const Solution&, long long number)> handler) {
+        onSolution_ = std::move(handler);
+    }
+
+    // Runs the whole search; returns Done, LimitReached (one-thread -l), or Cancelled (cancel()
+    // or an error: see error()).
+    Solver::State run();
+    // Stop every thread at its next slice (or placement, single-threaded). Only an atomic
+    // store: safe from a signal handler and from any thread.
+    void cancel();
+
+    const SolverStats& stats() const { return stats_; }
+    const std::string& error() const { return error_; }
+    long long subproblems() const { return subproblems_; }  // subproblems searched
+    long long donations() const { return donations_; }      // times a thread gave work away
+    // Seconds the threads spent waiting for work, summed (setup of the other threads' solvers
+    // runs meanwhile and is not counted).
+    double idleSeconds() const { return idleSeconds_; }
+
+private:
+    ParallelSearch() = default;
+    struct Pool;
+    void worker(int index);
+    void fail(const std::string& message);
+
+    PuzzleDef def_;
+    SolverOptions options_;
+    std::unique_ptr<Solver> primary_;
+    std::string fingerprint_;
+    int threads_ = 1;
+    std::string refusal_;
+    std::function<void(const Solution&, long long)> onSolution_;
+    std::unique_ptr<Pool> pool_;
+    std::atomic<bool> cancel_{false};
+    SolverStats stats_;
+    std::string error_;
+    long long subproblems_ = 0, donations_ = 0;
+    double idleSeconds_ = 0;
+};
+
+}  // namespace polycube

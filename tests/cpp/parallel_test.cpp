@@ -1,0 +1,238 @@
+// One search on several threads (parallel/parallel_search.hpp, polycube -j): the same
+// solutions (each checked by the independent checker, each numbered once) and the same
+// statistics, level by level, as the one-thread run; cancel stops every thread; options
+// that cannot be split run on one thread. And the CLI: -j 1/2/4 print the same summary.
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <set>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#include "parallel/parallel_search.hpp"
+#include "test_support.hpp"
+
+extern char** environ;
+
+using namespace polycube;
+using namespace polycube::testing;
+
+namespace {
+
+struct ParallelRun {
+    Solver::State state = Solver::State::Running;
+    SolverStats stats;
+    std::vector<std::vector<int>> grids;
+    std::vector<long long> numbers;
+    int checkerFailures = 0;
+    int threads = 0;
+    long long subproblems = 0;
+    std::string error;
+};
+
+ParallelRun runParallel(const PuzzleDef& def, const std::string& options, int threads) {
+    ParallelRun out;
+    auto made = ParallelSearch::create(def, optionsFrom(options), threads);
+    if (!made.ok()) {
+        out.error = made.status.message;
+        return out;
+    }
+    ParallelSearch& p = *made.value;
+    // Called under the search's lock: no locking here.
+    p.setSolutionHandler([&](const Solution& s, long long number) {
+        out.checkerFailures += !checkSolution(def, s.grid).ok;
+        out.grids.push_back(s.grid);
+        out.numbers.push_back(number);
+    });
+    out.state = p.run();
+    out.stats = p.stats();
+    out.threads = p.threads();
+    out.subproblems = p.subproblems();
+    out.error = p.error();
+    return out;
+}
+
+void expectSameAsOneThread(const std::string& file, const std::string& options, long long solutions,
+                           bool expectShared = false, bool proved = false) {
+    PuzzleDef def = file.find("D:") == 0 ? parsePuzzle(file) : loadPuzzle(file);
+    RunResult one = solve(def, options, true);
+    ASSERT_TRUE(one.error.empty()) << one.error;
+    EXPECT_EQ(one.count, solutions) << file << " " << options;
+    std::sort(one.grids.begin(), one.grids.end());
+    for (int threads : {2, 4}) {
+        SCOPED_TRACE(file.substr(0, 40) + " " + options + " -j " + std::to_string(threads));
+        ParallelRun r = runParallel(def, options, threads);
+        ASSERT_TRUE(r.error.empty()) << r.error;
+        EXPECT_EQ(r.state, Solver::State::Done);
+        EXPECT_EQ(r.threads, proved ? 1 : threads);  // proved impossible: nothing to share
+        EXPECT_EQ(r.stats.solutions, one.stats.solutions);
+        EXPECT_EQ(r.stats.found, one.stats.found);
+        EXPECT_EQ(r.stats.redundant, one.stats.redundant);
+        EXPECT_EQ(r.stats.attempts, one.stats.attempts);
+        EXPECT_EQ(r.stats.fits, one.stats.fits);
+        EXPECT_EQ(r.stats.parityBacktracks, one.stats.parityBacktracks);
+        EXPECT_EQ(r.stats.volumeBacktracks, one.stats.volumeBacktracks);
+        EXPECT_EQ(r.stats.parityFiltered, one.stats.parityFiltered);
+        EXPECT_EQ(r.stats.volumeFiltered, one.stats.volumeFiltered);
+        EXPECT_EQ(r.stats.fitFiltered, one.stats.fitFiltered);
+        EXPECT_EQ(r.checkerFailures, 0);
+        std::sort(r.grids.begin(), r.grids.end());
+        EXPECT_TRUE(r.grids == one.grids) << "other solutions than one thread's";
+        std::sort(r.numbers.begin(), r.numbers.end());
+        for (size_t k = 0; k < r.numbers.size(); ++k) ASSERT_EQ(r.numbers[k], static_cast<long long>(k + 1));
+        // The other threads ask for work from the start, so a search of more than a few
+        // slices is shared.
+        if (expectShared) EXPECT_GT(r.subproblems, 1);
+    }
+}
+
+}  // namespace
+
+TEST(Parallel, CorpusCountsAndStatisticsEqualOneThread) {
+    expectSameAsOneThread("soma.txt", "-r", 480);
+    expectSameAsOneThread("soma.txt", "", 11520);
+    expectSameAsOneThread("pentominoes_10x6.txt", "-r", 2339, true);
+    expectSameAsOneThread("pentominoes_1s_30x3.txt", "-r", 46, true);
+    expectSameAsOneThread("pentominoes_8x8_hole.txt", "-r", 65, true);
+    expectSameAsOneThread("soma.txt", "-r -u -M", 240);  // -u adds nothing to -r: split
+}
+
+TEST(Parallel, OtherAlgorithmsAndTinyPuzzles) {
+    expectSameAsOneThread("pentominoes_10x6.txt", "-r -o s", 2339, true);
+    expectSameAsOneThread("pentominoes_10x6.txt", "-r -b 11 -p", 2339, true);
+    expectSameAsOneThread("soma.txt", "-r -o s -F=5 -V=6 -p", 480);
+    expectSameAsOneThread("D:xDim=4:yDim=3:zDim=1\nC:name=A:count=4:layout=0 0 0, 1 0 0, 0 1 0\n~D\n", "-o s", 4);
+    expectSameAsOneThread("hexominoes_rect_15x14.txt", "-r", 0, false, true);
+}
+
+TEST(Parallel, UnsplittableOptionsRunOnOneThread) {
+    PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    ParallelRun limited = runParallel(def, "-r -l 5", 4);
+    EXPECT_EQ(limited.threads, 1);
+    EXPECT_EQ(limited.state, Solver::State::LimitReached);
+    EXPECT_EQ(limited.stats.solutions, 5);
+    EXPECT_EQ(limited.numbers, (std::vector<long long>{1, 2, 3, 4, 5}));
+    auto made = ParallelSearch::create(def, optionsFrom("-u"), 4);
+    ASSERT_TRUE(made.ok());
+    EXPECT_EQ(made.value->threads(), 1);
+    EXPECT_NE(made.value->splitRefusal().find("-u"), std::string::npos);
+}
+
+TEST(Parallel, CancelStopsEveryThread) {
+    // Plain DLX on 10x6 takes over a second on one core; cancelled after 50 ms, run() must
+    // come back at once with part of the statistics.
+    PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    RunResult one = solve(def, "-r -o s");
+    auto made = ParallelSearch::create(def, optionsFrom("-r -o s"), 4);
+    ASSERT_TRUE(made.ok());
+    ParallelSearch& p = *made.value;
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        p.cancel();
+    });
+    const auto t0 = std::chrono::steady_clock::now();
+    EXPECT_EQ(p.run(), Solver::State::Cancelled);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    stopper.join();
+    EXPECT_TRUE(p.error().empty()) << p.error();
+    EXPECT_LT(p.stats().totalAttempts(), one.stats.totalAttempts());
+    EXPECT_GT(p.stats().totalAttempts(), 0);
+    EXPECT_LT(seconds, 0.5 + 0.5 * one.stats.searchSeconds);  // 50 ms and a slice, with room for a loaded machine
+}
+
+namespace {
+
+// Runs the CLI, returns its standard output and exit status; `interruptAfter` > 0 sends
+// SIGINT after that many seconds.
+std::string runCli(const std::vector<std::string>& args, int& status, double interruptAfter = 0) {
+    char path[] = "/tmp/polycube_parallel_test_XXXXXX";
+    const int fd = mkstemp(path);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fd, 1);
+    std::vector<std::string> all{POLYCUBE_CLI};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : all) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    if (posix_spawn(&pid, POLYCUBE_CLI, &actions, nullptr, argv.data(), environ) != 0) {
+        status = -1;
+        return "";
+    }
+    if (interruptAfter > 0) {
+        std::this_thread::sleep_for(std::chrono::duration<double>(interruptAfter));
+        kill(pid, SIGINT);
+    }
+    int ws = 0;
+    waitpid(pid, &ws, 0);
+    status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    posix_spawn_file_actions_destroy(&actions);
+    std::string out;
+    if (FILE* f = std::fopen(path, "rb")) {
+        char buf[4096];
+        size_t n;
+        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+        std::fclose(f);
+    }
+    close(fd);
+    unlink(path);
+    return out;
+}
+
+// The summary without the timings and the thread count.
+std::string withoutTimes(std::string json) {
+    for (const char* key : {"\"searchSeconds\":", "\"seconds\":", "\"setupSeconds\":", "\"threads\":", "\"idleSeconds\":"}) {
+        size_t at;
+        while ((at = json.find(key)) != std::string::npos) {
+            size_t end = json.find_first_of(",}", at);
+            json.erase(at, end - at + (json[end] == ',' ? 1 : 0));
+        }
+    }
+    return json;
+}
+
+}  // namespace
+
+TEST(Parallel, CliJobsGiveTheSameSummary) {
+    const std::string dir = POLYCUBE_DEF_DIR;
+    std::vector<std::string> files{dir + "/soma.txt", dir + "/pentominoes_10x6.txt", dir + "/pentominoes_8x8_hole.txt"};
+    std::string reference;
+    for (const char* j : {"1", "2", "4"}) {
+        std::vector<std::string> args{"-q", "-r", "--json", "-j", j};
+        args.insert(args.end(), files.begin(), files.end());
+        int status = 0;
+        const std::string out = runCli(args, status);
+        EXPECT_EQ(status, 0);
+        EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 3) << out;
+        EXPECT_NE(out.find("\"solutions\":2339"), std::string::npos);
+        if (std::string(j) != "1") EXPECT_NE(out.find("\"threads\":" + std::string(j)), std::string::npos) << out;
+        if (reference.empty()) reference = withoutTimes(out);
+        else EXPECT_EQ(withoutTimes(out), reference) << "-j " << j;
+    }
+    // Solutions printed by several threads: each whole, numbered 1..N once.
+    int status = 0;
+    const std::string out = runCli({"-r", "-j", "3", dir + "/pentominoes_8x8_hole.txt"}, status);
+    EXPECT_EQ(status, 0);
+    std::set<int> numbers;
+    for (size_t at = 0; (at = out.find("# --- SOLUTION ", at)) != std::string::npos; at += 10)
+        numbers.insert(std::atoi(out.c_str() + at + 15));
+    EXPECT_EQ(numbers.size(), 65u);
+    EXPECT_EQ(*numbers.begin(), 1);
+    EXPECT_EQ(*numbers.rbegin(), 65);
+}
+
+TEST(Parallel, CliInterruptStopsAllThreads) {
+    // Bedlam takes seconds; SIGINT after 0.3 s: exit status 130 soon after, with statistics.
+    int status = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::string out =
+        runCli({"-q", "-r", "--json", "-j", "2", std::string(POLYCUBE_DEF_DIR) + "/bedlam.txt"}, status, 0.3);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_EQ(status, 130);
+    EXPECT_NE(out.find("\"state\":\"cancelled\""), std::string::npos) << out;
+    EXPECT_LT(seconds, 2.0);
+}
