@@ -13,6 +13,7 @@
 //   npm run bench:parallel          BENCH_ONLY=tetris,bedlam  BENCH_THREADS=1,2  BENCH_REPEATS=5
 // Needs build/cli/polycube (bash scripts/build.sh native). On a shared machine the speed-up is
 // bounded by the cores the other processes leave: the load average is printed with the table.
+import { baselineCli } from './baseline.mjs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,23 +45,11 @@ function sh(cmd, args) {
   return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-function baselineCli() {
+function pickBaseline() {
   // An already built baseline; BENCH_BASELINE then only names its revision in the table.
   if (process.env.BENCH_BASELINE_CLI) return { rev: process.env.BENCH_BASELINE || process.env.BENCH_BASELINE_CLI, cli: process.env.BENCH_BASELINE_CLI };
-  let rev = process.env.BENCH_BASELINE;
-  if (!rev) rev = `${sh('git', ['-C', ROOT, 'rev-parse', ':/Split one search into subproblems']).trim()}^`;
-  rev = sh('git', ['-C', ROOT, 'rev-parse', '--short', rev]).trim();
-  const dir = path.join(os.tmpdir(), `polycube-baseline-${rev}`);
-  const cli = path.join(dir, 'build/cli/polycube');
-  if (fs.existsSync(cli)) return { rev, cli };
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  execFileSync('bash', ['-c', `git -C "${ROOT}" archive ${rev} | tar -x -C "${dir}"`]);
-  const cxx = spawnSync('bash', ['-c', 'command -v clang++ || command -v g++'], { encoding: 'utf8' }).stdout.trim();
-  console.error(`parallel: building the baseline ${rev} in ${dir} (${cxx})`);
-  sh('cmake', ['-S', dir, '-B', path.join(dir, 'build'), '-DCMAKE_BUILD_TYPE=Release', '-DPOLYCUBE_BUILD_TESTS=OFF', `-DCMAKE_CXX_COMPILER=${cxx}`]);
-  sh('cmake', ['--build', path.join(dir, 'build'), '--target', 'polycube', '-j', String(NPROC)]);
-  return { rev, cli };
+  const rev = process.env.BENCH_BASELINE || `${sh('git', ['-C', ROOT, 'rev-parse', ':/Split one search into subproblems']).trim()}^`;
+  return baselineCli(rev, 'parallel');
 }
 
 // One run: wall seconds, CPU seconds (user + system, all threads: GNU time) and the JSON
@@ -124,7 +113,7 @@ for (const p of PUZZLES) {
   console.error(`parallel: ${p.name}: ${cells.map((c) => `-j ${c.t} ${fmt(c.s)} s (${(one / c.s).toFixed(2)}x)`).join(', ')}`);
 }
 
-const baseline = baselineCli();
+const baseline = pickBaseline();
 const overheadRows = [];
 for (const p of PUZZLES) {
   const a = [], b = [];

@@ -8,6 +8,7 @@
 //
 //   npm run bench:trace                 # BENCH_REPEATS=5, BENCH_BASELINE=914d7c5^
 // Needs build/cli/polycube (bash scripts/build.sh native); uses clang++ like scripts/build.sh.
+import { baselineCli } from './baseline.mjs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,22 +33,6 @@ function sh(cmd, args, opts = {}) {
   return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts });
 }
 
-function buildBaseline() {
-  const rev = sh('git', ['-C', ROOT, 'rev-parse', '--short', BASELINE_REV]).trim();
-  const dir = path.join(os.tmpdir(), `polycube-baseline-${rev}`);
-  const cli = path.join(dir, 'build/cli/polycube');
-  if (fs.existsSync(cli)) return { rev, cli };
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  // the revision's files only (no worktree to register or clean up)
-  execFileSync('bash', ['-c', `git -C "${ROOT}" archive ${rev} | tar -x -C "${dir}"`]);
-  const cxx = spawnSync('bash', ['-c', 'command -v clang++ || command -v g++'], { encoding: 'utf8' }).stdout.trim();
-  console.error(`trace-overhead: building the baseline ${rev} in ${dir} (${cxx})`);
-  sh('cmake', ['-S', dir, '-B', path.join(dir, 'build'), '-DCMAKE_BUILD_TYPE=Release', '-DPOLYCUBE_BUILD_TESTS=OFF', `-DCMAKE_CXX_COMPILER=${cxx}`]);
-  sh('cmake', ['--build', path.join(dir, 'build'), '--target', 'polycube', '-j', String(os.cpus().length)]);
-  return { rev, cli };
-}
-
 function timeRun(cli, run) {
   const t0 = process.hrtime.bigint();
   // The current CLI searches on every core by default; the baseline knows no -j.
@@ -65,7 +50,7 @@ if (!fs.existsSync(CURRENT)) {
   console.error(`trace-overhead: ${CURRENT} is missing: bash scripts/build.sh native`);
   process.exit(2);
 }
-const baseline = buildBaseline();
+const baseline = baselineCli(BASELINE_REV, 'trace-overhead');
 const head = sh('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']).trim();
 const rows = [];
 let bad = false;

@@ -24,13 +24,7 @@ void addStats(SolverStats& to, const SolverStats& from) {
     to.found += from.found;
     to.redundant += from.redundant;
     to.monteCarloTrials += from.monteCarloTrials;
-    add(to.attempts, from.attempts);
-    add(to.fits, from.fits);
-    add(to.parityBacktracks, from.parityBacktracks);
-    add(to.volumeBacktracks, from.volumeBacktracks);
-    add(to.parityFiltered, from.parityFiltered);
-    add(to.volumeFiltered, from.volumeFiltered);
-    add(to.fitFiltered, from.fitFiltered);
+    SolverStats::forEachLevelCounter(to, from, add);
 }
 
 }  // namespace

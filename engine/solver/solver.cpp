@@ -942,13 +942,7 @@ void Solver::guardStatistics() {
     auto restore = [&](std::vector<long long>& v, const std::vector<long long>& before) {
         for (size_t r = above + 1; r < v.size() && r < before.size(); ++r) v[r] = before[r];
     };
-    restore(stats_.attempts, guardStats_.attempts);
-    restore(stats_.fits, guardStats_.fits);
-    restore(stats_.parityBacktracks, guardStats_.parityBacktracks);
-    restore(stats_.volumeBacktracks, guardStats_.volumeBacktracks);
-    restore(stats_.parityFiltered, guardStats_.parityFiltered);
-    restore(stats_.volumeFiltered, guardStats_.volumeFiltered);
-    restore(stats_.fitFiltered, guardStats_.fitFiltered);
+    SolverStats::forEachLevelCounter(stats_, guardStats_, restore);
 }
 
 int Solver::donate(std::vector<std::vector<int>>& out) {

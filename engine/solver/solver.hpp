@@ -54,6 +54,20 @@ struct SolverStats {
     // Constraint work, indexed by pieces left (first seed article, "Constraints").
     std::vector<long long> parityBacktracks, volumeBacktracks;
     std::vector<long long> parityFiltered, volumeFiltered, fitFiltered;
+
+    // Every per-level counter of `a` with the same counter of `b`, for code that treats them
+    // alike (merging the threads' statistics, restoring a subproblem's replayed levels): one
+    // list of them, so a new counter cannot be forgotten in one place.
+    template <class A, class B, class F>
+    static void forEachLevelCounter(A& a, B& b, F f) {
+        f(a.attempts, b.attempts);
+        f(a.fits, b.fits);
+        f(a.parityBacktracks, b.parityBacktracks);
+        f(a.volumeBacktracks, b.volumeBacktracks);
+        f(a.parityFiltered, b.parityFiltered);
+        f(a.volumeFiltered, b.volumeFiltered);
+        f(a.fitFiltered, b.fitFiltered);
+    }
 };
 
 // Trace event (search-trace for -t and the web page's animations): one record of
