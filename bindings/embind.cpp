@@ -30,6 +30,7 @@ bool start(Session& s, int i, const std::string& options) { return s.start(i, op
 int step(Session& s, double budget) { return static_cast<int>(s.step(budget)); }
 void cancel(Session& s) { s.cancel(); }
 int state(const Session& s) { return static_cast<int>(s.state()); }
+bool ready(const Session& s) { return s.ready(); }
 val takeSolutions(Session& s, int max) { return toInt32Array(s.takeSolutions(max)); }
 int pendingSolutions(const Session& s) { return s.pendingSolutions(); }
 int cellCount(const Session& s) { return s.cellCount(); }
@@ -54,6 +55,7 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("step", &step)
         .function("cancel", &cancel)
         .function("state", &state)
+        .function("ready", &ready)
         .function("takeSolutions", &takeSolutions)
         .function("pendingSolutions", &pendingSolutions)
         .function("cellCount", &cellCount)

@@ -165,6 +165,8 @@ std::vector<int32_t> Session::takeTrace(int maxEvents) {
     return out;
 }
 
+bool Session::ready() const { return solver_ && solver_->ready(); }
+
 std::vector<int32_t> Session::imageCells(int imageIndex) const {
     std::vector<int32_t> out;
     if (!solver_) return out;

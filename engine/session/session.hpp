@@ -59,6 +59,9 @@ public:
     // Stop the search; the next step() returns CANCELLED. Safe to call at any time.
     void cancel();
     StepState state() const { return state_; }
+    // True once the started search's setup (model, tables, matrix: it runs in step() slices)
+    // is over: imageCells, imageShapes and instanceShapes describe the search only from then.
+    bool ready() const;
 
     // Solutions found since the last call, at most `max`, concatenated grids.
     std::vector<int32_t> takeSolutions(int max);

@@ -141,6 +141,32 @@ describe('worker protocol', () => {
     expect(solutions).toBe(20);
   });
 
+  it('answers the image table asked right after solve once the setup is over (bug: an empty table, so the replay drew nothing)', async () => {
+    const { session } = await openDef('pentominoes_10x6.txt');
+    expect(session.start(0, '-b 12 -l 5 -t 1')).toBe(true);
+    while (session.step(1e6) === STEP.RUNNING);
+    let images = 0;
+    while (session.imageCells(images).length > 0) images++;
+    session.delete();
+    expect(images).toBeGreaterThan(1000);
+    const { host, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });
+    await next((m) => m.id === 1);
+    host.handleMessage({ type: 'solve', id: 2, puzzle: 0, options: '-b 12 -l 5 -t 1' });
+    host.handleMessage({ type: 'imageTable', id: 3 }); // before any slice has run
+    const table = await next((m) => m.id === 3);
+    expect(table.type).toBe('imageTable');
+    expect(table.offsets.length - 1).toBe(images);
+    expect(table.imageShapes.length).toBe(images);
+    expect(table.instanceShapes.length).toBe(12);
+    // a search that ends before its setup is over refuses the request instead of hanging
+    host.handleMessage({ type: 'solve', id: 4, puzzle: 0, options: '-r' });
+    host.handleMessage({ type: 'imageTable', id: 5 });
+    host.handleMessage({ type: 'cancel', id: 4 });
+    const refused = await next((m) => m.id === 5);
+    expect(refused.type === 'error' ? refused.message : 'answered').toMatch(/setup was complete|answered/);
+  });
+
   it('streams batched, valid solutions of the 10x6 pentomino puzzle and finishes', async () => {
     const { host, messages, next } = makeHost();
     host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });

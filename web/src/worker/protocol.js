@@ -151,6 +151,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   let loadFailed = null; // error message when the module failed to load
   let queued = [];       // requests received before the module was ready
   let job = null;        // the running search
+  let tablesWaiting = []; // image-table requests waiting for the running search's setup
   let lastLoad = null;   // {text, source} of the last successful load (reloaded after a restart)
 
   async function boot() {
@@ -191,6 +192,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     const running = job;
     job = null;
     if (running && running.id !== id) postMessage({ type: MSG.ERROR, id: running.id, message });
+    for (const waiting of tablesWaiting) postMessage({ type: MSG.ERROR, id: waiting, message });
+    tablesWaiting = [];
     try {
       if (session) session.delete();
     } catch {
@@ -296,8 +299,29 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     schedule(() => runSlice(current));
   }
 
-  // Image ids are dense from 0; imageCells answers an empty list past the last one.
+  // The image table describes the started search only once its setup (which runs in step()
+  // slices) is over: a request made before that (the page asks right after solve) waits for it
+  // (tablesWaiting), and is refused if the search ends first.
   function onImageTable(id) {
+    if (job && !session.ready()) {
+      tablesWaiting.push(id);
+      return;
+    }
+    sendImageTable(id);
+  }
+
+  function answerWaitingTables() {
+    if (tablesWaiting.length === 0) return;
+    const ids = tablesWaiting;
+    tablesWaiting = [];
+    for (const id of ids) {
+      if (session.ready()) sendImageTable(id);
+      else postMessage({ type: MSG.ERROR, id, message: 'the search ended before its setup was complete: there is no image table' });
+    }
+  }
+
+  // Image ids are dense from 0; imageCells answers an empty list past the last one.
+  function sendImageTable(id) {
     const offsets = [0];
     const parts = [];
     let total = 0;
@@ -356,6 +380,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     }
     switch (st) {
       case STEP.RUNNING: {
+        if (session.ready()) answerWaitingTables();
         const t = now();
         if (current.batchCount > 0 && t - current.lastFlush >= FLUSH_INTERVAL_MS) flush(current);
         if (t - current.lastProgress >= PROGRESS_INTERVAL_MS) {
@@ -375,6 +400,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       default: {
         flush(current);
         job = null;
+        answerWaitingTables();
         const message = session.lastError() || `search failed (step state ${st})`;
         postMessage({ type: MSG.ERROR, id: current.id, message });
       }
@@ -447,6 +473,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     job = null;
     collect(current);
     flush(current);
+    answerWaitingTables(); // before DONE: the page's replay needs the table of this search
     postMessage({ type: MSG.DONE, id: current.id, reason, stats: stats() });
   }
 
