@@ -346,6 +346,14 @@ for (const names of ['FXWMBHLSE', 'FXWMBHLSI'])
     about: [`The Bedlam cube pieces ${[...names].join(' ')} (def/bedlam.txt) in a 5x3x3 box.`],
     pieces: pick(BEDLAM, [...names]), board: box(5, 3, 3) });
 
+// The fast subset the C++ tests solve (tests/cpp/families_test.cpp): one or two of each family,
+// about 1.5 s in all.
+const TESTED = ['pent_rect_12x5', 'pent_8x8_hole_00', 'pent_8x8_minus_corners', 'pent_tet_8x8_T4_centre',
+  'onesided_chiral12_10x6', 'mixed_tet5_FILNP_9x5', 'hexo_01-12_12x5', 'solid_pent_6x5x2', 'soma_steps',
+  'tetracube_box_4x4x2', 'tetris_ABECDFGHI_4x4x3', 'bedlam_FXWMBHLSE_5x3x3'];
+for (const e of corpus) if (TESTED.includes(e.file)) e.test = true;
+if (corpus.filter((e) => e.test).length !== TESTED.length) throw new Error('a tested puzzle is missing');
+
 // ---------------------------------------------------------------------------------------------
 // Writing.
 
