@@ -4,8 +4,7 @@
 // default configuration (-q -r) and a small grid of hand configurations (plain DLX, FILA with
 // first-open-cell / MCH / EMCH after one or three DLX levels, the 3-D and irregular-board tails,
 // FILA from the first piece, and the automatic choice plus a fit, parity or repeated volume
-// filter). Each configuration runs REPEATS times (SHORT_REPEATS when the default takes under
-// 0.05 s; median), taking turns; a configuration whose first run is already 5x the default's
+// filter). Each configuration runs REPEATS times (more when the default is short; median), taking turns; a configuration whose first run is already 5x the default's
 // (and over 0.3 s) is not repeated: it cannot be the best, and
 // plain DLX alone would otherwise take most of the budget. Every completed run must give the
 // count recorded in def/families/catalog.json.
@@ -16,7 +15,8 @@
 //
 // Writes bench/FAMILIES.md (unless FAMILIES_ONLY is set). Exit status 1 when a count differs.
 //
-// Env: FAMILIES_ONLY=pent_rect,soma (file-name filter), FAMILIES_REPEATS (3), FAMILIES_SHORT_REPEATS (7),
+// Env: FAMILIES_ONLY=pent_rect,soma (file-name filter), FAMILIES_REPEATS (3), FAMILIES_MORE_REPEATS (5,
+// default under 0.5 s), FAMILIES_SHORT_REPEATS (9, under 0.05 s),
 // FAMILIES_MAX_SECONDS (30: limit per run; cut runs are reported and never "best").
 // Run through `npm run bench:families`, which builds the native CLI first.
 import { spawnSync, execSync } from 'node:child_process';
@@ -30,7 +30,8 @@ const DIR = path.join(ROOT, 'def/families');
 const OUT = path.join(ROOT, 'bench/FAMILIES.md');
 const ONLY = (process.env.FAMILIES_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean);
 const REPEATS = Number(process.env.FAMILIES_REPEATS || 3);
-const SHORT_REPEATS = Number(process.env.FAMILIES_SHORT_REPEATS || 7);
+const MORE_REPEATS = Number(process.env.FAMILIES_MORE_REPEATS || 5);
+const SHORT_REPEATS = Number(process.env.FAMILIES_SHORT_REPEATS || 9);
 const LIMIT = Number(process.env.FAMILIES_MAX_SECONDS || 30);
 const TOLERANCE = 1.25;
 const SMALL = 0.005;  // seconds: differences below this are noise on a shared machine
@@ -89,9 +90,10 @@ for (const entry of catalog) {
   const row = { entry, n, configs: {} };
   // Round one: every configuration once. Then the repeats, round-robin over the configurations
   // still in the running, so that a burst of load from other processes on the shared machine
-  // hits several configurations instead of all the runs of one. Short puzzles (default under
-  // 0.05 s) get SHORT_REPEATS runs: a few milliseconds of exec and scheduling noise would
-  // otherwise decide their ratios, and the runs cost nothing.
+  // hits several configurations instead of all the runs of one. Shorter puzzles get more runs
+  // (MORE_REPEATS under 0.5 s, SHORT_REPEATS under 0.05 s): with a load of 2-5 on 2 cores, 3
+  // runs of the 10x6 default once gave a median of 0.12 s against its usual 0.045 s, and these
+  // runs cost little.
   const times = Object.fromEntries(GRID.map((g) => [g.name, []]));
   const first = {};
   const once = (g) => {
@@ -107,7 +109,7 @@ for (const entry of catalog) {
   };
   GRID.forEach(once);
   const defaultFirst = times.default[0];
-  const repeats = defaultFirst < 0.05 ? SHORT_REPEATS : REPEATS;
+  const repeats = defaultFirst < 0.05 ? SHORT_REPEATS : defaultFirst < 0.5 ? MORE_REPEATS : REPEATS;
   const again = GRID.filter((g) => !row.configs[g.name]?.cut && !(times[g.name][0] > 5 * defaultFirst && times[g.name][0] > 0.3));
   for (let k = 1; k < repeats; ++k) again.forEach((g) => !row.configs[g.name]?.cut && once(g));
   for (const g of GRID)
@@ -132,7 +134,7 @@ const cpu = os.cpus()[0]?.model.trim() || '?';
 const lines = [];
 lines.push('# Family benchmark', '');
 lines.push(`Produced by \`npm run bench:families\` (bench/families.mjs) on ${new Date().toISOString().replace('T', ' ').slice(0, 19)} UTC, git ${sha}; ` +
-  `${results.length} puzzles of def/families, ${GRID.length} configurations each, median of ${REPEATS} runs (${SHORT_REPEATS} when the default takes under 0.05 s), the configurations taking turns; total ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+  `${results.length} puzzles of def/families, ${GRID.length} configurations each, median of ${REPEATS} runs (${MORE_REPEATS} when the default takes under 0.5 s, ${SHORT_REPEATS} under 0.05 s), the configurations taking turns; total ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
 lines.push(`CPU: ${cpu}, ${os.cpus().length} cores (shared); 1-min load average from ${Math.min(...loads).toFixed(2)} to ${Math.max(...loads).toFixed(2)} during the run.`, '');
 lines.push(`**Summary: the default is within ${TOLERANCE}x of the best configuration found on ${within.length} of ${results.length} puzzles` +
   ` (${withinTol.length} of ${results.length} counting a difference under ${SMALL * 1000} ms as a tie). Worst ratios: ` +
