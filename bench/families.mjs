@@ -9,6 +9,9 @@
 // is not repeated: it cannot be the best, and plain DLX alone would otherwise take most of the
 // budget. Every completed run must give the count recorded in def/families/catalog.json.
 //
+// Every run is on one thread (-j 1): the question is which algorithm, and on a shared 2-core
+// machine a second thread mostly adds noise (bench/parallel.mjs measures -j).
+//
 // Times are the engine's own (the JSON's "seconds": setup and search, without the process's
 // start), so millisecond puzzles are not drowned by exec noise; they are still noisy at that
 // scale, hence the summary's second figure with a 5 ms tolerance.
@@ -69,7 +72,7 @@ const fmt = (s) => (s == null ? '–' : s >= 10 ? s.toFixed(1) : s >= 1 ? s.toFi
 const pieceCount = (text) => text.split('\n').filter((l) => l.startsWith('C:') && !/:type=S/.test(l)).length;
 
 function run(file, args) {
-  const r = spawnSync(CLI, ['-q', '-r', '--json', ...args, file], { encoding: 'utf8', timeout: LIMIT * 1000, killSignal: 'SIGINT' });
+  const r = spawnSync(CLI, ['-q', '-r', '-j', '1', '--json', ...args, file], { encoding: 'utf8', timeout: LIMIT * 1000, killSignal: 'SIGINT' });
   if (r.error?.code === 'ETIMEDOUT' || r.signal) return { cut: true };
   if (r.status !== 0) throw new Error(`${path.basename(file)} ${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
   const j = JSON.parse(r.stdout.trim().split('\n').pop());
@@ -151,7 +154,7 @@ lines.push(`CPU: ${cpu}, ${os.cpus().length} cores (shared); 1-min load average 
 lines.push(`**Summary: the default is within ${TOLERANCE}x of the best configuration found on ${within.length} of ${results.length} puzzles` +
   ` (${withinTol.length} of ${results.length} counting a difference under ${SMALL * 1000} ms as a tie). Worst ratios: ` +
   worst.map((r) => `${r.entry.file.replace('.txt', '')} ${r.ratio.toFixed(2)}x (${r.best.name})`).join(', ') + '.**', '');
-lines.push('Times are the engine\'s (setup and search, the JSON\'s `seconds`), every configuration with `-q -r`. ' +
+lines.push('Times are the engine\'s (setup and search, the JSON\'s `seconds`), every configuration with `-q -r -j 1` (one thread). ' +
   'Every completed run gave the catalog\'s count' + (wrong ? ` EXCEPT ${wrong} runs (see the log)` : '') + '. ' +
   'A configuration that makes the same search as the default (same placements and fits, e.g. `-P` when no image breaks parity) does not compete: ' +
   'its times are more samples of the default\'s, pooled with them for the default\'s median. ' +
