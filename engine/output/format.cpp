@@ -138,6 +138,9 @@ std::string formatStatistics(const Solver& s, const SolverStats& st) {
     if (s.options().monteCarlo.trials > 0)
         os << "\n# Number of Monte-Carlo trials completed:\nMONTE_CARLO_TRIAL=" << st.monteCarloTrials << "\n";
     auto total = [](const std::vector<long long>& v) { long long t = 0; for (long long x : v) t += x; return t; };
+    // A search cancelled in its setup has the piece count before its per-level counters are
+    // sized (SIGTERM at the wrong moment read past them: a crash instead of the statistics).
+    auto at = [](const std::vector<long long>& v, int n) { return n < static_cast<int>(v.size()) ? v[n] : 0LL; };
     os << "\n# Number of backtracks due to parity constraint:\nPARITY_BACKTRACK_TOTAL=" << total(st.parityBacktracks) << "\n";
     os << "\n# Number of backtracks due to volume constraint:\nVOLUME_BACKTRACK_TOTAL=" << total(st.volumeBacktracks) << "\n";
     os << "\n# Number of rows filtered due to fit constraint:\nFIT_FILTER_TOTAL=" << total(st.fitFiltered) << "\n";
@@ -146,13 +149,13 @@ std::string formatStatistics(const Solver& s, const SolverStats& st) {
     os << "\n# Number of times pieces were attempted to be placed:\nATTEMPTS_TOTAL=" << st.totalAttempts() << "\n";
     os << "\n# Number of times pieces fit:\nFITS_TOTAL=" << st.totalFits() << "\n";
     os << "\n# Number of placement attempts when N pieces were left to be placed:\n";
-    for (int n = 1; n <= pieces; ++n) os << "ATTEMPTS[" << std::setw(2) << n << "]=" << std::setw(14) << st.attempts[n] << "\n";
+    for (int n = 1; n <= pieces; ++n) os << "ATTEMPTS[" << std::setw(2) << n << "]=" << std::setw(14) << at(st.attempts, n) << "\n";
     os << "\n# Number of fits when N pieces were left to be placed:\n";
-    for (int n = 1; n <= pieces; ++n) os << "FITS[" << std::setw(2) << n << "]=    " << std::setw(14) << st.fits[n] << "\n";
+    for (int n = 1; n <= pieces; ++n) os << "FITS[" << std::setw(2) << n << "]=    " << std::setw(14) << at(st.fits, n) << "\n";
     auto perLevelBlock = [&](const char* comment, const char* key, const std::vector<long long>& v) {
         if (total(v) == 0) return;
         os << "\n# " << comment << " when N pieces were left to be placed:\n";
-        for (int n = 1; n <= pieces; ++n) os << key << "[" << std::setw(2) << n << "]=" << std::setw(14) << v[n] << "\n";
+        for (int n = 1; n <= pieces; ++n) os << key << "[" << std::setw(2) << n << "]=" << std::setw(14) << at(v, n) << "\n";
     };
     perLevelBlock("Number of backtracks due to parity constraint", "PARITY_BACKTRACK", st.parityBacktracks);
     perLevelBlock("Number of backtracks due to volume constraint", "VOLUME_BACKTRACK", st.volumeBacktracks);

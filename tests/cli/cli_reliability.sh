@@ -52,7 +52,16 @@ signal_case() {
   local rc=$? dt=$(( $(now_ms) - t0 ))
   if [[ $rc -ne $want ]]; then fail "$name: exit $rc, expected $want ($(head -c 300 "$tmp/err"))"; return; fi
   if (( dt > 200 )); then fail "$name: exited $dt ms after SIG$sig"; return; fi
-  if ! grep -q '"state":"cancelled"' "$tmp/out"; then fail "$name: no JSON line with \"state\":\"cancelled\""; return; fi
+  if ! grep -q '"state":"cancelled"' "$tmp/out"; then
+    # Nothing printed at all: the signal came before setup began (reading and parsing end at
+    # once, by design, with no statistics yet), which happens when a loaded machine starts
+    # the process late. Try once more, later.
+    if [[ ! -s $tmp/out && -z ${retried:-} ]]; then
+      retried=1 signal_case "$name (again, later)" "$sig" "$(awk -v d="$delay" 'BEGIN { print d * 3 }')" "$want" "$phase" "$@"
+      return
+    fi
+    fail "$name: no JSON line with \"state\":\"cancelled\""; return
+  fi
   if ! grep -q "\"phase\":\"$phase\"" "$tmp/out"; then fail "$name: not cancelled in $phase: $(grep -o '"phase":"[a-z]*"' "$tmp/out")"; return; fi
   if ! grep -q '^SETUP_SECONDS=' "$tmp/out"; then fail "$name: no partial statistics"; return; fi
   ok "$name ($dt ms)"
@@ -63,6 +72,18 @@ signal_case "SIGINT in setup (1.1 million images)" INT 0.15 130 setup "$hostile/
 signal_case "SIGTERM in setup" TERM 0.15 143 setup "$hostile/random100.txt"
 signal_case "SIGINT in the search (10 ms placements)" INT 1.5 130 search "$hostile/random100.txt"
 signal_case "SIGTERM in the fit filter" TERM 1.5 143 search -F1 "$hostile/random100.txt"
+# Later in the setup (the matrix being linked) the statistics read per-level counters not yet
+# sized: SIGTERM at 0.2-0.4 s crashed (exit 139) instead of reporting. Any phase is fine here.
+for delay in 0.2 0.3 0.4; do
+  timeout 60 "$cli" -q -i --json "$hostile/random100.txt" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  sleep "$delay"
+  kill -s TERM "$pid" 2>/dev/null
+  wait "$pid"
+  rc=$?
+  if [[ $rc -eq 143 ]] && grep -q '"state":"cancelled"' "$tmp/out"; then ok "SIGTERM at $delay s: exit 143 with the JSON line"
+  else fail "SIGTERM at $delay s: exit $rc ($(head -c 200 "$tmp/err"))"; fi
+done
 # Monte Carlo trials that place nothing looped for hours; the puzzle is now proved impossible
 # before searching (tests/cpp/hostile_test.cpp tests the restart itself with the proofs off).
 t0=$(now_ms)
