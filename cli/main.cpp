@@ -198,9 +198,12 @@ int main(int argc, char** argv) {
                 // The same output as one thread, except that solutions are numbered in the
                 // order the threads find them. The first thread's solver is the one just set
                 // up in slices (a signal during setup ends as above, with the JSON line).
-                activeSolver = nullptr;
+                // activeSolver stays set until the threads' search is: a signal in between
+                // is seen by `interrupted` below, never by an immediate exit without the JSON.
                 Result<std::unique_ptr<ParallelSearch>> made = ParallelSearch::create(def, p.options, threads, std::move(owned));
-                if (!made.ok()) {
+                if (!made.ok()) {  // (the adopted solver is gone with it)
+                    activeSolver = nullptr;
+                    solving = 0;
                     std::cerr << "polycube: " << source << ":" << def.line << ": " << made.status.message << "\n";
                     status = 1;
                     continue;
@@ -214,8 +217,9 @@ int main(int argc, char** argv) {
                     search.setSolutionHandler(
                         [&](const Solution& s, long long number) { std::cout << formatSolution(def, s.grid, number); });
                 activeParallel = &search;
+                activeSolver = nullptr;
                 solving = 1;
-                if (interrupted) search.cancel();  // a signal between the puzzles
+                if (interrupted) search.cancel();  // a signal before the threads started
                 const Solver::State st = search.run();
                 solving = 0;
                 activeParallel = nullptr;
