@@ -68,16 +68,7 @@ void expectSameAsOneThread(const std::string& file, const std::string& options, 
         ASSERT_TRUE(r.error.empty()) << r.error;
         EXPECT_EQ(r.state, Solver::State::Done);
         EXPECT_EQ(r.threads, proved ? 1 : threads);  // proved impossible: nothing to share
-        EXPECT_EQ(r.stats.solutions, one.stats.solutions);
-        EXPECT_EQ(r.stats.found, one.stats.found);
-        EXPECT_EQ(r.stats.redundant, one.stats.redundant);
-        EXPECT_EQ(r.stats.attempts, one.stats.attempts);
-        EXPECT_EQ(r.stats.fits, one.stats.fits);
-        EXPECT_EQ(r.stats.parityBacktracks, one.stats.parityBacktracks);
-        EXPECT_EQ(r.stats.volumeBacktracks, one.stats.volumeBacktracks);
-        EXPECT_EQ(r.stats.parityFiltered, one.stats.parityFiltered);
-        EXPECT_EQ(r.stats.volumeFiltered, one.stats.volumeFiltered);
-        EXPECT_EQ(r.stats.fitFiltered, one.stats.fitFiltered);
+        expectSameStatistics(r.stats, one.stats);
         EXPECT_EQ(r.checkerFailures, 0);
         std::sort(r.grids.begin(), r.grids.end());
         EXPECT_TRUE(r.grids == one.grids) << "other solutions than one thread's";

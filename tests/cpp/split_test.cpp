@@ -96,16 +96,7 @@ void expectSameSearch(const std::string& file, const std::string& options, int e
     SplitRun split = splitRun(def, options, every, slice, solverCount);
     ASSERT_TRUE(split.error.empty()) << split.error;
     EXPECT_EQ(whole.count, expectedSolutions);
-    EXPECT_EQ(split.stats.solutions, whole.stats.solutions);
-    EXPECT_EQ(split.stats.found, whole.stats.found);
-    EXPECT_EQ(split.stats.redundant, whole.stats.redundant);
-    EXPECT_EQ(split.stats.attempts, whole.stats.attempts);
-    EXPECT_EQ(split.stats.fits, whole.stats.fits);
-    EXPECT_EQ(split.stats.parityBacktracks, whole.stats.parityBacktracks);
-    EXPECT_EQ(split.stats.volumeBacktracks, whole.stats.volumeBacktracks);
-    EXPECT_EQ(split.stats.parityFiltered, whole.stats.parityFiltered);
-    EXPECT_EQ(split.stats.volumeFiltered, whole.stats.volumeFiltered);
-    EXPECT_EQ(split.stats.fitFiltered, whole.stats.fitFiltered);
+    expectSameStatistics(split.stats, whole.stats);
     EXPECT_EQ(split.checkerFailures, 0);
     std::sort(whole.grids.begin(), whole.grids.end());
     std::sort(split.grids.begin(), split.grids.end());

@@ -15,6 +15,15 @@
 
 namespace polycube::testing {
 
+// A search split over threads or subproblems must count exactly as one whole run: the totals
+// and every per-level counter (SolverStats::forEachLevelCounter lists them).
+inline void expectSameStatistics(const SolverStats& got, const SolverStats& want) {
+    EXPECT_EQ(got.solutions, want.solutions);
+    EXPECT_EQ(got.found, want.found);
+    EXPECT_EQ(got.redundant, want.redundant);
+    SolverStats::forEachLevelCounter(got, want, [](const auto& a, const auto& b) { EXPECT_EQ(a, b); });
+}
+
 inline std::string readDefFile(const std::string& name) {
     std::ifstream in(std::string(POLYCUBE_DEF_DIR) + "/" + name, std::ios::binary);
     std::stringstream ss;
