@@ -293,6 +293,11 @@ int main(int argc, char** argv) {
                 std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
                 return 1;
             }
+            if (st == Solver::State::Failed) {  // e.g. -u's table at its memory limit
+                std::cerr << "polycube: " << source << ":" << def.line << ": " << solver.error() << "\n";
+                status = 1;
+                continue;
+            }
             if (st == Solver::State::Cancelled) {
                 std::cerr << "polycube: interrupted\n";
                 return 128 + (interrupted ? interrupted : SIGINT);

@@ -276,10 +276,63 @@ Result<RedundancyPlan> planRedundancyFilter(const Model& m, const std::vector<Sy
     return Result<RedundancyPlan>::success(none);
 }
 
-bool UniqueFilter::insert(const std::vector<int>& placed, const std::vector<Symmetry>& syms, SolutionCoder& coder) {
+namespace {
+uint64_t mix64(uint64_t x) {  // splitmix64's finaliser: every input bit flips each output bit with p ~ 1/2
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+}  // namespace
+
+UniqueFilter::Key UniqueFilter::hashCode(const std::vector<uint32_t>& code) {
+    // Two independent 64-bit streams over the code's words (different seeds and multipliers),
+    // each word mixed before it is absorbed, the length folded in at the end.
+    uint64_t a = 0x243f6a8885a308d3ULL, b = 0x13198a2e03707344ULL;
+    for (uint32_t w : code) {
+        a = mix64(a ^ (w + 0x9e3779b97f4a7c15ULL));
+        b = (b ^ mix64(w ^ 0xa4093822299f31d0ULL)) * 0xff51afd7ed558ccdULL;
+    }
+    Key k{mix64(a ^ code.size()), mix64(b + code.size())};
+    if (k.a == 0 && k.b == 0) k.b = 1;  // (0, 0) marks an empty slot
+    return k;
+}
+
+bool UniqueFilter::grow() {
+    const size_t size = slots_.empty() ? 1024 : slots_.size() * 2;
+    // The old and the new table live together while the keys move.
+    if (static_cast<long long>((size + slots_.size()) * sizeof(Key)) > maxBytes_) return false;
+    std::vector<Key> old(size);
+    old.swap(slots_);
+    const size_t mask = size - 1;
+    for (const Key& k : old) {
+        if (k.a == 0 && k.b == 0) continue;
+        size_t i = k.a & mask;
+        while (slots_[i].a != 0 || slots_[i].b != 0) i = (i + 1) & mask;
+        slots_[i] = k;
+    }
+    return true;
+}
+
+UniqueFilter::Insert UniqueFilter::insert(const std::vector<int>& placed, const std::vector<Symmetry>& syms,
+                                          SolutionCoder& coder) {
     coder.canonical(placed, syms, code_);
-    std::string key(reinterpret_cast<const char*>(code_.data()), code_.size() * sizeof(uint32_t));
-    return seen_.insert(std::move(key)).second;
+    const Key k = hashCode(code_);
+    if (slots_.empty() && !grow()) return Insert::Full;
+    // Linear probing in a table kept at most half full.
+    const size_t mask = slots_.size() - 1;
+    size_t i = k.a & mask;
+    for (; slots_[i].a != 0 || slots_[i].b != 0; i = (i + 1) & mask)
+        if (slots_[i].a == k.a && slots_[i].b == k.b) return Insert::Seen;
+    if (2 * (count_ + 1) > slots_.size()) {
+        if (!grow()) return Insert::Full;
+        const size_t m = slots_.size() - 1;
+        for (i = k.a & m; slots_[i].a != 0 || slots_[i].b != 0;) i = (i + 1) & m;
+    }
+    slots_[i] = k;
+    ++count_;
+    return Insert::New;
 }
 
 }  // namespace polycube

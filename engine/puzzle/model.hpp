@@ -61,6 +61,10 @@ struct ModelLimits {
     // model and matrix leave (FilaSettings::maxTableBytes). 1.5 GiB: WebAssembly's heap is
     // 2 GiB and the solutions, trace buffers and allocator need their share.
     long long maxTotalBytes = 3LL << 29;
+    // -u remembers every unique solution found (constraints/symmetry.hpp's UniqueFilter, 16
+    // bytes each in a table at most half full): 256 MiB hold 8 million of them; past that
+    // the search stops with an error instead of growing without bound.
+    long long maxUniqueBytes = 256LL << 20;
 };
 
 // Bytes a model of `images` images with `imageCells` cells in all takes, with the DLX matrix

@@ -46,6 +46,7 @@ std::unique_ptr<Solver> Solver::begin(const PuzzleDef& def, const SolverOptions&
     s->def_ = def;
     s->options_ = options;
     s->limits_ = limits;
+    s->uniqueFilter_.setMaxBytes(limits.maxUniqueBytes);
     s->builder_ = std::make_unique<ModelBuilder>(s->def_, limits);
     return s;
 }
@@ -193,7 +194,8 @@ Status Solver::prepare() {
         fs.onSolution = [this](const int* images, int count) {
             std::copy(images, images + count, placed_.begin() + depth_);
             reportSolution();
-            return !(options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions);
+            return state_ == State::Running &&
+                   !(options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions);
         };
         if (options_.trace != 0) {
             // FILA applies the -t K level filter itself and numbers the copies on from the
@@ -497,10 +499,20 @@ void Solver::reportSolution() {
     }
     // With the redundancy filter every solution found is already unique; -u then only
     // matters without -r.
-    if (options_.unique && !planActive_ && !uniqueFilter_.insert(placed_, symmetries_, coder_)) {
-        stats_.redundant++;
-        if (tracing) onTrace_({trace::kSolution, 0, 0, static_cast<int>(stats_.found)});
-        return;
+    if (options_.unique && !planActive_) {
+        const UniqueFilter::Insert seen = uniqueFilter_.insert(placed_, symmetries_, coder_);
+        if (seen == UniqueFilter::Insert::Full) {
+            // Ends the search (the DLX loop and FILA's onSolution look at state_).
+            fail("-u remembers every unique solution found; after " + std::to_string(uniqueFilter_.size()) +
+                 " of them its table reached the limit of " + formatBytes(uniqueFilter_.maxBytes()) +
+                 ". -r counts the same solutions up to rotation without remembering any");
+            return;
+        }
+        if (seen == UniqueFilter::Insert::Seen) {
+            stats_.redundant++;
+            if (tracing) onTrace_({trace::kSolution, 0, 0, static_cast<int>(stats_.found)});
+            return;
+        }
     }
     stats_.solutions++;
     if (tracing) onTrace_({trace::kSolution, 0, static_cast<int>(stats_.solutions), static_cast<int>(stats_.found)});
@@ -775,6 +787,7 @@ void Solver::search(long long& budget) {
             f.hideMark = static_cast<int>(hidden_.size());
             if (remaining == 0) {
                 reportSolution();
+                if (state_ == State::Failed) break;
                 leaveLevel();
                 if (options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions) {
                     state_ = State::LimitReached;
@@ -845,7 +858,7 @@ void Solver::search(long long& budget) {
                 leaveLevel();
                 continue;
             }
-            if (r == FilaEngine::Run::Stopped) state_ = State::LimitReached;
+            if (r == FilaEngine::Run::Stopped && state_ == State::Running) state_ = State::LimitReached;
             break;
         } else if (f.stage == kNext) {
             if (f.node == f.stop || trialEnding_) {

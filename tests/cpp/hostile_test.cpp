@@ -240,6 +240,32 @@ TEST(Hostile, FilaFallsBackToDlxWhenItsTablesWouldPassTheLimit) {
     EXPECT_EQ(normal.stats.filaRefused, 0);
 }
 
+TEST(Hostile, UniqueFilterMemoryIsBoundedAndItsLimitNamed) {
+    // -u remembers every unique solution (a 128-bit hash each, in a table at most half
+    // full). Past its byte limit the search stops with an error naming the limit instead of
+    // growing without bound; below it, the count is exact. Both for FILA's solutions (the
+    // default configuration) and DLX's (-o s).
+    Watchdog dog(60, "-u memory");
+    PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    for (const char* words : {"-u", "-u -o s"}) {
+        SCOPED_TRACE(words);
+        ModelLimits small;
+        small.maxUniqueBytes = 100 << 10;  // 4,096 slots: 2,048 solutions
+        std::unique_ptr<Solver> s = Solver::begin(def, optionsFrom(words), small);
+        while (s->step(1LL << 40) == Solver::State::Running) {
+        }
+        EXPECT_EQ(s->state(), Solver::State::Failed);
+        EXPECT_EQ(s->stats().solutions, 2048);
+        EXPECT_NE(s->error().find("after 2048 of them its table reached the limit of 100 KiB"), std::string::npos)
+            << s->error();
+        EXPECT_NE(s->error().find("-r counts"), std::string::npos);
+    }
+    // The default limit holds them all: the 2339 classes, each reported once.
+    RunResult all = solve(def, "-u");
+    EXPECT_EQ(all.count, 2339);
+    EXPECT_EQ(all.stats.redundant, 3 * 2339);
+}
+
 TEST(Hostile, MonteCarloTrialCountsAreSixtyFourBit) {
     // 2^31 and 2^32 + 1 trials mean what they say (they wrapped to negative and to 1 where
     // `long` is 32 bits, as in WebAssembly).
