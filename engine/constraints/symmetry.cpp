@@ -1,11 +1,12 @@
 #include "constraints/symmetry.hpp"
 
-#include <functional>
-#include <tuple>
-
 #include <algorithm>
 #include <climits>
+#include <functional>
 #include <map>
+#include <tuple>
+
+#include "common/hash.hpp"
 
 namespace polycube {
 
@@ -276,25 +277,12 @@ Result<RedundancyPlan> planRedundancyFilter(const Model& m, const std::vector<Sy
     return Result<RedundancyPlan>::success(none);
 }
 
-namespace {
-uint64_t mix64(uint64_t x) {  // splitmix64's finaliser: every input bit flips each output bit with p ~ 1/2
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-}  // namespace
-
 UniqueFilter::Key UniqueFilter::hashCode(const std::vector<uint32_t>& code) {
     // Two independent 64-bit streams over the code's words (different seeds and multipliers),
     // each word mixed before it is absorbed, the length folded in at the end.
-    uint64_t a = 0x243f6a8885a308d3ULL, b = 0x13198a2e03707344ULL;
-    for (uint32_t w : code) {
-        a = mix64(a ^ (w + 0x9e3779b97f4a7c15ULL));
-        b = (b ^ mix64(w ^ 0xa4093822299f31d0ULL)) * 0xff51afd7ed558ccdULL;
-    }
-    Key k{mix64(a ^ code.size()), mix64(b + code.size())};
+    uint64_t b = 0x13198a2e03707344ULL;
+    for (uint32_t w : code) b = (b ^ mix64(w ^ 0xa4093822299f31d0ULL)) * 0xff51afd7ed558ccdULL;
+    Key k{hashWords(code.data(), code.size(), 0), mix64(b + code.size())};
     if (k.a == 0 && k.b == 0) k.b = 1;  // (0, 0) marks an empty slot
     return k;
 }

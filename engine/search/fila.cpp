@@ -1,5 +1,7 @@
 #include "search/fila.hpp"
 
+#include "common/hash.hpp"
+
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -533,12 +535,12 @@ public:
         return 0;
     }
 
-    double estimateCost(int probes, std::mt19937_64& rng) override {
-        double total = 0;
+    CostEstimate estimateCost(int probes, uint64_t seed) override {
+        double sum = 0, sumSquares = 0;
         std::vector<int> fitting, taken;
         for (int k = 0; k < probes; ++k) {
             Frame f = frames_[0];
-            double product = 1;
+            double product = 1, total = 0;
             for (int p = pieces_; p > 0; --p) {
                 const int set = select(p, f);
                 total += product;  // the node itself
@@ -554,7 +556,15 @@ public:
                 total += product * static_cast<double>(scanned);
                 if (fitting.empty()) break;
                 product *= static_cast<double>(fitting.size());
-                const int i = fitting[rng() % fitting.size()];
+                // A uniform choice that ignores the list's order: the fitting image whose cells
+                // hash least under this probe's and level's salt.
+                const uint64_t salt = mix64(seed + 0x9e3779b97f4a7c15ULL * (static_cast<uint64_t>(k) * 64 + p));
+                int i = fitting.front();
+                uint64_t least = UINT64_MAX;
+                for (int candidate : fitting) {
+                    const uint64_t h = hashWords(entryMask_[candidate].w, W, salt);
+                    if (h < least) least = h, i = candidate;
+                }
                 const int s = imageShape_[entryImage_[i]];
                 if (--copies_[s] == 0) available_[s >> 6] &= ~(1ULL << (s & 63));
                 taken.push_back(s);
@@ -563,8 +573,13 @@ public:
             for (auto it = taken.rbegin(); it != taken.rend(); ++it)
                 if (copies_[*it]++ == 0) available_[*it >> 6] |= 1ULL << (*it & 63);
             taken.clear();
+            sum += total;
+            sumSquares += total * total;
         }
-        return total / probes;
+        CostEstimate e;
+        e.mean = sum / probes;
+        if (probes > 1) e.variance = std::max(0.0, (sumSquares - sum * e.mean) / (probes - 1)) / probes;
+        return e;
     }
 
 private:

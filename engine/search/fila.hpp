@@ -71,6 +71,18 @@ struct FilaSettings {
     long long maxTableBytes = 1LL << 30;
 };
 
+// A Monte Carlo estimate: the mean over the probes and the variance of that mean (the
+// probes' sample variance / probes), so that estimates can be added and compared.
+struct CostEstimate {
+    double mean = 0;
+    double variance = 0;
+    CostEstimate& operator+=(const CostEstimate& o) {
+        mean += o.mean;
+        variance += o.variance;
+        return *this;
+    }
+};
+
 class FilaEngine {
 public:
     enum class Run { Exhausted, Budget, Stopped };
@@ -97,7 +109,10 @@ public:
     // Knuth's estimator of the cost (list entries examined) of searching the puzzle given to
     // start(): the average over `probes` random root-to-leaf paths through FILA's own choices
     // of the sum, over the path, of (product of branching factors so far) x (entries examined).
-    virtual double estimateCost(int probes, std::mt19937_64& rng) = 0;
+    // The random choice at a node depends only on `seed`, the probe, the level and the cells of
+    // the fitting images (the least hash of each image's cells wins), not on the order of the
+    // pieces or of their images: a puzzle written another way gets the same estimate (issue 12).
+    virtual CostEstimate estimateCost(int probes, uint64_t seed) = 0;
 };
 
 // The narrowest engine that holds `cells` cells (64, 128 or 256), or null if none does.

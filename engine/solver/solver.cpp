@@ -1,5 +1,6 @@
 #include "solver/solver.hpp"
 
+#include "common/hash.hpp"
 #include "common/text.hpp"
 
 #include <algorithm>
@@ -260,18 +261,20 @@ void Solver::finishSetup() {
     if (!impossible_.empty()) state_ = State::Done;
 }
 
-double Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed) {
+CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed) {
     // DLX places the constrained piece first (it has the fewest images), then FILA searches
-    // below each of its kept images: estimate FILA's cost under each and add them up.
+    // below each of its kept images: estimate FILA's cost under each and add them up. Each
+    // image's probes are salted by its cells, not its id, so the estimate does not depend on
+    // how the puzzle is written (issue 12).
     std::vector<char> enabled(model_.images.size(), 1);
     for (int i : plan.removedImages) enabled[i] = 0;
     DlxMatrix dlx;
     dlx.build(model_, enabled);
     const int col = dlx.columnOfShape(plan.shape);
     const int cellsLeft = model_.openCellCount() - model_.shapes[plan.shape].size;
-    if (cellsLeft > fila_->capacity()) return -1;
-    std::mt19937_64 rng(seed);
-    double total = 0;
+    const CostEstimate none{-1, 0};
+    if (cellsLeft > fila_->capacity()) return none;
+    CostEstimate total;
     for (int image : plan.keptImages) {
         const int row = dlx.rowOfImage(image);
         int node = dlx.down(col);
@@ -283,10 +286,11 @@ double Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPerImage
         fillFilaInput(dlx, model_.mobileCount() - 1);
         holesParity_ += model_.images[image].parity;
         const bool started = fila_->start(filaInput_);
-        if (started) total += fila_->estimateCost(probesPerImage, rng);
+        const std::vector<int>& cells = model_.images[image].cells;
+        if (started) total += fila_->estimateCost(probesPerImage, hashWords(cells.data(), cells.size(), seed));
         dlx.unselectRow(node);
         dlx.uncoverChosen(col);
-        if (!started) return -1;  // FILA's tables would be too big: no estimate
+        if (!started) return none;  // FILA's tables would be too big: no estimate
     }
     return total;
 }
@@ -296,47 +300,91 @@ void Solver::beginProbes() {
     // the Tetris Cube 3 times faster) and no simple rule predicts it (the largest, most
     // compact piece is best for the Tetris Cube, the one with fewest images for Bedlam). So
     // when the search looks long, estimate each candidate's search cost with Monte Carlo
-    // probes through the configured algorithms and keep the cheapest. One estimate per
-    // probeSome() call, so setup stays in bounded slices (Tetris Cube: 12 estimates, 56 ms).
+    // probes through the configured algorithms and keep the cheapest. One pass of probes
+    // per probeSome() call, so setup stays in bounded slices (Tetris Cube: 12 passes, 56 ms).
     probing_ = false;
     if (!fila_ || filaAt_ != model_.mobileCount() - 1) return;
     probeCandidates_ = redundancyCandidates(model_, symmetries_);
     if (probeCandidates_.size() < 2) return;
     probing_ = true;
     probeNext_ = -1;  // the first call decides whether to probe at all
-    probeBest_ = -1;
-    probeBestIndex_ = 0;
-    probeNotes_.clear();
+    probeTallies_.assign(probeCandidates_.size(), ProbeTally{});
 }
 
 bool Solver::probeSome() {
+    // Knuth's estimator is unbiased but heavy-tailed: one pass of 40 probes per kept image
+    // put the Tetris Cube's L anywhere in 1.2e8-3.9e8 and Bedlam's X in 1.2e8-5.7e8 as the
+    // file was rewritten, so the choice followed the writing. So after one pass for every
+    // candidate, the contenders (those not clearly costlier than the cheapest, by two
+    // standard errors of the difference) get more passes with fresh seeds, pooled, until one
+    // stands apart or each has had kMaxPasses; then the least pooled mean wins.
+    constexpr int kProbesPerImage = 40, kMaxPasses = 8;
+    constexpr uint64_t kSeed = 12345;
+    const int n = static_cast<int>(probeCandidates_.size());
     if (probeNext_ < 0) {
-        const double first = estimateSearchCost(probeCandidates_.front(), 8, 1);
+        const CostEstimate first = estimateSearchCost(probeCandidates_.front(), 8, 1);
         probeNext_ = 0;
-        if (first >= 0 && first < 3e7) return false;  // a short search: probing would cost more than it saves
+        if (first.mean >= 0 && first.mean < 3e7) return false;  // a short search: probing would cost more than it saves
         return true;
     }
-    if (probeNext_ < static_cast<int>(probeCandidates_.size())) {
-        const RedundancyPlan& c = probeCandidates_[probeNext_];
-        const double e = estimateSearchCost(c, 40, 12345);
-        if (e >= 0) {
-            probeNotes_ += (probeNotes_.empty() ? "" : ", ") + model_.shapes[c.shape].name + " ";
-            std::ostringstream v;
-            v << std::setprecision(2) << e;
-            probeNotes_ += v.str();
-            if (probeBest_ < 0 || e < probeBest_) {
-                probeBest_ = e;
-                probeBestIndex_ = probeNext_;
-            }
+    auto pass = [&](int c) {
+        ProbeTally& t = probeTallies_[c];
+        const CostEstimate e = estimateSearchCost(probeCandidates_[c], kProbesPerImage,
+                                                  mix64(kSeed + static_cast<uint64_t>(t.passes)));
+        if (e.mean < 0) {
+            t.estimate = e;
+        } else {
+            // Pooling p passes with one more of the same size: means weighted p : 1.
+            const double p = t.passes;
+            t.estimate.mean = (p * t.estimate.mean + e.mean) / (p + 1);
+            t.estimate.variance = (p * p * t.estimate.variance + e.variance) / ((p + 1) * (p + 1));
         }
-        ++probeNext_;
+        ++t.passes;
+    };
+    if (probeNext_ < n) {
+        pass(probeNext_++);
         return true;
     }
-    if (probeBest_ >= 0) {
-        plan_ = std::move(probeCandidates_[probeBestIndex_]);
-        plan_.description += "; chosen by Monte Carlo probes, estimated cost: " + probeNotes_;
+    int best = -1;
+    for (int c = 0; c < n; ++c)
+        if (probeTallies_[c].estimate.mean >= 0 && (best < 0 || probeTallies_[c].estimate.mean < probeTallies_[best].estimate.mean))
+            best = c;
+    if (best >= 0) {
+        // The contender with the fewest passes (then the cheapest) gets the next pass.
+        const CostEstimate& b = probeTallies_[best].estimate;
+        int next = -1;
+        for (int c = 0; c < n; ++c) {
+            const ProbeTally& t = probeTallies_[c];
+            if (t.estimate.mean < 0 || t.passes >= kMaxPasses) continue;
+            const bool contender =
+                c == best || t.estimate.mean - b.mean < 2 * std::sqrt(t.estimate.variance + b.variance);
+            if (!contender) continue;
+            if (next < 0 || t.passes < probeTallies_[next].passes) next = c;
+        }
+        int contenders = 0;
+        for (int c = 0; c < n; ++c) {
+            const ProbeTally& t = probeTallies_[c];
+            if (t.estimate.mean >= 0 && t.estimate.mean - b.mean < 2 * std::sqrt(t.estimate.variance + b.variance))
+                ++contenders;
+        }
+        if (contenders > 1 && next >= 0) {
+            pass(next);
+            return true;
+        }
+        std::string notes;
+        for (int c = 0; c < n; ++c) {
+            const ProbeTally& t = probeTallies_[c];
+            if (t.estimate.mean < 0) continue;
+            std::ostringstream v;
+            v << std::setprecision(2) << t.estimate.mean;
+            notes += (notes.empty() ? "" : ", ") + model_.shapes[probeCandidates_[c].shape].name + " " + v.str();
+            if (t.passes > 1) notes += " (" + std::to_string(t.passes) + " passes)";
+        }
+        plan_ = std::move(probeCandidates_[best]);
+        plan_.description += "; chosen by Monte Carlo probes, estimated cost: " + notes;
     }
     probeCandidates_.clear();
+    probeTallies_.clear();
     return false;
 }
 

@@ -159,7 +159,9 @@ private:
     void search(long long& budget);
     void reportSolution();
     void beginTrial();
-    double estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed);
+    // Monte Carlo cost of searching with `plan` as the redundancy filter (FILA below the
+    // constrained piece); mean < 0: no estimate (FILA's tables would be too big).
+    CostEstimate estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed);
     void fillFilaInput(const DlxMatrix& dlx, int pieces);
     void beginProbes();
     bool probeSome();
@@ -208,9 +210,12 @@ private:
     std::vector<char> enabled_;             // images in the matrix (setup only)
     bool probing_ = false;                  // choosing the -r piece by Monte Carlo probes
     std::vector<RedundancyPlan> probeCandidates_;
-    int probeNext_ = -1, probeBestIndex_ = 0;
-    double probeBest_ = -1;
-    std::string probeNotes_;
+    struct ProbeTally {
+        CostEstimate estimate;  // pooled over the passes so far (mean < 0: none possible)
+        int passes = 0;
+    };
+    std::vector<ProbeTally> probeTallies_;
+    int probeNext_ = -1;
     FilterProgress filter_;
     long long chunk_ = 1;                   // step(): budget units between clock readings
     long long dlxCost_ = 1;                 // budget units a DLX placement costs (finishSetup)
