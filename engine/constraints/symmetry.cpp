@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "common/hash.hpp"
+#include "search/heuristics.hpp"
 
 namespace polycube {
 
@@ -182,6 +183,9 @@ Result<RedundancyPlan> planForShape(const Model& m, const std::vector<Symmetry>&
     plan.shape = s;
     residual = 0;
     std::vector<char> seen(m.images.size(), 0);
+    Heuristic first;
+    first.kind = HeuristicKind::First;
+    const std::vector<double> fillOrder = cellKeys(first, m);
     for (int i = m.shapeImageBegin[s]; i < m.shapeImageBegin[s + 1]; ++i) {
         if (seen[i]) continue;
         std::vector<int> orbit;
@@ -193,14 +197,21 @@ Result<RedundancyPlan> planForShape(const Model& m, const std::vector<Symmetry>&
                 orbit.push_back(j);
             }
         }
-        // Representative: the image nearest the origin corner (de Bruijn's X in a corner quadrant).
+        // Representative: the image nearest the origin corner (de Bruijn's X in a corner
+        // quadrant); between equally near images (mirror images across the middle of the
+        // box), the one whose cells come first in the order "first open cell" fills the box
+        // (shortest dimension fastest), not in cell id order (x fastest), so that the same
+        // puzzle written turned keeps the corresponding images (issue 12).
         auto key = [&](int img) {
             long sum = 0;
+            std::vector<double> order;
             for (int c : m.images[img].cells) {
                 const Vec3& p = m.openCellPos[c];
                 sum += p.x + p.y + p.z;
+                order.push_back(fillOrder[c]);
             }
-            return std::make_pair(sum, m.images[img].cells);
+            std::sort(order.begin(), order.end());
+            return std::make_pair(sum, order);
         };
         int rep = *std::min_element(orbit.begin(), orbit.end(), [&](int a, int b) { return key(a) < key(b); });
         plan.keptImages.push_back(rep);

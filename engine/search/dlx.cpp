@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <climits>
 
+#include "search/heuristics.hpp"
+
 namespace polycube {
 
 void DlxMatrix::build(const Model& m, const std::vector<char>& enabled) {
@@ -14,12 +16,32 @@ void DlxMatrix::build(const Model& m, const std::vector<char>& enabled) {
 void DlxMatrix::begin(const Model& m, const std::vector<char>& enabled) {
     cellColumns_ = m.openCellCount();
     columns_ = cellColumns_ + m.shapeCount();
+    // The header list's order breaks chooseColumn's ties (the first of equally good columns
+    // wins): the cells in the order "first open cell" fills the box (shortest dimension
+    // fastest), then the shapes by their canonical cells. Ties then follow neither the cell
+    // numbering (x fastest) nor the file's piece order, so the same puzzle written another
+    // way branches the same way (issue 12: by cell ids, a 10x5 board of tetrominoes and
+    // pentominoes took 2x the placements of the same board written 5x10, because -r's kept
+    // images make the corners unequal and the tie between two of them went by cell id).
+    Heuristic first;
+    first.kind = HeuristicKind::First;
+    const std::vector<double> fill = cellKeys(first, m);
+    std::vector<int> order(columns_);
+    for (int c = 0; c < columns_; ++c) order[c] = c;
+    std::stable_sort(order.begin(), order.begin() + cellColumns_, [&](int a, int b) { return fill[a] < fill[b]; });
+    std::stable_sort(order.begin() + cellColumns_, order.end(), [&](int a, int b) {
+        return m.shapes[a - cellColumns_].cells < m.shapes[b - cellColumns_].cells;
+    });
     left_.resize(columns_ + 1);
     right_.resize(columns_ + 1);
-    for (int c = 0; c <= columns_; ++c) {
-        left_[c] = c == 0 ? columns_ : c - 1;
-        right_[c] = c == columns_ ? 0 : c + 1;
+    int previous = columns_;  // the root
+    for (int c : order) {
+        right_[previous] = c;
+        left_[c] = previous;
+        previous = c;
     }
+    right_[previous] = columns_;
+    left_[columns_] = previous;
     len_.assign(columns_, 0);
     count_.assign(columns_, 1);
     for (int s = 0; s < m.shapeCount(); ++s) count_[cellColumns_ + s] = m.shapes[s].count;

@@ -275,6 +275,12 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
     const CostEstimate none{-1, 0};
     if (cellsLeft > fila_->capacity()) return none;
     CostEstimate total;
+    // Salted by the image's cells in fill order (as FILA numbers them), not by cell ids, which
+    // follow the way the box is written.
+    Heuristic first;
+    first.kind = HeuristicKind::First;
+    const std::vector<double> fillOrder = cellKeys(first, model_);
+    std::vector<int64_t> fillRanks;
     for (int image : plan.keptImages) {
         const int row = dlx.rowOfImage(image);
         int node = dlx.down(col);
@@ -286,8 +292,10 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
         fillFilaInput(dlx, model_.mobileCount() - 1);
         holesParity_ += model_.images[image].parity;
         const bool started = fila_->start(filaInput_);
-        const std::vector<int>& cells = model_.images[image].cells;
-        if (started) total += fila_->estimateCost(probesPerImage, hashWords(cells.data(), cells.size(), seed));
+        fillRanks.clear();
+        for (int c : model_.images[image].cells) fillRanks.push_back(static_cast<int64_t>(fillOrder[c]));
+        std::sort(fillRanks.begin(), fillRanks.end());
+        if (started) total += fila_->estimateCost(probesPerImage, hashWords(fillRanks.data(), fillRanks.size(), seed));
         dlx.unselectRow(node);
         dlx.uncoverChosen(col);
         if (!started) return none;  // FILA's tables would be too big: no estimate
@@ -478,6 +486,8 @@ void Solver::fillFilaInput(const DlxMatrix& dlx, int pieces) {
     filaInput_.openCells.clear();
     for (int c = dlx.firstColumn(); c != dlx.root() && c < dlx.cellColumns(); c = dlx.nextColumn(c))
         filaInput_.openCells.push_back(c);
+    // In the DLX header list's order: the order "first open cell" fills the box (dlx.cpp), so
+    // FILA's bits number the cells the same way however the box is turned or written.
     filaInput_.images.clear();
     filaInput_.copiesLeft.assign(model_.shapeCount(), 0);
     for (int s = 0; s < model_.shapeCount(); ++s) {
