@@ -250,6 +250,9 @@ void Solver::finishSetup() {
                     rows = std::max(1, dlx_.rowCount());
     const long long rowLength = nodes / rows;
     dlxCost_ = 1 + (nodes / columns) * rowLength * rowLength / 1024;
+    firstColumn_ = rootOnConstrainedPiece_ && planActive_ && plan_.shape >= 0 && filaAt_ == pieces - 1
+                       ? dlx_.columnOfShape(plan_.shape)
+                       : -1;
     frames_.assign(pieces + 1, Frame{});
     traceCandidates_.assign(pieces + 1, 0);
     placed_.assign(pieces, -1);
@@ -309,7 +312,7 @@ void Solver::beginProbes() {
     // compact piece is best for the Tetris Cube, the one with fewest images for Bedlam). So
     // when the search looks long, estimate each candidate's search cost with Monte Carlo
     // probes through the configured algorithms and keep the cheapest. One pass of probes
-    // per probeSome() call, so setup stays in bounded slices (Tetris Cube: 12 passes, 56 ms).
+    // per probeSome() call, so setup stays in bounded slices.
     probing_ = false;
     if (!fila_ || filaAt_ != model_.mobileCount() - 1) return;
     probeCandidates_ = redundancyCandidates(model_, symmetries_);
@@ -317,40 +320,52 @@ void Solver::beginProbes() {
     probing_ = true;
     probeNext_ = -1;  // the first call decides whether to probe at all
     probeTallies_.assign(probeCandidates_.size(), ProbeTally{});
+    probeRefinements_ = 0;
 }
 
 bool Solver::probeSome() {
     // Knuth's estimator is unbiased but heavy-tailed: one pass of 40 probes per kept image
     // put the Tetris Cube's L anywhere in 1.2e8-3.9e8 and Bedlam's X in 1.2e8-5.7e8 as the
-    // file was rewritten, so the choice followed the writing. So after one pass for every
-    // candidate, the contenders (those not clearly costlier than the cheapest, by two
-    // standard errors of the difference) get more passes with fresh seeds, pooled, until one
-    // stands apart or each has had kMaxPasses; then the least pooled mean wins.
-    constexpr int kProbesPerImage = 40, kMaxPasses = 8;
+    // file was rewritten. So every candidate gets a screening pass of 40 probes per kept
+    // image, then the contenders (not clearly costlier than the cheapest, by two standard
+    // errors of the difference) get passes of 160, pooled by probe count, the least-probed
+    // first, until one stands apart. A pass costs mostly its FILA starts (one per kept image,
+    // tables built each time), hardly its probes, hence few long passes. Refinement is paid
+    // for by the search it saves: one pass per 2e7 of the cheapest estimate (~0.4 s of
+    // search natively), at most 24.
+    constexpr int kScreenProbes = 40, kProbes = 160, kMaxRefinements = 24;
+    constexpr double kCostPerRefinement = 2e7;
     constexpr uint64_t kSeed = 12345;
     const int n = static_cast<int>(probeCandidates_.size());
-    if (probeNext_ < 0) {
-        const CostEstimate first = estimateSearchCost(probeCandidates_.front(), 8, 1);
-        probeNext_ = 0;
-        if (first.mean >= 0 && first.mean < 3e7) return false;  // a short search: probing would cost more than it saves
-        return true;
-    }
-    auto pass = [&](int c) {
+    auto pass = [&](int c, int probes) {
         ProbeTally& t = probeTallies_[c];
-        const CostEstimate e = estimateSearchCost(probeCandidates_[c], kProbesPerImage,
-                                                  mix64(kSeed + static_cast<uint64_t>(t.passes)));
+        const CostEstimate e = estimateSearchCost(probeCandidates_[c], probes,
+                                                  mix64(kSeed + static_cast<uint64_t>(t.probes)));
         if (e.mean < 0) {
             t.estimate = e;
         } else {
-            // Pooling p passes with one more of the same size: means weighted p : 1.
-            const double p = t.passes;
-            t.estimate.mean = (p * t.estimate.mean + e.mean) / (p + 1);
-            t.estimate.variance = (p * p * t.estimate.variance + e.variance) / ((p + 1) * (p + 1));
+            // Pooling: means weighted by their probe counts.
+            const double p = t.probes, q = probes;
+            t.estimate.mean = (p * t.estimate.mean + q * e.mean) / (p + q);
+            t.estimate.variance = (p * p * t.estimate.variance + q * q * e.variance) / ((p + q) * (p + q));
         }
-        ++t.passes;
+        t.probes += probes;
     };
+    if (probeNext_ < 0) {
+        // The first candidate's screening decides whether to probe at all: a short search
+        // (under ~0.5 s) keeps it, as probing the others would cost more than it could save.
+        pass(0, kScreenProbes);
+        probeNext_ = 1;
+        const double first = probeTallies_[0].estimate.mean;
+        if (first >= 0 && first < 3e7) {
+            probeCandidates_.clear();
+            probeTallies_.clear();
+            return false;
+        }
+        return true;
+    }
     if (probeNext_ < n) {
-        pass(probeNext_++);
+        pass(probeNext_++, kScreenProbes);
         return true;
     }
     int best = -1;
@@ -358,25 +373,21 @@ bool Solver::probeSome() {
         if (probeTallies_[c].estimate.mean >= 0 && (best < 0 || probeTallies_[c].estimate.mean < probeTallies_[best].estimate.mean))
             best = c;
     if (best >= 0) {
-        // The contender with the fewest passes (then the cheapest) gets the next pass.
         const CostEstimate& b = probeTallies_[best].estimate;
-        int next = -1;
+        auto contender = [&](const ProbeTally& t) {
+            return t.estimate.mean >= 0 && t.estimate.mean - b.mean < 2 * std::sqrt(t.estimate.variance + b.variance);
+        };
+        int next = -1, contenders = 0;
         for (int c = 0; c < n; ++c) {
             const ProbeTally& t = probeTallies_[c];
-            if (t.estimate.mean < 0 || t.passes >= kMaxPasses) continue;
-            const bool contender =
-                c == best || t.estimate.mean - b.mean < 2 * std::sqrt(t.estimate.variance + b.variance);
-            if (!contender) continue;
-            if (next < 0 || t.passes < probeTallies_[next].passes) next = c;
+            if (!contender(t)) continue;
+            ++contenders;
+            if (next < 0 || t.probes < probeTallies_[next].probes) next = c;
         }
-        int contenders = 0;
-        for (int c = 0; c < n; ++c) {
-            const ProbeTally& t = probeTallies_[c];
-            if (t.estimate.mean >= 0 && t.estimate.mean - b.mean < 2 * std::sqrt(t.estimate.variance + b.variance))
-                ++contenders;
-        }
-        if (contenders > 1 && next >= 0) {
-            pass(next);
+        const int allowed = static_cast<int>(std::min<double>(kMaxRefinements, b.mean / kCostPerRefinement));
+        if (contenders > 1 && probeRefinements_ < allowed) {
+            ++probeRefinements_;
+            pass(next, kProbes);
             return true;
         }
         std::string notes;
@@ -386,7 +397,7 @@ bool Solver::probeSome() {
             std::ostringstream v;
             v << std::setprecision(2) << t.estimate.mean;
             notes += (notes.empty() ? "" : ", ") + model_.shapes[probeCandidates_[c].shape].name + " " + v.str();
-            if (t.passes > 1) notes += " (" + std::to_string(t.passes) + " passes)";
+            if (t.probes > kScreenProbes) notes += " (" + std::to_string(t.probes) + " probes)";
         }
         plan_ = std::move(probeCandidates_[best]);
         plan_.description += "; chosen by Monte Carlo probes, estimated cost: " + notes;
@@ -469,6 +480,16 @@ Status Solver::configureAlgorithms() {
             orderText_ = "s:e=" + std::to_string(filaAt_) + ":f=3";
         } else {
             filaAt_ = pieces - 1;
+            // DLX's one level places the piece -r constrains. Left to min-fit, the root could
+            // branch on a corner cell with fewer rows instead (the one-time volume filter thins
+            // the corners), and FILA would then start with the constrained piece still to place.
+            // Measured (placements, default -r): 12x5 pentominoes 6.1M -> 2.2M, 15x4 1.6M ->
+            // 0.54M, hexominoes 12x5 1.1M -> 0.21M, tetrominoes+pentominoes 10x5 25.7M -> 6.6M,
+            // Soma roof 36k -> 13k; Tetris Cube, Bedlam, 10x6 unchanged (they branched on it
+            // already). Not on flat boards with holes, where a cell beside a hole is the better
+            // first branch (7x9 minus 3 cells: 0.39M -> 1.08M; 8x8 with a hole at 2,2: 1.14M ->
+            // 2.10M). A forced move (a column of one row) still comes first.
+            rootOnConstrainedPiece_ = !flat || fullBox;
             const bool useE = !flat || !fullBox;
             orderText_ = useE ? "s:e=" + std::to_string(filaAt_) + ":c=" + std::to_string(std::min(2, filaAt_))
                               : "s:f=" + std::to_string(filaAt_);
@@ -897,7 +918,9 @@ void Solver::search(long long& budget) {
                 filaRefusedBelow_ = remaining;
                 stats_.filaRefused++;
             }
-            const int col = dlx_.chooseColumn(*rankAt_[remaining]);
+            int col = dlx_.chooseColumn(*rankAt_[remaining]);
+            if (col >= 0 && depth_ == 0 && firstColumn_ >= 0 && dlx_.length(col) > 1 && dlx_.length(firstColumn_) > 0)
+                col = firstColumn_;
             if (col < 0) {
                 if (tracing && traceWanted(remaining)) traceDeadColumn(remaining);
                 leaveLevel();

@@ -212,9 +212,10 @@ private:
     std::vector<RedundancyPlan> probeCandidates_;
     struct ProbeTally {
         CostEstimate estimate;  // pooled over the passes so far (mean < 0: none possible)
-        int passes = 0;
+        int probes = 0;         // per kept image, over those passes
     };
     std::vector<ProbeTally> probeTallies_;
+    int probeRefinements_ = 0;
     int probeNext_ = -1;
     FilterProgress filter_;
     long long chunk_ = 1;                   // step(): budget units between clock readings
@@ -243,6 +244,8 @@ private:
     bool nof_ = false;
     int extendedIndex_ = 0;  // FilaSettings::extendedIndex
     bool autoTuned_ = false;  // the automatic configuration chose the algorithms
+    bool rootOnConstrainedPiece_ = false;  // configureAlgorithms: the root branches on -r's piece
+    int firstColumn_ = -1;    // that piece's column, -1: the heuristic's choice (finishSetup)
     std::string orderText_;
     int placedVolume_ = 0;
     FilaInput filaInput_;

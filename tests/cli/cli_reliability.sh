@@ -57,7 +57,16 @@ signal_case() {
   local rc=$? dt=$(( $(now_ms) - t0 ))
   kill "$watchdog" 2>/dev/null; wait "$watchdog" 2>/dev/null
   if [[ $rc -ne $want ]]; then fail "$name: exit $rc, expected $want ($(head -c 300 "$tmp/err"))"; return; fi
-  if (( dt > 200 )); then fail "$name: exited $dt ms after SIG$sig"; return; fi
+  if (( dt > 200 )); then
+    # Once more before failing: on a shared 2-core machine (ctest -j2 beside other programs)
+    # the exit itself can wait for a CPU; a CLI that is really slow to stop is slow twice.
+    if [[ -z ${slow_retried:-} ]]; then
+      echo "note: $name: exited $dt ms after SIG$sig; trying once more"
+      slow_retried=1 signal_case "$name (again)" "$sig" "$delay" "$want" "$phase" "$@"
+      return
+    fi
+    fail "$name: exited $dt ms after SIG$sig"; return
+  fi
   if ! grep -q '"state":"cancelled"' "$tmp/out"; then
     # Nothing printed at all: the signal came before setup began (reading and parsing end at
     # once, by design, with no statistics yet), which happens when a loaded machine starts
