@@ -3,7 +3,7 @@
 // that structured-clones every message (transferring the listed buffers) like postMessage.
 import { describe, expect, it } from 'vitest';
 import { createSolverHost, PROGRESS_INTERVAL_MS, TRACE_OP } from '../../web/src/worker/protocol.js';
-import { SolverClient } from '../../web/src/solver-client.js';
+import { HARD_CANCEL_MS, SolverClient } from '../../web/src/solver-client.js';
 import { STEP, loadModule, makeChecker, openDef, readDef } from './helpers.js';
 
 const clone = (msg, transfer) => structuredClone(msg, { transfer: transfer || [] });
@@ -302,6 +302,58 @@ describe('SolverClient', () => {
     const long = client.solve(0, '', { onSolutions: () => {} });
     setTimeout(() => client.cancel(long.id), 50);
     expect((await long.done).reason).toBe('cancelled');
+    client.terminate();
+  });
+
+  it('replaces a worker that does not answer a cancel within HARD_CANCEL_MS, and loads the definitions again', async () => {
+    // The first worker drops cancels, as one busy with a 100 ms placement would not read them.
+    const made = [];
+    const factory = () => {
+      const worker = makeFakeWorker();
+      const post = worker.postMessage;
+      const sent = [];
+      worker.postMessage = (msg) => {
+        sent.push(msg);
+        if (made.length === 1 && msg.type === 'cancel') return;
+        post(msg);
+      };
+      worker.terminate = () => {
+        worker.terminated = true;
+        post({ type: 'cancel', id: sent.find((m) => m.type === 'solve').id }); // stop its CPU
+      };
+      worker.sent = sent;
+      made.push(worker);
+      return worker;
+    };
+    const client = new SolverClient(factory);
+    await client.ready;
+    await client.load(readDef('tetriscube.txt'), 'tetriscube.txt');
+    let progress = 0;
+    const long = client.solve(0, '', { onProgress: () => progress++ });
+    await new Promise((r) => setTimeout(r, 300));
+    const cancelledAt = performance.now();
+    client.cancel(long.id);
+    const result = await long.done;
+    const waited = performance.now() - cancelledAt;
+    expect(result.reason).toBe('cancelled');
+    expect(result.stats.stoppedOutright).toBe(true);
+    if (progress > 0) expect(result.stats.phase).toBeTruthy(); // the last progress statistics
+    expect(waited).toBeGreaterThanOrEqual(HARD_CANCEL_MS - 5);
+    expect(waited).toBeLessThan(HARD_CANCEL_MS + 400);
+    expect(made.length).toBe(2);
+    expect(made[0].terminated).toBe(true);
+    expect(made[1].sent[0]).toMatchObject({ type: 'load', source: 'tetriscube.txt' });
+    // The new worker searches the same puzzle (index 0 of the definitions loaded again).
+    let delivered = 0;
+    const again = client.solve(0, '-r L', { maxSolutions: 1, onSolutions: ({ count }) => { delivered += count; } });
+    const r2 = await again.done;
+    expect(r2.reason).toBe('limit');
+    expect(delivered).toBe(1);
+    // A worker that answers in time is kept.
+    const quick = client.solve(0, '-r L');
+    setTimeout(() => client.cancel(quick.id), 30);
+    expect((await quick.done).stats.stoppedOutright).toBeUndefined();
+    expect(made.length).toBe(2);
     client.terminate();
   });
 

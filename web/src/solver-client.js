@@ -11,24 +11,40 @@
 //   const { reason, stats } = await done;       // reason: 'finished' | 'cancelled' | 'limit'
 //
 // Failures reject with an Error whose message is the engine's message ("file:line: ...").
+//
+// Cancel is cooperative first: the engine answers between slices (15 ms). When no answer
+// has come HARD_CANCEL_MS later (one DLX placement in a matrix of a million rows takes up to
+// 100 ms in WebAssembly, a fresh module's memory growth ~200 ms), the worker is terminated
+// and a new one started with the last definitions loaded again (puzzle indices stay valid):
+// the search ends 'cancelled' with its last progress statistics (`stoppedOutright: true`),
+// other requests to the old worker fail with a message saying so. Only for workers this
+// client starts itself (a Worker passed in cannot be recreated).
 
 import { MSG } from './worker/protocol.js';
 
+/** Milliseconds a cancelled search may take to answer before its worker is stopped outright. */
+export const HARD_CANCEL_MS = 100;
+
 export class SolverClient {
   /**
-   * @param {Worker|string|URL} [workerOrUrl] a Worker, or the URL of solver.worker.js
-   *   (started as a module worker). By default the bundled worker next to this file.
+   * @param {Worker|string|URL|function(): Worker} [workerOrUrl] a Worker, the URL of
+   *   solver.worker.js (started as a module worker) or a function that starts one. By default
+   *   the bundled worker next to this file.
    */
   constructor(workerOrUrl) {
     if (workerOrUrl === undefined) {
       // Literal form, so that Vite finds and bundles the worker.
-      this.worker = new Worker(new URL('./worker/solver.worker.js', import.meta.url), { type: 'module' });
+      this._createWorker = () => new Worker(new URL('./worker/solver.worker.js', import.meta.url), { type: 'module' });
     } else if (typeof workerOrUrl === 'string' || workerOrUrl instanceof URL) {
-      this.worker = new Worker(workerOrUrl, { type: 'module' });
+      this._createWorker = () => new Worker(workerOrUrl, { type: 'module' });
+    } else if (typeof workerOrUrl === 'function') {
+      this._createWorker = workerOrUrl; // a factory: () => a Worker-like object
     } else {
-      this.worker = workerOrUrl;
+      this._createWorker = null;
     }
+    this.worker = this._createWorker ? this._createWorker() : workerOrUrl;
     this.nextId = 1;
+    this._lastLoad = null; // {text, source}: loaded again into a worker started after a hard cancel
     this.pending = new Map(); // id -> {resolve, reject, handlers}
     this.version = null;
     this.ready = new Promise((resolve, reject) => {
@@ -47,6 +63,7 @@ export class SolverClient {
 
   /** Parse definition text; resolves to the puzzles (parsed puzzleJson objects). */
   load(text, source = '<input>') {
+    this._lastLoad = { text, source };
     return this._request({ type: MSG.LOAD, text, source }).done.then((msg) => msg.puzzles);
   }
 
@@ -63,12 +80,41 @@ export class SolverClient {
     if (handlers.maxSolutions > 0) msg.maxSolutions = handlers.maxSolutions;
     if (handlers.stepBudget > 0) msg.stepBudget = handlers.stepBudget;
     const { id, done } = this._request(msg, handlers);
+    const entry = this.pending.get(id);
+    if (entry) entry.search = true;
     return { id, done: done.then((m) => ({ reason: m.reason, stats: m.stats })) };
   }
 
-  /** Stop search `id` (its done promise then resolves with reason 'cancelled'). */
+  /** Stop search `id` (its done promise then resolves with reason 'cancelled'), within
+   * HARD_CANCEL_MS whatever the engine is doing. */
   cancel(id) {
     this.worker.postMessage({ type: MSG.CANCEL, id });
+    const entry = this.pending.get(id);
+    if (!entry || !entry.search || !this._createWorker || entry.hardCancel) return;
+    entry.hardCancel = setTimeout(() => this._stopOutright(id), HARD_CANCEL_MS);
+  }
+
+  /** The worker did not answer a cancel in time: replace it (see the header). */
+  _stopOutright(id) {
+    const cancelled = this.pending.get(id);
+    if (!cancelled) return;
+    this.worker.removeEventListener('message', this._onMessage);
+    this.worker.removeEventListener('error', this._onError);
+    this.worker.terminate();
+    for (const [pendingId, entry] of this.pending) {
+      clearTimeout(entry.hardCancel);
+      if (pendingId === id) {
+        entry.resolve({ type: MSG.DONE, reason: 'cancelled', stats: { ...(entry.lastStats || {}), stoppedOutright: true } });
+      } else {
+        entry.reject(new Error('the solver was restarted to stop a search at once; try again'));
+      }
+    }
+    this.pending.clear();
+    this.worker = this._createWorker();
+    this.worker.addEventListener('message', this._onMessage);
+    this.worker.addEventListener('error', this._onError);
+    // The new worker parses the same definitions first (its answer has no pending entry).
+    if (this._lastLoad) this.worker.postMessage({ type: MSG.LOAD, id: this.nextId++, ...this._lastLoad });
   }
 
   /**
@@ -133,6 +179,7 @@ export class SolverClient {
     const { handlers } = entry;
     switch (msg.type) {
       case MSG.PROGRESS:
+        entry.lastStats = msg.stats;
         if (handlers.onProgress) handlers.onProgress(msg.stats);
         break;
       case MSG.SOLUTIONS:
@@ -143,6 +190,7 @@ export class SolverClient {
         break;
       case MSG.ERROR:
         this.pending.delete(msg.id);
+        clearTimeout(entry.hardCancel);
         entry.reject(new Error(msg.message));
         break;
       case MSG.LOADED:
@@ -151,6 +199,7 @@ export class SolverClient {
       case MSG.DONE:
       case MSG.IMAGE_CELLS:
         this.pending.delete(msg.id);
+        clearTimeout(entry.hardCancel);
         entry.resolve(msg);
         break;
       default:
@@ -161,7 +210,10 @@ export class SolverClient {
   _failAll(message) {
     this._failure = this._failure || message;
     this._readyReject(new Error(message));
-    for (const [, entry] of this.pending) entry.reject(new Error(message));
+    for (const [, entry] of this.pending) {
+      clearTimeout(entry.hardCancel);
+      entry.reject(new Error(message));
+    }
     this.pending.clear();
   }
 }
