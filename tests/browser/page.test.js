@@ -210,6 +210,35 @@ describe('polycube web page', () => {
     await page.check('#opt-r');
   });
 
+  test('Cancel is at once even where one placement takes 100 ms (1.1 million placements of 100 random pieces)', async () => {
+    // tests/hostile/random100.txt: 100 random 10-cell pieces in a 10x10x10 box. Its setup runs
+    // in slices; then each DLX placement costs up to 100 ms in WebAssembly, so the engine
+    // cannot answer a cancel sooner: the page stops the worker after HARD_CANCEL_MS instead.
+    const text = fs.readFileSync(path.join(repoRoot, 'tests/hostile/random100.txt'), 'utf8');
+    if (!(await page.evaluate(() => document.getElementById('custom').open))) await page.click('#custom summary');
+    await page.fill('#def-text', text);
+    await page.click('#def-load');
+    expect(await waitState(['ready', 'error'], 30_000)).toBe('ready');
+    await page.uncheck('#opt-r');
+    await page.click('#solve');
+    expect(await waitState(['running', 'done', 'error'])).toBe('running');
+    await page.waitForFunction(() => Number(document.getElementById('stat-attempts').dataset.value) > 0,
+      null, { timeout: 60_000, polling: 50 });
+    const started = Date.now();
+    await page.click('#cancel');
+    expect(await waitState(['cancelled', 'done', 'error'], 5_000)).toBe('cancelled');
+    const waited = Date.now() - started;
+    expect(waited, `cancelled after ${waited} ms`).toBeLessThan(600);
+    const how = await page.evaluate(() => window.__polycube.state().run.stats);
+    console.log(`random100: cancelled after ${waited} ms (${how && how.stoppedOutright ? 'worker stopped outright' : 'the engine answered'})`);
+    // The page goes on with a fresh worker: a library puzzle solves.
+    await page.check('#opt-r');
+    await pickLibrary('soma.txt');
+    await page.click('#solve');
+    expect(await waitState(['done', 'error'], 20_000)).toBe('done');
+    expect(await solutionCount()).toBe(480);
+  }, 120_000);
+
   test('made no requests outside the page and logged no errors', async () => {
     expect(foreignRequests).toEqual([]);
     expect(consoleErrors).toEqual([]);
