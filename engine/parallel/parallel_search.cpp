@@ -1,5 +1,7 @@
 #include "parallel/parallel_search.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -33,8 +35,16 @@ void addStats(SolverStats& to, const SolverStats& from) {
 struct ParallelSearch::Pool {
     std::mutex mutex;
     std::condition_variable changed;
-    std::deque<std::vector<int>> queue;
+    // Subproblems with their share of the whole tree (for the progress estimate).
+    std::deque<std::pair<std::vector<int>, double>> queue;
     int busy = 0;
+    // Progress: the share of the tree done by finished pieces (under `output`), and each
+    // thread's running piece as last published (weight x fractionDone), read by thread 0.
+    double finishedShare = 0;
+    std::vector<std::atomic<double>> runningShare;
+    explicit Pool(int threads) : runningShare(threads) {
+        for (auto& r : runningShare) r.store(0, std::memory_order_relaxed);
+    }
     // Read without the lock between slices (a hint only): threads waiting, paths queued.
     std::atomic<int> waiting{0}, queued{0};
 
@@ -45,7 +55,7 @@ struct ParallelSearch::Pool {
 
     // The next subproblem, waiting while others are busy (they may donate). false when the
     // tree is done (nothing queued, nobody busy) or on cancel.
-    bool take(std::vector<int>& path, const std::atomic<bool>& cancel) {
+    bool take(std::vector<int>& path, double& share, const std::atomic<bool>& cancel) {
         std::unique_lock<std::mutex> lock(mutex);
         waiting.fetch_add(1, std::memory_order_relaxed);
         // The timeout only matters for cancel (set from a signal handler, which cannot notify).
@@ -56,15 +66,16 @@ struct ParallelSearch::Pool {
             changed.notify_all();
             return false;
         }
-        path = std::move(queue.front());
+        path = std::move(queue.front().first);
+        share = queue.front().second;
         queue.pop_front();
         queued.fetch_sub(1, std::memory_order_relaxed);
         ++busy;
         return true;
     }
-    void put(std::vector<std::vector<int>>& paths) {
+    void put(std::vector<std::vector<int>>& paths, double shareEach) {
         std::lock_guard<std::mutex> lock(mutex);
-        for (auto& p : paths) queue.push_back(std::move(p));
+        for (auto& p : paths) queue.push_back({std::move(p), shareEach});
         queued.fetch_add(static_cast<int>(paths.size()), std::memory_order_relaxed);
         changed.notify_all();
     }
@@ -120,15 +131,22 @@ Solver::State ParallelSearch::run() {
             if (onSolution_) onSolution_(s, s.number);
         });
         Solver::State st;
-        while ((st = primary_->step(1LL << 40)) == Solver::State::Running) {
+        if (onProgress_) {
+            // Slices of progressSeconds_ (the slice reads the clock between chunks: the
+            // search itself is the same).
+            while ((st = primary_->step(1LL << 40, progressSeconds_)) == Solver::State::Running)
+                onProgress_(primary_->fractionDone(), primary_->stats().solutions);
+        } else {
+            while ((st = primary_->step(1LL << 40)) == Solver::State::Running) {
+            }
         }
         stats_ = primary_->stats();
         subproblems_ = 1;
         return st;
     }
     const auto t0 = std::chrono::steady_clock::now();
-    pool_ = std::make_unique<Pool>();
-    pool_->queue.push_back({});  // the whole tree
+    pool_ = std::make_unique<Pool>(threads_);
+    pool_->queue.push_back({{}, 1.0});  // the whole tree
     pool_->queued = 1;
     std::vector<std::thread> others;
     for (int k = 1; k < threads_; ++k) others.emplace_back([this, k] { worker(k); });
@@ -166,12 +184,30 @@ void ParallelSearch::worker(int index) {
         if (onSolution_) onSolution_(sol, number);
     });
     std::vector<int> path;
+    double weight = 0;
     std::vector<std::vector<int>> donated;
     long long searched = 0, gave = 0;
     double idle = 0;
+    auto lastProgress = std::chrono::steady_clock::now();
+    auto progress = [&] {  // thread 0 only: the whole tree's share done, now and then
+        if (index != 0 || !onProgress_) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - lastProgress).count() < progressSeconds_) return;
+        lastProgress = now;
+        double fraction;
+        long long solutions;
+        {
+            // Under the lock that moves a finished piece's share from running to finished.
+            std::lock_guard<std::mutex> lock(pool_->output);
+            fraction = pool_->finishedShare;
+            solutions = pool_->reported;
+            for (const auto& r : pool_->runningShare) fraction += r.load(std::memory_order_relaxed);
+        }
+        onProgress_(std::min(1.0, fraction), solutions);
+    };
     for (;;) {
         const auto waitStart = std::chrono::steady_clock::now();
-        const bool got = pool_->take(path, cancel_);
+        const bool got = pool_->take(path, weight, cancel_);
         idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - waitStart).count();
         if (!got) break;
         ++searched;
@@ -186,11 +222,22 @@ void ParallelSearch::worker(int index) {
                 s->cancel();
             } else if (pool_->hungry()) {
                 donated.clear();
-                if (s->donate(donated) > 0) {
+                double share = 0;
+                const int n = s->donate(donated, &share);
+                if (n > 0) {
                     ++gave;
-                    pool_->put(donated);
+                    pool_->put(donated, weight * share / n);
                 }
             }
+            if (onProgress_) {
+                pool_->runningShare[index].store(weight * s->fractionDone(), std::memory_order_relaxed);
+                progress();
+            }
+        }
+        if (onProgress_) {
+            std::lock_guard<std::mutex> lock(pool_->output);
+            pool_->finishedShare += weight * s->fractionDone();  // what it searched, not what it gave away
+            pool_->runningShare[index].store(0, std::memory_order_relaxed);
         }
         pool_->finished();
         if (!s->subproblemError().empty()) {

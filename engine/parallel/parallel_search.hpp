@@ -52,6 +52,14 @@ public:
     void setSolutionHandler(std::function<void(const Solution&, long long number)> handler) {
         onSolution_ = std::move(handler);
     }
+    // Called on the thread that runs run(), about every `seconds` while the search runs, with
+    // the share of the whole tree done (Solver::fractionDone of every piece, weighted by the
+    // piece's share of the tree: the finished ones, and the running ones as their threads
+    // last published between slices) and the solutions reported so far.
+    void setProgressHandler(std::function<void(double fraction, long long solutions)> handler, double seconds) {
+        onProgress_ = std::move(handler);
+        progressSeconds_ = seconds;
+    }
 
     // Runs the whole search; returns Done, LimitReached (one-thread -l), or Cancelled (cancel()
     // or an error: see error()).
@@ -81,6 +89,8 @@ private:
     int threads_ = 1;
     std::string refusal_;
     std::function<void(const Solution&, long long)> onSolution_;
+    std::function<void(double, long long)> onProgress_;
+    double progressSeconds_ = 1;
     std::unique_ptr<Pool> pool_;
     std::atomic<bool> cancel_{false};
     SolverStats stats_;

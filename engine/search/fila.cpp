@@ -484,8 +484,9 @@ public:
         return true;
     }
 
-    int donate(const std::vector<int>& prefix, std::vector<std::vector<int>>& out) override {
+    int donate(const std::vector<int>& prefix, std::vector<std::vector<int>>& out, double* share) override {
         if (tracing_) return 0;
+        const std::vector<double> weights = share ? levelWeights() : std::vector<double>{};
         for (int d = 0; d <= depth_; ++d) {
             Frame& f = frames_[d];
             // A level with a child in progress, or (the top) one stopped by the budget in the
@@ -494,7 +495,7 @@ public:
             const int p = pieces_ - d;
             long long examined = 0;
             int given = 0;
-            auto give = [&](int begin, int end) {
+            forEachRemainingRange(d, [&](int begin, int end) {
                 examined += end - begin;
                 for (int i = begin; i < end; ++i) {
                     if (f.o.intersects(entryMask_[i])) continue;
@@ -504,28 +505,10 @@ public:
                     out.push_back(std::move(path));
                     ++given;
                 }
-            };
-            // The rest of the current shape's list, then the shapes still to come: those of
-            // the current mask word still pending, then the later words, with the warehouse
-            // as this level will see it (the shapes taken at this level and below put back).
-            give(f.pos, f.end);
-            if (f.set >= 0 && f.word < shapeWords_) {
-                const int* offsets = &sets_[static_cast<size_t>(f.set) * (shapeCount_ + 1)];
-                for (uint64_t m = f.pending; m; m &= m - 1) {
-                    const int s = f.word * 64 + __builtin_ctzll(m);
-                    give(offsets[s], offsets[s + 1]);
-                }
-                if (f.word + 1 < shapeWords_) {
-                    std::vector<int> copies = copies_;
-                    for (int g = d; g <= depth_; ++g)
-                        if (frames_[g].stage == kImage) copies[frames_[g].shape]++;
-                    for (int s = (f.word + 1) * 64; s < shapeCount_; ++s)
-                        if (copies[s] > 0 && (setMasks_[static_cast<size_t>(f.set) * shapeWords_ + (s >> 6)] >> (s & 63) & 1))
-                            give(offsets[s], offsets[s + 1]);
-                }
-            }
+            });
             (*settings_.attempts)[p] += examined;
             (*settings_.fits)[p] += given;
+            if (share && f.set >= 0) *share += weights[d] * static_cast<double>(examined) / levelEntries(d);
             // Nothing left to try at this level (as follow() leaves a path level).
             f.pos = f.end;
             f.pending = 0;
@@ -533,6 +516,22 @@ public:
             if (given > 0) return given;
         }
         return 0;
+    }
+
+    double fractionDone() const override {
+        if (depth_ < 0) return 1.0;
+        const std::vector<double> weights = levelWeights();
+        double done = 0;
+        for (int d = 0; d <= depth_; ++d) {
+            const Frame& f = frames_[d];
+            if (f.stage == kEnter || f.set < 0) continue;  // nothing chosen yet / a path level (one choice)
+            long long remaining = 0;
+            forEachRemainingRange(d, [&](int begin, int end) { remaining += end - begin; });
+            const double entries = levelEntries(d);
+            const long long inProgress = d < depth_ ? 1 : 0;  // the entry of the child being searched
+            done += weights[d] * std::max(0.0, entries - static_cast<double>(remaining + inProgress)) / entries;
+        }
+        return std::min(1.0, done);
     }
 
     CostEstimate estimateCost(int probes, uint64_t seed) override {
@@ -583,6 +582,54 @@ public:
     }
 
 private:
+    // Copies of each shape as level d saw them when it began (the shapes placed at levels d
+    // and below put back).
+    std::vector<int> copiesAtEntry(int d) const {
+        std::vector<int> copies = copies_;
+        for (int g = d; g <= depth_; ++g)
+            if (frames_[g].stage == kImage) copies[frames_[g].shape]++;
+        return copies;
+    }
+    // The entry ranges level d has still to try: the rest of the current shape's list, the
+    // shapes still pending in the current mask word, then those of the later words that the
+    // level could use.
+    template <typename Fn>
+    void forEachRemainingRange(int d, Fn fn) const {
+        const Frame& f = frames_[d];
+        fn(f.pos, f.end);
+        if (f.set < 0 || f.word >= shapeWords_) return;
+        const int* offsets = &sets_[static_cast<size_t>(f.set) * (shapeCount_ + 1)];
+        for (uint64_t m = f.pending; m; m &= m - 1) {
+            const int s = f.word * 64 + __builtin_ctzll(m);
+            fn(offsets[s], offsets[s + 1]);
+        }
+        if (f.word + 1 >= shapeWords_) return;
+        const std::vector<int> copies = copiesAtEntry(d);
+        for (int s = (f.word + 1) * 64; s < shapeCount_; ++s)
+            if (copies[s] > 0 && (setMasks_[static_cast<size_t>(f.set) * shapeWords_ + (s >> 6)] >> (s & 63) & 1))
+                fn(offsets[s], offsets[s + 1]);
+    }
+    // Level d's candidates for fractionDone: the list entries of every shape it could use.
+    double levelEntries(int d) const {
+        const Frame& f = frames_[d];
+        const int* offsets = &sets_[static_cast<size_t>(f.set) * (shapeCount_ + 1)];
+        const std::vector<int> copies = copiesAtEntry(d);
+        long long n = 0;
+        for (int s = 0; s < shapeCount_; ++s)
+            if (copies[s] > 0 && (setMasks_[static_cast<size_t>(f.set) * shapeWords_ + (s >> 6)] >> (s & 63) & 1))
+                n += offsets[s + 1] - offsets[s];
+        return static_cast<double>(std::max(1LL, n));
+    }
+    // Each level's weight: the product of 1/entries of the levels above (path levels: 1).
+    std::vector<double> levelWeights() const {
+        std::vector<double> w(static_cast<size_t>(depth_) + 2, 1.0);
+        for (int d = 0; d <= depth_; ++d) {
+            const Frame& f = frames_[d];
+            w[d + 1] = f.stage == kEnter || f.set < 0 ? w[d] : w[d] / levelEntries(d);
+        }
+        return w;
+    }
+
     // A cell's NOF index (ILSI): the cells whose occupancy selects one of its sets, and
     // where its sets start in Slot::setIndex.
     struct IndexCells {

@@ -105,7 +105,15 @@ public:
     // From now on, a start() on the same input as the last keeps the tables built for it
     // (only the search state starts over). For searches split into subproblems.
     virtual void reuseTables(bool on) = 0;
-    virtual int donate(const std::vector<int>& prefix, std::vector<std::vector<int>>& out) = 0;
+    // `share` (when given) receives the donated paths' share of the search given to start()
+    // (the weights of fractionDone), summed.
+    virtual int donate(const std::vector<int>& prefix, std::vector<std::vector<int>>& out, double* share = nullptr) = 0;
+    // How much of the search given to start() is done: the weighted backtrack estimate
+    // (Knuth 1975; Kilby, Slaney, Thiebaux, Walsh 2006) over the explicit stack. A level's
+    // candidates are its image list entries for the shapes it could use (fitting or not),
+    // each worth 1/entries of the level's weight; the entries before the current one are
+    // done (donated ones too). 1 once exhausted. Between run()s; costs a walk of the stack.
+    virtual double fractionDone() const = 0;
     // Knuth's estimator of the cost (list entries examined) of searching the puzzle given to
     // start(): the average over `probes` random root-to-leaf paths through FILA's own choices
     // of the sum, over the path, of (product of branching factors so far) x (entries examined).

@@ -67,6 +67,10 @@ const std::vector<OptionSpec>& specs() {
          "search on N threads (default: every core); 1: one thread, solutions in the one-thread order. "
          "-t, -s, -l and -u without -r always run on one thread",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-j", o.threads, 1, 4096); }},
+        {0, "progress", Arg::None, false, nullptr,
+         "report progress on standard error (\"about 35% done, ~40 s left\"), rewritten in place when it is a "
+         "terminal (the default there), one line a second otherwise",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.progress = true; return std::string(); }},
         {'r', "redundancyFilter", Arg::Optional, false, "NAME",
          "count rotationally unique solutions: constrain one uniquely shaped piece (NAME, or chosen automatically)",
          [](SolverOptions& o, OptionParse&, const std::string* v) {

@@ -38,6 +38,7 @@ struct SolverOptions {
     bool info = false;
     bool json = false;
     int threads = 0;              // -j N: search on N threads (CLI only; 0 = every core)
+    bool progress = false;        // --progress: progress lines on standard error (CLI only; on when it is a terminal)
     // Symmetry handling.
     Redundancy redundancy = Redundancy::Off;
     std::string redundancyPiece;  // with Redundancy::Named

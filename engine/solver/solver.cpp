@@ -1000,6 +1000,7 @@ Status Solver::startSubproblem(const std::vector<int>& path) {
     guide_ = path;
     guideSize_ = static_cast<int>(path.size());
     guided_ = 0;
+    donatedShare_ = 0;
     guideError_.clear();
     guardStats_ = stats_;
     state_ = State::Running;
@@ -1046,20 +1047,62 @@ void Solver::guardStatistics() {
     SolverStats::forEachLevelCounter(stats_, guardStats_, restore);
 }
 
-int Solver::donate(std::vector<std::vector<int>>& out) {
+double Solver::fractionDone() const {
+    if (state_ == State::Done) return 1.0 - donatedShare_;
+    if (setup_ != kSetReady) return 0.0;
+    if (options_.monteCarlo.trials > 0)
+        return std::min(1.0, static_cast<double>(stats_.monteCarloTrials) / static_cast<double>(options_.monteCarlo.trials));
+    double done = 0, weight = 1;
+    for (int d = 0; d <= depth_; ++d) {
+        const Frame& f = frames_[d];
+        if (f.stage == kFila) {
+            done += weight * fila_->fractionDone();
+            break;
+        }
+        if (f.stage != kNext && f.stage != kReturn) break;  // the top level has not chosen yet
+        if (d < guideSize_) continue;                        // a path level: its one choice
+        // The column's own list stays whole while it is covered: its rows are the choices.
+        int index = 0, n = 0;
+        for (int node = dlx_.down(f.col); node != f.col; node = dlx_.down(node), ++n)
+            if (node == f.node) index = n;
+        if (f.node == f.col) index = n;
+        // kReturn below the top: f.node's subtree is in progress; at the top it has just ended.
+        if (f.stage == kReturn && d == depth_) ++index;
+        if (n == 0) break;
+        done += weight * index / n;
+        weight /= n;
+    }
+    return std::min(1.0, done);
+}
+
+int Solver::donate(std::vector<std::vector<int>>& out, double* share) {
     if (state_ != State::Running || options_.monteCarlo.trials > 0 || options_.trace != 0) return 0;
     const int pieces = model_.mobileCount();
+    double weight = 1;  // of the level's whole list, as in fractionDone
+    double given = 0;
     // The shallowest level with untried siblings: the biggest pieces of work (work stealing
     // takes from the top of the tree, so a few donations keep every thread busy).
     for (int d = 0; d <= depth_; ++d) {
         Frame& f = frames_[d];
         if (f.stage == kFila) {
             const std::vector<int> prefix(placed_.begin(), placed_.begin() + d);
-            return fila_->donate(prefix, out);
+            double filaShare = 0;
+            const int n = fila_->donate(prefix, out, &filaShare);
+            given = weight * filaShare;
+            donatedShare_ += given;
+            if (share) *share = given;
+            return n;
         }
         // kNext: f.node is next (not yet placed); kReturn: f.node is placed. Either way
         // the untried rows are those after it, up to f.stop.
-        if ((f.stage != kNext && f.stage != kReturn) || f.node == f.stop) continue;
+        const bool open = f.stage == kNext || f.stage == kReturn;
+        int rows = 0;
+        if (open && d >= guideSize_)
+            for (int node = dlx_.down(f.col); node != f.col; node = dlx_.down(node)) ++rows;
+        if (!open || f.node == f.stop) {
+            if (open && rows > 0) weight /= rows;
+            continue;
+        }
         const int remaining = pieces - d;
         int n = 0;
         for (int node = dlx_.down(f.node); node != f.stop; node = dlx_.down(node)) {
@@ -1073,8 +1116,12 @@ int Solver::donate(std::vector<std::vector<int>>& out) {
         }
         if (n > 0) {
             f.stop = dlx_.down(f.node);
+            given = rows > 0 ? weight * n / rows : 0;
+            donatedShare_ += given;
+            if (share) *share = given;
             return n;
         }
+        if (rows > 0) weight /= rows;
     }
     return 0;
 }

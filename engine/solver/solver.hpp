@@ -144,7 +144,18 @@ public:
     // not try them. They are counted as tried here (attempts and fits of that level), so the
     // receivers count only below them. Returns how many; 0 when nothing can be split off
     // (e.g. only FILA's recursive last levels are left). Call between step()s.
-    int donate(std::vector<std::vector<int>>& out);
+    // `share` (when given) receives the donated paths' share of this search's tree (the
+    // weights of fractionDone), summed: split among them, it keeps the shares adding up.
+    int donate(std::vector<std::vector<int>>& out, double* share = nullptr);
+    // How much of this search's tree (the subproblem's subtree after startSubproblem) is
+    // done: the weighted backtrack estimate (Knuth 1975, "Estimating the efficiency of
+    // backtrack programs"; Kilby, Slaney, Thiebaux, Walsh 2006, "Estimating search tree
+    // size"): at every open level, the share of its candidates already searched, weighted by
+    // 1/(candidates) of each level above (path levels: 1), FILA's levels included. Work given
+    // away by donate() is not this search's: the figure ends at 1 - donatedShare(). Never
+    // decreases; 0 before the search, the Monte Carlo trials' share with -s. Between step()s.
+    double fractionDone() const;
+    double donatedShare() const { return donatedShare_; }
     // Non-empty when startSubproblem's path could not be followed.
     const std::string& subproblemError() const { return guideError_; }
 
@@ -277,6 +288,7 @@ private:
     // and the statistics of the levels above the subtree as they were before it started
     // (the path's levels are replayed, and that work must not be counted twice).
     std::vector<int> guide_;
+    double donatedShare_ = 0;  // of this search's tree, given away by donate()
     int guideSize_ = 0;   // guide_.size(): checked once per DLX level entry
     int guided_ = 0;
     std::string guideError_;

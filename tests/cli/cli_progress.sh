@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# --progress (issue 10): progress lines on standard error only, their percentages never going
+# down, standard output unchanged; none when standard error is not a terminal and --progress
+# is not given. Usage: cli_progress.sh POLYCUBE REPO_ROOT
+set -uo pipefail
+cli=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+
+# A search of several seconds: the 10x6 pentominoes with plain DLX, every solution printed.
+puzzle="$root/def/pentominoes_10x6.txt"
+"$cli" -j 1 -o s "$puzzle" >"$tmp/plain.out" 2>"$tmp/plain.err" || fail "plain run exited $?"
+[[ -s $tmp/plain.err ]] && fail "progress without --progress on a non-terminal: $(head -c 200 "$tmp/plain.err")"
+
+check_lines() {  # NAME FILE: at least 2 lines, each a progress line, percentages non-decreasing
+  local name=$1 file=$2 last=-1 n=0 pct
+  while IFS= read -r line; do
+    # "polycube: about 35% done, ~40 s left (30-55 s), 12,345 solutions, 20 s elapsed"
+    if [[ ! $line =~ ^polycube:\ about\ ([0-9]+)%\ done(,\ ~[0-9.]+\ (s|min|h)\ left(\ \([^\)]*\))?)?,\ [0-9,]+\ solutions?,\ [0-9.]+\ (s|min|h)\ elapsed$ ]]; then
+      fail "$name: not a progress line: '$line'"; return
+    fi
+    pct=${BASH_REMATCH[1]}
+    (( pct < last )) && { fail "$name: went down from $last% to $pct%"; return; }
+    (( pct > 100 )) && { fail "$name: $pct%"; return; }
+    last=$pct; n=$((n + 1))
+  done <"$file"
+  (( n >= 2 )) || { fail "$name: $n progress line(s)"; return; }
+  ok "$name: $n lines, last $last%"
+}
+
+"$cli" -j 1 -o s --progress "$puzzle" >"$tmp/one.out" 2>"$tmp/one.err" || fail "--progress -j 1 exited $?"
+cmp -s "$tmp/plain.out" "$tmp/one.out" && ok "-j 1: standard output unchanged" || fail "-j 1: standard output differs with --progress"
+check_lines "-j 1" "$tmp/one.err"
+
+"$cli" -j 2 -o s -q --json --progress "$puzzle" >"$tmp/two.out" 2>"$tmp/two.err" || fail "--progress -j 2 exited $?"
+grep -q '"solutions":9356' "$tmp/two.out" && ok "-j 2: 9356 solutions" || fail "-j 2: $(cat "$tmp/two.out")"
+check_lines "-j 2" "$tmp/two.err"
+
+(( failures == 0 )) || { echo "$failures check(s) failed"; exit 1; }
