@@ -219,6 +219,7 @@ std::string statsJson(const Solver& s, const std::string& stateName) {
     json j = searchJson(s, st, stateName);
     j["attempts"] = st.totalAttempts();
     j["seconds"] = st.searchSeconds;
+    j["fractionDone"] = s.fractionDone();  // the weighted backtrack estimate (Solver::fractionDone)
     j["attemptsByRemaining"] = perLevel(st.attempts);
     j["fitsByRemaining"] = perLevel(st.fits);
     j["monteCarloTrials"] = st.monteCarloTrials;

@@ -194,6 +194,11 @@ describe('polycube web page', () => {
     await page.waitForTimeout(600);
     const a2 = Number(await page.getAttribute('#stat-attempts', 'data-value'));
     expect(a2).toBeGreaterThan(a1);
+    // The engine's progress estimate (issue 10) is shown and moves forward.
+    expect(await page.textContent('#stat-progress')).toMatch(/^about \d+%/);
+    const p1 = Number(await page.getAttribute('#stat-progress', 'data-value'));
+    await page.waitForFunction((p) => Number(document.getElementById('stat-progress').dataset.value) > p, p1,
+      { timeout: 10_000, polling: 100 });
     expect(await state()).toBe('running');
     expect(await page.textContent('#stat-seconds')).toMatch(/s$/);
     if (await solutionCount() > 0) {
@@ -237,6 +242,7 @@ describe('polycube web page', () => {
     await page.click('#solve');
     expect(await waitState(['done', 'error'], 20_000)).toBe('done');
     expect(await solutionCount()).toBe(480);
+    expect(await page.textContent('#stat-progress')).toBe('100%');
   }, 120_000);
 
   test('made no requests outside the page and logged no errors', async () => {

@@ -198,3 +198,20 @@ describe('editor commands', () => {
     expect(t.puzzle.xDim).toBe(3);
   });
 });
+
+import { progressText } from '../../web/src/app/format.js';
+
+describe('progressText (the Done counter)', () => {
+  test('percent, then the time left projected from the time elapsed', () => {
+    expect(progressText(undefined, 3)).toBe('–');
+    expect(progressText(0, 0.2)).toBe('about 0%');
+    expect(progressText(0.005, 10)).toBe('about 0%'); // too little to project from
+    expect(progressText(0.25, 0.5)).toBe('about 25%'); // under a second elapsed
+    expect(progressText(0.25, 10)).toBe('about 25%, ~30 s left');
+    expect(progressText(0.5, 120)).toBe('about 50%, ~2 min left');
+    expect(progressText(0.1, 3600)).toBe('about 10%, ~9.0 h left');
+    expect(progressText(0.999, 10)).toBe('about 99%, ~0 s left');
+    expect(progressText(1, 10)).toBe('100%');
+    expect(progressText(1.2, 10)).toBe('100%');
+  });
+});

@@ -12,3 +12,18 @@ export const secs = (s) => `${(s || 0).toFixed(s >= 100 ? 0 : s >= 10 ? 1 : 2)} 
 export const plural = (n, word, many = `${word}s`) => `${num(n)} ${n === 1 ? word : many}`;
 /** "10×6" or "3×3×3" */
 export const dimsText = (p) => (p.zDim > 1 ? `${p.xDim}×${p.yDim}×${p.zDim}` : `${p.xDim}×${p.yDim}`);
+/**
+ * The search's progress for the counters: "about 35%, ~40 s left" from the engine's estimate of
+ * the share of the tree done (stats.fractionDone, the weighted backtrack estimate) and the time
+ * elapsed; time left = elapsed x (1 - f) / f, once there is something to project from.
+ */
+export function progressText(fraction, elapsed) {
+  if (!(fraction >= 0)) return '–';
+  const f = Math.min(1, fraction);
+  const pct = `about ${Math.floor(f * 100)}%`;
+  if (f >= 1) return '100%';
+  if (f < 0.01 || !(elapsed >= 1)) return pct;
+  const left = (elapsed * (1 - f)) / f;
+  const leftText = left < 90 ? `${Math.round(left)} s` : left < 5400 ? `${Math.round(left / 60)} min` : `${(left / 3600).toFixed(1)} h`;
+  return `${pct}, ~${leftText} left`;
+}

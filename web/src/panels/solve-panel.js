@@ -1,12 +1,13 @@
 // Solve / Cancel, the status line and the live counters.
 import { PHASE } from '../app/state.js';
-import { big, num, secs } from '../app/format.js';
+import { big, num, progressText, secs } from '../app/format.js';
 import { byId, isTyping } from './dom.js';
 
 export function mountSolvePanel(store, actions) {
   const el = {
     solve: byId('solve'), cancel: byId('cancel'), status: byId('status'),
     count: byId('solution-count'), attempts: byId('stat-attempts'), seconds: byId('stat-seconds'),
+    progress: byId('stat-progress'),
   };
   el.solve.addEventListener('click', () => actions.solve());
   el.cancel.addEventListener('click', () => actions.cancel());
@@ -48,5 +49,9 @@ export function mountSolvePanel(store, actions) {
     el.attempts.dataset.value = String(stats.attempts || 0);
     el.attempts.title = stats.attempts ? `${num(stats.attempts)} placements tried, ${num(stats.fits)} fitted` : '';
     el.seconds.textContent = secs(s.run.elapsed);
+    // Progress (issue 10): the engine's estimate while running; 100% once the search is done.
+    const fraction = phase === PHASE.DONE && s.run.reason === 'finished' ? 1 : stats.fractionDone;
+    el.progress.textContent = phase === PHASE.READY || phase === PHASE.LOADING ? '–' : progressText(fraction, s.run.elapsed);
+    el.progress.dataset.value = String(typeof fraction === 'number' ? fraction : -1);
   });
 }
