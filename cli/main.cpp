@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "output/format.hpp"
+#include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
 #include "puzzle/puzzle.hpp"
 #include "solver/options.hpp"
@@ -124,13 +125,17 @@ private:
     size_t width_ = 0;
 };
 
-// Seconds between two progress readings: 1, or POLYCUBE_PROGRESS_SECONDS (0.05 to 60; the
-// progress benchmark reads ten a second).
-double progressSeconds() {
-    const char* env = std::getenv("POLYCUBE_PROGRESS_SECONDS");
+// Seconds from an environment variable within [lo, hi], or `fallback`.
+double secondsFromEnv(const char* name, double lo, double hi, double fallback) {
+    const char* env = std::getenv(name);
     const double v = env ? std::atof(env) : 0;
-    return v >= 0.05 && v <= 60 ? v : 1.0;
+    return v >= lo && v <= hi ? v : fallback;
 }
+// Between two progress readings: 1 s, or POLYCUBE_PROGRESS_SECONDS (the progress benchmark
+// reads ten a second).
+double progressSeconds() { return secondsFromEnv("POLYCUBE_PROGRESS_SECONDS", 0.05, 60, 1.0); }
+// Between two checkpoints: 5 s, or POLYCUBE_CHECKPOINT_SECONDS (the tests take them often).
+double checkpointSeconds() { return secondsFromEnv("POLYCUBE_CHECKPOINT_SECONDS", 0.01, 3600, 5.0); }
 
 const char* stateName(Solver::State s) {
     switch (s) {
@@ -235,6 +240,29 @@ int main(int argc, char** argv) {
     const int threads = p.options.threads > 0 ? p.options.threads
                                               : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     const bool parallel = threads > 1 && whyNotSplittable(p.options).empty();
+    // --checkpoint / --resume (parallel/checkpoint.hpp): the search in pieces, its remaining
+    // work written to the checkpoint file (the resumed one by default).
+    const std::string checkpointPath = !p.options.checkpoint.empty() ? p.options.checkpoint : p.options.resume;
+    const bool checkpointing = !checkpointPath.empty();
+    if (checkpointing) {
+        if (const std::string why = whyNotSplittable(p.options); !why.empty()) {
+            std::cerr << "polycube: " << (p.options.resume.empty() ? "--checkpoint" : "--resume")
+                      << ": this search cannot be split into pieces (" << why << ")\n";
+            return 2;
+        }
+        if (p.files.size() > 1) {
+            std::cerr << "polycube: --checkpoint and --resume take one puzzle file (" << p.files.size() << " given)\n";
+            return 2;
+        }
+    }
+    std::string resumeText;
+    if (!p.options.resume.empty()) {
+        std::string error;
+        if (!readInput(p.options.resume, 1LL << 30, resumeText, error)) {
+            std::cerr << "polycube: --resume: " << error << "\n";
+            return 1;
+        }
+    }
     const bool stderrTerminal = isatty(STDERR_FILENO) != 0;
     const bool showProgress = p.options.progress || stderrTerminal;
     // Which puzzle a progress line is about, when a run has several.
@@ -259,6 +287,10 @@ int main(int argc, char** argv) {
             status = 1;
             continue;
         }
+        if (checkpointing && parsed.puzzles.size() != 1) {
+            std::cerr << "polycube: --checkpoint and --resume take one puzzle; " << source << " has " << parsed.puzzles.size() << "\n";
+            return 2;
+        }
         for (size_t i = 0; i < parsed.puzzles.size(); ++i) {
             const PuzzleDef& def = parsed.puzzles[i];
             // Setup runs in slices too (seconds for a big puzzle), so a signal there is seen.
@@ -277,13 +309,25 @@ int main(int argc, char** argv) {
                 status = 1;
                 continue;
             }
-            if (parallel && solver.ready() && st == Solver::State::Running) {
+            if ((parallel || checkpointing) && solver.ready() && st == Solver::State::Running) {
                 // The same output as one thread, except that solutions are numbered in the
                 // order the threads find them. The first thread's solver is the one just set
                 // up in slices (a signal during setup ends as above, with the JSON line).
                 // activeSolver stays set until the threads' search is: a signal in between
                 // is seen by `interrupted` below, never by an immediate exit without the JSON.
-                Result<std::unique_ptr<ParallelSearch>> made = ParallelSearch::create(def, p.options, threads, std::move(owned));
+                std::unique_ptr<Checkpoint> resumed;
+                if (!resumeText.empty()) {
+                    Result<Checkpoint> decoded = decodeCheckpoint(resumeText, searchFingerprint(solver), p.options.resume);
+                    if (!decoded.ok()) {
+                        solving = 0;
+                        activeSolver = nullptr;
+                        std::cerr << "polycube: " << decoded.status.message << "\n";
+                        return 1;
+                    }
+                    resumed = std::make_unique<Checkpoint>(std::move(decoded.value));
+                }
+                Result<std::unique_ptr<ParallelSearch>> made =
+                    ParallelSearch::create(def, p.options, threads, std::move(owned), resumed.get());
                 if (!made.ok()) {  // (the adopted solver is gone with it)
                     activeSolver = nullptr;
                     solving = 0;
@@ -302,6 +346,17 @@ int main(int argc, char** argv) {
                 ProgressReporter reporter(stderrTerminal, label(source, i, parsed.puzzles.size()));
                 if (showProgress)
                     search.setProgressHandler([&](double f, long long n) { reporter.report(f, n); }, progressSeconds());
+                std::string checkpointError;
+                if (checkpointing)
+                    search.setCheckpointHandler(
+                        [&](const Checkpoint& ck) {
+                            const Status written = writeFileAtomically(checkpointPath, encodeCheckpoint(ck));
+                            if (!written.ok && checkpointError.empty()) {
+                                checkpointError = written.message;  // a checkpoint that cannot be kept: stop
+                                search.cancel();
+                            }
+                        },
+                        checkpointSeconds());
                 activeParallel = &search;
                 activeSolver = nullptr;
                 solving = 1;
@@ -330,6 +385,10 @@ int main(int argc, char** argv) {
                     std::cerr << "polycube: " << source << ":" << def.line << ": " << search.error() << "\n";
                     status = 1;
                     continue;
+                }
+                if (!checkpointError.empty()) {
+                    std::cerr << "polycube: --checkpoint: " << checkpointError << "\n";
+                    return 1;
                 }
                 if (st == Solver::State::Cancelled) {
                     std::cerr << "polycube: interrupted\n";

@@ -17,6 +17,24 @@ namespace {
 // cancel is seen) within a millisecond or so; the slice itself costs two clock readings.
 constexpr long long kSlice = 1 << 15;
 
+// to += after - before: what a solver counted between two readings (one piece's search).
+void addDelta(SolverStats& to, const SolverStats& after, const SolverStats& before) {
+    auto add = [](std::vector<long long>& a, const std::vector<long long>& b, const std::vector<long long>& c) {
+        if (a.size() < b.size()) a.resize(b.size(), 0);
+        for (size_t i = 0; i < b.size(); ++i) a[i] += b[i] - (i < c.size() ? c[i] : 0);
+    };
+    to.solutions += after.solutions - before.solutions;
+    to.found += after.found - before.found;
+    to.redundant += after.redundant - before.redundant;
+    add(to.attempts, after.attempts, before.attempts);
+    add(to.fits, after.fits, before.fits);
+    add(to.parityBacktracks, after.parityBacktracks, before.parityBacktracks);
+    add(to.volumeBacktracks, after.volumeBacktracks, before.volumeBacktracks);
+    add(to.parityFiltered, after.parityFiltered, before.parityFiltered);
+    add(to.volumeFiltered, after.volumeFiltered, before.volumeFiltered);
+    add(to.fitFiltered, after.fitFiltered, before.fitFiltered);
+}
+
 void addStats(SolverStats& to, const SolverStats& from) {
     auto add = [](std::vector<long long>& a, const std::vector<long long>& b) {
         if (a.size() < b.size()) a.resize(b.size(), 0);
@@ -42,7 +60,15 @@ struct ParallelSearch::Pool {
     // thread's running piece as last published (weight x fractionDone), read by thread 0.
     double finishedShare = 0;
     std::vector<std::atomic<double>> runningShare;
-    explicit Pool(int threads) : runningShare(threads) {
+    // Checkpointed mode: the statistics of the finished pieces (under `output`), and the
+    // piece each thread is searching (set by take() under `mutex`, cleared when the piece is
+    // finished, under both), so that a checkpoint (taken under both) sees every piece exactly
+    // once: queued, in flight, or finished.
+    bool pieces = false;
+    SolverStats finishedStats;
+    std::vector<std::pair<std::vector<int>, double>> inFlight;
+    std::vector<char> flying;
+    explicit Pool(int threads) : runningShare(threads), inFlight(threads), flying(threads, 0) {
         for (auto& r : runningShare) r.store(0, std::memory_order_relaxed);
     }
     // Read without the lock between slices (a hint only): threads waiting, paths queued.
@@ -55,7 +81,7 @@ struct ParallelSearch::Pool {
 
     // The next subproblem, waiting while others are busy (they may donate). false when the
     // tree is done (nothing queued, nobody busy) or on cancel.
-    bool take(std::vector<int>& path, double& share, const std::atomic<bool>& cancel) {
+    bool take(int thread, std::vector<int>& path, double& share, const std::atomic<bool>& cancel) {
         std::unique_lock<std::mutex> lock(mutex);
         waiting.fetch_add(1, std::memory_order_relaxed);
         // The timeout only matters for cancel (set from a signal handler, which cannot notify).
@@ -69,6 +95,10 @@ struct ParallelSearch::Pool {
         path = std::move(queue.front().first);
         share = queue.front().second;
         queue.pop_front();
+        if (pieces) {
+            inFlight[thread] = {path, share};
+            flying[thread] = 1;
+        }
         queued.fetch_sub(1, std::memory_order_relaxed);
         ++busy;
         return true;
@@ -92,8 +122,10 @@ struct ParallelSearch::Pool {
 ParallelSearch::~ParallelSearch() = default;
 
 Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& def, const SolverOptions& options,
-                                                               int threads, std::unique_ptr<Solver> primary) {
+                                                               int threads, std::unique_ptr<Solver> primary,
+                                                               const Checkpoint* resume) {
     std::unique_ptr<ParallelSearch> p(new ParallelSearch());
+    if (resume) p->resume_ = std::make_unique<Checkpoint>(*resume);
     p->def_ = def;
     p->options_ = options;
     if (primary && primary->ready()) {
@@ -107,7 +139,7 @@ Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& 
     p->refusal_ = whyNotSplittable(options);
     // Nothing to share when the options forbid it or the puzzle was proved impossible.
     if (!p->refusal_.empty() || !p->primary_->impossibleReason().empty()) p->threads_ = 1;
-    if (p->threads_ > 1) p->fingerprint_ = searchFingerprint(*p->primary_);
+    p->fingerprint_ = searchFingerprint(*p->primary_);
     return Result<std::unique_ptr<ParallelSearch>>::success(std::move(p));
 }
 
@@ -125,7 +157,8 @@ void ParallelSearch::fail(const std::string& message) {
 }
 
 Solver::State ParallelSearch::run() {
-    if (threads_ == 1) {
+    const bool pieces = onCheckpoint_ && refusal_.empty() && primary_->impossibleReason().empty();
+    if (threads_ == 1 && !pieces) {
         // Exactly the one-thread search (numbers and order as without -j).
         primary_->setSolutionHandler([this](const Solution& s) {
             if (onSolution_) onSolution_(s, s.number);
@@ -146,17 +179,116 @@ Solver::State ParallelSearch::run() {
     }
     const auto t0 = std::chrono::steady_clock::now();
     pool_ = std::make_unique<Pool>(threads_);
-    pool_->queue.push_back({{}, 1.0});  // the whole tree
-    pool_->queued = 1;
+    pool_->pieces = pieces;
+    if (!pieces) {
+        pool_->queue.push_back({{}, 1.0});  // the whole tree
+        pool_->queued = 1;
+    } else if (!splitIntoPieces()) {
+        // Cancelled (or failed) while splitting: nothing counted, the whole tree pending.
+        cancel_.store(true, std::memory_order_relaxed);
+        pool_->finishedStats = SolverStats{};
+        pool_->finishedShare = 0;
+        pool_->queue.clear();
+        pool_->queue.push_back({{}, 1.0});
+    }
     std::vector<std::thread> others;
     for (int k = 1; k < threads_; ++k) others.emplace_back([this, k] { worker(k); });
     worker(0);
     for (std::thread& t : others) t.join();
-    stats_ = pool_->merged;
+    stats_ = pieces ? pool_->finishedStats : pool_->merged;
+    if (pieces) {
+        // The last checkpoint: nothing pending when done; the unfinished pieces when cancelled.
+        Checkpoint ck;
+        ck.fingerprint = fingerprint_;
+        ck.finished = pool_->finishedStats;
+        ck.doneShare = pool_->finishedShare;
+        for (int k = 0; k < threads_; ++k)
+            if (pool_->flying[k]) ck.pending.push_back({pool_->inFlight[k].first, pool_->inFlight[k].second});
+        for (auto& q : pool_->queue) ck.pending.push_back({q.first, q.second});
+        onCheckpoint_(ck);
+    }
     stats_.setupSeconds = primary_->stats().setupSeconds;
     idleSeconds_ = pool_->idleSeconds;
     stats_.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return cancel_.load() || !error_.empty() ? Solver::State::Cancelled : Solver::State::Done;
+}
+
+bool ParallelSearch::splitIntoPieces() {
+    Pool& pool = *pool_;
+    if (resume_) {
+        for (const CheckpointPiece& piece : resume_->pending) pool.queue.push_back({piece.path, piece.share});
+        pool.queued = static_cast<int>(pool.queue.size());
+        pool.finishedStats = resume_->finished;
+        pool.finishedShare = resume_->doneShare;
+        pool.reported = resume_->finished.solutions;
+        return true;
+    }
+    // The first solver goes down the tree in short slices and gives away every untried sibling
+    // on its way (Solver::donate, level by level from the top), then searches what it kept:
+    // the subtree below where it stopped, small. Pieces bigger than kMaxShare are split again
+    // the same way, biggest first. What the splitting searched itself is finished work.
+    Solver& s = *primary_;
+    const size_t target = 256 * static_cast<size_t>(threads_);
+    constexpr double kMaxShare = 0.004;
+    // Its solutions are reported once the splitting is over: cancelled before, it leaves the
+    // whole tree pending and has reported nothing.
+    std::vector<Solution> found;
+    s.setSolutionHandler([&found](const Solution& sol) { found.push_back(sol); });
+    auto bigger = [](const std::pair<std::vector<int>, double>& a, const std::pair<std::vector<int>, double>& b) {
+        return a.second < b.second;
+    };
+    std::vector<std::pair<std::vector<int>, double>> heap;  // max-heap by share
+    std::vector<std::vector<int>> given;
+    auto split = [&](const std::vector<int>& path, double share, size_t want) {
+        if (Status st = s.startSubproblem(path); !st.ok) {
+            fail(st.message);
+            return false;
+        }
+        size_t made = 0;
+        while (made < want && s.step(256) == Solver::State::Running) {
+            if (cancel_.load(std::memory_order_relaxed)) s.cancel();
+            for (;;) {
+                given.clear();
+                double part = 0;
+                const int n = s.donate(given, &part);
+                if (n == 0) break;
+                for (auto& g : given) {
+                    heap.push_back({std::move(g), share * part / n});
+                    std::push_heap(heap.begin(), heap.end(), bigger);
+                }
+                made += static_cast<size_t>(n);
+            }
+        }
+        while (s.state() == Solver::State::Running) {
+            if (cancel_.load(std::memory_order_relaxed)) s.cancel();
+            s.step(1 << 15);
+        }
+        if (!s.subproblemError().empty()) {
+            fail(s.subproblemError());
+            return false;
+        }
+        if (s.state() != Solver::State::Done) return false;
+        pool.finishedShare += share * s.fractionDone();
+        return true;
+    };
+    if (!split({}, 1.0, target)) return false;
+    while (!heap.empty() && heap.front().second > kMaxShare && heap.size() < 8 * target) {
+        std::pop_heap(heap.begin(), heap.end(), bigger);
+        auto [path, share] = std::move(heap.back());
+        heap.pop_back();
+        if (!split(path, share, 64)) return false;
+    }
+    pool.finishedStats = s.stats();  // the splitting's own search (the first solver counted nothing else)
+    for (const Solution& sol : found) {
+        const long long number = ++pool.reported;
+        if (onSolution_) onSolution_(sol, number);
+    }
+    // Biggest first: the long pieces start early, the short ones fill the end.
+    std::sort(heap.begin(), heap.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (auto& piece : heap) pool.queue.push_back(std::move(piece));
+    pool.queued = static_cast<int>(pool.queue.size());
+    piecesSplit_ = static_cast<long long>(pool.queue.size());
+    return true;
 }
 
 void ParallelSearch::worker(int index) {
@@ -178,11 +310,35 @@ void ParallelSearch::worker(int index) {
         if (searchFingerprint(*s) != fingerprint_)
             return fail("internal: thread " + std::to_string(index) + " configured the search differently");
     }
-    s->setSolutionHandler([this](const Solution& sol) {
-        std::lock_guard<std::mutex> lock(pool_->output);
-        const long long number = ++pool_->reported;
-        if (onSolution_) onSolution_(sol, number);
-    });
+    std::vector<Solution> pieceSolutions;  // checkpointed mode: reported when the piece ends
+    if (pool_->pieces) {
+        s->setSolutionHandler([&pieceSolutions](const Solution& sol) { pieceSolutions.push_back(sol); });
+    } else {
+        s->setSolutionHandler([this](const Solution& sol) {
+            std::lock_guard<std::mutex> lock(pool_->output);
+            const long long number = ++pool_->reported;
+            if (onSolution_) onSolution_(sol, number);
+        });
+    }
+    auto lastCheckpoint = std::chrono::steady_clock::now();
+    auto checkpoint = [&] {  // thread 0 only, checkpointed mode
+        if (index != 0 || !pool_->pieces) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - lastCheckpoint).count() < checkpointSeconds_) return;
+        lastCheckpoint = now;
+        Checkpoint ck;
+        {
+            std::scoped_lock lock(pool_->mutex, pool_->output);
+            ck.fingerprint = fingerprint_;
+            ck.finished = pool_->finishedStats;
+            ck.doneShare = pool_->finishedShare;
+            for (int k = 0; k < threads_; ++k)
+                if (pool_->flying[k]) ck.pending.push_back({pool_->inFlight[k].first, pool_->inFlight[k].second});
+            for (auto& q : pool_->queue) ck.pending.push_back({q.first, q.second});
+        }
+        onCheckpoint_(ck);
+    };
+    SolverStats before;
     std::vector<int> path;
     double weight = 0;
     std::vector<std::vector<int>> donated;
@@ -207,7 +363,7 @@ void ParallelSearch::worker(int index) {
     };
     for (;;) {
         const auto waitStart = std::chrono::steady_clock::now();
-        const bool got = pool_->take(path, weight, cancel_);
+        const bool got = pool_->take(index, path, weight, cancel_);
         idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - waitStart).count();
         if (!got) break;
         ++searched;
@@ -216,11 +372,13 @@ void ParallelSearch::worker(int index) {
             fail(started.message);
             break;
         }
+        before = s->stats();
+        pieceSolutions.clear();
         Solver::State st;
         while ((st = s->step(kSlice)) == Solver::State::Running) {
             if (cancel_.load(std::memory_order_relaxed)) {
                 s->cancel();
-            } else if (pool_->hungry()) {
+            } else if (!pool_->pieces && pool_->hungry()) {
                 donated.clear();
                 double share = 0;
                 const int n = s->donate(donated, &share);
@@ -233,10 +391,23 @@ void ParallelSearch::worker(int index) {
                 pool_->runningShare[index].store(weight * s->fractionDone(), std::memory_order_relaxed);
                 progress();
             }
+            checkpoint();
         }
-        if (onProgress_) {
+        if (pool_->pieces && st == Solver::State::Done && s->subproblemError().empty()) {
+            // The piece is finished: its solutions and statistics count from now on, at once
+            // for a checkpoint (taken under both locks).
+            std::scoped_lock lock(pool_->mutex, pool_->output);
+            for (Solution& sol : pieceSolutions) {
+                const long long number = ++pool_->reported;
+                if (onSolution_) onSolution_(sol, number);
+            }
+            addDelta(pool_->finishedStats, s->stats(), before);
+            pool_->finishedShare += weight;
+            pool_->flying[index] = 0;
+            pool_->runningShare[index].store(0, std::memory_order_relaxed);
+        } else if (onProgress_) {
             std::lock_guard<std::mutex> lock(pool_->output);
-            pool_->finishedShare += weight * s->fractionDone();  // what it searched, not what it gave away
+            if (st == Solver::State::Done) pool_->finishedShare += weight * s->fractionDone();  // what it searched, not what it gave away
             pool_->runningShare[index].store(0, std::memory_order_relaxed);
         }
         pool_->finished();

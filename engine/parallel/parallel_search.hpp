@@ -27,6 +27,7 @@
 #include <string>
 
 #include "common/status.hpp"
+#include "parallel/checkpoint.hpp"
 #include "parallel/subproblem.hpp"
 #include "puzzle/puzzle.hpp"
 #include "solver/solver.hpp"
@@ -38,8 +39,11 @@ public:
     // Sets up the first thread's solver (setup errors come back here); threads < 1 means 1.
     // `primary`: a solver of this puzzle and options already set up (e.g. by the CLI in
     // cancellable step() slices): it becomes the first thread's; null: one is created here.
+    // `resume`: a checkpoint of this search (decoded against its fingerprint): only its
+    // pending pieces are searched, its totals carried on (checkpointed mode, see below).
     static Result<std::unique_ptr<ParallelSearch>> create(const PuzzleDef& def, const SolverOptions& options, int threads,
-                                                          std::unique_ptr<Solver> primary = nullptr);
+                                                          std::unique_ptr<Solver> primary = nullptr,
+                                                          const Checkpoint* resume = nullptr);
     ~ParallelSearch();
 
     // The first thread's solver: the model, configuration and descriptions (-i, JSON).
@@ -60,6 +64,21 @@ public:
         onProgress_ = std::move(handler);
         progressSeconds_ = seconds;
     }
+    // Checkpointed mode (parallel/checkpoint.hpp; also on one thread): the tree is first split
+    // into pieces (the first thread's solver donates down the tree until there are about 256
+    // per thread, none over 4 in 1,000 of the tree, and searches what it kept), then every
+    // piece is searched whole by one thread, without donation; a piece's solutions reach the
+    // solution handler, and its statistics the totals, when it ends. `handler` gets the
+    // remaining work on the thread that runs run(), about every `seconds`, and once more when
+    // the search ends (done: no pieces left; cancelled: the unfinished ones, which a resumed
+    // search starts again). stats() are then the finished pieces' (what a resume adds to).
+    // Searches that cannot be split (splitRefusal()) cannot be checkpointed.
+    void setCheckpointHandler(std::function<void(const Checkpoint&)> handler, double seconds) {
+        onCheckpoint_ = std::move(handler);
+        checkpointSeconds_ = seconds;
+    }
+    const std::string& fingerprint() const { return fingerprint_; }
+    long long piecesSplit() const { return piecesSplit_; }  // checkpointed mode: pieces made up front
 
     // Runs the whole search; returns Done, LimitReached (one-thread -l), or Cancelled (cancel()
     // or an error: see error()).
@@ -91,6 +110,11 @@ private:
     std::function<void(const Solution&, long long)> onSolution_;
     std::function<void(double, long long)> onProgress_;
     double progressSeconds_ = 1;
+    std::function<void(const Checkpoint&)> onCheckpoint_;
+    double checkpointSeconds_ = 5;
+    std::unique_ptr<Checkpoint> resume_;
+    long long piecesSplit_ = 0;
+    bool splitIntoPieces();  // checkpointed mode, before the threads start
     std::unique_ptr<Pool> pool_;
     std::atomic<bool> cancel_{false};
     SolverStats stats_;

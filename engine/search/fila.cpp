@@ -508,7 +508,9 @@ public:
             });
             (*settings_.attempts)[p] += examined;
             (*settings_.fits)[p] += given;
-            if (share && f.set >= 0) *share += weights[d] * static_cast<double>(examined) / levelEntries(d);
+            // The share of the entries handed out; the non-fitting ones examined here are done
+            // (no subtree), and fractionDone counts them so.
+            if (share && f.set >= 0) *share += weights[d] * static_cast<double>(given) / levelEntries(d);
             // Nothing left to try at this level (as follow() leaves a path level).
             f.pos = f.end;
             f.pending = 0;

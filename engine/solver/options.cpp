@@ -71,6 +71,20 @@ const std::vector<OptionSpec>& specs() {
          "report progress on standard error (\"about 35% done, ~40 s left\"), rewritten in place when it is a "
          "terminal (the default there), one line a second otherwise",
          [](SolverOptions& o, OptionParse&, const std::string*) { o.progress = true; return std::string(); }},
+        {0, "checkpoint", Arg::Required, false, "FILE",
+         "write the remaining work to FILE every 5 seconds and when stopped (Ctrl-C, SIGTERM), to go on later with "
+         "--resume; the search is split into pieces first (one puzzle per run)",
+         [](SolverOptions& o, OptionParse&, const std::string* v) {
+             o.checkpoint = *v;
+             return v->empty() ? std::string("--checkpoint: empty file name") : std::string();
+         }},
+        {0, "resume", Arg::Required, false, "FILE",
+         "go on from the checkpoint FILE (same puzzle, same options): prints the rest of the solutions, numbered "
+         "on, and the totals; keeps checkpointing to FILE (or --checkpoint's)",
+         [](SolverOptions& o, OptionParse&, const std::string* v) {
+             o.resume = *v;
+             return v->empty() ? std::string("--resume: empty file name") : std::string();
+         }},
         {'r', "redundancyFilter", Arg::Optional, false, "NAME",
          "count rotationally unique solutions: constrain one uniquely shaped piece (NAME, or chosen automatically)",
          [](SolverOptions& o, OptionParse&, const std::string* v) {

@@ -39,6 +39,8 @@ struct SolverOptions {
     bool json = false;
     int threads = 0;              // -j N: search on N threads (CLI only; 0 = every core)
     bool progress = false;        // --progress: progress lines on standard error (CLI only; on when it is a terminal)
+    std::string checkpoint;       // --checkpoint FILE: keep the remaining work there (CLI only)
+    std::string resume;           // --resume FILE: go on from a checkpoint (CLI only)
     // Symmetry handling.
     Redundancy redundancy = Redundancy::Off;
     std::string redundancyPiece;  // with Redundancy::Named

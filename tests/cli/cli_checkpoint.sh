@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Checkpoints (issue 10): a search stopped at random points (SIGTERM, SIGINT, SIGKILL) and
+# resumed until done gives exactly the uninterrupted totals (solutions, placements, fits);
+# after SIGTERM/SIGINT the solutions printed before and after are the uninterrupted set, none
+# twice. A checkpoint of another search, a damaged or truncated one, and a search that cannot
+# be split are refused with a message. Usage: cli_checkpoint.sh POLYCUBE REPO_ROOT
+set -uo pipefail
+cli=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+export POLYCUBE_CHECKPOINT_SECONDS=0.1
+puzzle="$root/def/pentominoes_10x6.txt"   # -r -o s: plain DLX, 2339 solutions in ~1.4 s
+totals() { grep -o '"solutions":[0-9]*\|"placements":[0-9]*\|"fits":[0-9]*' "$1" | sort | tr '\n' ' '; }
+# The solutions as a set: each solution's rows without its number line, one per line, sorted.
+solution_set() { awk '/^# --- SOLUTION/ { if (s != "") print s; s = ""; next } /^[^#{]/ { s = s $0 "|" } END { if (s != "") print s }' "$@" | sort; }
+
+"$cli" -r -o s -j 1 --json "$puzzle" >"$tmp/full.out" || fail "uninterrupted run"
+want=$(totals "$tmp/full.out")
+solution_set "$tmp/full.out" >"$tmp/full.set"
+[[ $(wc -l <"$tmp/full.set") -eq 2339 ]] || fail "uninterrupted run: $(wc -l <"$tmp/full.set") solutions"
+
+interrupted_run() {  # NAME JOBS SIGNALS...: stop with each signal in turn at a random point, then finish
+  local name=$1 jobs=$2; shift 2
+  rm -f "$tmp/ck" "$tmp"/part*.out
+  local k=0 sig delay rc stopped=0
+  for sig in "$@"; do
+    delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.15 + (r % 50) / 100 }')
+    local resume=()
+    [[ -f $tmp/ck ]] && resume=(--resume "$tmp/ck")
+    "$cli" -r -o s -j "$jobs" --json --checkpoint "$tmp/ck" "${resume[@]}" "$puzzle" >"$tmp/part$k.out" 2>"$tmp/part$k.err" &
+    local pid=$!
+    sleep "$delay"
+    kill -s "$sig" "$pid" 2>/dev/null
+    { wait "$pid"; } 2>/dev/null; rc=$?
+    (( rc != 0 )) && stopped=$((stopped + 1))
+    if [[ ! -f $tmp/ck ]]; then fail "$name: no checkpoint after SIG$sig at $delay s (exit $rc: $(head -c 200 "$tmp/part$k.err"))"; return; fi
+    k=$((k + 1))
+  done
+  "$cli" -r -o s -j "$jobs" --json --resume "$tmp/ck" "$puzzle" >"$tmp/part$k.out" 2>"$tmp/part$k.err" || { fail "$name: last resume exited $? ($(head -c 300 "$tmp/part$k.err"))"; return; }
+  local got; got=$(totals "$tmp/part$k.out")
+  [[ $got == "$want" ]] || { fail "$name: totals $got, uninterrupted $want"; return; }
+  if [[ " $* " != *" KILL "* ]]; then
+    solution_set "$tmp"/part*.out >"$tmp/got.set"
+    cmp -s "$tmp/full.set" "$tmp/got.set" || { fail "$name: the solutions printed are not the uninterrupted set ($(wc -l <"$tmp/got.set") of 2339 lines)"; return; }
+  fi
+  (( stopped > 0 )) || { fail "$name: no run was stopped before its end (too fast a machine for these delays?)"; return; }
+  ok "$name: totals equal ($got), $stopped of $# runs stopped midway"
+}
+
+interrupted_run "-j 1, SIGTERM" 1 TERM
+interrupted_run "-j 2, SIGINT then SIGTERM" 2 INT TERM
+interrupted_run "-j 1, SIGKILL then SIGTERM" 1 KILL TERM
+interrupted_run "-j 2, SIGKILL twice" 2 KILL KILL
+
+# Refusals.
+expect_refusal() {  # NAME EXIT PATTERN ARGS...
+  local name=$1 want=$2 pattern=$3; shift 3
+  "$cli" "$@" >"$tmp/r.out" 2>"$tmp/r.err"; local rc=$?
+  if [[ $rc -ne $want ]] || ! grep -q -- "$pattern" "$tmp/r.err"; then fail "$name: exit $rc, $(head -c 300 "$tmp/r.err")"; else ok "$name"; fi
+}
+"$cli" -q -r -o s -j 1 --checkpoint "$tmp/good" "$puzzle" >/dev/null 2>&1 || fail "checkpointed run"
+expect_refusal "another puzzle's checkpoint" 1 "a checkpoint of another search" -q -r -j 1 --resume "$tmp/good" "$root/def/soma.txt"
+expect_refusal "other options" 1 "a checkpoint of another search" -q -r -j 1 --resume "$tmp/good" "$puzzle"
+sed 's/^solutions 2339/solutions 2338/' "$tmp/good" >"$tmp/damaged"
+expect_refusal "a damaged checkpoint" 1 "damaged" -q -r -o s -j 1 --resume "$tmp/damaged" "$puzzle"
+head -c 200 "$tmp/good" >"$tmp/cut"
+expect_refusal "a truncated checkpoint" 1 "not a complete polycube checkpoint" -q -r -o s -j 1 --resume "$tmp/cut" "$puzzle"
+expect_refusal "a missing checkpoint" 1 "resume" -q -r -o s --resume "$tmp/none" "$puzzle"
+expect_refusal "a search that cannot be split" 2 "cannot be split" -q -r -l 5 --checkpoint "$tmp/x" "$puzzle"
+
+(( failures == 0 )) || { echo "$failures check(s) failed"; exit 1; }
