@@ -17,6 +17,7 @@
 #include <sstream>
 #include <thread>
 
+#include "jobs.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
@@ -232,6 +233,10 @@ int main(int argc, char** argv) {
         }
         return 0;
     }
+    // One search over many machines (cli/jobs.hpp).
+    if (!p.options.merge.empty()) return mergeJobs(p);
+    if (!p.options.job.empty()) return runJob(p);
+    if (p.options.splitJobs > 0 || !p.options.jobsOut.empty()) return splitIntoJobs(p, args);
     if (p.files.empty()) p.files.push_back("-");
     installSignalHandlers();
     std::ios::sync_with_stdio(false);

@@ -70,10 +70,10 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
     if (at == std::string::npos || (at > 0 && text[at - 1] != '\n'))
         return R::error(source + ": not a complete polycube checkpoint (no checksum line: cut short?)");
     std::istringstream tail(text.substr(at + 9));
-    std::string sum;
+    std::string sum, extra;
     tail >> sum;
     const std::string body = text.substr(0, at);
-    if (sum != hex16(checksum(body)))
+    if (sum != hex16(checksum(body)) || (tail >> extra))
         return R::error(source + ": the checkpoint is damaged (its checksum does not match its contents)");
 
     std::istringstream in(body);

@@ -228,8 +228,12 @@ bool ParallelSearch::splitIntoPieces() {
     // the subtree below where it stopped, small. Pieces bigger than kMaxShare are split again
     // the same way, biggest first. What the splitting searched itself is finished work.
     Solver& s = *primary_;
-    const size_t target = 256 * static_cast<size_t>(threads_);
-    constexpr double kMaxShare = 0.004;
+    // Few pieces: each costs a FILA start on its own region (tables built anew), so 256 per
+    // thread made the Tetris Cube 2.3x slower; 16 per thread, none over an eighth of a
+    // thread's share, cost a few percent (README). A piece is also what a stopped search
+    // searches again on resume.
+    const size_t target = splitTarget_ > 0 ? static_cast<size_t>(splitTarget_) : 16 * static_cast<size_t>(threads_);
+    const double maxShare = 2.0 / static_cast<double>(target);
     // Its solutions are reported once the splitting is over: cancelled before, it leaves the
     // whole tree pending and has reported nothing.
     std::vector<Solution> found;
@@ -272,11 +276,11 @@ bool ParallelSearch::splitIntoPieces() {
         return true;
     };
     if (!split({}, 1.0, target)) return false;
-    while (!heap.empty() && heap.front().second > kMaxShare && heap.size() < 8 * target) {
+    while (!heap.empty() && heap.front().second > maxShare && heap.size() < 4 * target) {
         std::pop_heap(heap.begin(), heap.end(), bigger);
         auto [path, share] = std::move(heap.back());
         heap.pop_back();
-        if (!split(path, share, 64)) return false;
+        if (!split(path, share, 8)) return false;
     }
     pool.finishedStats = s.stats();  // the splitting's own search (the first solver counted nothing else)
     for (const Solution& sol : found) {
@@ -288,6 +292,18 @@ bool ParallelSearch::splitIntoPieces() {
     for (auto& piece : heap) pool.queue.push_back(std::move(piece));
     pool.queued = static_cast<int>(pool.queue.size());
     piecesSplit_ = static_cast<long long>(pool.queue.size());
+    return true;
+}
+
+bool ParallelSearch::splitOnly(long long pieces, std::vector<CheckpointPiece>& out, double& doneShare) {
+    pool_ = std::make_unique<Pool>(threads_);
+    pool_->pieces = true;
+    splitTarget_ = std::max(1LL, pieces);
+    if (!splitIntoPieces()) return false;
+    for (auto& q : pool_->queue) out.push_back({std::move(q.first), q.second});
+    pool_->queue.clear();
+    stats_ = pool_->finishedStats;
+    doneShare = pool_->finishedShare;
     return true;
 }
 

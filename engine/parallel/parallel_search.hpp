@@ -65,8 +65,8 @@ public:
         progressSeconds_ = seconds;
     }
     // Checkpointed mode (parallel/checkpoint.hpp; also on one thread): the tree is first split
-    // into pieces (the first thread's solver donates down the tree until there are about 256
-    // per thread, none over 4 in 1,000 of the tree, and searches what it kept), then every
+    // into pieces (the first thread's solver donates down the tree until there are about 16
+    // per thread, none over 1/8 of a thread's share, and searches what it kept), then every
     // piece is searched whole by one thread, without donation; a piece's solutions reach the
     // solution handler, and its statistics the totals, when it ends. `handler` gets the
     // remaining work on the thread that runs run(), about every `seconds`, and once more when
@@ -77,6 +77,10 @@ public:
         onCheckpoint_ = std::move(handler);
         checkpointSeconds_ = seconds;
     }
+    // --split (job files for other machines): only the splitting of checkpointed mode, into
+    // about `pieces` pieces. Returns them (largest first); what the splitting searched itself
+    // is in stats() and went through the solution handler. false when cancelled or failed.
+    bool splitOnly(long long pieces, std::vector<CheckpointPiece>& out, double& doneShare);
     const std::string& fingerprint() const { return fingerprint_; }
     long long piecesSplit() const { return piecesSplit_; }  // checkpointed mode: pieces made up front
 
@@ -114,6 +118,7 @@ private:
     double checkpointSeconds_ = 5;
     std::unique_ptr<Checkpoint> resume_;
     long long piecesSplit_ = 0;
+    long long splitTarget_ = 0;  // pieces the splitting aims at (0: 256 per thread)
     bool splitIntoPieces();  // checkpointed mode, before the threads start
     std::unique_ptr<Pool> pool_;
     std::atomic<bool> cancel_{false};

@@ -85,6 +85,29 @@ const std::vector<OptionSpec>& specs() {
              o.resume = *v;
              return v->empty() ? std::string("--resume: empty file name") : std::string();
          }},
+        {0, "split", Arg::Required, false, "N",
+         "with --jobs-out DIR: split the search into N independent job files DIR/1.job ... (largest first) and "
+         "DIR/0.result (what splitting searched), for `polycube --job` on other cores or machines",
+         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "--split", o.splitJobs, 1, 100000); }},
+        {0, "jobs-out", Arg::Required, false, "DIR", "where --split writes its job files (created if missing)",
+         [](SolverOptions& o, OptionParse&, const std::string* v) {
+             o.jobsOut = *v;
+             return v->empty() ? std::string("--jobs-out: empty directory name") : std::string();
+         }},
+        {0, "job", Arg::Required, false, "FILE",
+         "search the job file FILE (made by --split; it holds the puzzle and the options) and write its result "
+         "beside it (FILE without .job, plus .result; solutions included unless -q)",
+         [](SolverOptions& o, OptionParse&, const std::string* v) {
+             o.job = *v;
+             return v->empty() ? std::string("--job: empty file name") : std::string();
+         }},
+        {0, "merge", Arg::Required, false, "DIR",
+         "print what one search would have printed from the results in DIR (-q, -i, --json as usual); a missing, "
+         "duplicated or foreign result is an error",
+         [](SolverOptions& o, OptionParse&, const std::string* v) {
+             o.merge = *v;
+             return v->empty() ? std::string("--merge: empty directory name") : std::string();
+         }},
         {'r', "redundancyFilter", Arg::Optional, false, "NAME",
          "count rotationally unique solutions: constrain one uniquely shaped piece (NAME, or chosen automatically)",
          [](SolverOptions& o, OptionParse&, const std::string* v) {

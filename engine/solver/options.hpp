@@ -41,6 +41,10 @@ struct SolverOptions {
     bool progress = false;        // --progress: progress lines on standard error (CLI only; on when it is a terminal)
     std::string checkpoint;       // --checkpoint FILE: keep the remaining work there (CLI only)
     std::string resume;           // --resume FILE: go on from a checkpoint (CLI only)
+    int splitJobs = 0;            // --split N: write N job files (with --jobs-out DIR) instead of searching (CLI only)
+    std::string jobsOut;          // --jobs-out DIR
+    std::string job;              // --job FILE: search one job file, write its result beside it (CLI only)
+    std::string merge;            // --merge DIR: the summary of a split search from its results (CLI only)
     // Symmetry handling.
     Redundancy redundancy = Redundancy::Off;
     std::string redundancyPiece;  // with Redundancy::Named

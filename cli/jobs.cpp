@@ -1,0 +1,403 @@
+#include "jobs.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "common/hash.hpp"
+#include "output/format.hpp"
+#include "parallel/checkpoint.hpp"
+#include "parallel/parallel_search.hpp"
+#include "puzzle/puzzle.hpp"
+#include "solver/solver.hpp"
+
+namespace polycube {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kJobMagic = "polycube-job 1";
+constexpr const char* kResultMagic = "polycube-result 1";
+
+std::string hex16(uint64_t v) {
+    char out[17];
+    std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(v));
+    return out;
+}
+std::string sumOf(const std::string& body) { return hex16(hashWords(body.data(), body.size(), 0x6a6f6273ULL)); }
+
+// "<body>sum <hex>\n": the files of a split end with a checksum of everything before it.
+std::string sealed(const std::string& body) { return body + "sum " + sumOf(body) + "\n"; }
+bool unseal(const std::string& text, std::string& body, std::string& error) {
+    const size_t at = text.rfind("sum ");
+    if (at == std::string::npos || (at > 0 && text[at - 1] != '\n')) {
+        error = "not complete (no checksum line: cut short?)";
+        return false;
+    }
+    body = text.substr(0, at);
+    std::istringstream tail(text.substr(at + 4));
+    std::string sum, extra;
+    tail >> sum;
+    if (sum != sumOf(body) || (tail >> extra)) {
+        error = "damaged (its checksum does not match its contents)";
+        return false;
+    }
+    return true;
+}
+
+bool readFile(const std::string& path, std::string& text, std::string& error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot read " + path;
+        return false;
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+    return true;
+}
+
+// A length-prefixed block: "<key> <bytes>\n<bytes of text>\n".
+void putBlock(std::ostringstream& os, const char* key, const std::string& text) { os << key << " " << text.size() << "\n" << text << "\n"; }
+bool getBlock(std::istringstream& in, const char* key, std::string& text) {
+    std::string line, k;
+    long long n = -1;
+    if (!std::getline(in, line)) return false;
+    std::istringstream words(line);
+    if (!(words >> k >> n) || k != key || n < 0 || n > (1LL << 30)) return false;
+    text.assign(static_cast<size_t>(n), '\0');
+    if (!in.read(&text[0], n)) return false;
+    return in.get() == '\n';
+}
+bool getLine(std::istringstream& in, const char* key, std::string& rest) {
+    std::string line;
+    if (!std::getline(in, line)) return false;
+    const std::string prefix = std::string(key) + " ";
+    if (line.compare(0, prefix.size(), prefix) != 0) return false;
+    rest = line.substr(prefix.size());
+    return true;
+}
+
+struct Job {
+    std::string run;      // id of the split
+    std::string source;   // the puzzle file's name at split time
+    int index = 0;        // puzzle in it
+    std::vector<std::string> words;  // the split's command line
+    std::string definition;
+    std::string work;     // parallel/checkpoint.hpp text: the pieces
+    std::string sum;      // the job file's checksum
+};
+
+std::string encodeJob(const Job& job) {
+    std::ostringstream os;
+    os << kJobMagic << "\nrun " << job.run << "\nsource " << job.source << "\nindex " << job.index << "\nwords "
+       << job.words.size() << "\n";
+    for (const std::string& w : job.words) putBlock(os, "word", w);
+    putBlock(os, "definition", job.definition);
+    putBlock(os, "work", job.work);
+    return sealed(os.str());
+}
+
+bool decodeJob(const std::string& text, Job& job, std::string& error) {
+    std::string body;
+    if (!unseal(text, body, error)) return false;
+    job.sum = sumOf(body);
+    std::istringstream in(body);
+    std::string line, rest;
+    long long words = -1;
+    if (!std::getline(in, line) || line != kJobMagic) return error = "not a polycube job file", false;
+    if (!getLine(in, "run", job.run) || !getLine(in, "source", job.source)) return error = "bad header", false;
+    if (!getLine(in, "index", rest) || !(std::istringstream(rest) >> job.index)) return error = "bad puzzle index", false;
+    if (!getLine(in, "words", rest) || !(std::istringstream(rest) >> words) || words < 0 || words > 10000)
+        return error = "bad option count", false;
+    job.words.resize(static_cast<size_t>(words));
+    for (std::string& w : job.words)
+        if (!getBlock(in, "word", w)) return error = "bad option word", false;
+    if (!getBlock(in, "definition", job.definition) || !getBlock(in, "work", job.work)) return error = "bad definition or work", false;
+    return true;
+}
+
+struct JobResult {
+    std::string run, job, jobSum;  // which job of which split it answers
+    std::string totals;            // parallel/checkpoint.hpp text, nothing pending
+    std::string solutions;         // the solutions as printed (numbered within the job)
+};
+
+std::string encodeResult(const JobResult& r) {
+    std::ostringstream os;
+    os << kResultMagic << "\nrun " << r.run << "\njob " << r.job << " " << r.jobSum << "\n";
+    putBlock(os, "totals", r.totals);
+    putBlock(os, "solutions", r.solutions);
+    return sealed(os.str());
+}
+
+bool decodeResult(const std::string& text, JobResult& r, std::string& error) {
+    std::string body, line, rest;
+    if (!unseal(text, body, error)) return false;
+    std::istringstream in(body);
+    if (!std::getline(in, line) || line != kResultMagic) return error = "not a polycube result file", false;
+    if (!getLine(in, "run", r.run) || !getLine(in, "job", rest)) return error = "bad header", false;
+    std::istringstream words(rest);
+    if (!(words >> r.job >> r.jobSum)) return error = "bad job line", false;
+    if (!getBlock(in, "totals", r.totals) || !getBlock(in, "solutions", r.solutions)) return error = "bad totals or solutions", false;
+    return true;
+}
+
+// Set up the solver for a definition and options in bounded slices.
+std::unique_ptr<Solver> setUp(const PuzzleDef& def, const SolverOptions& options, std::string& error) {
+    std::unique_ptr<Solver> s = Solver::begin(def, options);
+    while (!s->ready() && s->step(1LL << 40) == Solver::State::Running) {
+    }
+    if (s->state() == Solver::State::Failed) error = s->error();
+    return s;
+}
+
+// The puzzle of a job, and the options of the split with this command line's output and
+// thread options (-q, -i, --json, -j, --progress) instead of the split's.
+bool jobPuzzle(const Job& job, const SolverOptions& here, PuzzleDef& def, SolverOptions& options, std::string& error) {
+    ParseResult parsed = parseDefinitions(job.definition, job.source);
+    if (!parsed.ok() || job.index < 0 || job.index >= static_cast<int>(parsed.puzzles.size()))
+        return error = "its puzzle does not parse: " + (parsed.ok() ? std::string("no puzzle ") + std::to_string(job.index) : parsed.error.format()), false;
+    def = parsed.puzzles[job.index];
+    const std::string source = job.source;
+    OptionParse p = parseOptions(job.words, [&](const std::string& w) { return w == source; });
+    if (!p.ok()) return error = "its options: " + p.error, false;
+    options = p.options;
+    options.quiet = here.quiet;
+    options.info = here.info;
+    options.json = here.json;
+    options.threads = here.threads;
+    options.progress = here.progress;
+    options.splitJobs = 0;
+    options.jobsOut.clear();
+    options.checkpoint.clear();
+    options.resume.clear();
+    return true;
+}
+
+int threadsFor(const SolverOptions& o) {
+    return o.threads > 0 ? o.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+std::string stem(const fs::path& p) { return p.stem().string(); }
+
+}  // namespace
+
+int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
+    if (p.options.jobsOut.empty()) return std::cerr << "polycube: --split needs --jobs-out DIR\n", 2;
+    if (const std::string why = whyNotSplittable(p.options); !why.empty())
+        return std::cerr << "polycube: --split: this search cannot be split (" << why << ")\n", 2;
+    if (p.files.size() != 1 || p.files[0] == "-") return std::cerr << "polycube: --split takes one puzzle file\n", 2;
+    std::string text, error;
+    if (!readFile(p.files[0], text, error)) return std::cerr << "polycube: " << error << "\n", 1;
+    ParseResult parsed = parseDefinitions(text, p.files[0]);
+    if (!parsed.ok()) return std::cerr << "polycube: " << parsed.error.format() << "\n", 1;
+    if (parsed.puzzles.size() != 1)
+        return std::cerr << "polycube: --split takes one puzzle; " << p.files[0] << " has " << parsed.puzzles.size() << "\n", 2;
+    const PuzzleDef& def = parsed.puzzles[0];
+    std::unique_ptr<Solver> solver = setUp(def, p.options, error);
+    if (!error.empty()) return std::cerr << "polycube: " << p.files[0] << ":" << def.line << ": " << error << "\n", 1;
+    auto made = ParallelSearch::create(def, p.options, 1, std::move(solver));
+    if (!made.ok()) return std::cerr << "polycube: " << made.status.message << "\n", 1;
+    ParallelSearch& search = *made.value;
+    std::string splitSolutions;
+    long long found = 0;
+    search.setSolutionHandler([&](const Solution& s, long long number) {
+        found = number;
+        if (!p.options.quiet) splitSolutions += formatSolution(def, s.grid, number);
+    });
+    // Pieces: about 4 per job (each costs a FILA start), grouped into the jobs largest first
+    // (each piece to the lightest job).
+    std::vector<CheckpointPiece> pieces;
+    double doneShare = 0;
+    if (!search.splitOnly(4LL * p.options.splitJobs, pieces, doneShare))
+        return std::cerr << "polycube: --split: " << (search.error().empty() ? "interrupted" : search.error()) << "\n", 1;
+    const int jobs = std::max(1, std::min<int>(p.options.splitJobs, static_cast<int>(pieces.size())));
+    std::vector<Checkpoint> work(static_cast<size_t>(jobs));
+    std::vector<double> load(static_cast<size_t>(jobs), 0);
+    for (CheckpointPiece& piece : pieces) {  // largest first already
+        const size_t k = static_cast<size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+        load[k] += piece.share;
+        work[k].pending.push_back(std::move(piece));
+    }
+    std::vector<size_t> order(static_cast<size_t>(jobs));
+    for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return load[a] > load[b]; });
+
+    std::error_code ec;
+    fs::create_directories(p.options.jobsOut, ec);
+    if (ec) return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << ": " << ec.message() << "\n", 1;
+    for (const auto& entry : fs::directory_iterator(p.options.jobsOut, ec)) {
+        const std::string ext = entry.path().extension().string();
+        if (ext == ".job" || ext == ".result")
+            return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << " already holds job or result files; use an empty directory\n", 2;
+    }
+    const std::string run = hex16(mix64(static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) ^
+                                        (static_cast<uint64_t>(getpid()) << 32) ^ hashWords(text.data(), text.size(), 1)));
+    std::vector<std::string> words;  // the command line without the split's own options
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--split" || a == "--jobs-out") { ++i; continue; }
+        if (a.rfind("--split=", 0) == 0 || a.rfind("--jobs-out=", 0) == 0) continue;
+        words.push_back(a);
+    }
+    const std::string fp = search.fingerprint();
+    for (size_t n = 0; n < order.size(); ++n) {
+        Checkpoint& w = work[order[n]];
+        w.fingerprint = fp;
+        Job job{run, p.files[0], 0, words, text, encodeCheckpoint(w), ""};
+        const fs::path path = fs::path(p.options.jobsOut) / (std::to_string(n + 1) + ".job");
+        if (Status st = writeFileAtomically(path.string(), encodeJob(job)); !st.ok) return std::cerr << "polycube: " << st.message << "\n", 1;
+    }
+    // What the splitting searched itself: result 0.
+    Checkpoint own;
+    own.fingerprint = fp;
+    own.finished = search.stats();
+    own.doneShare = doneShare;
+    const JobResult r0{run, "0", "split", encodeCheckpoint(own), splitSolutions};
+    const fs::path path0 = fs::path(p.options.jobsOut) / "0.result";
+    if (Status st = writeFileAtomically(path0.string(), encodeResult(r0)); !st.ok) return std::cerr << "polycube: " << st.message << "\n", 1;
+    std::cerr << "polycube: " << jobs << " job file" << (jobs == 1 ? "" : "s") << " in " << p.options.jobsOut << " (" << pieces.size()
+              << " pieces; splitting found " << found << " solution" << (found == 1 ? "" : "s") << ": 0.result)\n";
+    return 0;
+}
+
+int runJob(const OptionParse& p) {
+    std::string text, error;
+    Job job;
+    if (!readFile(p.options.job, text, error) || !decodeJob(text, job, error))
+        return std::cerr << "polycube: --job " << p.options.job << ": " << error << "\n", 1;
+    PuzzleDef def;
+    SolverOptions options;
+    if (!jobPuzzle(job, p.options, def, options, error)) return std::cerr << "polycube: --job " << p.options.job << ": " << error << "\n", 1;
+    std::unique_ptr<Solver> solver = setUp(def, options, error);
+    if (!error.empty()) return std::cerr << "polycube: --job " << p.options.job << ": " << error << "\n", 1;
+    Result<Checkpoint> work = decodeCheckpoint(job.work, searchFingerprint(*solver), p.options.job);
+    if (!work.ok())
+        return std::cerr << "polycube: --job: " << work.status.message << "\n", 1;  // another build or configuration
+    auto made = ParallelSearch::create(def, options, threadsFor(options), std::move(solver), &work.value);
+    if (!made.ok()) return std::cerr << "polycube: " << made.status.message << "\n", 1;
+    ParallelSearch& search = *made.value;
+    std::string solutions;
+    search.setSolutionHandler([&](const Solution& s, long long number) {
+        if (!options.quiet) solutions += formatSolution(def, s.grid, number);
+    });
+    Checkpoint last;
+    search.setCheckpointHandler([&](const Checkpoint& ck) { last = ck; }, 3600);
+    if (search.run() != Solver::State::Done || !search.error().empty())
+        return std::cerr << "polycube: --job " << p.options.job << ": " << (search.error().empty() ? "interrupted" : search.error()) << "\n", 1;
+    fs::path out = fs::path(p.options.job);
+    out.replace_extension(".result");
+    const JobResult r{job.run, stem(p.options.job), job.sum, encodeCheckpoint(last), solutions};
+    if (Status st = writeFileAtomically(out.string(), encodeResult(r)); !st.ok) return std::cerr << "polycube: " << st.message << "\n", 1;
+    return 0;
+}
+
+int mergeJobs(const OptionParse& p) {
+    const std::string dir = p.options.merge;
+    std::map<long long, Job> jobs;
+    std::map<long long, std::vector<std::string>> resultFiles;  // job -> files answering it
+    std::map<long long, JobResult> results;
+    std::vector<std::string> problems;
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) files.push_back(entry.path());
+    if (ec) return std::cerr << "polycube: --merge " << dir << ": " << ec.message() << "\n", 1;
+    std::sort(files.begin(), files.end());
+    std::string run, error, text;
+    for (const fs::path& f : files) {
+        if (f.extension() != ".job") continue;
+        Job job;
+        if (!readFile(f.string(), text, error) || !decodeJob(text, job, error)) {
+            problems.push_back(f.string() + ": " + error);
+            continue;
+        }
+        long long id = -1;
+        if (!(std::istringstream(stem(f)) >> id) || id < 1) {
+            problems.push_back(f.string() + ": not named <number>.job");
+            continue;
+        }
+        if (run.empty()) run = job.run;
+        if (job.run != run) problems.push_back(f.string() + ": a job of another split (run " + job.run + ", not " + run + ")");
+        else jobs[id] = std::move(job);
+    }
+    if (jobs.empty()) return std::cerr << "polycube: --merge " << dir << ": no job files (*.job)\n", 1;
+    for (const fs::path& f : files) {
+        if (f.extension() != ".result") continue;
+        JobResult r;
+        if (!readFile(f.string(), text, error) || !decodeResult(text, r, error)) {
+            problems.push_back(f.string() + ": " + error);
+            continue;
+        }
+        long long id = -1;
+        std::istringstream(r.job) >> id;
+        if (r.run != run) {
+            problems.push_back(f.string() + ": a result of another split (run " + r.run + ")");
+            continue;
+        }
+        if (id != 0 && (!jobs.count(id) || jobs[id].sum != r.jobSum)) {
+            problems.push_back(f.string() + ": answers job " + r.job + ", which is not in " + dir + " as it was searched");
+            continue;
+        }
+        resultFiles[id].push_back(f.filename().string());
+        results[id] = std::move(r);
+    }
+    for (auto& [id, names] : resultFiles)
+        if (names.size() > 1) {
+            std::string list;
+            for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+            problems.push_back("job " + std::to_string(id) + " has " + std::to_string(names.size()) + " results: " + list);
+        }
+    if (!results.count(0)) problems.push_back("0.result (what the splitting searched) is missing");
+    for (const auto& [id, job] : jobs)
+        if (!results.count(id)) problems.push_back("job " + std::to_string(id) + " (" + std::to_string(id) + ".job) has no result: run polycube --job on it");
+    if (!problems.empty()) {
+        for (const std::string& m : problems) std::cerr << "polycube: --merge: " << m << "\n";
+        return 1;
+    }
+    // One search's output: its solutions numbered on, the statistics summed.
+    const Job& first = jobs.begin()->second;
+    PuzzleDef def;
+    SolverOptions options;
+    if (!jobPuzzle(first, p.options, def, options, error)) return std::cerr << "polycube: --merge: " << error << "\n", 1;
+    std::unique_ptr<Solver> solver = setUp(def, options, error);
+    if (!error.empty()) return std::cerr << "polycube: --merge: " << error << "\n", 1;
+    const std::string fp = searchFingerprint(*solver);
+    SolverStats total;
+    long long number = 0;
+    for (const auto& [id, r] : results) {
+        Result<Checkpoint> ck = decodeCheckpoint(r.totals, fp, dir + "/" + std::to_string(id) + ".result");
+        if (!ck.ok()) return std::cerr << "polycube: --merge: " << ck.status.message << "\n", 1;
+        const SolverStats& s = ck.value.finished;
+        total.solutions += s.solutions;
+        total.found += s.found;
+        total.redundant += s.redundant;
+        SolverStats::forEachLevelCounter(total, s, [](std::vector<long long>& a, const std::vector<long long>& b) {
+            if (a.size() < b.size()) a.resize(b.size(), 0);
+            for (size_t i = 0; i < b.size(); ++i) a[i] += b[i];
+        });
+        if (!options.quiet) {  // renumber "# --- SOLUTION n ---" in merge order
+            std::istringstream in(r.solutions);
+            std::string line;
+            while (std::getline(in, line)) {
+                if (line.rfind("# --- SOLUTION ", 0) == 0) line = "# --- SOLUTION " + std::to_string(++number) + " ---";
+                std::cout << line << "\n";
+            }
+        }
+    }
+    if (options.info) std::cout << formatInfo(*solver) << formatStatistics(*solver, total);
+    if (options.json)
+        std::cout << summaryJson(*solver, total, first.source, first.index, "done", static_cast<int>(jobs.size()), 0) << "\n";
+    std::cout.flush();
+    return std::cout.good() ? 0 : 1;
+}
+
+}  // namespace polycube

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# --split / --job / --merge with GNU parallel (issue 10): the jobs of a split search, run by
+# `parallel`, merged, give the single run's totals and solutions; a missing, duplicated or
+# foreign result is reported by --merge. Usage: cli_jobs.sh POLYCUBE REPO_ROOT
+set -uo pipefail
+cli=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+command -v parallel >/dev/null || { echo "FAIL: GNU parallel is missing (scripts/setup.sh installs it)"; exit 1; }
+puzzle="$root/def/pentominoes_10x6.txt"
+totals() { grep -o '"solutions":[0-9]*\|"placements":[0-9]*\|"fits":[0-9]*' "$1" | sort | tr '\n' ' '; }
+solution_set() { awk '/^# --- SOLUTION/ { if (s != "") print s; s = ""; next } /^[^#{]/ { s = s $0 "|" } END { if (s != "") print s }' "$@" | sort; }
+
+"$cli" -r -o s -j 1 --json "$puzzle" >"$tmp/full.out" || fail "single run"
+want=$(totals "$tmp/full.out")
+
+"$cli" -r -o s --split 6 --jobs-out "$tmp/jobs" "$puzzle" 2>"$tmp/split.err" || fail "--split: $(cat "$tmp/split.err")"
+n=$(ls "$tmp/jobs"/*.job 2>/dev/null | wc -l)
+(( n >= 6 )) && ok "--split 6: $n job files" || fail "--split 6 wrote $n job files"
+parallel -j 2 "$cli" -j 1 --job ::: "$tmp/jobs"/*.job || fail "parallel --job exited $?"
+"$cli" --merge "$tmp/jobs" --json >"$tmp/merged.out" 2>"$tmp/merge.err" || fail "--merge: $(cat "$tmp/merge.err")"
+got=$(totals "$tmp/merged.out")
+[[ $got == "$want" ]] && ok "merged totals equal the single run's ($got)" || fail "merged $got, single run $want"
+solution_set "$tmp/full.out" >"$tmp/full.set"
+solution_set "$tmp/merged.out" >"$tmp/merged.set"
+cmp -s "$tmp/full.set" "$tmp/merged.set" && ok "the same 2339 solutions" || fail "the merged solutions differ ($(wc -l <"$tmp/merged.set") lines)"
+[[ $(grep -c '^# --- SOLUTION' "$tmp/merged.out") -eq 2339 && $(grep -c '^# --- SOLUTION 2339 ---' "$tmp/merged.out") -eq 1 ]] &&
+  ok "numbered 1..2339" || fail "solution numbers"
+
+expect_merge_error() {  # NAME PATTERN: --merge fails naming the problem
+  local name=$1 pattern=$2
+  if "$cli" -q --merge "$tmp/jobs" >/dev/null 2>"$tmp/err"; then fail "$name: --merge succeeded"; return; fi
+  grep -q -- "$pattern" "$tmp/err" && ok "$name" || fail "$name: $(head -c 300 "$tmp/err")"
+}
+mv "$tmp/jobs/2.result" "$tmp/2.result.saved"
+expect_merge_error "a missing result" "job 2 (2.job) has no result"
+mv "$tmp/2.result.saved" "$tmp/jobs/2.result"
+cp "$tmp/jobs/3.result" "$tmp/jobs/3-again.result"
+expect_merge_error "a duplicated result" "job 3 has 2 results"
+rm "$tmp/jobs/3-again.result"
+"$cli" -q -r -o s --split 2 --jobs-out "$tmp/other" "$puzzle" 2>/dev/null && "$cli" -q --job "$tmp/other/1.job" ||
+  fail "second split"
+cp "$tmp/other/1.result" "$tmp/jobs/99.result"
+expect_merge_error "a result of another split" "a result of another split"
+rm "$tmp/jobs/99.result"
+echo "damage" >>"$tmp/jobs/1.result"
+expect_merge_error "a damaged result" "1.result: damaged\|1.result: not complete"
+
+(( failures == 0 )) || { echo "$failures check(s) failed"; exit 1; }
