@@ -196,17 +196,7 @@ Solver::State ParallelSearch::run() {
     worker(0);
     for (std::thread& t : others) t.join();
     stats_ = pieces ? pool_->finishedStats : pool_->merged;
-    if (pieces) {
-        // The last checkpoint: nothing pending when done; the unfinished pieces when cancelled.
-        Checkpoint ck;
-        ck.fingerprint = fingerprint_;
-        ck.finished = pool_->finishedStats;
-        ck.doneShare = pool_->finishedShare;
-        for (int k = 0; k < threads_; ++k)
-            if (pool_->flying[k]) ck.pending.push_back({pool_->inFlight[k].first, pool_->inFlight[k].second});
-        for (auto& q : pool_->queue) ck.pending.push_back({q.first, q.second});
-        onCheckpoint_(ck);
-    }
+    if (pieces) onCheckpoint_(snapshot());  // the last: nothing pending when done, the unfinished pieces when cancelled
     stats_.setupSeconds = primary_->stats().setupSeconds;
     idleSeconds_ = pool_->idleSeconds;
     stats_.searchSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -295,6 +285,18 @@ bool ParallelSearch::splitIntoPieces() {
     return true;
 }
 
+Checkpoint ParallelSearch::snapshot() const {
+    // Every piece exactly once: in flight (searched again on resume), queued, or finished.
+    Checkpoint ck;
+    ck.fingerprint = fingerprint_;
+    ck.finished = pool_->finishedStats;
+    ck.doneShare = pool_->finishedShare;
+    for (int k = 0; k < threads_; ++k)
+        if (pool_->flying[k]) ck.pending.push_back({pool_->inFlight[k].first, pool_->inFlight[k].second});
+    for (const auto& q : pool_->queue) ck.pending.push_back({q.first, q.second});
+    return ck;
+}
+
 bool ParallelSearch::splitOnly(long long pieces, std::vector<CheckpointPiece>& out, double& doneShare) {
     pool_ = std::make_unique<Pool>(threads_);
     pool_->pieces = true;
@@ -345,12 +347,7 @@ void ParallelSearch::worker(int index) {
         Checkpoint ck;
         {
             std::scoped_lock lock(pool_->mutex, pool_->output);
-            ck.fingerprint = fingerprint_;
-            ck.finished = pool_->finishedStats;
-            ck.doneShare = pool_->finishedShare;
-            for (int k = 0; k < threads_; ++k)
-                if (pool_->flying[k]) ck.pending.push_back({pool_->inFlight[k].first, pool_->inFlight[k].second});
-            for (auto& q : pool_->queue) ck.pending.push_back({q.first, q.second});
+            ck = snapshot();
         }
         onCheckpoint_(ck);
     };

@@ -120,6 +120,7 @@ private:
     long long piecesSplit_ = 0;
     long long splitTarget_ = 0;  // pieces the splitting aims at (0: 256 per thread)
     bool splitIntoPieces();  // checkpointed mode, before the threads start
+    Checkpoint snapshot() const;  // checkpointed mode: under both of the pool's locks, or after the threads
     std::unique_ptr<Pool> pool_;
     std::atomic<bool> cancel_{false};
     SolverStats stats_;

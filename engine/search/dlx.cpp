@@ -7,6 +7,20 @@
 
 namespace polycube {
 
+namespace {
+// A circular doubly linked list: head, then `order`, then back to head.
+void linkCircular(std::vector<int>& next, std::vector<int>& prev, int head, const std::vector<int>& order) {
+    int last = head;
+    for (int n : order) {
+        next[last] = n;
+        prev[n] = last;
+        last = n;
+    }
+    next[last] = head;
+    prev[head] = last;
+}
+}  // namespace
+
 void DlxMatrix::build(const Model& m, const std::vector<char>& enabled) {
     begin(m, enabled);
     while (!buildSome(m, enabled, 1LL << 40)) {
@@ -34,14 +48,7 @@ void DlxMatrix::begin(const Model& m, const std::vector<char>& enabled) {
     });
     left_.resize(columns_ + 1);
     right_.resize(columns_ + 1);
-    int previous = columns_;  // the root
-    for (int c : order) {
-        right_[previous] = c;
-        left_[c] = previous;
-        previous = c;
-    }
-    right_[previous] = columns_;
-    left_[columns_] = previous;
+    linkCircular(right_, left_, columns_, order);  // columns_: the root
     len_.assign(columns_, 0);
     count_.assign(columns_, 1);
     for (int s = 0; s < m.shapeCount(); ++s) count_[cellColumns_ + s] = m.shapes[s].count;
@@ -235,14 +242,7 @@ void DlxMatrix::shuffle(std::mt19937_64& rng) {
         // seed gave other Monte Carlo trials in the browser than on the command line. The
         // modulo bias (column sizes are tiny next to 2^64) is negligible.
         for (size_t i = nodes.size(); i > 1; --i) std::swap(nodes[i - 1], nodes[rng() % i]);
-        int prev = c;
-        for (int n : nodes) {
-            down_[prev] = n;
-            up_[n] = prev;
-            prev = n;
-        }
-        down_[prev] = c;
-        up_[c] = prev;
+        linkCircular(down_, up_, c, nodes);
     }
 }
 

@@ -4,19 +4,9 @@
 # after SIGTERM/SIGINT the solutions printed before and after are the uninterrupted set, none
 # twice. A checkpoint of another search, a damaged or truncated one, and a search that cannot
 # be split are refused with a message. Usage: cli_checkpoint.sh POLYCUBE REPO_ROOT
-set -uo pipefail
-cli=$1
-root=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
+source "$(dirname "$0")/lib.sh"
 export POLYCUBE_CHECKPOINT_SECONDS=0.1
 puzzle="$root/def/pentominoes_10x6.txt"   # -r -o s: plain DLX, 2339 solutions in ~1.4 s
-totals() { grep -o '"solutions":[0-9]*\|"placements":[0-9]*\|"fits":[0-9]*' "$1" | sort | tr '\n' ' '; }
-# The solutions as a set: each solution's rows without its number line, one per line, sorted.
-solution_set() { awk '/^# --- SOLUTION/ { if (s != "") print s; s = ""; next } /^[^#{]/ { s = s $0 "|" } END { if (s != "") print s }' "$@" | sort; }
 
 "$cli" -r -o s -j 1 --json "$puzzle" >"$tmp/full.out" || fail "uninterrupted run"
 want=$(totals "$tmp/full.out")
@@ -72,4 +62,4 @@ expect_refusal "a truncated checkpoint" 1 "not a complete polycube checkpoint" -
 expect_refusal "a missing checkpoint" 1 "resume" -q -r -o s --resume "$tmp/none" "$puzzle"
 expect_refusal "a search that cannot be split" 2 "cannot be split" -q -r -l 5 --checkpoint "$tmp/x" "$puzzle"
 
-(( failures == 0 )) || { echo "$failures check(s) failed"; exit 1; }
+finish

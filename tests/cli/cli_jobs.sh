@@ -2,18 +2,9 @@
 # --split / --job / --merge with GNU parallel (issue 10): the jobs of a split search, run by
 # `parallel`, merged, give the single run's totals and solutions; a missing, duplicated or
 # foreign result is reported by --merge. Usage: cli_jobs.sh POLYCUBE REPO_ROOT
-set -uo pipefail
-cli=$1
-root=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
+source "$(dirname "$0")/lib.sh"
 command -v parallel >/dev/null || { echo "FAIL: GNU parallel is missing (scripts/setup.sh installs it)"; exit 1; }
 puzzle="$root/def/pentominoes_10x6.txt"
-totals() { grep -o '"solutions":[0-9]*\|"placements":[0-9]*\|"fits":[0-9]*' "$1" | sort | tr '\n' ' '; }
-solution_set() { awk '/^# --- SOLUTION/ { if (s != "") print s; s = ""; next } /^[^#{]/ { s = s $0 "|" } END { if (s != "") print s }' "$@" | sort; }
 
 "$cli" -r -o s -j 1 --json "$puzzle" >"$tmp/full.out" || fail "single run"
 want=$(totals "$tmp/full.out")
@@ -50,4 +41,4 @@ rm "$tmp/jobs/99.result"
 echo "damage" >>"$tmp/jobs/1.result"
 expect_merge_error "a damaged result" "1.result: damaged\|1.result: not complete"
 
-(( failures == 0 )) || { echo "$failures check(s) failed"; exit 1; }
+finish

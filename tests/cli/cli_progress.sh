@@ -2,14 +2,7 @@
 # --progress (issue 10): progress lines on standard error only, their percentages never going
 # down, standard output unchanged; none when standard error is not a terminal and --progress
 # is not given. Usage: cli_progress.sh POLYCUBE REPO_ROOT
-set -uo pipefail
-cli=$1
-root=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
+source "$(dirname "$0")/lib.sh"
 
 # A search of several seconds: the 10x6 pentominoes with plain DLX, every solution printed.
 puzzle="$root/def/pentominoes_10x6.txt"
@@ -40,4 +33,4 @@ check_lines "-j 1" "$tmp/one.err"
 grep -q '"solutions":9356' "$tmp/two.out" && ok "-j 2: 9356 solutions" || fail "-j 2: $(cat "$tmp/two.out")"
 check_lines "-j 2" "$tmp/two.err"
 
-(( failures == 0 )) || { echo "$failures check(s) failed"; exit 1; }
+finish

@@ -2,15 +2,8 @@
 # The CLI under hostile input, signals and failing output (issue 11). Run by ctest
 # (tests/cpp/CMakeLists.txt: cli_reliability) as: cli_reliability.sh POLYCUBE REPO_ROOT
 # Every check has a time limit (timeout), so a hang fails the test instead of stalling it.
-set -uo pipefail
-cli=$1
-root=$2
+source "$(dirname "$0")/lib.sh"
 hostile=$root/tests/hostile
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
 now_ms() { date +%s%3N; }
 
 # expect_exit NAME CODE PATTERN COMMAND...: exit status CODE and stderr matching PATTERN.
