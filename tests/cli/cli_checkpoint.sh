@@ -27,7 +27,14 @@ interrupted_run() {  # NAME JOBS SIGNALS...: stop with each signal in turn at a 
     kill -s "$sig" "$pid" 2>/dev/null
     { wait "$pid"; } 2>/dev/null; rc=$?
     (( rc != 0 )) && stopped=$((stopped + 1))
-    if [[ ! -f $tmp/ck ]]; then fail "$name: no checkpoint after SIG$sig at $delay s (exit $rc: $(head -c 200 "$tmp/part$k.err"))"; return; fi
+    if [[ ! -f $tmp/ck ]]; then
+      # Stopped before its first checkpoint (a signal during setup, or SIGKILL before the first
+      # periodic write on a slow machine): legitimate; the next run starts afresh.
+      [[ $sig == KILL || ! -s $tmp/part$k.out ]] || { fail "$name: no checkpoint after SIG$sig at $delay s (exit $rc: $(head -c 200 "$tmp/part$k.err"))"; return; }
+      rm -f "$tmp/part$k.out"
+    else
+      resumed_total=$((resumed_total + 1))
+    fi
     k=$((k + 1))
   done
   "$cli" -r -o s -j "$jobs" --json --resume "$tmp/ck" "$puzzle" >"$tmp/part$k.out" 2>"$tmp/part$k.err" || { fail "$name: last resume exited $? ($(head -c 300 "$tmp/part$k.err"))"; return; }
@@ -41,10 +48,12 @@ interrupted_run() {  # NAME JOBS SIGNALS...: stop with each signal in turn at a 
   ok "$name: totals equal ($got), $stopped of $# runs stopped midway"
 }
 
+resumed_total=0
 interrupted_run "-j 1, SIGTERM" 1 TERM
 interrupted_run "-j 2, SIGINT then SIGTERM" 2 INT TERM
 interrupted_run "-j 1, SIGKILL then SIGTERM" 1 KILL TERM
 interrupted_run "-j 2, SIGKILL twice" 2 KILL KILL
+(( resumed_total > 0 )) && ok "$resumed_total stops left a checkpoint to resume" || fail "no stop left a checkpoint"
 
 # Refusals.
 expect_refusal() {  # NAME EXIT PATTERN ARGS...
