@@ -39,6 +39,13 @@ val takeTrace(Session& s, int maxEvents) { return toInt32Array(s.takeTrace(maxEv
 val imageCells(const Session& s, int image) { return toInt32Array(s.imageCells(image)); }
 val imageShapes(const Session& s) { return toInt32Array(s.imageShapes()); }
 val instanceShapes(const Session& s) { return toInt32Array(s.instanceShapes()); }
+std::string splitRefusal(const Session& s) { return s.splitRefusal(); }
+std::string fingerprint(const Session& s) { return s.fingerprint(); }
+// path: a JS array or Int32Array of image ids.
+bool startSubproblem(Session& s, const val& path) {
+    return s.startSubproblem(emscripten::convertJSArrayToNumberVector<int32_t>(path));
+}
+std::string donateJson(Session& s) { return s.donateJson(); }
 std::string lastError(const Session& s) { return s.lastError(); }
 std::string version() { return Session::version(); }
 std::string draftJson(const std::string& text, const std::string& source) { return Session::draftJson(text, source); }
@@ -64,6 +71,10 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("imageCells", &imageCells)
         .function("imageShapes", &imageShapes)
         .function("instanceShapes", &instanceShapes)
+        .function("splitRefusal", &splitRefusal)
+        .function("fingerprint", &fingerprint)
+        .function("startSubproblem", &startSubproblem)
+        .function("donateJson", &donateJson)
         .function("lastError", &lastError)
         .class_function("version", &version)
         .class_function("draftJson", &draftJson);

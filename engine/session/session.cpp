@@ -1,9 +1,11 @@
 #include "session/session.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "common/text.hpp"
 #include "output/format.hpp"
+#include "parallel/subproblem.hpp"
 #include "puzzle/puzzle.hpp"
 #include "session/draft.hpp"
 #include "solver/options.hpp"
@@ -119,7 +121,13 @@ Session::StepState Session::step(double budget) {
     switch (solver_->step(b, kSliceSeconds)) {
         case Solver::State::Running: state_ = RUNNING; break;
         case Solver::State::Done:
-        case Solver::State::LimitReached: state_ = DONE; break;
+        case Solver::State::LimitReached:
+            state_ = DONE;
+            if (!solver_->subproblemError().empty()) {  // a path of another tree (startSubproblem)
+                state_ = FAILED;
+                error_ = solver_->subproblemError();
+            }
+            break;
         case Solver::State::Cancelled: state_ = CANCELLED; break;
         case Solver::State::Failed:
             state_ = FAILED;
@@ -150,6 +158,60 @@ int Session::pendingSolutions() const {
 }
 
 int Session::cellCount() const { return cellCount_; }
+
+std::string Session::splitRefusal() const {
+    if (!solver_) return "no search was started";
+    return whyNotSplittable(solver_->options());
+}
+
+std::string Session::fingerprint() const {
+    return solver_ && solver_->ready() ? searchFingerprint(*solver_) : std::string();
+}
+
+bool Session::startSubproblem(const std::vector<int32_t>& path) {
+    if (!solver_ || !solver_->ready()) {
+        error_ = "subproblem: start() the search and let its setup finish first";
+        return false;
+    }
+    if (state_ != RUNNING && state_ != DONE) {
+        error_ = "subproblem: the last search was cancelled or failed; start() it again";
+        return false;
+    }
+    const std::string refusal = whyNotSplittable(solver_->options());
+    if (!refusal.empty()) {
+        error_ = "subproblem: this search cannot be split (" + refusal + ")";
+        return false;
+    }
+    Status st = solver_->startSubproblem(std::vector<int>(path.begin(), path.end()));
+    if (!st.ok) {
+        error_ = st.message;
+        return false;
+    }
+    buffers_.solutions.clear();
+    error_.clear();
+    state_ = solver_->state() == Solver::State::Running ? RUNNING : DONE;  // proved impossible: nothing to search
+    return true;
+}
+
+std::string Session::donateJson() {
+    std::string out = "{\"share\":";
+    std::vector<std::vector<int>> paths;
+    double share = 0;
+    if (solver_ && solver_->ready() && state_ == RUNNING) solver_->donate(paths, &share);
+    char number[32];
+    std::snprintf(number, sizeof number, "%.17g", paths.empty() ? 0.0 : share);
+    out += number;
+    out += ",\"paths\":[";
+    for (size_t i = 0; i < paths.size(); ++i) {
+        out += i ? ",[" : "[";
+        for (size_t k = 0; k < paths[i].size(); ++k) {
+            if (k) out += ',';
+            out += std::to_string(paths[i][k]);
+        }
+        out += ']';
+    }
+    return out + "]}";
+}
 
 std::string Session::statsJson() const {
     if (!solver_) return std::string("{\"state\":\"") + stateName(state_) + "\"}";

@@ -98,6 +98,32 @@ public:
     std::vector<int32_t> imageShapes() const;
     std::vector<int32_t> instanceShapes() const;
 
+    // Sharing one search among several Sessions (the page's worker pool, issue 10; the
+    // protocol is web/src/worker/protocol.js, the coordinator web/src/pool/). Every Session
+    // loads the same text and start()s the same puzzle and options, which gives the same tree
+    // (compare fingerprint()s); then each searches pieces of it, paths from the root
+    // (parallel/subproblem.hpp), and gives work away on request.
+    //   splitRefusal()  after start(): why these options cannot be split ("" when they can;
+    //                   parallel/subproblem.hpp whyNotSplittable), e.g. -t, -l.
+    //   fingerprint()   once ready(): 16 hex digits naming the tree (puzzle, options, build);
+    //                   empty before.
+    //   startSubproblem(path)  search only the subtree of `path` (image ids placed at the first
+    //                   levels; empty: the whole tree). Legal once ready() and either before
+    //                   any search step or after the last search ended DONE (not after a
+    //                   cancel: start() again); state becomes RUNNING. Statistics keep adding
+    //                   up across pieces (the path's own levels are not counted again).
+    //                   false + lastError() when illegal or the path is malformed; a path
+    //                   of another tree ends the search FAILED with a message.
+    //   donateJson()    while RUNNING and ready(), between step()s: give away the untried
+    //                   siblings at the shallowest open level (Solver::donate) as
+    //                   {"share":s,"paths":[[...],...]}: this search will not try them, and
+    //                   s is their share of this piece's tree (the weights of fractionDone).
+    //                   {"share":0,"paths":[]} when there is nothing to give (or illegal).
+    std::string splitRefusal() const;
+    std::string fingerprint() const;
+    bool startSubproblem(const std::vector<int32_t>& path);
+    std::string donateJson();
+
     const std::string& lastError() const { return error_; }
     static std::string version();
 

@@ -11,7 +11,7 @@ export const WASM_GLUE = path.join(ROOT, 'web/wasm/polycube.mjs');
 export const WASM_BINARY = path.join(ROOT, 'web/wasm/polycube.wasm');
 export const CLI = path.join(ROOT, 'build/cli/polycube');
 
-import { STEP } from '../../web/src/worker/protocol.js'; // one copy of the step states
+import { STEP, createSolverHost } from '../../web/src/worker/protocol.js'; // one copy of the step states
 
 export { STEP };
 
@@ -191,3 +191,28 @@ export async function record(file, options) {
   return { rec, solutions, puzzle: puzzles[0], cellCount, table };
 }
 
+
+// A Worker look-alike connecting a SolverClient to a worker host (web/src/worker/protocol.js) in
+// the same thread, structured-cloning every message (transferring the listed buffers) like postMessage.
+export function makeFakeWorker(loader = loadModule) {
+  const listeners = { message: [], error: [] };
+  let host;
+  const worker = {
+    addEventListener: (type, fn) => listeners[type].push(fn),
+    removeEventListener: (type, fn) => listeners[type].splice(listeners[type].indexOf(fn), 1),
+    postMessage: (msg) => {
+      const copy = structuredClone(msg);
+      setImmediate(() => host.handleMessage(copy));
+    },
+    terminate() {},
+  };
+  host = createSolverHost({
+    loadModule: loader,
+    postMessage: (msg, transfer) => {
+      const copy = structuredClone(msg, { transfer: transfer || [] });
+      setImmediate(() => listeners.message.forEach((fn) => fn({ data: copy })));
+    },
+    schedule: (fn) => setImmediate(fn),
+  });
+  return worker;
+}

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSolverHost, PROGRESS_INTERVAL_MS, TRACE_OP } from '../../web/src/worker/protocol.js';
 import { HARD_CANCEL_MS, SolverClient } from '../../web/src/solver-client.js';
-import { STEP, loadModule, makeChecker, openDef, readDef } from './helpers.js';
+import { STEP, loadModule, makeChecker, makeFakeWorker, openDef, readDef } from './helpers.js';
 
 const clone = (msg, transfer) => structuredClone(msg, { transfer: transfer || [] });
 
@@ -42,30 +42,6 @@ function makeHost(loader = loadModule) {
   return { host, messages, next };
 }
 
-// A Worker look-alike connecting a SolverClient to a host in the same thread.
-function makeFakeWorker(loader = loadModule) {
-  const listeners = { message: [], error: [] };
-  let host;
-  const worker = {
-    addEventListener: (type, fn) => listeners[type].push(fn),
-    removeEventListener: (type, fn) => listeners[type].splice(listeners[type].indexOf(fn), 1),
-    postMessage: (msg) => {
-      const copy = clone(msg);
-      setImmediate(() => host.handleMessage(copy));
-    },
-    terminate() {},
-  };
-  host = createSolverHost({
-    loadModule: loader,
-    postMessage: (msg, transfer) => {
-      const copy = clone(msg, transfer);
-      setImmediate(() => listeners.message.forEach((fn) => fn({ data: copy })));
-    },
-    schedule: (fn) => setImmediate(fn),
-  });
-  return worker;
-}
-
 describe('worker protocol', () => {
   it('announces ready with the engine version', async () => {
     const { next } = makeHost();
@@ -94,6 +70,39 @@ describe('worker protocol', () => {
     const err = await next((m) => m.id === 2);
     expect(err.type).toBe('error');
     expect(err.message).toContain('bad.txt:3:');
+  });
+
+  it('prepares, searches pieces and donates for the worker pool; refuses what is out of order', async () => {
+    const { host, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });
+    await next((m) => m.id === 1);
+    host.handleMessage({ type: 'subproblem', id: 2, path: [] });
+    expect((await next((m) => m.id === 2)).message).toMatch(/no prepared search/);
+    host.handleMessage({ type: 'prepare', id: 3, puzzle: 0, options: '-r' });
+    const prepared = await next((m) => m.id === 3);
+    expect(prepared).toMatchObject({ type: 'prepared', splitRefusal: '', cellCount: 60 });
+    expect(prepared.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    for (const [id, path] of [[4, 'x'], [5, [1.5]], [6, [-1]], [7, new Array(5000).fill(0)]]) {
+      host.handleMessage({ type: 'subproblem', id, path });
+      expect((await next((m) => m.id === id)).message).toMatch(/path must be a list of at most 4096 image numbers/);
+    }
+    host.handleMessage({ type: 'subproblem', id: 8, path: [], split: 10 });
+    const given = await next((m) => m.id === 8 && m.type === 'donated');
+    expect(given.paths.length).toBeGreaterThan(0);
+    expect(given.share).toBeGreaterThan(0);
+    host.handleMessage({ type: 'subproblem', id: 9, path: [] });
+    expect((await next((m) => m.id === 9)).message).toMatch(/a search is running/);
+    const done = await next((m) => m.id === 8 && m.type === 'done');
+    expect(done.reason).toBe('finished');
+    expect(done.stats.solutions).toBeLessThan(2339); // what was given away is not searched here
+    host.handleMessage({ type: 'donate', id: 10, search: 8 });
+    expect(await next((m) => m.id === 10)).toMatchObject({ type: 'donated', paths: [], share: 0 });
+    host.handleMessage({ type: 'subproblem', id: 11, path: given.paths[0] }); // after 'finished': the next piece
+    expect((await next((m) => m.id === 11 && m.type === 'done')).reason).toBe('finished');
+    host.handleMessage({ type: 'prepare', id: 12, puzzle: 0, options: '-t 1' });
+    expect((await next((m) => m.id === 12)).splitRefusal).toMatch(/-t/);
+    host.handleMessage({ type: 'subproblem', id: 13, path: [] });
+    expect((await next((m) => m.id === 13)).message).toMatch(/cannot be split/);
   });
 
   it('checks a draft for the editor without touching the loaded puzzle or a running search', async () => {

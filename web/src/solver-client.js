@@ -85,6 +85,41 @@ export class SolverClient {
     return { id, done: done.then((m) => ({ reason: m.reason, stats: m.stats })) };
   }
 
+  /**
+   * Set up a search of `puzzle` without searching (the worker pool: web/src/pool/). Resolves
+   * to {fingerprint, splitRefusal, cellCount, stats}, or {cancelled: true} when cancel(id) came first.
+   * @returns {{id: number, done: Promise<object>}}
+   */
+  prepare(puzzle, options = '') {
+    const { id, done } = this._request({ type: MSG.PREPARE, puzzle, options });
+    const entry = this.pending.get(id);
+    if (entry) entry.search = true;
+    return {
+      id,
+      done: done.then((m) => (m.type === MSG.DONE ? { cancelled: true, stats: m.stats }
+        : { fingerprint: m.fingerprint, splitRefusal: m.splitRefusal, cellCount: m.cellCount, stats: m.stats })),
+    };
+  }
+
+  /**
+   * Search one piece (a path from the root) of the prepared search; handlers as for solve,
+   * plus onDonated({paths, share}) for the paths given away when `split` is set.
+   * @returns {{id: number, done: Promise<{reason: string, stats: object}>}}
+   */
+  subproblem(path, handlers = {}) {
+    const msg = { type: MSG.SUBPROBLEM, path };
+    if (handlers.split > 0) msg.split = handlers.split;
+    const { id, done } = this._request(msg, handlers);
+    const entry = this.pending.get(id);
+    if (entry) entry.search = true;
+    return { id, done: done.then((m) => ({ reason: m.reason, stats: m.stats })) };
+  }
+
+  /** Ask running subproblem `search` for work: resolves to {paths, share} (paths [] when none). */
+  donate(search) {
+    return this._request({ type: MSG.DONATE, search }).done.then((m) => ({ paths: m.paths, share: m.share }));
+  }
+
   /** Stop search `id` (its done promise then resolves with reason 'cancelled'), within
    * HARD_CANCEL_MS whatever the engine is doing. */
   cancel(id) {
@@ -188,12 +223,22 @@ export class SolverClient {
       case MSG.TRACE:
         if (handlers.onTrace) handlers.onTrace(msg.events);
         break;
+      case MSG.DONATED:
+        if (entry.search) {
+          // a splitting subproblem's paths (its own id); a donate request's answer otherwise
+          if (handlers.onDonated) handlers.onDonated({ paths: msg.paths, share: msg.share });
+          break;
+        }
+        this.pending.delete(msg.id);
+        entry.resolve(msg);
+        break;
       case MSG.ERROR:
         this.pending.delete(msg.id);
         clearTimeout(entry.hardCancel);
         entry.reject(new Error(msg.message));
         break;
       case MSG.LOADED:
+      case MSG.PREPARED:
       case MSG.DRAFTED:
       case MSG.IMAGE_TABLE:
       case MSG.DONE:

@@ -51,6 +51,33 @@
 //                                           flushed, then {type:'done', id, reason:'cancelled'}.
 //                                           Ignored when that search already ended.
 //
+// Sharing one search among several workers (the worker pool, web/src/pool/solver-pool.js;
+// Session's contract in engine/session/session.hpp):
+// page -> worker: set up a search without searching
+//   {type:'prepare', id, puzzle, options}   like 'solve' up to the end of the setup
+//   -> {type:'prepared', id, fingerprint, splitRefusal, cellCount, stats}
+//        fingerprint   16 hex digits naming the tree (equal in every worker of one search)
+//        splitRefusal  why these options cannot be shared ('' when they can: then
+//                      'subproblem' may follow)
+//   -> {type:'done', id, reason:'cancelled', stats}  when cancelled during the setup
+//   -> {type:'error', id, message}          bad puzzle index or options, or a failed setup
+// page -> worker: search one piece of the prepared tree
+//   {type:'subproblem', id, path, split?}   path: image ids placed at the first levels
+//                                           ([]: the whole tree), at most MAX_PATH of them;
+//                                           legal after 'prepared' or after the last
+//                                           subproblem's 'done' reason 'finished'
+//     split         give away untried siblings at once, every slice, until at least this
+//                   many paths were given (the pool's first piece splits the tree): each
+//                   batch comes as {type:'donated', id, paths, share}, id = this request's
+//   -> progress / solutions / done as for 'solve' (stats are the worker's totals over
+//      every piece it searched since 'prepare'; fractionDone is this piece's)
+// page -> worker: give work away
+//   {type:'donate', id, search}             search = the running subproblem's id
+//   -> {type:'donated', id, paths, share}   the untried siblings at the shallowest open level
+//                                           as paths, and their share of the piece's tree;
+//                                           paths [] when there is nothing to give or the
+//                                           search already ended
+//
 // page -> worker: the editor's checks of definition text (a draft: volumes may differ), without
 // touching the loaded puzzles or a running search
 //   {type:'draft', id, text, source}        -> {type:'drafted', id, result}
@@ -94,6 +121,11 @@ export const MSG = Object.freeze({
   DRAFTED: 'drafted',
   IMAGE_TABLE: 'imageTable',
   RESTARTED: 'restarted',
+  PREPARE: 'prepare',
+  PREPARED: 'prepared',
+  SUBPROBLEM: 'subproblem',
+  DONATE: 'donate',
+  DONATED: 'donated',
 });
 
 // Search-trace record ops (engine/search/trace.hpp is the authority; records are 4 ints
@@ -116,6 +148,8 @@ export const MAX_BUDGET = 1e9;
 const TAKE_CHUNK = 4096;                 // solutions per takeSolutions() call
 const TRACE_CHUNK = 65536;               // trace events per message
 export const MAX_TABLE_CELLS = 20_000_000; // image table cells (80 MB) sent for replaying a trace
+export const MAX_PATH = 4096;            // placements in a subproblem's path (more pieces than any puzzle the engine accepts)
+const SPLIT_BUDGET = 256;                // placements per slice while a piece is being split (as the CLI's splitting)
 
 // Yield to the event loop between slices. MessageChannel avoids setTimeout's 4 ms clamp.
 export function defaultSchedule() {
@@ -153,11 +187,13 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   let job = null;        // the running search
   let tablesWaiting = []; // image-table requests waiting for the running search's setup
   let lastLoad = null;   // {text, source} of the last successful load (reloaded after a restart)
+  let prepared = false;  // the session's search was set up by 'prepare' (subproblems may follow)
 
   async function boot() {
     try {
       module = await loadModule();
       session = new module.Session();
+      prepared = false;
       if (lastLoad) session.load(lastLoad.text, lastLoad.source);
       return true;
     } catch (e) {
@@ -224,6 +260,9 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       switch (msg && msg.type) {
         case MSG.LOAD: return onLoad(id, msg);
         case MSG.SOLVE: return onSolve(id, msg);
+        case MSG.PREPARE: return onPrepare(id, msg);
+        case MSG.SUBPROBLEM: return onSubproblem(id, msg);
+        case MSG.DONATE: return onDonate(id, msg);
         case MSG.CANCEL: return onCancel(id);
         case MSG.DRAFT:
           return postMessage({
@@ -251,6 +290,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       return;
     }
     lastLoad = def;
+    prepared = false;
     const puzzles = [];
     const n = session.puzzleCount();
     for (let i = 0; i < n; i++) puzzles.push(JSON.parse(session.puzzleJson(i)));
@@ -276,27 +316,104 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       postMessage({ type: MSG.ERROR, id, message: fieldError });
       return;
     }
+    if (!startSession(id, msg)) return;
+    runJob(newJob(id, { limit: limitField.value, fixedBudget: budgetField.value }));
+  }
+
+  function startSession(id, msg) {
     const index = Number.isInteger(msg.puzzle) ? msg.puzzle : -1;
-    if (!session.start(index, String(msg.options ?? ''))) {
-      postMessage({ type: MSG.ERROR, id, message: session.lastError() });
-      return;
+    if (session.start(index, String(msg.options ?? ''))) {
+      prepared = false;
+      return true;
     }
-    const fixedBudget = budgetField.value || 0;
+    postMessage({ type: MSG.ERROR, id, message: session.lastError() });
+    return false;
+  }
+
+  function newJob(id, { limit, fixedBudget, kind = 'solve', split = 0 } = {}) {
     const t = now();
-    job = {
+    return {
       id,
+      kind,             // 'solve' | 'prepare' (ends when the setup is over) | 'subproblem'
+      split,            // subproblem: paths still to give away at once
       cellCount: session.cellCount(),
-      limit: limitField.value || Infinity,
+      limit: limit || Infinity,
       found: 0,
       batch: [],        // Int32Arrays not yet posted
       batchCount: 0,
       lastFlush: t,
       lastProgress: t,
       budget: fixedBudget || INITIAL_BUDGET,
-      fixedBudget,
+      fixedBudget: fixedBudget || 0,
     };
-    const current = job;
+  }
+
+  function runJob(current) {
+    job = current;
     schedule(() => runSlice(current));
+  }
+
+  function onPrepare(id, msg) {
+    cancelJob();
+    if (!startSession(id, msg)) return;
+    runJob(newJob(id, { kind: 'prepare' }));
+  }
+
+  // The setup is over (or ended otherwise): answer the prepare request.
+  function endPrepare(current, st) {
+    job = null;
+    if (st === STEP.FAILED) {
+      postMessage({ type: MSG.ERROR, id: current.id, message: session.lastError() || 'the setup failed' });
+      return;
+    }
+    if (st === STEP.CANCELLED) {
+      postMessage({ type: MSG.DONE, id: current.id, reason: 'cancelled', stats: stats() });
+      return;
+    }
+    prepared = true;
+    postMessage({
+      type: MSG.PREPARED, id: current.id, fingerprint: session.fingerprint(), splitRefusal: session.splitRefusal(),
+      cellCount: session.cellCount(), stats: stats(),
+    });
+  }
+
+  function onSubproblem(id, msg) {
+    const path = msg.path;
+    const valid = Array.isArray(path) && path.length <= MAX_PATH && path.every((v) => Number.isInteger(v) && v >= 0 && v <= 0x7fffffff);
+    if (!valid) {
+      postMessage({ type: MSG.ERROR, id, message: `subproblem: the path must be a list of at most ${MAX_PATH} image numbers` });
+      return;
+    }
+    const splitField = wholeNumber(msg.split, 'split', 1 << 20);
+    if (splitField.error) {
+      postMessage({ type: MSG.ERROR, id, message: splitField.error });
+      return;
+    }
+    if (job) {
+      postMessage({ type: MSG.ERROR, id, message: 'subproblem: a search is running in this worker' });
+      return;
+    }
+    if (!prepared || !session.startSubproblem(path)) {
+      postMessage({ type: MSG.ERROR, id, message: prepared ? session.lastError() : 'subproblem: no prepared search (send prepare first)' });
+      return;
+    }
+    runJob(newJob(id, { kind: 'subproblem', split: splitField.value || 0 }));
+  }
+
+  function onDonate(id, msg) {
+    const given = job && job.kind === 'subproblem' && job.id === msg.search && session.ready()
+      ? JSON.parse(session.donateJson()) : { share: 0, paths: [] };
+    postMessage({ type: MSG.DONATED, id, paths: given.paths, share: given.share });
+  }
+
+  // Splitting the pool's first piece: give untried siblings away until `split` were given.
+  function splitSome(current) {
+    for (;;) {
+      const given = JSON.parse(session.donateJson());
+      if (given.paths.length === 0) return;
+      current.split = Math.max(0, current.split - given.paths.length);
+      postMessage({ type: MSG.DONATED, id: current.id, paths: given.paths, share: given.share });
+    }
   }
 
   // The image table describes the started search only once its setup (which runs in step()
@@ -363,10 +480,16 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     if (job !== current) return; // ended (cancelled, replaced) while this slice was queued
     let st;
     try {
+      const splitting = current.split > 0 && session.ready();
       const t0 = now();
-      st = session.step(current.budget);
+      st = session.step(splitting ? SPLIT_BUDGET : current.budget);
       const dt = now() - t0;
-      if (!current.fixedBudget) adaptBudget(current, dt);
+      if (!current.fixedBudget && !splitting) adaptBudget(current, dt);
+      if (current.kind === 'prepare' && (st !== STEP.RUNNING || session.ready())) {
+        endPrepare(current, st);
+        return;
+      }
+      if (splitting && st === STEP.RUNNING) splitSome(current);
       collect(current);
     } catch (e) {
       crashed(current.id, e);

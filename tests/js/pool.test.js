@@ -1,0 +1,179 @@
+// The worker pool (web/src/pool/) end to end in Node: SolverClients over fake workers running
+// the real protocol host and wasm module. The workers share one thread here, so this proves
+// the results (the same solutions, counts and statistics as one worker; checkpoints that add
+// up exactly), not the speed (bench/parallel.mjs measures that in Chromium).
+import { describe, expect, it } from 'vitest';
+import { SolverClient } from '../../web/src/solver-client.js';
+import { SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
+import { PieceBook } from '../../web/src/pool/pieces.js';
+import { addStats, statsBetween } from '../../web/src/pool/stats.js';
+import { makeChecker, makeFakeWorker, readDef } from './helpers.js';
+
+function newPool(size) {
+  return new SolverPool({ size, createClient: () => new SolverClient(() => makeFakeWorker()) });
+}
+
+function gridKeys(grids, count, cellCount) {
+  const keys = [];
+  for (let k = 0; k < count; k++) keys.push(Array.from(grids.subarray(k * cellCount, (k + 1) * cellCount)).join(','));
+  return keys;
+}
+
+// Run to the end; stop (cancel) once `stopAfter` solutions came, if given.
+async function runAll(pool, file, options, { stopAfter = Infinity, resume, onStop } = {}) {
+  const puzzles = await pool.load(readDef(file), file);
+  const keys = [];
+  let id = null;
+  let stopped = false;
+  const started = pool.solve(0, options, {
+    resume,
+    onSolutions: ({ cellCount, count, grids }) => {
+      keys.push(...gridKeys(grids, count, cellCount));
+      if (keys.length >= stopAfter && !stopped) {
+        stopped = true;
+        if (onStop) onStop(pool.checkpoint(id));
+        pool.cancel(id);
+      }
+    },
+  });
+  id = started.id;
+  const result = await started.done;
+  return { ...result, keys, puzzle: puzzles[0] };
+}
+
+const singles = new Map();
+async function singleRun(file, options) {
+  const key = `${file} ${options}`;
+  if (!singles.has(key)) singles.set(key, runAll(newPool(1), file, `${options} -l 100000000`));
+  return singles.get(key);
+}
+
+function expectSameSearch(shared, single) {
+  const check = makeChecker(shared.puzzle);
+  const bad = shared.keys.map((k) => check(k.split(',').map(Number))).filter(Boolean);
+  expect(bad).toEqual([]);
+  expect(new Set(shared.keys).size).toBe(shared.keys.length);
+  expect([...shared.keys].sort()).toEqual([...single.keys].sort());
+  expect(shared.stats.solutions).toBe(single.stats.solutions);
+  expect(shared.stats.attempts).toBe(single.stats.attempts);
+  expect(shared.stats.fits).toBe(single.stats.fits);
+  expect(shared.stats.attemptsByRemaining).toEqual(single.stats.attemptsByRemaining);
+}
+
+describe('worker pool', () => {
+  it('finds exactly the solutions and statistics of one worker (DLX, 3 workers)', async () => {
+    const single = await singleRun('pentominoes_10x6.txt', '-r');
+    expect(single.keys.length).toBe(2339);
+    const shared = await runAll(newPool(3), 'pentominoes_10x6.txt', '-r');
+    expect(shared.reason).toBe('finished');
+    expectSameSearch(shared, single);
+    expect(shared.stats.workers).toBe(3);
+    expect(shared.stats.pieces).toBeGreaterThanOrEqual(48); // split into 16 per worker
+    expect(shared.stats.fractionDone).toBeCloseTo(1, 6);
+  }, 60000);
+
+  it('shares FILA searches too (Soma, -F, 2 workers), donations included', async () => {
+    const single = await singleRun('soma.txt', '-r -F');
+    const shared = await runAll(newPool(2), 'soma.txt', '-r -F');
+    expectSameSearch(shared, single);
+    expect(shared.stats.pieces).toBeGreaterThan(2);
+  }, 60000);
+
+  it('runs searches that cannot be shared on one worker, as before', async () => {
+    expect(sharingRefusal('-t 1')).toBe('-t');
+    expect(sharingRefusal('-r -l 5')).toBe('-l');
+    expect(sharingRefusal('-u')).toBe('-u without -r');
+    expect(sharingRefusal('-r -u')).toBe('');
+    expect(sharingRefusal('-r', { maxSolutions: 3 })).toBe('a solution limit');
+    const pool = newPool(3);
+    await pool.load(readDef('soma.txt'), 'soma.txt');
+    let events = 0;
+    const { done } = pool.solve(0, '-t 1 -l 2', { onTrace: (e) => { events += e.length; } });
+    const result = await done;
+    expect(result.stats.solutions).toBe(2);
+    expect(events).toBeGreaterThan(0);
+    expect(result.stats.workers).toBeUndefined(); // one worker's own statistics
+  }, 60000);
+
+  it('cancel stops every worker at once and the pool searches again afterwards', async () => {
+    const pool = newPool(2);
+    await pool.load(readDef('tetriscube.txt'), 'tetriscube.txt');
+    const { id, done } = pool.solve(0, '');
+    await new Promise((r) => setTimeout(r, 400));
+    const t0 = performance.now();
+    pool.cancel(id);
+    const result = await done;
+    expect(result.reason).toBe('cancelled');
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(pool.runs.size).toBe(0);
+    const again = await runAll(pool, 'soma.txt', '-r');
+    expect(again.reason).toBe('finished');
+    expect(again.keys.length).toBe((await singleRun('soma.txt', '-r')).keys.length);
+  }, 60000);
+
+  it('a stopped search resumed from its checkpoint adds up to one run exactly', async () => {
+    const single = await singleRun('pentominoes_10x6.txt', '-r');
+    for (const stopAfter of [1, 700, 2000]) {
+      let checkpoint = null;
+      const first = await runAll(newPool(2), 'pentominoes_10x6.txt', '-r', { stopAfter, onStop: (ck) => { checkpoint = ck; } });
+      expect(first.reason).toBe('cancelled');
+      expect(checkpoint.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+      expect(checkpoint.pending.length).toBeGreaterThan(0);
+      // a checkpoint as IndexedDB gives it back: structured-cloned
+      const saved = structuredClone(checkpoint);
+      const confirmed = gridKeys(saved.grids, saved.solutions, saved.cellCount);
+      expect(saved.gridsComplete).toBe(true);
+      const second = await runAll(newPool(3), 'pentominoes_10x6.txt', '-r', { resume: saved });
+      expect(second.reason).toBe('finished');
+      const all = [...confirmed, ...second.keys];
+      expect(new Set(all).size).toBe(all.length);
+      expect(all.sort()).toEqual([...single.keys].sort());
+      expect(second.stats.solutions).toBe(single.stats.solutions); // the totals carry on
+      expect(second.stats.attempts).toBe(single.stats.attempts);
+      expect(second.stats.fractionAtStart).toBeCloseTo(saved.doneShare, 12);
+      expect(second.stats.fractionDone).toBeCloseTo(1, 6);
+    }
+  }, 120000);
+
+  it('refuses a checkpoint of another search with a clear message', async () => {
+    let checkpoint = null;
+    await runAll(newPool(2), 'pentominoes_10x6.txt', '-r', { stopAfter: 100, onStop: (ck) => { checkpoint = ck; } });
+    const other = runAll(newPool(2), 'pentominoes_10x6.txt', '-r -M', { resume: checkpoint });
+    await expect(other).rejects.toThrow(/another version of the solver or with other options/);
+  }, 60000);
+});
+
+describe('pool pieces and statistics', () => {
+  it('adds statistics level by level and takes differences', () => {
+    const a = { solutions: 2, attempts: 10, attemptsByRemaining: [0, 4, 6] };
+    const b = { solutions: 1, attempts: 3, attemptsByRemaining: [0, 1] };
+    expect(addStats(addStats({}, a), b)).toEqual({ solutions: 3, attempts: 13, attemptsByRemaining: [0, 5, 6] });
+    expect(statsBetween(a, b)).toEqual({ solutions: 1, attempts: 7, attemptsByRemaining: [0, 3, 6] });
+  });
+
+  it('keeps in a checkpoint only pieces whose whole ancestry finished', () => {
+    const book = new PieceBook({ cellCount: 2 });
+    const root = book.add([], 1, null);
+    expect(book.next()).toBe(root);
+    book.start(root);
+    book.record(root, Int32Array.of(0, 1), 1);
+    const a = book.add([5], 0.25, root);
+    const b = book.add([6], 0.5, root);
+    expect(book.next()).toBe(b); // biggest first
+    book.start(b);
+    book.record(b, Int32Array.of(1, 0), 1);
+    book.finish(b, 1, { solutions: 1 });
+    // the root still runs: searched again it would find b's solution again, so only root is pending
+    let ck = book.checkpoint();
+    expect(ck.pending).toEqual([{ path: [], share: 1 }]);
+    expect(ck.solutions).toBe(0);
+    book.finish(root, 0.25, { solutions: 1 });
+    ck = book.checkpoint();
+    expect(ck.pending).toEqual([{ path: [5], share: 0.25 }]);
+    expect(ck.solutions).toBe(2);
+    expect(Array.from(ck.grids)).toEqual([0, 1, 1, 0]);
+    expect(ck.doneShare).toBeCloseTo(0.75, 12);
+    expect(ck.stats.solutions).toBe(2);
+    expect(book.next()).toBe(a);
+  });
+});

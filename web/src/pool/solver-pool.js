@@ -1,0 +1,422 @@
+// SolverPool: one search spread over several solver workers (issue 10), with the interface of
+// SolverClient (../solver-client.js), so that the app's actions use either.
+//
+//   const pool = new SolverPool({ size: navigator.hardwareConcurrency, createClient: () => new SolverClient() });
+//   await pool.ready; const puzzles = await pool.load(text, 'tetris.txt');
+//   const { id, done } = pool.solve(0, '-r', { onSolutions, onProgress });
+//   pool.checkpoint(id);          // what a later page needs to finish it (PieceBook.checkpoint)
+//   pool.cancel(id);              // stops every worker at once
+//   const { reason, stats } = await done;
+//
+// How (the browser side of engine/parallel/parallel_search.hpp, over messages instead of
+// threads; protocol: ../worker/protocol.js 'prepare' / 'subproblem' / 'donate'):
+//  1. every worker sets up the same search ('prepare'; equal fingerprints = the same tree);
+//  2. the first worker searches the whole tree while giving away untried siblings until
+//     there are PIECES_PER_WORKER pieces per worker (the split, as polycube --checkpoint);
+//  3. each worker takes the biggest waiting piece; when none is left and a worker is idle,
+//     the busiest worker is asked to donate the untried siblings at its shallowest open
+//     level (dynamic load balancing: a few huge subtrees cannot leave workers idle);
+//  4. the search ends when no piece waits and none runs.
+// Solutions stream to onSolutions as workers find them (the set is a one-worker run's, not
+// the order); statistics are the sums of the workers' (stats.js); fractionDone is the pieces'
+// weighted estimates (PieceBook). Searches that cannot be shared (sharingRefusal: -t, -s, -l,
+// -u without -r, a solution limit or a fixed step budget) run on the first worker alone,
+// exactly as SolverClient.solve. No SharedArrayBuffer: plain module workers, any static host.
+import { parseOptions } from '../model/options.js';
+import { PieceBook } from './pieces.js';
+import { addStats, statsBetween } from './stats.js';
+
+export const PIECES_PER_WORKER = 16;
+export const MAX_POOL_SIZE = 32;
+const DONATE_RETRY_MS = 20;   // a busy worker with nothing to give is asked again after this
+const PROGRESS_MS = 100;      // merged progress at most this often
+
+/** The default number of workers: one per logical core the browser reports. */
+export function defaultPoolSize() {
+  const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency;
+  return clampPoolSize(cores || 1);
+}
+
+export function clampPoolSize(n) {
+  const v = Math.round(Number(n));
+  return Number.isFinite(v) ? Math.max(1, Math.min(MAX_POOL_SIZE, v)) : 1;
+}
+
+/**
+ * Why a search with these options runs on one worker ('' when it can be shared); mirrors the
+ * engine's whyNotSplittable (parallel/subproblem.hpp), which has the last word ('prepared').
+ */
+export function sharingRefusal(options, handlers = {}) {
+  if (handlers.maxSolutions > 0) return 'a solution limit';
+  if (handlers.stepBudget > 0) return 'a fixed step budget';
+  const { values, errors } = parseOptions(options);
+  if (errors.length > 0) return 'options the engine will judge';
+  if (values.trace !== null && values.trace !== 0) return '-t';
+  if (values.monteCarlo) return '-s';
+  if (values.limit !== null) return '-l';
+  if (values.unique && !values.redundancy) return '-u without -r';
+  return '';
+}
+
+function messageOf(err) {
+  return err && err.message ? err.message : String(err);
+}
+
+export class SolverPool {
+  /**
+   * @param {{size?: number, createClient: () => object}} o createClient makes a SolverClient
+   */
+  constructor({ size = defaultPoolSize(), createClient }) {
+    this.createClient = createClient;
+    this.size = clampPoolSize(size);
+    this.clients = [createClient()];
+    this.ready = this.clients[0].ready;
+    this.nextId = 1;
+    this.runs = new Map(); // pool search id -> PoolRun, or {single: client, id}
+    this._lastLoad = null;
+    this._loaded = new WeakSet(); // clients holding _lastLoad
+  }
+
+  get primary() {
+    return this.clients[0];
+  }
+
+  /** Set when the first worker failed for good (the app then makes a new pool). */
+  get _failure() {
+    return this.primary._failure;
+  }
+
+  /** Workers used by the next search (the running one keeps its own). */
+  setSize(n) {
+    this.size = clampPoolSize(n);
+  }
+
+  async load(text, source = '<input>') {
+    this._lastLoad = { text, source };
+    this._loaded = new WeakSet();
+    const loads = this.clients.map((c) => c.load(text, source).then((puzzles) => {
+      this._loaded.add(c);
+      return puzzles;
+    }));
+    const puzzles = await loads[0];
+    // the others parse the same text: their errors are the first one's
+    await Promise.allSettled(loads.slice(1));
+    return puzzles;
+  }
+
+  draft(text, source) { return this.primary.draft(text, source); }
+  imageTable() { return this.primary.imageTable(); }
+  imageCells(image) { return this.primary.imageCells(image); }
+
+  terminate() {
+    for (const run of this.runs.values()) if (run.stop) run.stop('cancelled');
+    for (const c of this.clients) c.terminate();
+  }
+
+  /** Workers for a search: `size` of them, each holding the last loaded definitions. */
+  async _workers() {
+    while (this.clients.length > this.size) this.clients.pop().terminate();
+    while (this.clients.length < this.size) this.clients.push(this.createClient());
+    const usable = [];
+    await Promise.all(this.clients.map(async (c, k) => {
+      try {
+        if (!this._loaded.has(c) && this._lastLoad) {
+          await c.load(this._lastLoad.text, this._lastLoad.source);
+          this._loaded.add(c);
+        }
+        usable[k] = c;
+      } catch (err) {
+        if (k === 0) throw err;
+        // a helper that cannot start is left out; the first worker alone still searches
+      }
+    }));
+    return usable.filter(Boolean);
+  }
+
+  /**
+   * Search puzzle `puzzle` with CLI options, shared among the workers (see the header).
+   * handlers: as SolverClient.solve, plus resume: a checkpoint() of this search to finish.
+   * @returns {{id: number, done: Promise<{reason: string, stats: object}>}}
+   */
+  solve(puzzle, options = '', handlers = {}) {
+    const refusal = sharingRefusal(options, handlers);
+    if (refusal && !handlers.resume) {
+      const single = this.primary.solve(puzzle, options, handlers);
+      const id = this.nextId++;
+      this.runs.set(id, { single: this.primary, id: single.id });
+      return { id, done: single.done.finally(() => this.runs.delete(id)) };
+    }
+    const id = this.nextId++;
+    const run = new PoolRun(this, puzzle, options, handlers);
+    this.runs.set(id, run);
+    return { id, done: run.start().finally(() => this.runs.delete(id)) };
+  }
+
+  cancel(id) {
+    const run = this.runs.get(id);
+    if (!run) return;
+    if (run.single) run.single.cancel(run.id);
+    else run.stop('cancelled');
+  }
+
+  /** What a later page needs to finish search `id` (null when it is not a shared search). */
+  checkpoint(id) {
+    const run = this.runs.get(id);
+    return run && run.checkpoint ? run.checkpoint() : null;
+  }
+}
+
+// One shared search.
+class PoolRun {
+  constructor(pool, puzzle, options, handlers) {
+    this.pool = pool;
+    this.puzzle = puzzle;
+    this.options = options;
+    this.handlers = handlers;
+    this.resume = handlers.resume || null;
+    this.workers = [];
+    this.book = null;
+    this.fingerprint = '';
+    this.stopping = null;       // 'cancelled' | 'failed' once stopping
+    this.error = null;
+    this.donating = false;      // a donate request is out
+    this.retry = null;          // timer of the next donate request
+    this.lastProgress = 0;
+    this.donations = 0;
+    this.startedAt = performance.now();
+    this.primaryStats = {};
+  }
+
+  start() {
+    this.done = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.begin().catch((err) => this.fail(err));
+    return this.done;
+  }
+
+  async begin() {
+    const clients = await this.pool._workers();
+    if (this.stopping) return this.settle();
+    this.workers = clients.map((client, index) => ({
+      client, index, prepared: null, preparing: null, piece: null, searchId: null, latest: null,
+    }));
+    for (const w of this.workers) {
+      const prep = w.client.prepare(this.puzzle, this.options);
+      w.preparing = prep.id;
+      prep.done.then((p) => this.onPrepared(w, p), (err) => this.onWorkerError(w, err));
+    }
+  }
+
+  onPrepared(w, p) {
+    w.preparing = null;
+    if (p.cancelled || this.stopping) return this.settle();
+    if (w.index === 0) {
+      if (p.splitRefusal) return this.fail(new Error(`this search cannot be shared among workers (${p.splitRefusal})`));
+      this.fingerprint = p.fingerprint;
+      if (this.resume && this.resume.fingerprint !== p.fingerprint) {
+        return this.fail(new Error('the saved search was made by another version of the solver or with other options; start it again'));
+      }
+      this.primaryStats = p.stats || {};
+      this.book = new PieceBook({ cellCount: p.cellCount, resume: this.resume });
+      if (this.resume) for (const piece of this.resume.pending) this.book.add(piece.path, piece.share, null);
+      else this.book.add([], 1, null);
+      for (const other of this.workers) if (other.prepared && other.fingerprintPending) this.adopt(other);
+    }
+    w.prepared = p;
+    if (w.index !== 0 && !this.book) {
+      w.fingerprintPending = true; // checked once the first worker answers
+      return undefined;
+    }
+    return this.adopt(w);
+  }
+
+  // A prepared worker joins (its tree must be the first worker's).
+  adopt(w) {
+    w.fingerprintPending = false;
+    if (w.prepared.fingerprint !== this.fingerprint) {
+      return this.fail(new Error(`internal: worker ${w.index + 1} set up the search differently`));
+    }
+    w.latest = w.prepared.stats || {};
+    w.base = w.latest;
+    return this.dispatch();
+  }
+
+  // Give waiting pieces to idle workers; ask for donations when none wait; end when all done.
+  dispatch() {
+    if (this.stopping || !this.book) return;
+    const live = () => this.book.queue.length + this.book.running;
+    const target = PIECES_PER_WORKER * this.workers.length;
+    for (const w of this.workers) {
+      if (!w.prepared || w.fingerprintPending || w.piece || w.dead) continue;
+      const piece = this.book.next();
+      if (!piece) break;
+      // Until the tree is split into `target` pieces, a new piece splits itself further.
+      this.runPiece(w, piece, Math.max(0, target - live() - 1));
+    }
+    if (this.book.idle) {
+      this.finish();
+      return;
+    }
+    const idle = this.workers.some((w) => w.prepared && !w.fingerprintPending && !w.piece && !w.dead);
+    if (idle && this.book.queue.length === 0 && !this.donating && !this.retry) this.askForWork();
+  }
+
+  runPiece(w, piece, split) {
+    this.book.start(piece);
+    w.piece = piece;
+    w.base = w.latest;
+    const sub = w.client.subproblem(piece.path, {
+      split,
+      onSolutions: ({ cellCount, count, grids }) => {
+        if (this.stopping === 'failed') return;
+        this.book.record(piece, grids, count);
+        if (this.handlers.onSolutions) this.handlers.onSolutions({ cellCount, count, grids });
+      },
+      onProgress: (stats) => {
+        w.latest = stats;
+        this.book.progress(piece, stats.fractionDone);
+        if (w.index === 0) this.primaryStats = stats;
+        this.reportProgress();
+      },
+      onDonated: (given) => this.addGiven(piece, given),
+    });
+    w.searchId = sub.id;
+    sub.done.then(({ reason, stats }) => {
+      w.piece = null;
+      w.searchId = null;
+      if (stats) w.latest = stats;
+      if (w.index === 0 && stats) this.primaryStats = stats;
+      if (reason === 'finished') {
+        this.book.finish(piece, stats ? stats.fractionDone : 1, statsBetween(w.latest, w.base));
+        this.reportProgress();
+        if (this.stopping) this.settle(); // it ended before the cancel reached it
+        else this.dispatch();
+      } else {
+        this.book.abandon(piece);
+        w.dead = true; // a cancelled worker must be prepared again
+        this.settle();
+      }
+    }, (err) => {
+      w.piece = null;
+      w.searchId = null;
+      this.book.abandon(piece);
+      this.onWorkerError(w, err);
+    });
+  }
+
+  addGiven(piece, { paths, share }) {
+    if (!Array.isArray(paths) || paths.length === 0) return;
+    this.donations++;
+    for (const path of paths) this.book.add(path, (piece.share * share) / paths.length, piece);
+    this.dispatch();
+  }
+
+  // The busiest worker (biggest share of the tree left, as far as its estimate tells) gives
+  // away the untried siblings at its shallowest open level.
+  askForWork() {
+    let donor = null;
+    let most = -1;
+    for (const w of this.workers) {
+      if (!w.piece || w.searchId === null) continue;
+      const left = w.piece.share * (1 - w.piece.fraction);
+      if (left > most) { most = left; donor = w; }
+    }
+    if (!donor) return;
+    const piece = donor.piece;
+    this.donating = true;
+    donor.client.donate(donor.searchId).then((given) => {
+      this.donating = false;
+      if (given.paths.length > 0) {
+        this.addGiven(piece, given);
+        return;
+      }
+      // nothing to give right now (e.g. only FILA's last levels are open): ask again shortly
+      this.retry = setTimeout(() => {
+        this.retry = null;
+        this.dispatch();
+      }, DONATE_RETRY_MS);
+    }, () => {
+      this.donating = false; // the donor's own request reports its failure
+      this.dispatch();
+    });
+  }
+
+  mergedStats() {
+    const summed = addStats({}, this.book ? this.book.base.stats : {});
+    for (const w of this.workers) if (w.latest && w.prepared) addStats(summed, statsBetween(w.latest, w.prepared.stats || {}));
+    const seconds = (performance.now() - this.startedAt) / 1000;
+    return {
+      ...this.primaryStats,
+      ...summed,
+      seconds,
+      searchSeconds: seconds,
+      fractionDone: this.book ? this.book.fractionDone() : 0,
+      fractionAtStart: this.resume ? this.resume.doneShare : 0,
+      workers: this.workers.length,
+      pieces: this.book ? this.book.pieces.length : 0,
+      donations: this.donations,
+      state: this.stopping === 'cancelled' ? 'cancelled' : this.book && this.book.idle ? 'done' : 'running',
+    };
+  }
+
+  reportProgress() {
+    const t = performance.now();
+    if (t - this.lastProgress < PROGRESS_MS || !this.handlers.onProgress) return;
+    this.lastProgress = t;
+    this.handlers.onProgress(this.mergedStats());
+  }
+
+  checkpoint() {
+    if (!this.book || !this.fingerprint) return null;
+    return { ...this.book.checkpoint(), fingerprint: this.fingerprint, cellCount: this.book.cellCount };
+  }
+
+  onWorkerError(w, err) {
+    w.dead = true;
+    w.preparing = null;
+    // A helper that cannot set up (e.g. out of memory) is left out; an error of the first
+    // worker or during a piece (its solutions were already reported) stops the search.
+    if (w.index !== 0 && !w.prepared && !this.stopping) {
+      this.dispatch();
+      return;
+    }
+    this.fail(err);
+  }
+
+  fail(err) {
+    if (this.stopping === 'failed') return;
+    this.error = err instanceof Error ? err : new Error(messageOf(err));
+    this.stop('failed');
+  }
+
+  // Stop every worker; the search ends (settle) once each has answered.
+  stop(how) {
+    if (this.stopping === 'failed' || (this.stopping && how === 'cancelled')) return;
+    this.stopping = how;
+    clearTimeout(this.retry);
+    this.retry = null;
+    for (const w of this.workers) {
+      if (w.searchId !== null) w.client.cancel(w.searchId);
+      if (w.preparing !== null) w.client.cancel(w.preparing);
+    }
+    this.settle();
+  }
+
+  settle() {
+    if (!this.stopping || this.settled) return;
+    if (this.workers.some((w) => w.searchId !== null || w.preparing !== null)) return;
+    this.settled = true;
+    if (this.stopping === 'failed') this.reject(this.error);
+    else this.resolve({ reason: 'cancelled', stats: this.mergedStats() });
+  }
+
+  finish() {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.retry);
+    for (const w of this.workers) if (w.preparing !== null) w.client.cancel(w.preparing); // slow helpers not needed
+    this.resolve({ reason: 'finished', stats: this.mergedStats() });
+  }
+}
