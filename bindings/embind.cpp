@@ -45,7 +45,7 @@ std::string fingerprint(const Session& s) { return s.fingerprint(); }
 bool startSubproblem(Session& s, const val& path) {
     return s.startSubproblem(emscripten::convertJSArrayToNumberVector<int32_t>(path));
 }
-std::string donateJson(Session& s) { return s.donateJson(); }
+std::string donateJson(Session& s, int maxPaths) { return s.donateJson(maxPaths); }
 std::string lastError(const Session& s) { return s.lastError(); }
 std::string version() { return Session::version(); }
 std::string draftJson(const std::string& text, const std::string& source) { return Session::draftJson(text, source); }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 
 #include "common/text.hpp"
 #include "output/format.hpp"
@@ -193,11 +194,12 @@ bool Session::startSubproblem(const std::vector<int32_t>& path) {
     return true;
 }
 
-std::string Session::donateJson() {
+std::string Session::donateJson(int maxPaths) {
     std::string out = "{\"share\":";
     std::vector<std::vector<int>> paths;
     double share = 0;
-    if (solver_ && solver_->ready() && state_ == RUNNING) solver_->donate(paths, &share);
+    if (maxPaths < 1) maxPaths = std::numeric_limits<int>::max();
+    if (solver_ && solver_->ready() && state_ == RUNNING) solver_->donate(paths, &share, maxPaths);
     char number[32];
     std::snprintf(number, sizeof number, "%.17g", paths.empty() ? 0.0 : share);
     out += number;

@@ -114,15 +114,16 @@ public:
     //                   up across pieces (the path's own levels are not counted again).
     //                   false + lastError() when illegal or the path is malformed; a path
     //                   of another tree ends the search FAILED with a message.
-    //   donateJson()    while RUNNING and ready(), between step()s: give away the untried
-    //                   siblings at the shallowest open level (Solver::donate) as
+    //   donateJson(maxPaths)  while RUNNING and ready(), between step()s: give away the
+    //                   untried siblings at the shallowest open level (Solver::donate; at
+    //                   most maxPaths of them at a DLX level, < 1: all) as
     //                   {"share":s,"paths":[[...],...]}: this search will not try them, and
     //                   s is their share of this piece's tree (the weights of fractionDone).
     //                   {"share":0,"paths":[]} when there is nothing to give (or illegal).
     std::string splitRefusal() const;
     std::string fingerprint() const;
     bool startSubproblem(const std::vector<int32_t>& path);
-    std::string donateJson();
+    std::string donateJson(int maxPaths = 0);
 
     const std::string& lastError() const { return error_; }
     static std::string version();

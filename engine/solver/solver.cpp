@@ -1075,7 +1075,7 @@ double Solver::fractionDone() const {
     return std::min(1.0, done);
 }
 
-int Solver::donate(std::vector<std::vector<int>>& out, double* share) {
+int Solver::donate(std::vector<std::vector<int>>& out, double* share, int maxPaths) {
     if (state_ != State::Running || options_.monteCarlo.trials > 0 || options_.trace != 0) return 0;
     const int pieces = model_.mobileCount();
     double weight = 1;  // of the level's whole list, as in fractionDone
@@ -1104,8 +1104,13 @@ int Solver::donate(std::vector<std::vector<int>>& out, double* share) {
             continue;
         }
         const int remaining = pieces - d;
+        // The last maxPaths untried rows go; this search stops before the first of them.
+        int untried = 0;
+        for (int node = dlx_.down(f.node); node != f.stop; node = dlx_.down(node)) ++untried;
+        int first = dlx_.down(f.node);
+        for (int skip = untried - std::max(1, maxPaths); skip > 0; --skip) first = dlx_.down(first);
         int n = 0;
-        for (int node = dlx_.down(f.node); node != f.stop; node = dlx_.down(node)) {
+        for (int node = first; node != f.stop; node = dlx_.down(node)) {
             std::vector<int> path(placed_.begin(), placed_.begin() + d);
             path.push_back(dlx_.imageOfRow(dlx_.rowOf(node)));
             out.push_back(std::move(path));
@@ -1115,7 +1120,7 @@ int Solver::donate(std::vector<std::vector<int>>& out, double* share) {
             ++n;
         }
         if (n > 0) {
-            f.stop = dlx_.down(f.node);
+            f.stop = first;
             given = rows > 0 ? weight * n / rows : 0;
             donatedShare_ += given;
             if (share) *share = given;

@@ -13,6 +13,7 @@
 #include <climits>
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <random>
 #include <string>
@@ -146,7 +147,10 @@ public:
     // (e.g. only FILA's recursive last levels are left). Call between step()s.
     // `share` (when given) receives the donated paths' share of this search's tree (the
     // weights of fractionDone), summed: split among them, it keeps the shares adding up.
-    int donate(std::vector<std::vector<int>>& out, double* share = nullptr);
+    // `maxPaths`: at a DLX level, give at most this many (the last untried rows; this search
+    // keeps the others): fewer, bigger pieces, each of which costs a start (FILA's tables).
+    // FILA's levels give all their untried siblings.
+    int donate(std::vector<std::vector<int>>& out, double* share = nullptr, int maxPaths = std::numeric_limits<int>::max());
     // How much of this search's tree (the subproblem's subtree after startSubproblem) is
     // done: the weighted backtrack estimate (Knuth 1975, "Estimating the efficiency of
     // backtrack programs"; Kilby, Slaney, Thiebaux, Walsh 2006, "Estimating search tree

@@ -50,7 +50,8 @@ Totals oneRun(const std::string& text, const std::string& options) {
 }
 
 // Two Sessions; the busy one donates every `every` slices to a queue the idle one takes from.
-Totals sharedRun(const std::string& text, const std::string& options, int every) {
+// maxPaths: at most this many paths per donation (0: all).
+Totals sharedRun(const std::string& text, const std::string& options, int every, int maxPaths) {
     Session sessions[2];
     std::string fingerprints[2];
     for (int k = 0; k < 2; ++k) {
@@ -75,7 +76,8 @@ Totals sharedRun(const std::string& text, const std::string& options, int every)
         while (s.step(2000) == Session::RUNNING) {
             take(s, t);
             if (++slices % every) continue;
-            json given = json::parse(s.donateJson());
+            json given = json::parse(s.donateJson(maxPaths));
+            if (maxPaths > 0 && s.ready()) EXPECT_LE(given["paths"].size(), static_cast<size_t>(maxPaths));
             for (const auto& path : given["paths"]) queue.push_back(path.get<std::vector<int32_t>>());
             if (!given["paths"].empty()) {
                 ++t.donations;
@@ -95,10 +97,10 @@ Totals sharedRun(const std::string& text, const std::string& options, int every)
     return t;
 }
 
-void expectSameRun(const std::string& file, const std::string& options, int every) {
+void expectSameRun(const std::string& file, const std::string& options, int every, int maxPaths = 0) {
     const std::string text = polycube::testing::readDefFile(file);
     Totals one = oneRun(text, options);
-    Totals shared = sharedRun(text, options, every);
+    Totals shared = sharedRun(text, options, every, maxPaths);
     EXPECT_GT(shared.donations, 0) << file << ": nothing was shared, the test proves nothing";
     EXPECT_EQ(shared.solutions, one.solutions) << file;
     EXPECT_EQ(shared.attempts, one.attempts) << file;
@@ -112,7 +114,10 @@ void expectSameRun(const std::string& file, const std::string& options, int ever
 
 TEST(SessionSplit, TwoSessionsAddUpToOneOnDlx) { expectSameRun("pentominoes_10x6.txt", "-r", 3); }
 
-TEST(SessionSplit, TwoSessionsAddUpToOneWithFila) { expectSameRun("soma.txt", "-r -F", 1); }
+// -o s: DLX on every level (FILA levels give all their siblings, Solver::donate)
+TEST(SessionSplit, TwoSessionsAddUpToOneGivingTwoPathsAtATime) { expectSameRun("pentominoes_10x6.txt", "-r -o s", 2, 2); }
+
+TEST(SessionSplit, TwoSessionsAddUpToOneWithFila) { expectSameRun("soma.txt", "-r -f 7", 1); }
 
 TEST(SessionSplit, IllegalCallsAreRefusedWithAMessage) {
     const std::string text = polycube::testing::readDefFile("soma.txt");

@@ -115,23 +115,32 @@ describe('fuzz: worker messages', () => {
     const r = rng(SEED + 1);
     const texts = [readDef('soma.txt'), readDef('pentominoes_10x6.txt'), readDef('tetriscube.txt'), 'D:xDim=2:yDim=1:zDim=1\nC:name=A:layout=0 0 0, 1 0 0\n~D\n', 'garbage', ''];
     const types = [...Object.values(MSG), 'bogus', undefined, 42];
-    const terminal = new Set([MSG.LOADED, MSG.ERROR, MSG.DONE, MSG.DRAFTED, MSG.IMAGE_TABLE, MSG.IMAGE_CELLS]);
+    const terminal = new Set([MSG.LOADED, MSG.ERROR, MSG.DONE, MSG.DRAFTED, MSG.IMAGE_TABLE, MSG.IMAGE_CELLS, MSG.PREPARED]);
+    const donateIds = new Set(); // 'donated' answers a donate request (a splitting subproblem sends it too, not as its answer)
     const expected = new Map(); // id -> requests sent with it that need one answer each
     const end = performance.now() + SECONDS * 1000;
     let runs = 0;
     let id = 0;
     while (performance.now() < end) {
-      const type = r.int(3) === 0 ? r.pick(types) : r.pick([MSG.LOAD, MSG.SOLVE, MSG.SOLVE, MSG.CANCEL, MSG.DRAFT, MSG.IMAGE_CELLS, MSG.IMAGE_TABLE]);
+      const type = r.int(3) === 0 ? r.pick(types) : r.pick([MSG.LOAD, MSG.SOLVE, MSG.SOLVE, MSG.CANCEL, MSG.DRAFT, MSG.IMAGE_CELLS, MSG.IMAGE_TABLE, MSG.PREPARE, MSG.SUBPROBLEM, MSG.SUBPROBLEM, MSG.DONATE]);
       const msg = { type, id: ++id };
       if (r.int(2)) msg.text = r.int(4) ? r.pick(texts) : randomValue(r);
       if (r.int(2)) msg.source = randomValue(r);
-      if (type === MSG.SOLVE || r.int(4) === 0) {
+      if (type === MSG.SOLVE || type === MSG.PREPARE || r.int(4) === 0) {
         msg.puzzle = r.int(5) ? r.int(2) : randomValue(r);
         msg.options = r.int(3) ? r.pick(['', '-r', '-r -l 3', '-t 3', '-s 5,2', '-F1', '-o s', '-x', '-r "L']) : randomValue(r);
         if (r.int(3) === 0) msg.maxSolutions = randomValue(r);
         if (r.int(3) === 0) msg.stepBudget = randomValue(r);
       }
       if (type === MSG.IMAGE_CELLS) msg.image = randomValue(r);
+      if (type === MSG.SUBPROBLEM) {
+        msg.path = r.int(3) ? Array.from({ length: r.int(4) }, () => r.int(3) ? r.int(400) : randomValue(r)) : randomValue(r);
+        if (r.int(2)) msg.split = r.int(3) ? 1 + r.int(40) : randomValue(r);
+      }
+      if (type === MSG.DONATE) {
+        msg.search = r.int(2) ? id - 1 : randomValue(r);
+        donateIds.add(msg.id);
+      }
       if (type === MSG.CANCEL) msg.id = r.int(2) ? id - 1 : randomValue(r);
       const payload = r.int(20) === 0 ? randomValue(r) : msg; // sometimes not even an object
       runs++;
@@ -157,7 +166,9 @@ describe('fuzz: worker messages', () => {
     expect(messages.filter((m) => m.type === MSG.ERROR && m.id === null)).toEqual([]);
     // Exactly one terminal answer per request (a search's answer is its done or error).
     const answers = new Map();
-    for (const m of messages) if (terminal.has(m.type) && typeof m.id === 'number') answers.set(m.id, (answers.get(m.id) || 0) + 1);
+    for (const m of messages) {
+      if ((terminal.has(m.type) || (m.type === MSG.DONATED && donateIds.has(m.id))) && typeof m.id === 'number') answers.set(m.id, (answers.get(m.id) || 0) + 1);
+    }
     for (const [k, n] of expected) expect(answers.get(k) || 0, `request ${k}`).toBe(n);
     for (const m of messages) if (m.type === MSG.ERROR) expect(String(m.message).length, m.message.slice(0, 100)).toBeLessThan(1000);
     console.log(`fuzz: worker messages: ${runs} messages in ${SECONDS} s, no finding`);

@@ -72,9 +72,9 @@ describe('worker pool', () => {
     expect(shared.stats.fractionDone).toBeCloseTo(1, 6);
   }, 60000);
 
-  it('shares FILA searches too (Soma, -F, 2 workers), donations included', async () => {
-    const single = await singleRun('soma.txt', '-r -F');
-    const shared = await runAll(newPool(2), 'soma.txt', '-r -F');
+  it('shares FILA searches too (Soma, FILA on every level: -f 7, 2 workers)', async () => {
+    const single = await singleRun('soma.txt', '-r -f 7');
+    const shared = await runAll(newPool(2), 'soma.txt', '-r -f 7');
     expectSameSearch(shared, single);
     expect(shared.stats.pieces).toBeGreaterThan(2);
   }, 60000);
@@ -134,6 +134,15 @@ describe('worker pool', () => {
       expect(second.stats.fractionDone).toBeCloseTo(1, 6);
     }
   }, 120000);
+
+  it('options every worker refuses end the search with the engine\'s message (bug: it waited for ever)', async () => {
+    const pool = newPool(3);
+    await pool.load(readDef('pentominoes_10x6.txt'), 'p.txt');
+    await expect(pool.solve(0, '-r Q').done).rejects.toThrow(/no piece named 'Q'/);
+    expect(pool.runs.size).toBe(0);
+    expect((await runAll(pool, 'soma.txt', '-r')).reason).toBe('finished'); // and it searches again
+    await expect(pool.load('D:xDim=2\n~D\n', 'bad.txt')).rejects.toThrow(/^bad\.txt:/);
+  }, 60000);
 
   it('refuses a checkpoint of another search with a clear message', async () => {
     let checkpoint = null;

@@ -90,15 +90,33 @@ describe('worker protocol', () => {
     const given = await next((m) => m.id === 8 && m.type === 'donated');
     expect(given.paths.length).toBeGreaterThan(0);
     expect(given.share).toBeGreaterThan(0);
-    host.handleMessage({ type: 'subproblem', id: 9, path: [] });
-    expect((await next((m) => m.id === 9)).message).toMatch(/a search is running/);
+    // sent while 8 runs: it waits, and starts when 8 finishes
+    host.handleMessage({ type: 'subproblem', id: 9, path: given.paths[1] });
+    host.handleMessage({ type: 'subproblem', id: 20, path: given.paths[2] });
+    host.handleMessage({ type: 'cancel', id: 20 }); // a waiting one ends at once
+    expect(await next((m) => m.id === 20)).toMatchObject({ type: 'done', reason: 'cancelled' });
     const done = await next((m) => m.id === 8 && m.type === 'done');
     expect(done.reason).toBe('finished');
     expect(done.stats.solutions).toBeLessThan(2339); // what was given away is not searched here
+    const nine = await next((m) => m.id === 9 && m.type === 'done');
+    expect(nine.reason).toBe('finished');
+    expect(nine.stats.solutions).toBeGreaterThan(done.stats.solutions); // the worker's totals go on
+    host.handleMessage({ type: 'solve', id: 21, puzzle: 0, options: '-r' }); // not a piece: refused while it runs
+    host.handleMessage({ type: 'subproblem', id: 22, path: [] });
+    expect((await next((m) => m.id === 22)).message).toMatch(/a search is running|no prepared search/);
+    host.handleMessage({ type: 'cancel', id: 21 });
+    await next((m) => m.id === 21 && m.type === 'done');
+    host.handleMessage({ type: 'prepare', id: 23, puzzle: 0, options: '-r' });
+    await next((m) => m.id === 23);
+    // a piece whose running predecessor is cancelled ends cancelled too
+    host.handleMessage({ type: 'subproblem', id: 24, path: [] });
+    host.handleMessage({ type: 'subproblem', id: 25, path: [] });
+    host.handleMessage({ type: 'cancel', id: 24 });
+    expect(await next((m) => m.id === 25)).toMatchObject({ type: 'done', reason: 'cancelled' });
     host.handleMessage({ type: 'donate', id: 10, search: 8 });
     expect(await next((m) => m.id === 10)).toMatchObject({ type: 'donated', paths: [], share: 0 });
-    host.handleMessage({ type: 'subproblem', id: 11, path: given.paths[0] }); // after 'finished': the next piece
-    expect((await next((m) => m.id === 11 && m.type === 'done')).reason).toBe('finished');
+    host.handleMessage({ type: 'prepare', id: 11, puzzle: 0, options: '-r' });
+    await next((m) => m.id === 11);
     host.handleMessage({ type: 'prepare', id: 12, puzzle: 0, options: '-t 1' });
     expect((await next((m) => m.id === 12)).splitRefusal).toMatch(/-t/);
     host.handleMessage({ type: 'subproblem', id: 13, path: [] });

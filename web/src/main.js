@@ -2,6 +2,8 @@
 // to the solver (app/actions.js, app/editor-actions.js), the address and the browser's memory
 // in step with it (app/link-sync.js), and the panels that draw it (panels/, one module each).
 import { SolverClient } from './solver-client.js';
+import { SolverPool, clampPoolSize, defaultPoolSize } from './pool/solver-pool.js';
+import { SavedSearches } from './app/saved-search.js';
 import { Store } from './app/store.js';
 import { initialState } from './app/state.js';
 import { Actions } from './app/actions.js';
@@ -17,6 +19,8 @@ import { mountOptionsPanel } from './panels/options-panel.js';
 import { OptionsActions } from './app/options-actions.js'; // options (issue 8 §4)
 import { mountRunDetailsPanel } from './panels/run-details-panel.js'; // options (issue 8 §4)
 import { mountSolvePanel } from './panels/solve-panel.js';
+import { mountWorkersPanel } from './panels/workers-panel.js';
+import { mountResumePanel } from './panels/resume-panel.js';
 import { mountSolutionsPanel } from './panels/solutions-panel.js';
 import { mountSharePanel } from './panels/share-panel.js';
 import { mountWatchPanel } from './panels/watch-panel.js';
@@ -29,8 +33,12 @@ import { mountLayerGridPanel } from './panels/layer-grid-panel.js';
 
 const persist = new Persist(browserStorage());
 const entries = libraryEntries();
-const store = new Store({ ...initialState(), myPuzzles: persist.puzzles() });
-const actions = new Actions(store, { createClient: () => new SolverClient(), entries, defaultFile: DEFAULT_FILE, persist });
+const settings = { workers: clampPoolSize(persist.settings().workers || defaultPoolSize()) };
+const store = new Store({ ...initialState(), myPuzzles: persist.puzzles(), settings });
+// One search shared by a pool of solver workers (one per core by default; the Workers control).
+const createClient = () => new SolverPool({ size: store.get().settings.workers, createClient: () => new SolverClient() });
+const savedSearches = new SavedSearches(typeof indexedDB === 'undefined' ? null : indexedDB);
+const actions = new Actions(store, { createClient, entries, defaultFile: DEFAULT_FILE, persist, savedSearches });
 const editor = new EditorActions(store, actions, persist);
 const watch = new WatchActions(store, actions);
 const view = new ViewActions(store, actions); // seeing the pieces (issue 8 §5)
@@ -43,6 +51,8 @@ mountDefinitionPanel(store, actions, editor);
 mountEditorPanel(store, actions, editor);
 mountOptionsPanel(store, actions, new OptionsActions(store));
 mountSolvePanel(store, actions);
+mountWorkersPanel(store, actions);
+mountResumePanel(store, actions);
 mountRunDetailsPanel(store); // options (issue 8 §4)
 mountSolutionsPanel(store, actions);
 mountSharePanel(store, actions, editor, sync);
@@ -52,4 +62,6 @@ mountPiecesViewPanel(store, stage, view); // seeing the pieces (issue 8 §5)
 mountLayerGridPanel(store, stage, view);
 store.notify(Object.keys(store.get())); // first drawing of every panel
 
-sync.restore(window.location.hash).then(() => sync.follow());
+sync.restore(window.location.hash).then(() => sync.follow()).then(() => actions.checkSaved());
+// a long search is written down every few seconds; once more when the page goes away
+window.addEventListener('pagehide', () => actions.saveRunning());

@@ -115,9 +115,10 @@ export class SolverClient {
     return { id, done: done.then((m) => ({ reason: m.reason, stats: m.stats })) };
   }
 
-  /** Ask running subproblem `search` for work: resolves to {paths, share} (paths [] when none). */
-  donate(search) {
-    return this._request({ type: MSG.DONATE, search }).done.then((m) => ({ paths: m.paths, share: m.share }));
+  /** Ask running subproblem `search` for at most `max` paths of work (0: all it can give):
+   * resolves to {paths, share} (paths [] when none). */
+  donate(search, max = 0) {
+    return this._request({ type: MSG.DONATE, search, ...(max > 0 ? { max } : {}) }).done.then((m) => ({ paths: m.paths, share: m.share }));
   }
 
   /** Stop search `id` (its done promise then resolves with reason 'cancelled'), within

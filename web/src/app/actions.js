@@ -12,6 +12,8 @@ import { CUSTOM, NO_SOLUTIONS, PHASE } from './state.js';
 import { isOptionsError, optionsRefusal, optionsSliceForText } from './options-actions.js';
 import { finishMessage } from './run-report.js';
 // /options
+import { clampPoolSize } from '../pool/solver-pool.js';
+import { CHECKPOINT_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
@@ -29,10 +31,13 @@ export class Actions {
    * @param {Array} o.entries the puzzle library (ui/library.js libraryEntries())
    * @param {string} o.defaultFile library file opened first
    * @param {import('./persist.js').Persist} [o.persist] where My puzzles are kept
+   * @param {import('./saved-search.js').SavedSearches} [o.savedSearches] where a long search is kept
    */
-  constructor(store, { createClient, entries, defaultFile, persist = null }) {
+  constructor(store, { createClient, entries, defaultFile, persist = null, savedSearches = null }) {
     this.store = store;
     this.persist = persist;
+    this.savedSearches = savedSearches;
+    this.savedRecord = null; // the saved search offered for resuming (state.saved summarises it)
     this.createClient = createClient;
     this.entries = entries;
     this.defaultFile = defaultFile;
@@ -70,6 +75,7 @@ export class Actions {
     }
     this.engineText = null;
     this.client = this.createClient();
+    if (this.client.setSize) this.client.setSize(this.state.settings.workers);
     const { version } = await this.client.ready;
     this.store.update('engine', { status: 'ready', version, error: '' });
     return this.client;
@@ -210,7 +216,7 @@ export class Actions {
    * receives the trace batches (onTrace) and, once the search has started, the cells of every
    * image (onImageTable).
    */
-  async solve(trace = null) {
+  async solve(trace = null, { resume = null } = {}) {
     if (this.running || this.state.puzzles.length === 0) return;
     const src = this.state.source;
     const index = this.state.puzzleIndex;
@@ -240,6 +246,14 @@ export class Actions {
       }
     }
     const store = new SolutionStore(puzzle.xDim * puzzle.yDim * puzzle.zDim, puzzle.instances.length);
+    if (resume) {
+      // the solutions the saved search had found (those it kept; the rest are counted)
+      const ck = resume.checkpoint;
+      const kept = ck.grids.length / ck.cellCount;
+      if (ck.cellCount === store.cellCount) store.add(ck.grids, kept);
+      else store.countUnstored(kept);
+      store.countUnstored(ck.solutions - kept);
+    }
     const token = ++this.runToken;
     let started;
     const handlers = {
@@ -260,6 +274,7 @@ export class Actions {
         if (trace) trace.onTrace(events);
       },
     };
+    if (resume) handlers.resume = resume.checkpoint;
     try {
       started = this.client.solve(index, options, handlers);
     } catch (err) {
@@ -270,10 +285,17 @@ export class Actions {
     if (trace) this.client.imageTable().then(trace.onImageTable, (err) => trace.onImageTable(null, messageOf(err)));
     this.lastStats = null;
     const startedAt = performance.now();
-    this.running = { id: started.id, token, timer: setInterval(() => this.tick(), PROGRESS_MS) };
-    this.store.replace({ solutions: { ...NO_SOLUTIONS, store } });
+    this.running = {
+      id: started.id, token, timer: setInterval(() => this.tick(), PROGRESS_MS),
+      startedAt, options, index, source: src, saved: Boolean(resume), elapsedBefore: resume ? Number(resume.elapsed) || 0 : 0,
+    };
+    if (this.savedSearches && this.client.checkpoint) {
+      this.running.checkpointTimer = setInterval(() => this.saveRunning(), CHECKPOINT_MS);
+    }
+    this.store.replace({ solutions: { ...NO_SOLUTIONS, store, total: store.total, shown: store.stored > 0 ? 0 : -1 } });
+    const resumedNote = resume ? ` (resumed: ${store.total.toLocaleString('en-US')} solutions found before)` : '';
     this.store.update('run', {
-      phase: PHASE.RUNNING, message: `Searching${options ? ` with ${options}` : ''}…`,
+      phase: PHASE.RUNNING, message: `Searching${options ? ` with ${options}` : ''}…${resumedNote}`,
       stats: null, startedAt, elapsed: 0, reason: '', options,
     });
 
@@ -285,6 +307,7 @@ export class Actions {
       this.finishRun();
       // options (issue 8 §4): the engine refused the options: mark them, keep what was found
       const message = messageOf(err);
+      if (resume && /saved search/.test(message)) this.discardSaved(); // saved by another version of the solver
       const aboutOptions = isOptionsError(message);
       if (aboutOptions) this.store.update('options', { error: message, errorKey: 'engine' });
       if (store.total === 0) this.store.replace({ solutions: { ...previousSolutions, revision: previousSolutions.revision + 1 } });
@@ -295,7 +318,10 @@ export class Actions {
       return;
     }
     if (token !== this.runToken) return; // superseded (another puzzle was loaded meanwhile)
+    const wasSaved = this.running.saved;
     this.finishRun();
+    // a finished search needs no resuming; a stopped one was written down by cancel()
+    if (result.reason === 'finished' && wasSaved) this.discardSaved();
     this.finishedSearch(result, store, startedAt, options);
     this.store.update('run', { traceEvents }); // options (issue 8 §4)
   }
@@ -322,22 +348,111 @@ export class Actions {
   }
 
   finishRun() {
-    if (this.running) clearInterval(this.running.timer);
+    if (this.running) {
+      clearInterval(this.running.timer);
+      clearInterval(this.running.checkpointTimer);
+    }
     this.running = null;
   }
 
   cancel() {
     if (!this.running) return;
     this.store.update('run', { message: 'Cancelling…' });
+    this.saveRunning(); // a search kept in the browser is kept as it stops
     this.client.cancel(this.running.id);
   }
 
   /** End a running search without waiting (the puzzle is being replaced). */
   stopRun() {
     if (!this.running) return;
+    this.saveRunning();
     this.client.cancel(this.running.id);
     this.runToken++;
     this.finishRun();
+  }
+
+  // ------------------------------------------------------------ workers and saved searches (issue 10)
+
+  /** Solver workers sharing the next searches (kept in the browser). */
+  setWorkers(n) {
+    const workers = clampPoolSize(n);
+    this.store.update('settings', { workers });
+    if (this.persist) this.persist.saveSettings({ workers });
+    if (this.client && this.client.setSize) this.client.setSize(workers);
+  }
+
+  /**
+   * Write the running shared search down (IndexedDB), once it has run CHECKPOINT_MS: called
+   * by its timer, by cancel, by stopRun and when the page is hidden or closed.
+   */
+  saveRunning() {
+    const run = this.running;
+    if (!run || !this.savedSearches || !this.client.checkpoint) return undefined;
+    const elapsed = (performance.now() - run.startedAt) / 1000;
+    if (!run.saved && elapsed * 1000 < CHECKPOINT_MS) return undefined; // short searches are not kept
+    const checkpoint = this.client.checkpoint(run.id);
+    if (!checkpoint || checkpoint.pending.length === 0) return undefined;
+    run.saved = true;
+    const puzzle = this.state.puzzles[run.index];
+    const record = {
+      version: SAVED_SEARCH_VERSION,
+      text: run.source.text,
+      sourceName: run.source.name,
+      source: { kind: run.source.kind, file: run.source.file, id: run.source.id, title: run.source.title },
+      puzzleIndex: run.index,
+      title: (puzzle && puzzle.title) || run.source.title || 'your puzzle',
+      options: run.options,
+      elapsed: run.elapsedBefore + elapsed,
+      savedAt: Date.now(),
+      checkpoint,
+    };
+    this.savedRecord = record;
+    return this.savedSearches.save(record).then(() => {
+      if (this.savedSearches.lastError) this.store.update('notice', this.savedSearches.lastError);
+      // offered for resuming once it has stopped (state.saved is drawn when not running)
+      this.store.replace({ saved: savedSummary(record) });
+    });
+  }
+
+  /** Look for a search kept in the browser (at start-up). */
+  async checkSaved() {
+    if (!this.savedSearches) return;
+    const record = await this.savedSearches.load();
+    if (!record) return;
+    const problem = validSavedSearch(record);
+    if (problem) {
+      await this.savedSearches.clear();
+      this.store.update('notice', `A search kept in the browser could not be resumed (${problem}); it was discarded.`);
+      return;
+    }
+    this.savedRecord = record;
+    this.store.replace({ saved: savedSummary(record) });
+  }
+
+  /** Forget the kept search. */
+  discardSaved() {
+    this.savedRecord = null;
+    this.store.replace({ saved: null });
+    return this.savedSearches ? this.savedSearches.clear() : Promise.resolve();
+  }
+
+  /** Open the kept search's puzzle and options and search on from where it stopped. */
+  async resumeSaved() {
+    const record = this.savedRecord;
+    if (!record || this.running) return false;
+    const src = record.source;
+    this.store.update('definition', { text: record.text, error: '' });
+    const next = { kind: src.kind, file: src.file || '', id: src.id || '', title: src.title || '', text: record.text, name: record.sourceName || 'saved.txt' };
+    if (!(await this.loadText(next))) return false;
+    if (record.puzzleIndex >= this.state.puzzles.length) {
+      this.setPhase(PHASE.ERROR, 'The saved search is of a puzzle that is no longer in its file; it was discarded.');
+      await this.discardSaved();
+      return false;
+    }
+    this.selectPuzzle(record.puzzleIndex);
+    this.setOptionsText(record.options);
+    await this.solve(null, { resume: record });
+    return true;
   }
 
   // ------------------------------------------------------------ browsing

@@ -15,15 +15,17 @@ export const dimsText = (p) => (p.zDim > 1 ? `${p.xDim}×${p.yDim}×${p.zDim}` :
 /**
  * The search's progress for the counters: "about 35%, ~40 s left" from the engine's estimate of
  * the share of the tree done (stats.fractionDone, the weighted backtrack estimate) and the time
- * elapsed; time left = elapsed x (1 - f) / f, once there is something to project from.
+ * elapsed; time left = elapsed x (1 - f) / (f - atStart), once there is something to project
+ * from. atStart: the share already done when this run began (a resumed search, issue 10).
  */
-export function progressText(fraction, elapsed) {
+export function progressText(fraction, elapsed, atStart = 0) {
   if (!(fraction >= 0)) return '–';
   const f = Math.min(1, fraction);
   const pct = `about ${Math.floor(f * 100)}%`;
   if (f >= 1) return '100%';
-  if (f < 0.01 || !(elapsed >= 1)) return pct;
-  const left = (elapsed * (1 - f)) / f;
+  const gained = f - (atStart > 0 ? atStart : 0);
+  if (gained < 0.01 || !(elapsed >= 1)) return pct;
+  const left = (elapsed * (1 - f)) / gained;
   const leftText = left < 90 ? `${Math.round(left)} s` : left < 5400 ? `${Math.round(left / 60)} min` : `${(left / 3600).toFixed(1)} h`;
   return `${pct}, ~${leftText} left`;
 }

@@ -6,12 +6,14 @@
 //   saved.puzzles();                       // [{id, title, text, savedAt}], newest first
 //   saved.savePuzzle({ id?, title, text }) // -> id
 //   saved.saveSession({...}); saved.session();
+//   saved.saveSettings({ workers: 4 }); saved.settings();
 //
 // Storage can be missing, full or forbidden (private windows, quotas): every call is safe, and a
 // failed write is reported through `lastError` rather than thrown.
 
 const PUZZLES_KEY = 'polycube.myPuzzles.v1';
 const SESSION_KEY = 'polycube.session.v1';
+const SETTINGS_KEY = 'polycube.settings.v1';
 export const MAX_SAVED_PUZZLES = 200;
 export const MAX_SAVED_TEXT = 512 * 1024; // characters of one puzzle's text
 
@@ -79,6 +81,16 @@ export class Persist {
 
   saveSession(snapshot) {
     return this.write(SESSION_KEY, snapshot);
+  }
+
+  /** The person's settings ({workers}); {} when none were saved. */
+  settings() {
+    const s = this.read(SETTINGS_KEY, {});
+    return s && typeof s === 'object' && !Array.isArray(s) ? s : {};
+  }
+
+  saveSettings(patch) {
+    return this.write(SETTINGS_KEY, { ...this.settings(), ...patch });
   }
 }
 

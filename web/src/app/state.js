@@ -58,6 +58,12 @@ export function initialState() {
       active: false, recording: false, steps: 0, full: false, step: 0, playing: false, speed: 3, error: '', note: '', origin: null,
       searching: false, lesson: '', revision: 0, live: null, accuracy: null, compare: null, showMch: false, ended: '',
     },
+    // Settings kept in the browser (persist.js): workers = solver workers sharing a search
+    // (pool/solver-pool.js; main.js starts it at the saved value or one per core).
+    settings: { workers: 1 },
+    // The unfinished search kept in the browser (saved-search.js savedSummary), offered for
+    // resuming, or null.
+    saved: null,
     // A message about the page itself (storage refused, a link that could not be read), or ''.
     notice: '',
   };

@@ -28,7 +28,8 @@ import { addStats, statsBetween } from './stats.js';
 
 export const PIECES_PER_WORKER = 16;
 export const MAX_POOL_SIZE = 32;
-const DONATE_RETRY_MS = 20;   // a busy worker with nothing to give is asked again after this
+const DONATE_RETRY_MS = 20;
+const DONATE_PER_IDLE = 2;    // paths asked of a busy worker per idle one   // a busy worker with nothing to give is asked again after this
 const PROGRESS_MS = 100;      // merged progress at most this often
 
 /** The default number of workers: one per logical core the browser reports. */
@@ -98,9 +99,11 @@ export class SolverPool {
       this._loaded.add(c);
       return puzzles;
     }));
+    // the others parse the same text: their errors are the first one's (handled here, so
+    // that none is reported as unhandled)
+    const others = Promise.allSettled(loads.slice(1));
     const puzzles = await loads[0];
-    // the others parse the same text: their errors are the first one's
-    await Promise.allSettled(loads.slice(1));
+    await others;
     return puzzles;
   }
 
@@ -183,6 +186,7 @@ class PoolRun {
     this.retry = null;          // timer of the next donate request
     this.lastProgress = 0;
     this.donations = 0;
+    this.idleSeconds = 0;        // prepared workers waiting for a piece, summed
     this.startedAt = performance.now();
     this.primaryStats = {};
   }
@@ -200,7 +204,8 @@ class PoolRun {
     const clients = await this.pool._workers();
     if (this.stopping) return this.settle();
     this.workers = clients.map((client, index) => ({
-      client, index, prepared: null, preparing: null, piece: null, searchId: null, latest: null,
+      // runs: the pieces sent to it, in order ({piece, id, base}): the first is being searched
+      client, index, prepared: null, preparing: null, runs: [], latest: null, idleSince: 0,
     }));
     for (const w of this.workers) {
       const prep = w.client.prepare(this.puzzle, this.options);
@@ -239,7 +244,7 @@ class PoolRun {
       return this.fail(new Error(`internal: worker ${w.index + 1} set up the search differently`));
     }
     w.latest = w.prepared.stats || {};
-    w.base = w.latest;
+    w.idleSince = performance.now();
     return this.dispatch();
   }
 
@@ -248,25 +253,37 @@ class PoolRun {
     if (this.stopping || !this.book) return;
     const live = () => this.book.queue.length + this.book.running;
     const target = PIECES_PER_WORKER * this.workers.length;
-    for (const w of this.workers) {
-      if (!w.prepared || w.fingerprintPending || w.piece || w.dead) continue;
+    const ready = this.workers.filter((w) => w.prepared && !w.fingerprintPending && !w.dead);
+    for (const w of ready) {
+      if (w.runs.length > 0) continue;
       const piece = this.book.next();
       if (!piece) break;
       // Until the tree is split into `target` pieces, a new piece splits itself further.
       this.runPiece(w, piece, Math.max(0, target - live() - 1));
     }
+    // Each busy worker gets its next piece ahead (it starts without a round trip to the page)
+    // while there are more waiting pieces than workers that could want one.
+    for (const w of ready) {
+      if (w.runs.length !== 1 || this.book.queue.length <= ready.length) continue;
+      this.runPiece(w, this.book.next(), 0);
+    }
     if (this.book.idle) {
       this.finish();
       return;
     }
-    const idle = this.workers.some((w) => w.prepared && !w.fingerprintPending && !w.piece && !w.dead);
+    const idle = ready.some((w) => w.runs.length === 0);
     if (idle && this.book.queue.length === 0 && !this.donating && !this.retry) this.askForWork();
   }
 
+  // Send `piece` to worker w: it starts at once, or after the one w is searching.
   runPiece(w, piece, split) {
     this.book.start(piece);
-    w.piece = piece;
-    w.base = w.latest;
+    const run = { piece, id: null, base: null };
+    if (w.runs.length === 0) {
+      this.idleSeconds += (performance.now() - w.idleSince) / 1000;
+      run.base = w.latest;
+    }
+    w.runs.push(run);
     const sub = w.client.subproblem(piece.path, {
       split,
       onSolutions: ({ cellCount, count, grids }) => {
@@ -282,14 +299,15 @@ class PoolRun {
       },
       onDonated: (given) => this.addGiven(piece, given),
     });
-    w.searchId = sub.id;
+    run.id = sub.id;
     sub.done.then(({ reason, stats }) => {
-      w.piece = null;
-      w.searchId = null;
+      this.ended(w, run);
       if (stats) w.latest = stats;
       if (w.index === 0 && stats) this.primaryStats = stats;
+      if (w.runs.length > 0) w.runs[0].base = w.latest; // the next one starts from here
+      else w.idleSince = performance.now();
       if (reason === 'finished') {
-        this.book.finish(piece, stats ? stats.fractionDone : 1, statsBetween(w.latest, w.base));
+        this.book.finish(piece, stats ? stats.fractionDone : 1, statsBetween(w.latest, run.base || w.latest));
         this.reportProgress();
         if (this.stopping) this.settle(); // it ended before the cancel reached it
         else this.dispatch();
@@ -299,11 +317,15 @@ class PoolRun {
         this.settle();
       }
     }, (err) => {
-      w.piece = null;
-      w.searchId = null;
+      this.ended(w, run);
       this.book.abandon(piece);
       this.onWorkerError(w, err);
     });
+  }
+
+  ended(w, run) {
+    const at = w.runs.indexOf(run);
+    if (at >= 0) w.runs.splice(at, 1);
   }
 
   addGiven(piece, { paths, share }) {
@@ -319,14 +341,17 @@ class PoolRun {
     let donor = null;
     let most = -1;
     for (const w of this.workers) {
-      if (!w.piece || w.searchId === null) continue;
-      const left = w.piece.share * (1 - w.piece.fraction);
+      if (w.runs.length === 0 || w.runs[0].id === null) continue;
+      const { piece } = w.runs[0];
+      const left = piece.share * (1 - piece.fraction);
       if (left > most) { most = left; donor = w; }
     }
     if (!donor) return;
-    const piece = donor.piece;
+    const { piece, id } = donor.runs[0];
     this.donating = true;
-    donor.client.donate(donor.searchId).then((given) => {
+    // A few paths per idle worker: every piece costs a start in the engine (FILA's tables)
+    const idle = this.workers.filter((w) => w.prepared && !w.fingerprintPending && w.runs.length === 0 && !w.dead).length;
+    donor.client.donate(id, DONATE_PER_IDLE * idle).then((given) => {
       this.donating = false;
       if (given.paths.length > 0) {
         this.addGiven(piece, given);
@@ -357,6 +382,7 @@ class PoolRun {
       workers: this.workers.length,
       pieces: this.book ? this.book.pieces.length : 0,
       donations: this.donations,
+      idleSeconds: this.idleSeconds,
       state: this.stopping === 'cancelled' ? 'cancelled' : this.book && this.book.idle ? 'done' : 'running',
     };
   }
@@ -383,6 +409,7 @@ class PoolRun {
       return;
     }
     this.fail(err);
+    this.settle(); // the last worker to answer ends the search
   }
 
   fail(err) {
@@ -398,7 +425,7 @@ class PoolRun {
     clearTimeout(this.retry);
     this.retry = null;
     for (const w of this.workers) {
-      if (w.searchId !== null) w.client.cancel(w.searchId);
+      for (const run of [...w.runs].reverse()) w.client.cancel(run.id); // the waiting one first
       if (w.preparing !== null) w.client.cancel(w.preparing);
     }
     this.settle();
@@ -406,7 +433,7 @@ class PoolRun {
 
   settle() {
     if (!this.stopping || this.settled) return;
-    if (this.workers.some((w) => w.searchId !== null || w.preparing !== null)) return;
+    if (this.workers.some((w) => w.runs.length > 0 || w.preparing !== null)) return;
     this.settled = true;
     if (this.stopping === 'failed') this.reject(this.error);
     else this.resolve({ reason: 'cancelled', stats: this.mergedStats() });

@@ -44,6 +44,11 @@ export class SolutionStore {
     this.stored += keep;
   }
 
+  /** Count `count` solutions found elsewhere whose grids were not kept (a resumed search). */
+  countUnstored(count) {
+    this.total += count;
+  }
+
   /** Grid of stored solution k (0-based), a view into the store. */
   get(k) {
     const n = this.cellCount;

@@ -65,14 +65,21 @@
 //   {type:'subproblem', id, path, split?}   path: image ids placed at the first levels
 //                                           ([]: the whole tree), at most MAX_PATH of them;
 //                                           legal after 'prepared' or after the last
-//                                           subproblem's 'done' reason 'finished'
-//     split         give away untried siblings at once, every slice, until at least this
-//                   many paths were given (the pool's first piece splits the tree): each
+//                                           subproblem's 'done' reason 'finished'. Sent while
+//                                           a subproblem runs, it waits and starts as soon as
+//                                           that one finishes (the pool sends each worker its
+//                                           next piece ahead: no round trip between pieces);
+//                                           if that one does not finish, the waiting ones end
+//                                           the same way (done 'cancelled', or the error).
+//                                           A cancel of a waiting one ends it at once.
+//     split         give away untried siblings at once, every slice, until this many paths
+//                   were given (the pool's first piece splits the tree): each
 //                   batch comes as {type:'donated', id, paths, share}, id = this request's
 //   -> progress / solutions / done as for 'solve' (stats are the worker's totals over
 //      every piece it searched since 'prepare'; fractionDone is this piece's)
 // page -> worker: give work away
-//   {type:'donate', id, search}             search = the running subproblem's id
+//   {type:'donate', id, search, max?}       search = the running subproblem's id; max: give at
+//                                           most this many paths (a whole number; default all)
 //   -> {type:'donated', id, paths, share}   the untried siblings at the shallowest open level
 //                                           as paths, and their share of the piece's tree;
 //                                           paths [] when there is nothing to give or the
@@ -188,6 +195,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   let tablesWaiting = []; // image-table requests waiting for the running search's setup
   let lastLoad = null;   // {text, source} of the last successful load (reloaded after a restart)
   let prepared = false;  // the session's search was set up by 'prepare' (subproblems may follow)
+  let nextPieces = [];   // subproblem requests waiting for the running one ({id, path, split})
 
   async function boot() {
     try {
@@ -230,6 +238,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     if (running && running.id !== id) postMessage({ type: MSG.ERROR, id: running.id, message });
     for (const waiting of tablesWaiting) postMessage({ type: MSG.ERROR, id: waiting, message });
     tablesWaiting = [];
+    for (const piece of nextPieces) postMessage({ type: MSG.ERROR, id: piece.id, message });
+    nextPieces = [];
     try {
       if (session) session.delete();
     } catch {
@@ -389,27 +399,56 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       postMessage({ type: MSG.ERROR, id, message: splitField.error });
       return;
     }
+    const piece = { id, path, split: splitField.value || 0 };
+    if (job && job.kind === 'subproblem') {
+      nextPieces.push(piece); // starts as soon as the running piece ends (no round trip to the page)
+      return;
+    }
     if (job) {
       postMessage({ type: MSG.ERROR, id, message: 'subproblem: a search is running in this worker' });
       return;
     }
+    startPiece(piece);
+  }
+
+  function startPiece({ id, path, split }) {
     if (!prepared || !session.startSubproblem(path)) {
       postMessage({ type: MSG.ERROR, id, message: prepared ? session.lastError() : 'subproblem: no prepared search (send prepare first)' });
+      return false;
+    }
+    runJob(newJob(id, { kind: 'subproblem', split }));
+    return true;
+  }
+
+  // The running piece ended: the next waiting one starts, or (it did not finish) every waiting
+  // one ends the same way: done 'cancelled', or an error with `message`.
+  function afterPiece(finished, message = '') {
+    const waiting = nextPieces;
+    nextPieces = [];
+    if (finished) {
+      while (waiting.length > 0 && !startPiece(waiting.shift()));
+      nextPieces = waiting;
       return;
     }
-    runJob(newJob(id, { kind: 'subproblem', split: splitField.value || 0 }));
+    for (const piece of waiting) {
+      if (message) postMessage({ type: MSG.ERROR, id: piece.id, message });
+      else postMessage({ type: MSG.DONE, id: piece.id, reason: 'cancelled', stats: stats() });
+    }
   }
 
   function onDonate(id, msg) {
+    const max = Number.isInteger(msg.max) && msg.max > 0 ? Math.min(msg.max, 1 << 20) : 0;
     const given = job && job.kind === 'subproblem' && job.id === msg.search && session.ready()
-      ? JSON.parse(session.donateJson()) : { share: 0, paths: [] };
+      ? JSON.parse(session.donateJson(max)) : { share: 0, paths: [] };
     postMessage({ type: MSG.DONATED, id, paths: given.paths, share: given.share });
   }
 
   // Splitting the pool's first piece: give untried siblings away until `split` were given.
+  // All of a level's siblings go at once (not the last few): what this search keeps must stay
+  // small, or a checkpoint would have to search it all again (pool/pieces.js).
   function splitSome(current) {
-    for (;;) {
-      const given = JSON.parse(session.donateJson());
+    while (current.split > 0) {
+      const given = JSON.parse(session.donateJson(0));
       if (given.paths.length === 0) return;
       current.split = Math.max(0, current.split - given.paths.length);
       postMessage({ type: MSG.DONATED, id: current.id, paths: given.paths, share: given.share });
@@ -464,6 +503,12 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   }
 
   function onCancel(id) {
+    const waiting = nextPieces.findIndex((p) => p.id === id);
+    if (waiting >= 0) {
+      nextPieces.splice(waiting, 1);
+      postMessage({ type: MSG.DONE, id, reason: 'cancelled', stats: stats() });
+      return;
+    }
     if (!job || (id !== null && id !== job.id)) return; // already ended: nothing to do
     cancelJob();
   }
@@ -526,6 +571,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         answerWaitingTables();
         const message = session.lastError() || `search failed (step state ${st})`;
         postMessage({ type: MSG.ERROR, id: current.id, message });
+        afterPiece(false, message);
       }
     }
   }
@@ -598,6 +644,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     flush(current);
     answerWaitingTables(); // before DONE: the page's replay needs the table of this search
     postMessage({ type: MSG.DONE, id: current.id, reason, stats: stats() });
+    if (current.kind === 'subproblem') afterPiece(reason === 'finished');
   }
 
   return { handleMessage, ready };

@@ -1,0 +1,150 @@
+// The worker pool and the kept search (issue 10), driven as a person would: the Workers
+// control, the same counts with one worker or several, Cancel stopping them all, and a long
+// search that survives a closed tab and is resumed to the exact total.
+import { describe, expect, test } from 'vitest';
+import { driver, usePage } from './page-driver.js';
+
+const ui = usePage();
+
+async function setWorkers(n) {
+  const { page } = ui;
+  await page.fill('#workers', String(n));
+  await page.press('#workers', 'Enter');
+}
+
+async function solveToEnd(timeout = 60_000) {
+  const { page } = ui;
+  const d = driver(page);
+  await page.click('#solve');
+  expect(await d.waitState(['done', 'error', 'cancelled'], timeout)).toBe('done');
+  return page.evaluate(() => {
+    const s = window.__polycube.state();
+    return { total: s.solutions.total, attempts: s.run.stats.attempts, workers: s.run.stats.workers, status: s.run.message };
+  });
+}
+
+describe('worker pool', () => {
+  test('the Workers control starts at one per core and is kept across visits', async () => {
+    const { page } = ui;
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    expect(Number(await page.inputValue('#workers'))).toBe(Math.min(32, cores));
+    expect(await page.textContent('#workers-note')).toContain(`this device has ${cores} core`);
+    await setWorkers(3);
+    await page.reload();
+    await ui.ui.waitState(['ready', 'error']);
+    expect(await page.inputValue('#workers')).toBe('3');
+    // nonsense typed: clamped or left as it was
+    await setWorkers(0);
+    expect(await page.inputValue('#workers')).toBe('1');
+    await setWorkers(500);
+    expect(await page.inputValue('#workers')).toBe('32');
+    await page.fill('#workers', '');
+    await page.press('#workers', 'Enter');
+    expect(await page.inputValue('#workers')).toBe('32');
+    await page.reload();
+    await ui.ui.waitState(['ready', 'error']);
+    expect(await page.inputValue('#workers')).toBe('32');
+  });
+
+  test('several workers find exactly what one finds (10x6 and Soma, placements included)', async () => {
+    const { page } = ui;
+    for (const [file, known] of [['pentominoes_10x6.txt', 2339], ['soma.txt', 480]]) {
+      await ui.ui.pickLibrary(file);
+      await setWorkers(1);
+      const one = await solveToEnd();
+      await setWorkers(3);
+      const three = await solveToEnd();
+      expect(one.total).toBe(known);
+      expect(three.total).toBe(known);
+      expect(three.attempts).toBe(one.attempts);
+      expect(three.workers).toBe(3);
+      expect(three.status).toMatch(/matches the known count/);
+    }
+    expect(await page.textContent('#stat-progress')).toBe('100%');
+  });
+
+  test('Cancel stops every worker at once; the pool then solves again', async () => {
+    const { page } = ui;
+    await ui.ui.pickLibrary('tetriscube.txt');
+    await setWorkers(2);
+    await page.uncheck('#opt-r'); // minutes of work
+    await page.click('#solve');
+    await page.waitForFunction(() => Number(document.getElementById('solution-count').dataset.count) > 0, null, { timeout: 20_000, polling: 50 });
+    expect(await page.textContent('#workers-note')).toMatch(/^2 workers searching, \d+ pieces/);
+    const started = Date.now();
+    await page.click('#cancel');
+    expect(await ui.ui.waitState(['cancelled', 'done', 'error'], 5_000)).toBe('cancelled');
+    expect(Date.now() - started).toBeLessThan(1000);
+    // nothing goes on behind: the counters stand still
+    const count = await ui.ui.solutionCount();
+    await page.waitForTimeout(500);
+    expect(await ui.ui.solutionCount()).toBe(count);
+    await page.check('#opt-r');
+    await ui.ui.pickLibrary('soma.txt');
+    expect((await solveToEnd()).total).toBe(480);
+  });
+
+  test('a long search survives a closed tab and resumes to the exact total', async () => {
+    let { page } = ui;
+    await ui.ui.pickLibrary('bedlam.txt');
+    await setWorkers(1);
+    await page.click('#solve');
+    expect(await ui.ui.waitState(['running', 'error'])).toBe('running');
+    // kept every 5 s (CHECKPOINT_MS): wait for the first one
+    await page.waitForTimeout(6_500);
+    expect(await ui.ui.state()).toBe('running');
+    const before = await ui.ui.solutionCount();
+    expect(before).toBeGreaterThan(0);
+    // the tab is closed mid-search; a new one opens the page
+    const context = ui.ui.browser.context;
+    const url = page.url();
+    await page.close();
+    page = await context.newPage();
+    await page.setViewportSize({ width: 1400, height: 860 });
+    await page.goto(url);
+    const d = driver(page);
+    expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
+    await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+    const offer = await page.textContent('#resume-text');
+    expect(offer).toMatch(/An unfinished search of .*Bedlam.* with -r was kept \d+ s ago: about \d+% done, [\d,]+ solutions/);
+    await d.shot('pool-resume-offer.png');
+    await page.fill('#workers', '2');
+    await page.press('#workers', 'Enter');
+    await page.click('#resume');
+    expect(await d.waitState(['running', 'done', 'error'], 20_000)).toBe('running');
+    // the solutions found before the tab closed are there at once
+    const resumedAt = await d.solutionCount();
+    expect(resumedAt).toBeGreaterThan(0);
+    expect(await page.textContent('#status')).toMatch(/resumed: [\d,]+ solutions found before/);
+    expect(await d.waitState(['done', 'error', 'cancelled'], 120_000)).toBe('done');
+    expect(await d.solutionCount()).toBe(19186);
+    expect(await page.textContent('#status')).toMatch(/matches the known count/);
+    expect(await page.isHidden('#resume-banner')).toBe(true);
+    // finished: nothing is offered any more
+    await page.reload();
+    expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
+    await page.waitForTimeout(500);
+    expect(await page.isHidden('#resume-banner')).toBe(true);
+    ui.page = page;
+    ui.ui = { ...ui.ui, page, ...driver(page) };
+  }, 180_000);
+
+  test('a damaged kept search is discarded with a message, never searched', async () => {
+    const { page } = ui;
+    await page.evaluate(() => new Promise((resolve, reject) => {
+      const open = indexedDB.open('polycube', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('searches');
+      open.onsuccess = () => {
+        const tx = open.result.transaction('searches', 'readwrite');
+        tx.objectStore('searches').put({ version: 1, text: 'D:xDim=2\n~D\n', options: '-r', puzzleIndex: 0, source: { kind: 'custom' }, checkpoint: { fingerprint: 'zz', pending: [] } }, 'current');
+        tx.oncomplete = () => { open.result.close(); resolve(); };
+        tx.onerror = () => reject(tx.error);
+      };
+      open.onerror = () => reject(open.error);
+    }));
+    await page.reload();
+    expect(await ui.ui.waitState(['ready', 'error'], 60_000)).toBe('ready');
+    await page.waitForFunction(() => /could not be resumed \(the checkpoint has no fingerprint\); it was discarded/.test(document.getElementById('notice-text').textContent), null, { timeout: 10_000 });
+    expect(await page.isHidden('#resume-banner')).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+// A long search kept in the browser (IndexedDB) so that it survives a reload or a closed tab
+// (issue 10): the puzzle's text, the options, and the worker pool's checkpoint (PieceBook:
+// the pieces still to search, what is done, the solutions found in it). One search is kept:
+// the last one that ran long enough to be worth it.
+//
+//   const saved = new SavedSearches(indexedDB);       // null: nothing is kept (tests, old browsers)
+//   await saved.save(record); await saved.load(); await saved.clear();
+//   validSavedSearch(record)   // '' or what is wrong with it
+//
+// What comes back from storage is checked before anything uses it (validSavedSearch): a
+// damaged or foreign record is discarded with a message, never searched.
+
+const DB_NAME = 'polycube';
+const STORE = 'searches';
+const KEY = 'current';
+export const SAVED_SEARCH_VERSION = 1;
+/** How often a running shared search is written down (and at the end, when stopped). */
+export const CHECKPOINT_MS = 5000;
+
+export class SavedSearches {
+  /** @param {IDBFactory|null} factory */
+  constructor(factory) {
+    this.factory = factory || null;
+    this.db = null;
+    this.lastError = '';
+  }
+
+  open() {
+    if (!this.factory) return Promise.resolve(null);
+    if (!this.db) {
+      this.db = new Promise((resolve, reject) => {
+        let request;
+        try {
+          request = this.factory.open(DB_NAME, 1);
+        } catch (err) {
+          reject(err);
+          return;
+        }
+        request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+        request.onblocked = () => reject(new Error('the browser storage is blocked by another tab'));
+      }).catch((err) => {
+        this.lastError = `the browser refused its storage (${err && err.message ? err.message : err})`;
+        this.db = null;
+        return null;
+      });
+    }
+    return this.db;
+  }
+
+  async run(mode, fn) {
+    const db = await this.open();
+    if (!db) return undefined;
+    return new Promise((resolve) => {
+      try {
+        const tx = db.transaction(STORE, mode);
+        const request = fn(tx.objectStore(STORE));
+        tx.oncomplete = () => resolve(request.result);
+        tx.onerror = () => {
+          this.lastError = `could not keep the search in the browser (${tx.error && tx.error.name === 'QuotaExceededError' ? 'storage full' : tx.error})`;
+          resolve(undefined);
+        };
+        tx.onabort = tx.onerror;
+      } catch (err) {
+        this.lastError = `could not keep the search in the browser (${err && err.message ? err.message : err})`;
+        resolve(undefined);
+      }
+    });
+  }
+
+  save(record) {
+    return this.run('readwrite', (s) => s.put(record, KEY));
+  }
+
+  load() {
+    return this.run('readonly', (s) => s.get(KEY)).then((r) => r || null);
+  }
+
+  clear() {
+    return this.run('readwrite', (s) => s.delete(KEY));
+  }
+}
+
+const isWhole = (v) => Number.isInteger(v) && v >= 0;
+const isShare = (v) => typeof v === 'number' && v >= 0 && v <= 1;
+
+/** '' when `record` is a saved search this page can resume, else what is wrong with it. */
+export function validSavedSearch(record) {
+  if (!record || typeof record !== 'object') return 'not a saved search';
+  if (record.version !== SAVED_SEARCH_VERSION) return `a saved search of another format (${String(record.version).slice(0, 20)})`;
+  if (typeof record.text !== 'string' || record.text.length === 0) return 'the puzzle text is missing';
+  if (typeof record.options !== 'string') return 'the options are missing';
+  if (!isWhole(record.puzzleIndex)) return 'the puzzle number is not a whole number';
+  if (!record.source || typeof record.source !== 'object') return 'the puzzle source is missing';
+  const ck = record.checkpoint;
+  if (!ck || typeof ck !== 'object') return 'the checkpoint is missing';
+  if (typeof ck.fingerprint !== 'string' || !/^[0-9a-f]{16}$/.test(ck.fingerprint)) return 'the checkpoint has no fingerprint';
+  if (!isWhole(ck.cellCount) || ck.cellCount === 0) return 'the checkpoint has no grid size';
+  if (!Array.isArray(ck.pending) || ck.pending.length === 0) return 'the checkpoint has nothing left to search';
+  for (const [k, piece] of ck.pending.entries()) {
+    if (!piece || !Array.isArray(piece.path) || !piece.path.every(isWhole) || !isShare(piece.share)) return `piece ${k + 1} of the checkpoint is malformed`;
+  }
+  if (!isShare(ck.doneShare)) return 'the share done is not between 0 and 1';
+  if (!isWhole(ck.solutions)) return 'the solution count is not a whole number';
+  if (!(ck.grids instanceof Int32Array) || ck.grids.length % ck.cellCount !== 0) return 'the kept solutions are malformed';
+  if (ck.grids.length / ck.cellCount > ck.solutions) return 'more solutions are kept than were counted';
+  if (!ck.stats || typeof ck.stats !== 'object') return 'the statistics are missing';
+  return '';
+}
+
+/** What the page shows of a saved search before resuming it. */
+export function savedSummary(record) {
+  return {
+    title: String(record.title || 'a puzzle').slice(0, 200),
+    options: record.options,
+    fraction: record.checkpoint.doneShare,
+    solutions: record.checkpoint.solutions,
+    savedAt: Number(record.savedAt) || 0,
+    elapsed: Number(record.elapsed) || 0,
+  };
+}

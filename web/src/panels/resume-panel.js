@@ -1,0 +1,29 @@
+// The unfinished search kept in the browser (issue 10, app/saved-search.js): offered for
+// resuming after a reload, a closed tab or a Cancel, with what it had found.
+import { PHASE } from '../app/state.js';
+import { num, progressText, secs } from '../app/format.js';
+import { byId } from './dom.js';
+
+function ago(ms) {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 90) return `${s} s ago`;
+  if (s < 5400) return `${Math.round(s / 60)} min ago`;
+  if (s < 172800) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} days ago`;
+}
+
+export function mountResumePanel(store, actions) {
+  const el = { banner: byId('resume-banner'), text: byId('resume-text'), resume: byId('resume'), discard: byId('resume-discard') };
+  el.resume.addEventListener('click', () => actions.resumeSaved());
+  el.discard.addEventListener('click', () => actions.discardSaved());
+  store.subscribe(['saved', 'run'], (s) => {
+    const saved = s.saved;
+    const busy = s.run.phase === PHASE.RUNNING || s.run.phase === PHASE.LOADING;
+    el.banner.hidden = !saved || busy;
+    if (!saved) return;
+    const options = saved.options ? ` with ${saved.options}` : '';
+    el.text.textContent = `An unfinished search of ${saved.title}${options} was kept ${ago(Date.now() - saved.savedAt)}: `
+      + `${progressText(saved.fraction, 0)} done, ${num(saved.solutions)} ${saved.solutions === 1 ? 'solution' : 'solutions'}, `
+      + `${secs(saved.elapsed)} of searching.`;
+  });
+}
