@@ -10,7 +10,11 @@
 //    search could be split (BENCH_BASELINE_CLI, or built from BENCH_BASELINE, default the
 //    parent of the commit "Split one search into subproblems"), alternating, medians.
 //
-//   npm run bench:parallel          BENCH_ONLY=tetris,bedlam  BENCH_THREADS=1,2  BENCH_REPEATS=5
+// 3. One-sided pentominoes 18x5 (686,628 solutions, minutes): solutions found in a fixed time
+//    (BENCH_RATE_SECONDS, 20; the CLI stopped by SIGINT) per thread count.
+//
+//   npm run bench:parallel          BENCH_ONLY=tetris,bedlam,18x5  BENCH_THREADS=1,2  BENCH_REPEATS=5
+// The PT diamond runs only when asked (BENCH_ONLY=...,diamond: ~20 s per run).
 // Needs build/cli/polycube (bash scripts/build.sh native). On a shared machine the speed-up is
 // bounded by the cores the other processes leave: the load average is printed with the table.
 import { baselineCli } from './baseline.mjs';
@@ -40,6 +44,9 @@ const PUZZLES = [
   { file: 'diamond_13x13_pt.txt', name: '13x13 diamond (PT)', onlyWhenAsked: true },
 ].filter((p) => (ONLY.length ? ONLY.some((o) => p.file.includes(o)) : !p.onlyWhenAsked));
 const ARGS = ['-q', '-r', '--json'];
+const RATE_FILE = 'pentominoes_1s_18x5.txt';
+const RATE = ONLY.length ? ONLY.some((o) => RATE_FILE.includes(o)) : true;
+const RATE_SECONDS = Math.max(2, Number(process.env.BENCH_RATE_SECONDS || 20));
 
 function sh(cmd, args) {
   return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -113,6 +120,23 @@ for (const p of PUZZLES) {
   console.error(`parallel: ${p.name}: ${cells.map((c) => `-j ${c.t} ${fmt(c.s)} s (${(one / c.s).toFixed(2)}x)`).join(', ')}`);
 }
 
+// Solutions in a fixed time: the CLI is stopped by SIGINT and prints its statistics so far.
+const rateRows = [];
+if (RATE) {
+  for (const t of THREADS) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(CURRENT, [...ARGS, '-j', String(t), path.join(ROOT, 'def', RATE_FILE)],
+      { encoding: 'utf8', timeout: RATE_SECONDS * 1000, killSignal: 'SIGINT', maxBuffer: 1 << 26 });
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const last = (r.stdout || '').trim().split('\n').pop();
+    if (r.status !== 130 || !last) throw new Error(`parallel: ${RATE_FILE} -j ${t}: exit ${r.status} ${r.signal || ''}: ${r.stderr}`);
+    const summary = JSON.parse(last);
+    rateRows.push({ t, solutions: summary.solutions, seconds });
+    console.error(`parallel: ${RATE_FILE} -j ${t}: ${summary.solutions} solutions in ${fmt(seconds)} s`);
+    noteLoad();
+  }
+}
+
 const baseline = pickBaseline();
 const overheadRows = [];
 for (const p of PUZZLES) {
@@ -157,6 +181,14 @@ const lines = [
   ...speedRows.map((r) => `| ${r.p.name} | ${r.cells
     .map((c) => (c.t === 1 ? `${fmt(c.cpu)} s` : `${fmt(c.cpu)} s (${(c.cpu / r.cells[0].cpu).toFixed(2)}x), idle ${fmt(c.idle)} s`)).join(' | ')} |`),
   '',
+  ...(rateRows.length ? [
+    `## One-sided pentominoes 18x5: solutions in ${RATE_SECONDS} s (stopped by SIGINT)`,
+    '',
+    '| threads | solutions | per second | ratio |',
+    '|---|---|---|---|',
+    ...rateRows.map((r) => `| ${r.t} | ${r.solutions.toLocaleString('en-US')} | ${Math.round(r.solutions / r.seconds).toLocaleString('en-US')} | ${((r.solutions / r.seconds) / (rateRows[0].solutions / rateRows[0].seconds)).toFixed(2)}x |`),
+    '',
+  ] : []),
   `## The machinery on one thread: \`-j 1\` against ${baseline.rev} (before the search could be split)`,
   '',
   '| puzzle | current -j 1 | baseline | current / baseline |',

@@ -27,11 +27,6 @@ namespace {
 constexpr const char* kJobMagic = "polycube-job 1";
 constexpr const char* kResultMagic = "polycube-result 1";
 
-std::string hex16(uint64_t v) {
-    char out[17];
-    std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(v));
-    return out;
-}
 std::string sumOf(const std::string& body) { return hex16(hashWords(body.data(), body.size(), 0x6a6f6273ULL)); }
 
 // "<body>sum <hex>\n": the files of a split end with a checksum of everything before it.
@@ -377,13 +372,7 @@ int mergeJobs(const OptionParse& p) {
         Result<Checkpoint> ck = decodeCheckpoint(r.totals, fp, dir + "/" + std::to_string(id) + ".result");
         if (!ck.ok()) return std::cerr << "polycube: --merge: " << ck.status.message << "\n", 1;
         const SolverStats& s = ck.value.finished;
-        total.solutions += s.solutions;
-        total.found += s.found;
-        total.redundant += s.redundant;
-        SolverStats::forEachLevelCounter(total, s, [](std::vector<long long>& a, const std::vector<long long>& b) {
-            if (a.size() < b.size()) a.resize(b.size(), 0);
-            for (size_t i = 0; i < b.size(); ++i) a[i] += b[i];
-        });
+        total.add(s);
         if (!options.quiet) {  // renumber "# --- SOLUTION n ---" in merge order
             std::istringstream in(r.solutions);
             std::string line;

@@ -4,9 +4,12 @@
 //
 //   uint64_t h = mix64(x);                       // a well-mixed 64-bit function of x
 //   uint64_t k = hashWords(words, count, seed);  // a 64-bit hash of an array of words
+//   std::string t = hex16(k);                    // 16 lower-case hex digits (fingerprints, checksums)
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 
 namespace polycube {
 
@@ -24,6 +27,12 @@ uint64_t hashWords(const Word* words, size_t count, uint64_t seed) {
     uint64_t h = seed ^ 0x243f6a8885a308d3ULL;
     for (size_t i = 0; i < count; ++i) h = mix64(h ^ (static_cast<uint64_t>(words[i]) + 0x9e3779b97f4a7c15ULL));
     return mix64(h ^ count);
+}
+
+inline std::string hex16(uint64_t v) {
+    char out[17];
+    std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(v));
+    return out;
 }
 
 }  // namespace polycube

@@ -28,12 +28,6 @@ std::vector<std::vector<long long>*> levelCounters(SolverStats& s) {
     return out;
 }
 
-std::string hex16(uint64_t v) {
-    char out[17];
-    std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(v));
-    return out;
-}
-
 uint64_t checksum(const std::string& body) { return hashWords(body.data(), body.size(), 0x636b7074ULL); }
 
 }  // namespace

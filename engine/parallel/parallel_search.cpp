@@ -17,36 +17,6 @@ namespace {
 // cancel is seen) within a millisecond or so; the slice itself costs two clock readings.
 constexpr long long kSlice = 1 << 15;
 
-// to += after - before: what a solver counted between two readings (one piece's search).
-void addDelta(SolverStats& to, const SolverStats& after, const SolverStats& before) {
-    auto add = [](std::vector<long long>& a, const std::vector<long long>& b, const std::vector<long long>& c) {
-        if (a.size() < b.size()) a.resize(b.size(), 0);
-        for (size_t i = 0; i < b.size(); ++i) a[i] += b[i] - (i < c.size() ? c[i] : 0);
-    };
-    to.solutions += after.solutions - before.solutions;
-    to.found += after.found - before.found;
-    to.redundant += after.redundant - before.redundant;
-    add(to.attempts, after.attempts, before.attempts);
-    add(to.fits, after.fits, before.fits);
-    add(to.parityBacktracks, after.parityBacktracks, before.parityBacktracks);
-    add(to.volumeBacktracks, after.volumeBacktracks, before.volumeBacktracks);
-    add(to.parityFiltered, after.parityFiltered, before.parityFiltered);
-    add(to.volumeFiltered, after.volumeFiltered, before.volumeFiltered);
-    add(to.fitFiltered, after.fitFiltered, before.fitFiltered);
-}
-
-void addStats(SolverStats& to, const SolverStats& from) {
-    auto add = [](std::vector<long long>& a, const std::vector<long long>& b) {
-        if (a.size() < b.size()) a.resize(b.size(), 0);
-        for (size_t i = 0; i < b.size(); ++i) a[i] += b[i];
-    };
-    to.solutions += from.solutions;
-    to.found += from.found;
-    to.redundant += from.redundant;
-    to.monteCarloTrials += from.monteCarloTrials;
-    SolverStats::forEachLevelCounter(to, from, add);
-}
-
 }  // namespace
 
 // The shared work: subproblems not yet taken, and how many threads are searching one.
@@ -414,7 +384,8 @@ void ParallelSearch::worker(int index) {
                 const long long number = ++pool_->reported;
                 if (onSolution_) onSolution_(sol, number);
             }
-            addDelta(pool_->finishedStats, s->stats(), before);
+            pool_->finishedStats.add(s->stats());
+            pool_->finishedStats.add(before, -1);
             pool_->finishedShare += weight;
             pool_->flying[index] = 0;
             pool_->runningShare[index].store(0, std::memory_order_relaxed);
@@ -432,7 +403,7 @@ void ParallelSearch::worker(int index) {
     }
     std::lock_guard<std::mutex> lock(pool_->output);
     // A solver's statistics add up over the subproblems it searched (and count nothing else).
-    addStats(pool_->merged, s->stats());
+    pool_->merged.add(s->stats());
     subproblems_ += searched;
     pool_->idleSeconds += idle;
     donations_ += gave;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "common/hash.hpp"
 #include "solver/solver.hpp"
 
 namespace polycube {
@@ -61,9 +62,7 @@ std::string searchFingerprint(const Solver& solver) {
     h.add(o.order);
     h.add(solver.configurationDescription());
     h.add(solver.redundancyDescription());
-    char out[17];
-    std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h.h));
-    return out;
+    return hex16(h.h);
 }
 
 std::string encodeSubproblem(const std::string& fingerprint, const Subproblem& sub) {

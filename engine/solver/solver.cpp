@@ -35,6 +35,17 @@ std::vector<int> denseRanks(const std::vector<double>& keys) {
 long long SolverStats::totalAttempts() const { return std::accumulate(attempts.begin(), attempts.end(), 0LL); }
 long long SolverStats::totalFits() const { return std::accumulate(fits.begin(), fits.end(), 0LL); }
 
+void SolverStats::add(const SolverStats& other, int sign) {
+    solutions += sign * other.solutions;
+    found += sign * other.found;
+    redundant += sign * other.redundant;
+    monteCarloTrials += sign * other.monteCarloTrials;
+    forEachLevelCounter(*this, other, [sign](std::vector<long long>& a, const std::vector<long long>& b) {
+        if (a.size() < b.size()) a.resize(b.size(), 0);
+        for (size_t i = 0; i < b.size(); ++i) a[i] += sign * b[i];
+    });
+}
+
 Result<std::unique_ptr<Solver>> Solver::create(const PuzzleDef& def, const SolverOptions& options) {
     std::unique_ptr<Solver> s = begin(def, options);
     while (!s->ready() && s->state_ == State::Running) s->step(1LL << 40);

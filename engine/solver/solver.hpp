@@ -48,6 +48,10 @@ struct SolverStats {
     std::vector<long long> attempts, fits;
     long long totalAttempts() const;
     long long totalFits() const;
+    // this += sign * other, over every counter that adds up across pieces of one search
+    // (solutions, found, redundant, Monte Carlo trials, every per-level counter): merging
+    // threads, pieces and job results (parallel/, cli/jobs.cpp), and taking differences.
+    void add(const SolverStats& other, int sign = 1);
     double searchSeconds = 0;    // time inside step()
     double setupSeconds = 0;     // model, symmetries, filters, matrix
     long long monteCarloTrials = 0;

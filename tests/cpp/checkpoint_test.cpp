@@ -10,12 +10,7 @@ using namespace polycube::testing;
 
 namespace {
 
-struct Case {
-    const char* file;
-    const char* options;
-};
-
-const Case kCases[] = {
+const DefCase kCases[] = {
     {"pentominoes_10x6.txt", "-r"},           // the default: DLX root, FILA with F
     {"soma.txt", "-r"},                       // 3-D, FILA with E
     {"pentominoes_8x8_hole.txt", "-r -o s"},  // plain DLX
@@ -25,7 +20,7 @@ const Case kCases[] = {
 }  // namespace
 
 TEST(Checkpoint, PiecesAddUpOnOneAndTwoThreads) {
-    for (const Case& c : kCases) {
+    for (const DefCase& c : kCases) {
         const PuzzleDef def = loadPuzzle(c.file);
         const RunResult one = solve(def, c.options);
         for (int threads : {1, 2}) {
@@ -58,7 +53,7 @@ TEST(Checkpoint, PiecesAddUpOnOneAndTwoThreads) {
 TEST(Checkpoint, StoppedAndResumedFromTheTextAddsUp) {
     // Stop at the k-th checkpoint, resume from its text on another search, repeat: the totals
     // (finished statistics of the last run) are one run's.
-    for (const Case& c : kCases) {
+    for (const DefCase& c : kCases) {
         SCOPED_TRACE(std::string(c.file) + " " + c.options);
         const PuzzleDef def = loadPuzzle(c.file);
         const RunResult one = solve(def, c.options);

@@ -10,12 +10,7 @@ using namespace polycube::testing;
 
 namespace {
 
-struct Case {
-    const char* file;
-    const char* options;
-};
-
-const Case kCases[] = {
+const DefCase kCases[] = {
     {"pentominoes_10x6.txt", "-r"},              // DLX root, FILA with F
     {"soma.txt", "-r"},                          // 3-D, FILA with E
     {"pentominoes_8x8_hole.txt", "-r -o s"},    // DLX only
@@ -26,7 +21,7 @@ const Case kCases[] = {
 }  // namespace
 
 TEST(Progress, StartsAtZeroNeverDecreasesAndEndsAtOne) {
-    for (const Case& c : kCases) {
+    for (const DefCase& c : kCases) {
         SCOPED_TRACE(std::string(c.file) + " " + c.options);
         auto created = Solver::create(loadPuzzle(c.file), optionsFrom(c.options));
         ASSERT_TRUE(created.ok());
@@ -53,7 +48,7 @@ TEST(Progress, DonatedSharesAddUpToTheWholeTree) {
     // One solver donates now and then; every piece is searched by a fresh solver and may
     // donate in turn. The share each piece ends with (its weight x its final fractionDone,
     // which leaves out what it gave away) adds up to 1.
-    for (const Case& c : kCases) {
+    for (const DefCase& c : kCases) {
         SCOPED_TRACE(std::string(c.file) + " " + c.options);
         const PuzzleDef def = loadPuzzle(c.file);
         std::deque<std::pair<std::vector<int>, double>> queue{{{}, 1.0}};

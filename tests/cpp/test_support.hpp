@@ -17,6 +17,12 @@ namespace polycube::testing {
 
 // A search split over threads or subproblems must count exactly as one whole run: the totals
 // and every per-level counter (SolverStats::forEachLevelCounter lists them).
+// A puzzle of def/ and options, for tests that loop over a few of them.
+struct DefCase {
+    const char* file;
+    const char* options;
+};
+
 inline void expectSameStatistics(const SolverStats& got, const SolverStats& want) {
     EXPECT_EQ(got.solutions, want.solutions);
     EXPECT_EQ(got.found, want.found);
