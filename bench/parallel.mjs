@@ -18,7 +18,7 @@
 // Needs build/cli/polycube (bash scripts/build.sh native). On a shared machine the speed-up is
 // bounded by the cores the other processes leave: the load average is printed with the table.
 import { baselineCli } from './baseline.mjs';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -125,10 +125,17 @@ const rateRows = [];
 if (RATE) {
   for (const t of THREADS) {
     const t0 = process.hrtime.bigint();
-    const r = spawnSync(CURRENT, [...ARGS, '-j', String(t), path.join(ROOT, 'def', RATE_FILE)],
-      { encoding: 'utf8', timeout: RATE_SECONDS * 1000, killSignal: 'SIGINT', maxBuffer: 1 << 26 });
+    // (spawnSync's timeout closes the pipes as it signals: the summary then dies of SIGPIPE)
+    const r = await new Promise((resolve) => {
+      const child = spawn(CURRENT, [...ARGS, '-j', String(t), path.join(ROOT, 'def', RATE_FILE)]);
+      let stdout = '', stderr = '';
+      child.stdout.on('data', (d) => { stdout += d; });
+      child.stderr.on('data', (d) => { stderr += d; });
+      const timer = setTimeout(() => child.kill('SIGINT'), RATE_SECONDS * 1000);
+      child.on('close', (status, signal) => { clearTimeout(timer); resolve({ status, signal, stdout, stderr }); });
+    });
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    const last = (r.stdout || '').trim().split('\n').pop();
+    const last = r.stdout.trim().split('\n').pop();
     if (r.status !== 130 || !last) throw new Error(`parallel: ${RATE_FILE} -j ${t}: exit ${r.status} ${r.signal || ''}: ${r.stderr}`);
     const summary = JSON.parse(last);
     rateRows.push({ t, solutions: summary.solutions, seconds });

@@ -95,6 +95,17 @@ describe('worker pool', () => {
     expect(result.stats.workers).toBeUndefined(); // one worker's own statistics
   }, 60000);
 
+  it('when the engine refuses to share what the page thought it could, the first worker searches alone', async () => {
+    // (a resume forces the shared path; -t cannot be shared: the engine says so in 'prepared')
+    const pool = newPool(2);
+    await pool.load(readDef('soma.txt'), 'soma.txt');
+    let events = 0;
+    const { done } = pool.solve(0, '-t 1 -l 2', { resume: { fingerprint: '0', pending: [] }, onTrace: (e) => { events += e.length; } });
+    const result = await done;
+    expect(result.stats.solutions).toBe(2);
+    expect(events).toBeGreaterThan(0);
+  }, 60000);
+
   it('cancel stops every worker at once and the pool searches again afterwards', async () => {
     const pool = newPool(2);
     await pool.load(readDef('tetriscube.txt'), 'tetriscube.txt');

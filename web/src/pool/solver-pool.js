@@ -189,6 +189,7 @@ class PoolRun {
     this.idleSeconds = 0;        // prepared workers waiting for a piece, summed
     this.startedAt = performance.now();
     this.primaryStats = {};
+    this.single = null;         // {id, done}: the first worker searching alone (runAlone)
   }
 
   start() {
@@ -216,9 +217,10 @@ class PoolRun {
 
   onPrepared(w, p) {
     w.preparing = null;
+    if (this.single) return undefined; // the search runs on the first worker alone
     if (p.cancelled || this.stopping) return this.settle();
     if (w.index === 0) {
-      if (p.splitRefusal) return this.fail(new Error(`this search cannot be shared among workers (${p.splitRefusal})`));
+      if (p.splitRefusal) return this.runAlone();
       this.fingerprint = p.fingerprint;
       if (this.resume && this.resume.fingerprint !== p.fingerprint) {
         return this.fail(new Error('the saved search was made by another version of the solver or with other options; start it again'));
@@ -235,6 +237,20 @@ class PoolRun {
       return undefined;
     }
     return this.adopt(w);
+  }
+
+  // The engine says these options cannot be shared (sharingRefusal did not know): the first
+  // worker searches alone, as SolverClient.solve.
+  runAlone() {
+    for (const w of this.workers) if (w.preparing !== null) w.client.cancel(w.preparing);
+    this.single = this.pool.primary.solve(this.puzzle, this.options, this.handlers);
+    this.single.done.then((result) => {
+      this.settled = true;
+      this.resolve(result);
+    }, (err) => {
+      this.settled = true;
+      this.reject(err);
+    });
   }
 
   // A prepared worker joins (its tree must be the first worker's).
@@ -402,6 +418,7 @@ class PoolRun {
   onWorkerError(w, err) {
     w.dead = true;
     w.preparing = null;
+    if (this.single) return; // a helper's prepare, no longer needed
     // A helper that cannot set up (e.g. out of memory) is left out; an error of the first
     // worker or during a piece (its solutions were already reported) stops the search.
     if (w.index !== 0 && !w.prepared && !this.stopping) {
@@ -420,6 +437,10 @@ class PoolRun {
 
   // Stop every worker; the search ends (settle) once each has answered.
   stop(how) {
+    if (this.single) {
+      this.pool.primary.cancel(this.single.id);
+      return;
+    }
     if (this.stopping === 'failed' || (this.stopping && how === 'cancelled')) return;
     this.stopping = how;
     clearTimeout(this.retry);
