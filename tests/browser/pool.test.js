@@ -106,7 +106,7 @@ describe('worker pool', () => {
     expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
     await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
     const offer = await page.textContent('#resume-text');
-    expect(offer).toMatch(/An unfinished search of .*Bedlam.* with -r was kept \d+ s ago: about \d+% done, [\d,]+ solutions/);
+    expect(offer).toMatch(/An unfinished search of .*Bedlam.* with -r was kept (just now|\d+ s ago): about \d+% done, [\d,]+ solutions/);
     await d.shot('pool-resume-offer.png');
     await page.fill('#workers', '2');
     await page.press('#workers', 'Enter');

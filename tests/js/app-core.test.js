@@ -199,7 +199,7 @@ describe('editor commands', () => {
   });
 });
 
-import { progressText } from '../../web/src/app/format.js';
+import { ProjectionSpread, progressText } from '../../web/src/app/format.js';
 
 describe('progressText (the Done counter)', () => {
   test('percent, then the time left projected from the time elapsed', () => {
@@ -213,5 +213,22 @@ describe('progressText (the Done counter)', () => {
     expect(progressText(0.999, 10)).toBe('about 99%, ~0 s left');
     expect(progressText(1, 10)).toBe('100%');
     expect(progressText(1.2, 10)).toBe('100%');
+  });
+
+  test('a resumed search projects from what it gained since; the spread of recent projections is shown', () => {
+    expect(progressText(0.6, 10, 0.5)).toBe('about 60%, ~40 s left'); // 10 s for 10%
+    expect(progressText(0.25, 10, 0, [25, 35])).toBe('about 25%, ~30 s left (25-35 s)');
+    expect(progressText(0.25, 10, 0, [29, 31])).toBe('about 25%, ~30 s left'); // close: no range
+    expect(progressText(0.1, 60, 0, [300, 700])).toBe('about 10%, ~9 min left (5-12 min)');
+    expect(progressText(0.1, 60, 0, [60, 700])).toBe('about 10%, ~9 min left (60 s-12 min)');
+    const spread = new ProjectionSpread(3, 1);
+    spread.add(1, 9);
+    spread.add(1.5, 100); // under a second after the last: not kept
+    expect(spread.range(2)).toBe(null);
+    spread.add(2, 10);
+    spread.add(3, 13);
+    expect(spread.range(3)).toEqual([7, 13]);
+    spread.add(4, 12); // the oldest (end 10) drops out
+    expect(spread.range(4)).toEqual([8, 12]);
   });
 });

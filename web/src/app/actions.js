@@ -14,6 +14,7 @@ import { finishMessage } from './run-report.js';
 // /options
 import { clampPoolSize } from '../pool/solver-pool.js';
 import { CHECKPOINT_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
+import { ProjectionSpread, timeLeft } from './format.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
@@ -296,7 +297,7 @@ export class Actions {
     const resumedNote = resume ? ` (resumed: ${store.total.toLocaleString('en-US')} solutions found before)` : '';
     this.store.update('run', {
       phase: PHASE.RUNNING, message: `Searching${options ? ` with ${options}` : ''}…${resumedNote}`,
-      stats: null, startedAt, elapsed: 0, reason: '', options,
+      stats: null, startedAt, elapsed: 0, reason: '', options, leftRange: null,
     });
 
     let result;
@@ -344,7 +345,15 @@ export class Actions {
   tick() {
     const run = this.state.run;
     if (run.phase !== PHASE.RUNNING) return;
-    this.store.update('run', { stats: this.lastStats, elapsed: (performance.now() - run.startedAt) / 1000 });
+    const elapsed = (performance.now() - run.startedAt) / 1000;
+    const stats = this.lastStats || {};
+    let leftRange = null;
+    if (this.running && typeof stats.fractionDone === 'number') {
+      const spread = this.running.spread || (this.running.spread = new ProjectionSpread());
+      spread.add(elapsed, timeLeft(stats.fractionDone, elapsed, stats.fractionAtStart));
+      leftRange = spread.range(elapsed);
+    }
+    this.store.update('run', { stats: this.lastStats, elapsed, leftRange });
   }
 
   finishRun() {

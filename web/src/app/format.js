@@ -12,20 +12,68 @@ export const secs = (s) => `${(s || 0).toFixed(s >= 100 ? 0 : s >= 10 ? 1 : 2)} 
 export const plural = (n, word, many = `${word}s`) => `${num(n)} ${n === 1 ? word : many}`;
 /** "10×6" or "3×3×3" */
 export const dimsText = (p) => (p.zDim > 1 ? `${p.xDim}×${p.yDim}×${p.zDim}` : `${p.xDim}×${p.yDim}`);
+/** Time left as the counters say it: 40 s / 12 min / 1.5 h. */
+function leftText(left) {
+  return left < 90 ? `${Math.round(left)} s` : left < 5400 ? `${Math.round(left / 60)} min` : `${(left / 3600).toFixed(1)} h`;
+}
+
+/** Seconds left projected from the share gained since the run began (atStart: a resumed search). */
+export function timeLeft(fraction, elapsed, atStart = 0) {
+  const f = Math.min(1, fraction);
+  const gained = f - (atStart > 0 ? atStart : 0);
+  if (!(gained >= 0.01) || !(elapsed >= 1) || f >= 1) return null;
+  return (elapsed * (1 - f)) / gained;
+}
+
 /**
- * The search's progress for the counters: "about 35%, ~40 s left" from the engine's estimate of
- * the share of the tree done (stats.fractionDone, the weighted backtrack estimate) and the time
- * elapsed; time left = elapsed x (1 - f) / (f - atStart), once there is something to project
- * from. atStart: the share already done when this run began (a resumed search, issue 10).
+ * The search's progress for the counters: "about 35%, ~40 s left (30-55 s)" from the engine's
+ * estimate of the share of the tree done (stats.fractionDone, the weighted backtrack estimate)
+ * and the time elapsed; time left = elapsed x (1 - f) / (f - atStart), once there is something
+ * to project from. atStart: the share already done when this run began (a resumed search,
+ * issue 10). range: [least, most] seconds left of the recent projections (ProjectionSpread), shown
+ * when they differ by more than a tenth of the whole: how far to trust the figure (as the CLI's
+ * --progress line), not a confidence interval.
  */
-export function progressText(fraction, elapsed, atStart = 0) {
+export function progressText(fraction, elapsed, atStart = 0, range = null) {
   if (!(fraction >= 0)) return '–';
   const f = Math.min(1, fraction);
   const pct = `about ${Math.floor(f * 100)}%`;
   if (f >= 1) return '100%';
-  const gained = f - (atStart > 0 ? atStart : 0);
-  if (gained < 0.01 || !(elapsed >= 1)) return pct;
-  const left = (elapsed * (1 - f)) / gained;
-  const leftText = left < 90 ? `${Math.round(left)} s` : left < 5400 ? `${Math.round(left / 60)} min` : `${(left / 3600).toFixed(1)} h`;
-  return `${pct}, ~${leftText} left`;
+  const left = timeLeft(f, elapsed, atStart);
+  if (left === null) return pct;
+  let spread = '';
+  if (range && range[1] - range[0] > 0.1 * (elapsed + left)) {
+    const lo = leftText(Math.max(0, range[0]));
+    const hi = leftText(Math.max(0, range[1]));
+    const unit = (t) => t.slice(t.indexOf(' '));
+    spread = ` (${unit(lo) === unit(hi) ? lo.slice(0, lo.indexOf(' ')) : lo}-${hi})`;
+  }
+  return `${pct}, ~${leftText(left)} left${spread}`;
+}
+
+/**
+ * The spread of the time-left projection over the last readings (one a second at most, ten
+ * kept): the estimate moves in steps as subtrees of unequal size end.
+ *   const spread = new ProjectionSpread(); spread.add(now, left); spread.range(now) -> [lo, hi]
+ */
+export class ProjectionSpread {
+  constructor(keep = 10, everySeconds = 1) {
+    this.keep = keep;
+    this.every = everySeconds;
+    this.ends = []; // projected end times, seconds
+    this.last = -Infinity;
+  }
+
+  add(now, left) {
+    if (left === null || now - this.last < this.every) return;
+    this.last = now;
+    this.ends.push(now + left);
+    if (this.ends.length > this.keep) this.ends.shift();
+  }
+
+  /** [least, most] seconds left from `now`, or null with fewer than 3 readings. */
+  range(now) {
+    if (this.ends.length < 3) return null;
+    return [Math.min(...this.ends) - now, Math.max(...this.ends) - now];
+  }
 }

@@ -6,6 +6,7 @@ import { byId } from './dom.js';
 
 function ago(ms) {
   const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 5) return 'just now';
   if (s < 90) return `${s} s ago`;
   if (s < 5400) return `${Math.round(s / 60)} min ago`;
   if (s < 172800) return `${Math.round(s / 3600)} h ago`;

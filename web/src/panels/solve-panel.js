@@ -51,7 +51,7 @@ export function mountSolvePanel(store, actions) {
     el.seconds.textContent = secs(s.run.elapsed);
     // Progress (issue 10): the engine's estimate while running; 100% once the search is done.
     const fraction = phase === PHASE.DONE && s.run.reason === 'finished' ? 1 : stats.fractionDone;
-    el.progress.textContent = phase === PHASE.READY || phase === PHASE.LOADING ? '–' : progressText(fraction, running ? s.run.elapsed : 0, stats.fractionAtStart); // no time left once stopped
+    el.progress.textContent = phase === PHASE.READY || phase === PHASE.LOADING ? '–' : progressText(fraction, running ? s.run.elapsed : 0, stats.fractionAtStart, s.run.leftRange); // no time left once stopped
     el.progress.dataset.value = String(typeof fraction === 'number' ? fraction : -1);
   });
 }
