@@ -425,7 +425,9 @@ class PoolRun {
       this.dispatch();
       return;
     }
-    this.fail(err);
+    // every worker holds the whole puzzle: a worker that ran out of memory may be one too many
+    const trap = this.workers.length > 1 && /internal error/.test(messageOf(err));
+    this.fail(trap ? new Error(`${messageOf(err)} (each of the ${this.workers.length} workers holds the whole search: fewer workers need less memory)`) : err);
     this.settle(); // the last worker to answer ends the search
   }
 
