@@ -7,6 +7,7 @@ import { SolverClient } from '../../web/src/solver-client.js';
 import { SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
 import { PieceBook } from '../../web/src/pool/pieces.js';
 import { addStats, statsBetween } from '../../web/src/pool/stats.js';
+import { SAVED_SEARCH_VERSION, validSavedSearch } from '../../web/src/app/saved-search.js';
 import { makeChecker, makeFakeWorker, readDef } from './helpers.js';
 
 function newPool(size) {
@@ -134,6 +135,7 @@ describe('worker pool', () => {
       const saved = structuredClone(checkpoint);
       const confirmed = gridKeys(saved.grids, saved.solutions, saved.cellCount);
       expect(saved.gridsComplete).toBe(true);
+      expect(saved.grids).toBeInstanceOf(Uint8Array); // 12 pieces: a byte per cell
       const second = await runAll(newPool(3), 'pentominoes_10x6.txt', '-r', { resume: saved });
       expect(second.reason).toBe('finished');
       const all = [...confirmed, ...second.keys];
@@ -161,6 +163,40 @@ describe('worker pool', () => {
     const other = runAll(newPool(2), 'pentominoes_10x6.txt', '-r -M', { resume: checkpoint });
     await expect(other).rejects.toThrow(/another version of the solver or with other options/);
   }, 60000);
+});
+
+describe('a saved search read back from the browser', () => {
+  const good = () => ({
+    version: SAVED_SEARCH_VERSION, text: 'D:xDim=2\n~D\n', options: '-r', puzzleIndex: 0, source: { kind: 'custom' },
+    checkpoint: {
+      fingerprint: '0123456789abcdef', cellCount: 2, pending: [{ path: [3, 4], share: 0.5 }], doneShare: 0.5,
+      solutions: 3, grids: Uint8Array.of(0, 1, 1, 0), stats: { solutions: 3 },
+    },
+  });
+  it('is accepted when whole, and refused naming what is wrong otherwise', () => {
+    expect(validSavedSearch(good())).toBe('');
+    const cases = [
+      [(r) => { r.version = 99; }, /another format/],
+      [(r) => { r.text = ''; }, /text is missing/],
+      [(r) => { r.puzzleIndex = -1; }, /puzzle number/],
+      [(r) => { r.checkpoint.fingerprint = 'zz'; }, /no fingerprint/],
+      [(r) => { r.checkpoint.pending = []; }, /nothing left/],
+      [(r) => { r.checkpoint.pending[0].path = [1.5]; }, /piece 1 of the checkpoint is malformed/],
+      [(r) => { r.checkpoint.pending[0].share = 2; }, /piece 1/],
+      [(r) => { r.checkpoint.doneShare = NaN; }, /share done/],
+      [(r) => { r.checkpoint.grids = [0, 1]; }, /kept solutions are malformed/],
+      [(r) => { r.checkpoint.grids = Uint8Array.of(0, 1, 1); }, /kept solutions are malformed/],
+      [(r) => { r.checkpoint.solutions = 1; }, /more solutions are kept than were counted/],
+      [(r) => { r.checkpoint.stats = null; }, /statistics are missing/],
+    ];
+    for (const [spoil, message] of cases) {
+      const r = good();
+      spoil(r);
+      expect(validSavedSearch(r)).toMatch(message);
+    }
+    expect(validSavedSearch(null)).toBe('not a saved search');
+    expect(validSavedSearch('x')).toBe('not a saved search');
+  });
 });
 
 describe('pool pieces and statistics', () => {

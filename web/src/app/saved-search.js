@@ -103,7 +103,8 @@ export function validSavedSearch(record) {
   }
   if (!isShare(ck.doneShare)) return 'the share done is not between 0 and 1';
   if (!isWhole(ck.solutions)) return 'the solution count is not a whole number';
-  if (!(ck.grids instanceof Int32Array) || ck.grids.length % ck.cellCount !== 0) return 'the kept solutions are malformed';
+  const typed = ck.grids instanceof Uint8Array || ck.grids instanceof Uint16Array || ck.grids instanceof Int32Array;
+  if (!typed || ck.grids.length % ck.cellCount !== 0) return 'the kept solutions are malformed';
   if (ck.grids.length / ck.cellCount > ck.solutions) return 'more solutions are kept than were counted';
   if (!ck.stats || typeof ck.stats !== 'object') return 'the statistics are missing';
   return '';

@@ -33,6 +33,7 @@ export class PieceBook {
     this.queue = []; // queued pieces, biggest share last (pop)
     this.running = 0;
     this.keptInts = 0;
+    this.largest = 0; // the largest instance index in a kept grid: the checkpoint's element type
     // What earlier runs of this search finished (a resume carries it on).
     this.base = {
       doneShare: resume ? resume.doneShare : 0,
@@ -40,7 +41,10 @@ export class PieceBook {
       solutions: resume ? resume.solutions : 0,
       grids: resume && resume.grids ? [resume.grids] : [],
     };
-    for (const g of this.base.grids) this.keptInts += g.length;
+    for (const g of this.base.grids) {
+      this.keptInts += g.length;
+      for (const v of g) if (v > this.largest) this.largest = v;
+    }
   }
 
   /** A new queued piece (parent: the piece that gave it away, null for a root). */
@@ -78,6 +82,7 @@ export class PieceBook {
     if (this.keptInts + grids.length <= MAX_KEPT_INTS && this.keptSolutions() + count <= MAX_KEPT_SOLUTIONS) {
       piece.grids.push(grids);
       this.keptInts += grids.length;
+      for (const v of grids) if (v > this.largest) this.largest = v;
     } else {
       piece.complete = false;
     }
@@ -118,7 +123,9 @@ export class PieceBook {
 
   /**
    * What a later run needs to finish this search: {pending:[{path, share}], doneShare, stats,
-   * solutions, grids (Int32Array of the kept confirmed solutions), gridsComplete}.
+   * solutions, grids (the kept confirmed solutions' grids end to end, in the narrowest typed
+   * array that holds them: a quarter of the bytes to write every few seconds for most
+   * puzzles), gridsComplete}.
    */
   checkpoint() {
     const confirmed = new Array(this.pieces.length);
@@ -144,7 +151,8 @@ export class PieceBook {
     pending.sort((a, b) => b.share - a.share);
     let length = 0;
     for (const g of parts) length += g.length;
-    const grids = new Int32Array(length);
+    const Type = this.largest <= 255 ? Uint8Array : this.largest <= 65535 ? Uint16Array : Int32Array;
+    const grids = new Type(length);
     let at = 0;
     for (const g of parts) { grids.set(g, at); at += g.length; }
     const kept = this.cellCount > 0 ? length / this.cellCount : 0;
