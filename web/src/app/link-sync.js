@@ -83,9 +83,15 @@ export class LinkSync {
         this.restore(hash);
       }
     });
+    // at most one write per FOLLOW_DELAY_MS, of the latest state: a running search changes the
+    // solutions several times a second, and a delay restarted on every change never wrote while
+    // it ran (a tab closed mid-search reopened on the puzzle before)
     this.store.subscribe(SESSION_KEYS, () => {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.write(), FOLLOW_DELAY_MS);
+      if (this.timer) return;
+      this.timer = setTimeout(() => {
+        this.timer = 0;
+        this.write();
+      }, FOLLOW_DELAY_MS);
     });
     this.write();
   }
