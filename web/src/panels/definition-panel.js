@@ -26,10 +26,17 @@ export function mountDefinitionPanel(store, actions, editor) {
     if (el.box.open !== store.get().definition.open) store.update('definition', { open: el.box.open });
   });
 
+  // The box's open state is drawn only when the state's changes: the browser's 'toggle' event
+  // comes a task after a click, and an unrelated update in between (typing into the box at once)
+  // would otherwise close the box the person had just opened.
+  let drawnOpen = null;
   store.subscribe(['definition'], (s) => {
     const d = s.definition;
     if (el.text.value !== d.text) el.text.value = d.text;
-    if (el.box.open !== d.open) el.box.open = d.open;
+    if (d.open !== drawnOpen) {
+      drawnOpen = d.open;
+      el.box.open = d.open;
+    }
     el.error.hidden = !d.error;
     el.errorText.textContent = d.error;
     const m = /^[^\n]*?:(\d+):/.exec(d.error);
