@@ -101,11 +101,23 @@ describe('watch the search', () => {
 });
 
 describe('lessons: the hole under MCH, two algorithms side by side, and replays on an injected clock', () => {
-  test('lesson 1 from its link: the hole, the same position under MCH, then de Bruijn and MCH side by side', async () => {
+  test('lesson 1 from its link: the hole, the same position under MCH, then de Bruijn and MCH side by side', { timeout: 150_000, retry: 1 }, async () => {
     const href = await page.getAttribute('#learn a[data-lesson="hole"]', 'href');
     const other = await openPage(new URL(href, page.url()).href, { width: 1400, height: 860 });
     const p = other.page;
-    await p.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 120_000 });
+    try {
+      await p.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 60_000 });
+    } catch (err) {
+      // seen once in CI (a full run, never alone in 10 runs): say where the lesson stood
+      const where = await p.evaluate(() => ({
+        state: document.body.dataset.state, url: location.href.slice(0, 80),
+        status: document.getElementById('status').textContent, watchStatus: document.getElementById('watch-status').textContent,
+        note: document.getElementById('watch-note').textContent, watch: JSON.stringify(window.__polycube.state().watch).slice(0, 600),
+      })).catch((e) => String(e));
+      console.log('lesson 1 from its link did not find its hole:', where, other.errors);
+      await other.browser.close();
+      throw err;
+    }
     const note = await p.textContent('#watch-note');
     expect(note).toMatch(/most-constrained-hole rule \(MCH\) would fill cell \(\d+, \d+\) next, the cell with the fewest ways to cover it: none/);
     expect(await p.isChecked('#watch-show-mch')).toBe(true);
