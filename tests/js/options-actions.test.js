@@ -222,6 +222,36 @@ describe('Actions.solve and bad options', () => {
     expect(store.get().options).toMatchObject({ error: '', errorKey: '' });
   });
 
+  test('solutions found while searching are drawn at once for the first, then with the counters, and all at the end', async () => {
+    let handlers = null;
+    let finish = null;
+    const { store, actions, text } = setup((i, o, h) => {
+      handlers = h;
+      return { id: 1, done: new Promise((resolve) => { finish = resolve; }) };
+    });
+    await actions.loadDefinition(text);
+    const rounds = [];
+    store.subscribe(['solutions'], (s) => rounds.push(s.solutions.total));
+    const solving = actions.solve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.get().run.phase).toBe(PHASE.RUNNING);
+    rounds.length = 0;
+    const grid = new Int32Array([0, 0]);
+    handlers.onSolutions({ grids: grid, count: 1 }); // the first: drawn at once
+    expect(rounds).toEqual([1]);
+    for (let k = 0; k < 30; k++) handlers.onSolutions({ grids: grid, count: 1 }); // a burst of batches
+    expect(rounds).toEqual([1]);
+    actions.tick(); // the counters' redraw brings them all in one round
+    expect(rounds).toEqual([1, 31]);
+    actions.tick(); // nothing new: no redraw of the solutions
+    expect(rounds).toEqual([1, 31]);
+    handlers.onSolutions({ grids: grid, count: 1 });
+    finish({ reason: 'finished', stats: { solutions: 32, seconds: 0.1 } });
+    await solving;
+    expect(store.get().solutions.total).toBe(32);
+    expect(store.get().run.phase).toBe(PHASE.DONE);
+  });
+
   test('-l N inside the options, reported as finished by the worker, says it stopped at the limit', async () => {
     const { store, actions, text } = setup((i, o, handlers) => {
       handlers.onSolutions({ grids: new Int32Array([0, 0, 0, 0, 0, 0]), count: 3 });

@@ -261,8 +261,12 @@ export class Actions {
       onSolutions: ({ grids, count }) => {
         if (token !== this.runToken) return;
         store.add(grids, count);
-        const sol = this.state.solutions;
-        this.store.update('solutions', { total: store.total, revision: sol.revision + 1, shown: sol.shown < 0 && store.stored > 0 ? 0 : sol.shown });
+        // The first solution is drawn at once; later ones reach the page with the counters
+        // (tick), not with every worker's batch: each redraw costs style, layout, paint and a
+        // composite (software-rendered without a GPU), and at ~40 batches a second from two
+        // workers that took a third of a core from the search (bench/POOL.md).
+        if (this.running && this.running.token === token && !(this.state.solutions.shown < 0 && store.stored > 0)) this.running.solutionsPending = true;
+        else this.publishSolutions(store);
       },
       onProgress: (stats) => {
         if (token !== this.runToken) return;
@@ -353,15 +357,34 @@ export class Actions {
       spread.add(elapsed, timeLeft(stats.fractionDone, elapsed, stats.fractionAtStart));
       leftRange = spread.range(elapsed);
     }
-    this.store.update('run', { stats: this.lastStats, elapsed, leftRange });
+    const next = { ...run, stats: this.lastStats, elapsed, leftRange };
+    if (this.running && this.running.solutionsPending) {
+      this.running.solutionsPending = false;
+      this.store.replace({ run: next, solutions: this.solutionsPublished() }); // one redraw for both
+    } else {
+      this.store.replace({ run: next });
+    }
+  }
+
+  /** The solutions slice with what `store` (the running search's) holds now. */
+  solutionsPublished(store = this.state.solutions.store) {
+    const sol = this.state.solutions;
+    return { ...sol, total: store.total, revision: sol.revision + 1, shown: sol.shown < 0 && store.stored > 0 ? 0 : sol.shown };
+  }
+
+  publishSolutions(store) {
+    if (this.running) this.running.solutionsPending = false;
+    this.store.replace({ solutions: this.solutionsPublished(store) });
   }
 
   finishRun() {
+    const pending = this.running && this.running.solutionsPending;
     if (this.running) {
       clearInterval(this.running.timer);
       clearInterval(this.running.checkpointTimer);
     }
     this.running = null;
+    if (pending) this.publishSolutions();
   }
 
   cancel() {

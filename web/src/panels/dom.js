@@ -35,3 +35,13 @@ export function isTyping(event) {
   const t = event.target;
   return !!t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
 }
+
+/**
+ * Set an element's text only when it differs: writing the same text still replaces the text node
+ * and costs the page a style, layout and paint pass (the counters redraw several times a second
+ * while a search runs, beside the workers).
+ */
+export function setText(el, text) {
+  const t = String(text);
+  if (el.textContent !== t) el.textContent = t;
+}

@@ -2,7 +2,7 @@
 // page keeps only the first solutions to bound its memory.
 import { PHASE } from '../app/state.js';
 import { num } from '../app/format.js';
-import { byId, isTyping } from './dom.js';
+import { byId, isTyping, setText } from './dom.js';
 
 export function mountSolutionsPanel(store, actions) {
   const el = {
@@ -27,14 +27,14 @@ export function mountSolutionsPanel(store, actions) {
     const stored = sol.store ? sol.store.stored : 0;
     const k = sol.shown >= 0 ? sol.shown + 1 : 0;
     const running = s.run.phase === PHASE.RUNNING;
-    el.index.textContent = num(k);
+    setText(el.index, num(k));
     el.index.dataset.index = String(k);
-    el.total.textContent = num(stored);
+    setText(el.total, num(stored));
     el.some.hidden = stored === 0 || !!sol.linked;
     el.linked.hidden = !sol.linked;
-    el.linkedIndex.textContent = num(sol.linked);
+    setText(el.linkedIndex, num(sol.linked));
     el.none.hidden = stored > 0;
-    el.none.textContent = running ? 'Searching…' : sol.store ? 'No solutions' : 'No solutions yet';
+    setText(el.none, running ? 'Searching…' : sol.store ? 'No solutions' : 'No solutions yet');
     el.prev.disabled = sol.shown <= 0;
     el.next.disabled = sol.shown < 0 || sol.shown >= stored - 1;
     el.slider.disabled = stored < 2;
@@ -42,6 +42,6 @@ export function mountSolutionsPanel(store, actions) {
     el.slider.value = String(Math.max(1, k));
     el.slider.setAttribute('aria-valuetext', `Solution ${k} of ${stored}`);
     el.note.hidden = !(sol.store && sol.total > stored);
-    if (!el.note.hidden) el.note.textContent = `Keeping the first ${num(sol.store.cap)} solutions to save memory; all ${num(sol.total)} are counted.`;
+    if (!el.note.hidden) setText(el.note, `Keeping the first ${num(sol.store.cap)} solutions to save memory; all ${num(sol.total)} are counted.`);
   });
 }

@@ -1,7 +1,7 @@
 // Solve / Cancel, the status line and the live counters.
 import { PHASE } from '../app/state.js';
 import { big, num, progressText, secs } from '../app/format.js';
-import { byId, isTyping } from './dom.js';
+import { byId, isTyping, setText } from './dom.js';
 
 export function mountSolvePanel(store, actions) {
   const el = {
@@ -39,19 +39,20 @@ export function mountSolvePanel(store, actions) {
       if (!target.disabled) target.focus();
     }
     lastPhase = phase;
-    el.status.textContent = s.run.message;
+    setText(el.status, s.run.message);
+    el.status.dataset.beat = running && Math.floor(s.run.elapsed * 2) % 2 === 1 ? '1' : '0'; // styles.css
 
     const stats = s.run.stats || {};
     const total = Math.max(s.solutions.total, stats.solutions || 0);
-    el.count.textContent = num(total);
+    setText(el.count, num(total));
     el.count.dataset.count = String(total);
-    el.attempts.textContent = big(stats.attempts);
+    setText(el.attempts, big(stats.attempts));
     el.attempts.dataset.value = String(stats.attempts || 0);
     el.attempts.title = stats.attempts ? `${num(stats.attempts)} placements tried, ${num(stats.fits)} fitted` : '';
-    el.seconds.textContent = secs(s.run.elapsed);
+    setText(el.seconds, secs(s.run.elapsed));
     // Progress (issue 10): the engine's estimate while running; 100% once the search is done.
     const fraction = phase === PHASE.DONE && s.run.reason === 'finished' ? 1 : stats.fractionDone;
-    el.progress.textContent = phase === PHASE.READY || phase === PHASE.LOADING ? '–' : progressText(fraction, running ? s.run.elapsed : 0, stats.fractionAtStart, s.run.leftRange); // no time left once stopped
+    setText(el.progress, phase === PHASE.READY || phase === PHASE.LOADING ? '–' : progressText(fraction, running ? s.run.elapsed : 0, stats.fractionAtStart, s.run.leftRange)); // no time left once stopped
     el.progress.dataset.value = String(typeof fraction === 'number' ? fraction : -1);
   });
 }
