@@ -65,8 +65,7 @@ async function setup(file, workers, options) {
   }
   await page.fill('#workers', String(workers));
   await page.press('#workers', 'Enter');
-  await page.fill('#opt-text', options);
-  await page.press('#opt-text', 'Enter');
+  await page.fill('#opt-text', options); // (Enter would start the search before the timed click)
 }
 
 // Solve to the end (or stop after `seconds`); the page's figures, and the wall time from the
@@ -75,9 +74,12 @@ async function solve(file, workers, options, seconds = 0) {
   await setup(file, workers, options);
   const wall = await page.evaluate((stopAfter) => new Promise((resolve) => {
     const t0 = performance.now();
+    // the page may still show the last search's end for a moment after the click: wait for this one's
+    const before = window.__polycube.state().run.startedAt;
     document.getElementById('solve').click();
     if (stopAfter > 0) setTimeout(() => document.getElementById('cancel').click(), stopAfter * 1000);
     const poll = setInterval(() => {
+      if (window.__polycube.state().run.startedAt === before && document.body.dataset.state !== 'error') return;
       if (!['done', 'cancelled', 'error'].includes(document.body.dataset.state)) return;
       clearInterval(poll);
       resolve((performance.now() - t0) / 1000);
