@@ -86,6 +86,14 @@ export class LinkSync {
     // at most one write per FOLLOW_DELAY_MS, of the latest state: a running search changes the
     // solutions several times a second, and a delay restarted on every change never wrote while
     // it ran (a tab closed mid-search reopened on the puzzle before)
+    // a change not yet written when the page goes away (a tab closed within the delay) is
+    // written then
+    this.win.addEventListener('pagehide', () => {
+      if (!this.timer) return;
+      clearTimeout(this.timer);
+      this.timer = 0;
+      this.write();
+    });
     this.store.subscribe(SESSION_KEYS, () => {
       if (this.timer) return;
       this.timer = setTimeout(() => {
