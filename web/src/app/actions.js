@@ -265,7 +265,9 @@ export class Actions {
         // (tick), not with every worker's batch: each redraw costs style, layout, paint and a
         // composite (software-rendered without a GPU), and at ~40 batches a second from two
         // workers that took a third of a core from the search (bench/POOL.md).
-        if (this.running && this.running.token === token && !(this.state.solutions.shown < 0 && store.stored > 0)) this.running.solutionsPending = true;
+        const first = this.state.solutions.shown < 0 && store.stored > 0;
+        const live = this.running && this.running.token === token; // (not yet: a client that answers at once)
+        if (live && !first) this.running.solutionsPending = true;
         else this.publishSolutions(store);
       },
       onProgress: (stats) => {

@@ -83,9 +83,6 @@ export class LinkSync {
         this.restore(hash);
       }
     });
-    // at most one write per FOLLOW_DELAY_MS, of the latest state: a running search changes the
-    // solutions several times a second, and a delay restarted on every change never wrote while
-    // it ran (a tab closed mid-search reopened on the puzzle before)
     // a change not yet written when the page goes away (a tab closed within the delay) is
     // written then
     this.win.addEventListener('pagehide', () => {
@@ -94,6 +91,9 @@ export class LinkSync {
       this.timer = 0;
       this.write();
     });
+    // at most one write per FOLLOW_DELAY_MS, of the latest state: a running search changes the
+    // solutions several times a second, and a delay restarted on every change never wrote while
+    // it ran (a tab closed mid-search reopened on the puzzle before)
     this.store.subscribe(SESSION_KEYS, () => {
       if (this.timer) return;
       this.timer = setTimeout(() => {
