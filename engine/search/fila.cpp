@@ -290,6 +290,7 @@ public:
         entryModelImage_.clear();
 
         depth_ = 0;
+        followed_ = 0;
         stopped_ = false;
         Frame& f = frames_[0];
         startO_ = start;
@@ -324,9 +325,10 @@ public:
         auto& attempts = *settings_.attempts;
         auto& fits = *settings_.fits;
         // Leave the current frame: back in the parent, its placement is taken back.
+        // The levels follow() placed are the caller's: it traces them.
         auto pop = [&] {
             --depth_;
-            if (Trace && depth_ >= 0) tracePlacement(trace::kRemove, pieces_ - depth_, placed_[depth_]);
+            if (Trace && depth_ >= followed_) tracePlacement(trace::kRemove, pieces_ - depth_, placed_[depth_]);
         };
         while (true) {
             if (depth_ < 0) return Run::Exhausted;
@@ -344,12 +346,17 @@ public:
                     pop();
                     continue;
                 }
-                if (Trace && deadCellCut_ && firstSlot_ && p >= 2 && p <= firstFrom_ && hasDeadCell(f.o)) {
-                    traceRecord(trace::kDeadCell, p, boxCellOfBit(deadCellBit(f.o)), 0);
-                    pop();  // solveFirst's cut, so a traced search is the same search
+                if (deadCellCut_ && firstSlot_ && p >= 2 && p <= firstFrom_ && hasDeadCell(f.o)) {
+                    // solveFirst's cut, so that a level is the same search whether it runs here
+                    // or in the recursion (traced; the first level FILA chooses itself; a
+                    // subproblem's, whose path ended one level higher or lower).
+                    if (Trace) traceRecord(trace::kDeadCell, p, boxCellOfBit(deadCellBit(f.o)), 0);
+                    pop();
                     continue;
                 }
-                if (!Trace && p <= kRecursiveLevels && depth_ > 0) {
+                // Not on the first level FILA chooses itself: its siblings stay on the explicit
+                // stack, where they can be donated and the slice can end between them.
+                if (!Trace && p <= kRecursiveLevels && depth_ > followed_) {
                     // The last few levels, where nearly all the work is, run as a plain recursion
                     // (state in registers, no stage dispatch). Such a subtree is small (at 7 pieces
                     // left: at most about 14,000 fits, a millisecond, in every catalog puzzle;
@@ -389,7 +396,7 @@ public:
                     f.pending = available_[f.word] & setMasks_[static_cast<size_t>(f.set) * shapeWords_ + f.word];
                 }
                 if (f.pending == 0) {
-                    if (Trace) {
+                    if (Trace && depth_ >= followed_) {
                         const int tried = traceCandidates_[depth_];
                         traceRecord(tried == 0 ? trace::kNoFit : trace::kExhausted, p, traceTarget_[depth_], tried);
                     }
@@ -480,6 +487,7 @@ public:
             child.orderSlot = -1;  // fixed orders find their place again from the start
             child.orderPos = 0;
             ++depth_;
+            ++followed_;
         }
         return true;
     }
@@ -537,12 +545,14 @@ public:
     }
 
     CostEstimate estimateCost(int probes, uint64_t seed) override {
+        if (depth_ < 0) return CostEstimate{0, 0};  // follow() could not place its path: no subtree
         double sum = 0, sumSquares = 0;
         std::vector<int> fitting, taken;
+        // From where start() and follow() left the stack: below a followed path, its subtree.
         for (int k = 0; k < probes; ++k) {
-            Frame f = frames_[0];
+            Frame f = frames_[depth_];
             double product = 1, total = 0;
-            for (int p = pieces_; p > 0; --p) {
+            for (int p = pieces_ - depth_; p > 0; --p) {
                 const int set = select(p, f);
                 total += product;  // the node itself
                 if (set < 0) break;
@@ -673,6 +683,7 @@ private:
 
     // start() on the region of the last start(): the search state as start() leaves it.
     void restartStack(const FilaInput& in) {
+        followed_ = 0;
         for (int s = 0; s < model_.shapeCount(); ++s)
             if (localShapeOf_[s] >= 0) copies_[localShapeOf_[s]] = in.copiesLeft[s];
         available_.assign(shapeWords_, 0);
@@ -1212,6 +1223,7 @@ private:
     int depth_ = -1;
     bool stopped_ = false;      // a solution handler asked to stop (solution limit)
     bool tracing_ = false;      // settings_.onTrace is set: run() reports every step
+    int followed_ = 0;          // levels follow() placed since the last start()
     int selectedBit_ = -1;      // select<true>'s target cell
     std::vector<int> traceTarget_, traceCandidates_;  // per depth: kChoose's target and count
     std::vector<int> traceScratch_;
@@ -1238,10 +1250,12 @@ private:
 }  // namespace
 
 std::unique_ptr<FilaEngine> makeFila(const Model& model, FilaSettings settings, int cells) {
-    if (cells <= 64) return std::make_unique<Fila<1>>(model, std::move(settings));
-    if (cells <= 128) return std::make_unique<Fila<2>>(model, std::move(settings));
-    if (cells <= 256) return std::make_unique<Fila<4>>(model, std::move(settings));
-    return nullptr;
+    switch (filaCapacityFor(cells)) {
+        case 64: return std::make_unique<Fila<1>>(model, std::move(settings));
+        case 128: return std::make_unique<Fila<2>>(model, std::move(settings));
+        case 256: return std::make_unique<Fila<4>>(model, std::move(settings));
+        default: return nullptr;
+    }
 }
 
 }  // namespace polycube

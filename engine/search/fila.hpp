@@ -115,7 +115,7 @@ public:
     // done (donated ones too). 1 once exhausted. Between run()s; costs a walk of the stack.
     virtual double fractionDone() const = 0;
     // Knuth's estimator of the cost (list entries examined) of searching the puzzle given to
-    // start(): the average over `probes` random root-to-leaf paths through FILA's own choices
+    // start() (below the images follow() placed, if any): the average over `probes` random root-to-leaf paths through FILA's own choices
     // of the sum, over the path, of (product of branching factors so far) x (entries examined).
     // The random choice at a node depends only on `seed`, the probe, the level and the cells of
     // the fitting images (the least hash of each image's cells wins), not on the order of the
@@ -125,6 +125,8 @@ public:
 
 // The narrowest engine that holds `cells` cells (64, 128 or 256), or null if none does.
 std::unique_ptr<FilaEngine> makeFila(const Model& model, FilaSettings settings, int cells);
+// The capacity makeFila gives for `cells` cells (0: none holds them).
+constexpr int filaCapacityFor(int cells) { return cells <= 64 ? 64 : cells <= 128 ? 128 : cells <= 256 ? 256 : 0; }
 constexpr int kFilaMaxCells = 256;
 constexpr int kMaxIndexBits = 8;  // FilaSettings::extendedIndex at most
 

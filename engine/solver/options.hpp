@@ -69,6 +69,9 @@ struct SolverOptions {
     // Not an option of the language: tests turn the weighting proofs (constraints/weighting.hpp)
     // off to check by a full search that every puzzle they call impossible has no solution.
     bool weightingProofs = true;
+    // Not an option either: tests turn off FILA's tables shared below the root (Solver's
+    // finishSetup) to check that the search places the same pieces without them.
+    bool rootTables = true;
 };
 
 struct OptionParse {

@@ -11,6 +11,11 @@
 
 namespace polycube {
 
+// The probes' estimate (list entries examined, about 50 per microsecond natively) below which
+// a search counts as short (~0.5 s): the other -r candidates are not probed (probeSome), and
+// FILA's tables serve every root image (finishSetup).
+constexpr double kShortSearchCost = 3e7;
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -182,6 +187,10 @@ Status Solver::prepare() {
         std::sort(sizes.begin(), sizes.end());
         int cells = model_.openCellCount();
         for (int k = 0; k < pieces - filaAt_ && k < static_cast<int>(sizes.size()); ++k) cells -= sizes[k];
+        // Sized for the whole region when that takes no wider occupancy field: FILA can then
+        // start below the root from the root's tables (filaFromRoot_) and the -r probes start
+        // it once for every candidate (estimateSearchCost).
+        if (filaCapacityFor(model_.openCellCount()) == filaCapacityFor(cells)) cells = model_.openCellCount();
         FilaSettings fs;
         fs.schedule = schedule_;
         fs.nof = nof_;
@@ -204,7 +213,8 @@ Status Solver::prepare() {
             fs.parityBacktracks = &stats_.parityBacktracks;
         }
         fs.onSolution = [this](const int* images, int count) {
-            std::copy(images, images + count, placed_.begin() + depth_);
+            // FILA's placements begin at the level it started on, or at the root it followed.
+            std::copy(images, images + count, placed_.begin() + depth_ - filaFollowed_);
             reportSolution();
             return state_ == State::Running &&
                    !(options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions);
@@ -264,6 +274,25 @@ void Solver::finishSetup() {
     firstColumn_ = rootOnConstrainedPiece_ && planActive_ && plan_.shape >= 0 && filaAt_ == pieces - 1
                        ? dlx_.columnOfShape(plan_.shape)
                        : -1;
+    // Below a root on the constrained piece, FILA starts on the root's region with the root's
+    // image placed by follow(): the same tree of placements as a start on the smaller region,
+    // but its tables are built once and its lazily built image lists serve every root image
+    // instead of one build per kept image (hexominoes 01-09 in 7x6 1.5x faster, Soma figures
+    // 1.2-1.5x, Bedlam's 5x3x3 subsets 1.3x, 10x6 1.07x). The lists then hold the images that
+    // overlap the root's: with the F order (extended index) that costs ~1% more attempts, with
+    // E (neighbour index only) 10-30%, which only a short search (the probes' screening
+    // estimate) repays: the Tetris Cube and Bedlam were 5% slower so. The same with -t (the
+    // trace shows the search as it runs untraced). Not with Monte Carlo (each trial shuffles
+    // the root anew), nor with explicit options, which keep the articles' FILA (a start per
+    // region; its lists, hence its attempts, differ).
+    const bool shortSearch = screenEstimate_ >= 0 && screenEstimate_ < kShortSearchCost;
+    filaFromRoot_ = autoTuned_ && firstColumn_ >= 0 && fila_ && model_.openCellCount() <= fila_->capacity() &&
+                    options_.monteCarlo.trials == 0 && options_.rootTables &&
+                    (schedule_.at(pieces - 1).fixedOrder() || shortSearch);
+    if (filaFromRoot_) {
+        filaReuse_ = true;
+        fila_->reuseTables(true);
+    }
     frames_.assign(pieces + 1, Frame{});
     traceCandidates_.assign(pieces + 1, 0);
     placed_.assign(pieces, -1);
@@ -280,14 +309,7 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
     // below each of its kept images: estimate FILA's cost under each and add them up. Each
     // image's probes are salted by its cells, not its id, so the estimate does not depend on
     // how the puzzle is written (issue 12).
-    std::vector<char> enabled(model_.images.size(), 1);
-    for (int i : plan.removedImages) enabled[i] = 0;
-    DlxMatrix dlx;
-    dlx.build(model_, enabled);
-    const int col = dlx.columnOfShape(plan.shape);
-    const int cellsLeft = model_.openCellCount() - model_.shapes[plan.shape].size;
     const CostEstimate none{-1, 0};
-    if (cellsLeft > fila_->capacity()) return none;
     CostEstimate total;
     // Salted by the image's cells in fill order (as FILA numbers them), not by cell ids, which
     // follow the way the box is written.
@@ -295,6 +317,30 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
     first.kind = HeuristicKind::First;
     const std::vector<double> fillOrder = cellKeys(first, model_);
     std::vector<int64_t> fillRanks;
+    auto salt = [&](int image) {
+        fillRanks.clear();
+        for (int c : model_.images[image].cells) fillRanks.push_back(static_cast<int64_t>(fillOrder[c]));
+        std::sort(fillRanks.begin(), fillRanks.end());
+        return hashWords(fillRanks.data(), fillRanks.size(), seed);
+    };
+    if (!probeInput_.openCells.empty() && model_.shapes[plan.shape].count == 1) {
+        // FILA started once on the whole puzzle (every candidate's input: a piece of its own
+        // shape places no other image of that shape), its tables kept, and each kept image
+        // placed on it by follow(): one build of the tables instead of one per kept image
+        // (hexominoes 01-09 in 7x6: the probes took 40% of the default's time).
+        for (int image : plan.keptImages) {
+            if (!fila_->start(probeInput_)) return none;  // FILA's tables would be too big: no estimate
+            if (fila_->follow(&image, 1)) total += fila_->estimateCost(probesPerImage, salt(image));
+        }
+        return total;
+    }
+    std::vector<char> enabled(model_.images.size(), 1);
+    for (int i : plan.removedImages) enabled[i] = 0;
+    DlxMatrix dlx;
+    dlx.build(model_, enabled);
+    const int col = dlx.columnOfShape(plan.shape);
+    const int cellsLeft = model_.openCellCount() - model_.shapes[plan.shape].size;
+    if (cellsLeft > fila_->capacity()) return none;
     for (int image : plan.keptImages) {
         const int row = dlx.rowOfImage(image);
         int node = dlx.down(col);
@@ -306,10 +352,7 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
         fillFilaInput(dlx, model_.mobileCount() - 1);
         holesParity_ += model_.images[image].parity;
         const bool started = fila_->start(filaInput_);
-        fillRanks.clear();
-        for (int c : model_.images[image].cells) fillRanks.push_back(static_cast<int64_t>(fillOrder[c]));
-        std::sort(fillRanks.begin(), fillRanks.end());
-        if (started) total += fila_->estimateCost(probesPerImage, hashWords(fillRanks.data(), fillRanks.size(), seed));
+        if (started) total += fila_->estimateCost(probesPerImage, salt(image));
         dlx.unselectRow(node);
         dlx.uncoverChosen(col);
         if (!started) return none;  // FILA's tables would be too big: no estimate
@@ -330,6 +373,14 @@ void Solver::beginProbes() {
     if (probeCandidates_.size() < 2) return;
     probing_ = true;
     probeNext_ = -1;  // the first call decides whether to probe at all
+    probeInput_ = FilaInput{};
+    if (model_.openCellCount() <= fila_->capacity()) {
+        DlxMatrix dlx;
+        dlx.build(model_, std::vector<char>(model_.images.size(), 1));
+        fillFilaInput(dlx, model_.mobileCount());
+        probeInput_ = filaInput_;
+        fila_->reuseTables(true);
+    }
     probeTallies_.assign(probeCandidates_.size(), ProbeTally{});
     probeRefinements_ = 0;
 }
@@ -368,9 +419,9 @@ bool Solver::probeSome() {
         pass(0, kScreenProbes);
         probeNext_ = 1;
         const double first = probeTallies_[0].estimate.mean;
-        if (first >= 0 && first < 3e7) {
-            probeCandidates_.clear();
-            probeTallies_.clear();
+        screenEstimate_ = first;
+        if (first >= 0 && first < kShortSearchCost) {
+            endProbes();
             return false;
         }
         return true;
@@ -413,9 +464,15 @@ bool Solver::probeSome() {
         plan_ = std::move(probeCandidates_[best]);
         plan_.description += "; chosen by Monte Carlo probes, estimated cost: " + notes;
     }
+    endProbes();
+    return false;
+}
+
+void Solver::endProbes() {
     probeCandidates_.clear();
     probeTallies_.clear();
-    return false;
+    probeInput_ = FilaInput{};
+    fila_->reuseTables(filaReuse_);
 }
 
 void Solver::beginTrial() {
@@ -539,6 +596,16 @@ void Solver::fillFilaInput(const DlxMatrix& dlx, int pieces) {
 }
 
 bool Solver::startFila(long long& budget) {
+    filaFollowed_ = 0;
+    if (filaFromRoot_ && depth_ == 1) {
+        budget -= static_cast<long long>(rootFilaInput_.images.size() / 64) + 1;  // comparing the input
+        if (fila_->start(rootFilaInput_)) {
+            filaFollowed_ = 1;
+            fila_->follow(placed_.data(), 1);  // a live row of the root: it fits
+            return true;
+        }
+        filaFromRoot_ = false;  // the root's region passes FILA's memory limit: start on the smaller one
+    }
     fillFilaInput(dlx_, model_.mobileCount() - depth_);
     budget -= static_cast<long long>(filaInput_.images.size() / 16) + 1;  // building FILA's lists
     return fila_->start(filaInput_);
@@ -551,7 +618,8 @@ std::string Solver::configurationDescription() const {
     if (fila_)
         os << ", FILA when " << filaAt_ << " pieces remain" << (nof_ ? " with NOF" : "")
            << (nof_ && extendedIndex_ > 6 ? " (fixed orders: " + std::to_string(extendedIndex_) + " index cells)" : "")
-           << (autoTuned_ && schedule_.at(1).kind == HeuristicKind::First ? ", dead-cell cut" : "");
+           << (autoTuned_ && schedule_.at(1).kind == HeuristicKind::First ? ", dead-cell cut" : "")
+           << (filaFromRoot_ ? ", its tables shared by the root's images" : "");
     auto filter = [&](const char* name, int at) {
         if (at == INT_MAX) return;
         os << ", " << name << (at >= model_.mobileCount() ? " filter once" : " filter while " + std::to_string(at) + "+ remain");
@@ -922,6 +990,12 @@ void Solver::search(long long& budget) {
             f.stage = kChoose;
         }
         if (f.stage == kChoose) {
+            if (depth_ == 0 && filaFromRoot_) {
+                // The root's region, filtered: what FILA starts on below every root image.
+                budget -= static_cast<long long>(dlx_.rowCount() / 16) + 1;
+                fillFilaInput(dlx_, pieces);
+                rootFilaInput_ = filaInput_;
+            }
             if (fila_ && remaining <= filaAt_ && remaining < filaRefusedBelow_ &&
                 model_.openCellCount() - placedVolume_ <= fila_->capacity() &&
                 (!monteCarlo || remaining < options_.monteCarlo.range)) {
@@ -1007,6 +1081,7 @@ Status Solver::startSubproblem(const std::vector<int>& path) {
     const bool finished = state_ == State::Done && depth_ < 0;
     if (!impossible_.empty()) return Status::success();  // proved impossible: no tree at all
     if (!fresh && !finished) return Status::error("subproblem: this solver is in the middle of a search");
+    filaReuse_ = true;
     if (fila_) fila_->reuseTables(true);  // sibling subproblems often restart FILA on one region
     guide_ = path;
     guideSize_ = static_cast<int>(path.size());
@@ -1096,7 +1171,8 @@ int Solver::donate(std::vector<std::vector<int>>& out, double* share, int maxPat
     for (int d = 0; d <= depth_; ++d) {
         Frame& f = frames_[d];
         if (f.stage == kFila) {
-            const std::vector<int> prefix(placed_.begin(), placed_.begin() + d);
+            // FILA's paths begin with the root it followed, if it did.
+            const std::vector<int> prefix(placed_.begin(), placed_.begin() + d - filaFollowed_);
             double filaShare = 0;
             const int n = fila_->donate(prefix, out, &filaShare);
             given = weight * filaShare;

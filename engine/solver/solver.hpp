@@ -214,6 +214,7 @@ private:
     void hideRow(int row, std::vector<long long>& counter, int remaining, trace::Filter filter);
     enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3, kFilter = 4, kChoose = 5 };
     Status configureAlgorithms();
+    void endProbes();
     bool startFila(long long& budget);
     void followGuide(Frame& f);
     void followGuideInFila();
@@ -265,6 +266,12 @@ private:
     bool autoTuned_ = false;  // the automatic configuration chose the algorithms
     bool rootOnConstrainedPiece_ = false;  // configureAlgorithms: the root branches on -r's piece
     int firstColumn_ = -1;    // that piece's column, -1: the heuristic's choice (finishSetup)
+    bool filaFromRoot_ = false;  // FILA below the root starts on the root's region (finishSetup)
+    FilaInput rootFilaInput_;    // that region, filtered (search: the root's kChoose)
+    int filaFollowed_ = 0;       // levels FILA placed by follow() that the solver placed too
+    bool filaReuse_ = false;     // FILA keeps its tables across starts on one input (subproblems, root)
+    FilaInput probeInput_;       // -r probes: the whole puzzle, FILA started once (beginProbes)
+    double screenEstimate_ = -1; // the probes' first estimate of the search's cost (-1: none)
     std::string orderText_;
     int placedVolume_ = 0;
     FilaInput filaInput_;

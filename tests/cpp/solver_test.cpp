@@ -207,6 +207,48 @@ TEST(Solver, ExplicitOptionsReproduceTheArticleAndTheDefaultGoesBeyond) {
     }
 }
 
+TEST(Solver, TablesSharedBelowTheRootPlaceTheSamePieces) {
+    // The automatic configuration starts FILA once on the root's region and places each root
+    // image on it (Solver::finishSetup): the same solutions and the same fits on every level
+    // as a start on each smaller region. F order (10x6, a 20x3 strip), E order on short
+    // searches (Soma, a 5x3x3 Bedlam subset, hexominoes in 7x6), through small slices.
+    const char* files[] = {"pentominoes_10x6.txt", "soma.txt", "families/pent_rect_20x3.txt",
+                           "families/bedlam_FXWMBHLSE_5x3x3.txt", "families/hexo_01-09_7x6.txt"};
+    for (const char* file : files) {
+        SCOPED_TRACE(file);
+        const PuzzleDef def = loadPuzzle(file);
+        auto run = [&](bool rootTables, long long slice) {
+            SolverOptions o = optionsFrom("-r");
+            o.rootTables = rootTables;
+            auto created = Solver::create(def, o);
+            EXPECT_TRUE(created.ok());
+            RunResult out;
+            created.value->setSolutionHandler([&](const Solution& sol) {
+                out.checkerFailures += !checkSolution(def, sol.grid).ok;
+                out.grids.push_back(sol.grid);
+            });
+            while (created.value->step(slice) == Solver::State::Running) {
+            }
+            out.count = created.value->stats().solutions;
+            out.stats = created.value->stats();
+            out.error = created.value->configurationDescription();
+            std::sort(out.grids.begin(), out.grids.end());
+            return out;
+        };
+        const RunResult shared = run(true, 1 << 20), perRegion = run(false, 1 << 20), sliced = run(true, 50);
+        EXPECT_NE(shared.error.find("tables shared by the root's images"), std::string::npos) << shared.error;
+        EXPECT_EQ(perRegion.error.find("tables shared"), std::string::npos) << perRegion.error;
+        EXPECT_GT(shared.count, 0);
+        EXPECT_EQ(shared.checkerFailures, 0);
+        EXPECT_EQ(shared.count, perRegion.count);
+        EXPECT_TRUE(shared.grids == perRegion.grids);
+        EXPECT_EQ(shared.stats.fits, perRegion.stats.fits);
+        EXPECT_EQ(sliced.grids, shared.grids);
+        EXPECT_EQ(sliced.stats.attempts, shared.stats.attempts);
+        EXPECT_EQ(sliced.stats.fits, shared.stats.fits);
+    }
+}
+
 TEST(Solver, WideOccupancyFields) {
     // 90 and 80 open cells: FILA on 128-bit fields from the first piece on.
     PuzzleDef oneSided = loadPuzzle("pentominoes_1s_30x3.txt");
