@@ -135,6 +135,7 @@ std::string formatStatistics(const Solver& s, const SolverStats& st) {
     os << "\n";
     os << "\n# Complete assemblies reached by the search:\nFOUND=" << st.found << "\n";
     os << "\n# Assemblies filtered out as rotations (or mirror images) of others:\nREDUNDANT=" << st.redundant << "\n";
+    if (!s.rootDescription().empty()) os << "\n# The search's first branch:\nROOT=" << s.rootDescription() << "\n";
     if (s.options().monteCarlo.trials > 0)
         os << "\n# Number of Monte-Carlo trials completed:\nMONTE_CARLO_TRIAL=" << st.monteCarloTrials << "\n";
     auto total = [](const std::vector<long long>& v) { long long t = 0; for (long long x : v) t += x; return t; };

@@ -271,10 +271,13 @@ void Solver::finishSetup() {
                     rows = std::max(1, dlx_.rowCount());
     const long long rowLength = nodes / rows;
     dlxCost_ = 1 + (nodes / columns) * rowLength * rowLength / 1024;
-    firstColumn_ = rootOnConstrainedPiece_ && planActive_ && plan_.shape >= 0 && filaAt_ == pieces - 1
-                       ? dlx_.columnOfShape(plan_.shape)
-                       : -1;
-    // Below a root on the constrained piece, FILA starts on the root's region with the root's
+    constrainedColumn_ = planActive_ && plan_.shape >= 0 && filaAt_ == pieces - 1 ? dlx_.columnOfShape(plan_.shape) : -1;
+    firstColumn_ = rootOnConstrainedPiece_ ? constrainedColumn_ : -1;
+    const bool filaHoldsAll = fila_ && model_.openCellCount() <= fila_->capacity();
+    rootByProbes_ = rootByProbes_ && constrainedColumn_ >= 0 && filaHoldsAll && options_.monteCarlo.trials == 0;
+    rootChoice_ = -1;
+    rootEstimates_[0] = rootEstimates_[1] = -1;
+    // Below the root, FILA starts on the root's region with the root's
     // image placed by follow(): the same tree of placements as a start on the smaller region,
     // but its tables are built once and its lazily built image lists serve every root image
     // instead of one build per kept image (hexominoes 01-09 in 7x6 1.5x faster, Soma figures
@@ -286,8 +289,8 @@ void Solver::finishSetup() {
     // the root anew), nor with explicit options, which keep the articles' FILA (a start per
     // region; its lists, hence its attempts, differ).
     const bool shortSearch = screenEstimate_ >= 0 && screenEstimate_ < kShortSearchCost;
-    filaFromRoot_ = autoTuned_ && firstColumn_ >= 0 && fila_ && model_.openCellCount() <= fila_->capacity() &&
-                    options_.monteCarlo.trials == 0 && options_.rootTables &&
+    filaFromRoot_ = autoTuned_ && filaAt_ == pieces - 1 && filaHoldsAll && options_.monteCarlo.trials == 0 &&
+                    options_.rootTables &&
                     (schedule_.at(pieces - 1).fixedOrder() || shortSearch);
     if (filaFromRoot_) {
         filaReuse_ = true;
@@ -311,18 +314,7 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
     // how the puzzle is written (issue 12).
     const CostEstimate none{-1, 0};
     CostEstimate total;
-    // Salted by the image's cells in fill order (as FILA numbers them), not by cell ids, which
-    // follow the way the box is written.
-    Heuristic first;
-    first.kind = HeuristicKind::First;
-    const std::vector<double> fillOrder = cellKeys(first, model_);
-    std::vector<int64_t> fillRanks;
-    auto salt = [&](int image) {
-        fillRanks.clear();
-        for (int c : model_.images[image].cells) fillRanks.push_back(static_cast<int64_t>(fillOrder[c]));
-        std::sort(fillRanks.begin(), fillRanks.end());
-        return hashWords(fillRanks.data(), fillRanks.size(), seed);
-    };
+    auto salt = [&](int image) { return probeSalt(image, seed); };
     if (!probeInput_.openCells.empty() && model_.shapes[plan.shape].count == 1) {
         // FILA started once on the whole puzzle (every candidate's input: a piece of its own
         // shape places no other image of that shape), its tables kept, and each kept image
@@ -358,6 +350,53 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
         if (!started) return none;  // FILA's tables would be too big: no estimate
     }
     return total;
+}
+
+uint64_t Solver::probeSalt(int image, uint64_t seed) {
+    // Salted by the image's cells in fill order (as FILA numbers them), not by cell ids, which
+    // follow the way the box is written.
+    if (fillOrder_.empty()) {
+        Heuristic first;
+        first.kind = HeuristicKind::First;
+        fillOrder_ = cellKeys(first, model_);
+    }
+    std::vector<int64_t> ranks;
+    for (int c : model_.images[image].cells) ranks.push_back(static_cast<int64_t>(fillOrder_[c]));
+    std::sort(ranks.begin(), ranks.end());
+    return hashWords(ranks.data(), ranks.size(), seed);
+}
+
+int Solver::chooseRootByProbes(int heuristicColumn, long long& budget) {
+    // Flat boards with holes: branch first on the heuristic's column (min-fit, a cell beside a
+    // hole or a corner the volume filter thinned) or on the constrained piece, whichever
+    // Knuth's estimator finds cheaper: FILA started on the root's region (rootFilaInput_), each
+    // row of the column placed by follow(), 160 probes below it, seeded by its cells (the same
+    // choice in every subproblem and worker, and however the puzzle is written). The piece must
+    // be clearly cheaper (under 0.7x) to be chosen, so near-ties keep min-fit's tree. 40 probes
+    // were too few: with the box turned, 8x8 without the middle of each side estimated the
+    // piece at 0.73x of min-fit's column (0.33-0.39x as written); with 160, 0.23-0.56x (its
+    // placements: 0.32x). They cost ~2 ms on these boards (12-15 ms searches).
+    // Measured: 8x8 without the middle of each side 0.42M placements with the piece against
+    // 1.33M; 7x9 minus 3 cells and 8x8 with a hole at 2,2 keep the cell (1.17M and 2.27M with
+    // the piece against 0.39M and 1.14M).
+    constexpr int kProbes = 160;
+    constexpr uint64_t kSeed = 777;
+    fila_->reuseTables(true);
+    auto cost = [&](int column) {
+        CostEstimate total;
+        for (int node = dlx_.down(column); node != column; node = dlx_.down(node)) {
+            const int image = dlx_.imageOfRow(dlx_.rowOf(node));
+            if (!fila_->start(rootFilaInput_)) return -1.0;  // FILA's tables too big for the root's region
+            if (fila_->follow(&image, 1)) total += fila_->estimateCost(kProbes, probeSalt(image, kSeed));
+            budget -= kProbes * model_.mobileCount();
+        }
+        return total.mean;
+    };
+    const double heuristic = cost(heuristicColumn), piece = cost(constrainedColumn_);
+    fila_->reuseTables(filaReuse_);
+    rootEstimates_[0] = heuristic;
+    rootEstimates_[1] = piece;
+    return heuristic >= 0 && piece >= 0 && piece < 0.7 * heuristic ? 1 : 0;
 }
 
 void Solver::beginProbes() {
@@ -554,10 +593,13 @@ Status Solver::configureAlgorithms() {
             // Measured (placements, default -r): 12x5 pentominoes 6.1M -> 2.2M, 15x4 1.6M ->
             // 0.54M, hexominoes 12x5 1.1M -> 0.21M, tetrominoes+pentominoes 10x5 25.7M -> 6.6M,
             // Soma roof 36k -> 13k; Tetris Cube, Bedlam, 10x6 unchanged (they branched on it
-            // already). Not on flat boards with holes, where a cell beside a hole is the better
-            // first branch (7x9 minus 3 cells: 0.39M -> 1.08M; 8x8 with a hole at 2,2: 1.14M ->
-            // 2.10M). A forced move (a column of one row) still comes first.
+            // already). On flat boards with holes either can be better: a cell beside a hole
+            // (7x9 minus 3 cells: 0.39M against 1.17M; 8x8 with a hole at 2,2: 1.14M against
+            // 2.27M) or the piece (8x8 without the middle of each side: 0.42M against 1.33M),
+            // so there Monte Carlo probes choose (chooseRootByProbes). A forced move (a column
+            // of one row) still comes first.
             rootOnConstrainedPiece_ = !flat || fullBox;
+            rootByProbes_ = !rootOnConstrainedPiece_;
             // A long thin full box (a cross-section of at most 6 cells: 10x3x2, 8x2x2) fills like
             // a strip, column by column: F as on flat boxes. Solid pentominoes in 10x3x2: 0.028 s
             // with E, 0.016 s with F (0.94 M and 1.0 M attempts: E's fit counting costs 2.5x
@@ -630,9 +672,22 @@ std::string Solver::configurationDescription() const {
     if (parityBacktrack_) os << ", parity trigger";
     if (volumeBacktrackAt_ != INT_MAX) os << ", volume trigger while " << volumeBacktrackAt_ << "+ remain";
     os << ", heuristics " << schedule_.describe();
+    if (rootByProbes_) os << "; " << rootDescription();
     if (stats_.filaRefused > 0)
         os << "; FILA refused " << stats_.filaRefused << " time(s): its tables would pass "
            << formatBytes(filaTableLimit_) << ", DLX searched those regions";
+    return os.str();
+}
+
+std::string Solver::rootDescription() const {
+    if (!rootByProbes_) return "";
+    if (rootChoice_ < 0) return "the root: min-fit's column or the constrained piece, chosen by probes when the search starts";
+    if (rootEstimates_[0] < 0 && rootEstimates_[1] < 0)
+        return "the root on min-fit's column (the constrained piece's, or a forced move: nothing to choose)";
+    std::ostringstream os;
+    os << "the root on " << (rootChoice_ == 1 ? "the constrained piece" : "min-fit's column")
+       << ", chosen by probes (estimated cost with the piece " << std::setprecision(2) << rootEstimates_[1]
+       << ", with min-fit's column " << rootEstimates_[0] << ")";
     return os.str();
 }
 
@@ -990,7 +1045,7 @@ void Solver::search(long long& budget) {
             f.stage = kChoose;
         }
         if (f.stage == kChoose) {
-            if (depth_ == 0 && filaFromRoot_) {
+            if (depth_ == 0 && (filaFromRoot_ || (rootByProbes_ && rootChoice_ < 0))) {
                 // The root's region, filtered: what FILA starts on below every root image.
                 budget -= static_cast<long long>(dlx_.rowCount() / 16) + 1;
                 fillFilaInput(dlx_, pieces);
@@ -1013,6 +1068,13 @@ void Solver::search(long long& budget) {
             int col = dlx_.chooseColumn(*rankAt_[remaining]);
             if (col >= 0 && depth_ == 0 && firstColumn_ >= 0 && dlx_.length(col) > 1 && dlx_.length(firstColumn_) > 0)
                 col = firstColumn_;
+            if (col >= 0 && depth_ == 0 && rootByProbes_) {
+                // Decided once (every subproblem's root is the same): nothing to choose when
+                // min-fit takes the piece's column itself or a forced move.
+                const bool choice = col != constrainedColumn_ && dlx_.length(col) > 1 && dlx_.length(constrainedColumn_) > 0;
+                if (rootChoice_ < 0) rootChoice_ = choice ? chooseRootByProbes(col, budget) : 0;
+                if (choice && rootChoice_ == 1) col = constrainedColumn_;
+            }
             if (col < 0) {
                 if (tracing && traceWanted(remaining)) traceDeadColumn(remaining);
                 leaveLevel();

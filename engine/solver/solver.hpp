@@ -125,6 +125,9 @@ public:
     int weightingsTried() const { return weightingsTried_; }
     double weightingSeconds() const { return weightingSeconds_; }
     std::string configurationDescription() const;
+    // Flat boards with holes (automatic configuration): which column the root branches on,
+    // chosen by Monte Carlo probes when the search reaches it; "" elsewhere.
+    std::string rootDescription() const;
     size_t symmetryCount() const { return symmetries_.size(); }
     int enabledImageCount() const { return enabledImages_; }
 
@@ -215,6 +218,8 @@ private:
     enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3, kFilter = 4, kChoose = 5 };
     Status configureAlgorithms();
     void endProbes();
+    uint64_t probeSalt(int image, uint64_t seed);
+    int chooseRootByProbes(int heuristicColumn, long long& budget);
     bool startFila(long long& budget);
     void followGuide(Frame& f);
     void followGuideInFila();
@@ -266,6 +271,11 @@ private:
     bool autoTuned_ = false;  // the automatic configuration chose the algorithms
     bool rootOnConstrainedPiece_ = false;  // configureAlgorithms: the root branches on -r's piece
     int firstColumn_ = -1;    // that piece's column, -1: the heuristic's choice (finishSetup)
+    int constrainedColumn_ = -1;  // the -r piece's column when DLX has just the root level
+    bool rootByProbes_ = false;   // the root: the heuristic's column or that piece's, by probes
+    int rootChoice_ = -1;         // chooseRootByProbes: 0 the heuristic's, 1 the piece's, -1 not yet
+    double rootEstimates_[2] = {-1, -1};  // its estimates (heuristic's, piece's)
+    std::vector<double> fillOrder_;       // probeSalt: cells' keys in fill order
     bool filaFromRoot_ = false;  // FILA below the root starts on the root's region (finishSetup)
     FilaInput rootFilaInput_;    // that region, filtered (search: the root's kChoose)
     int filaFollowed_ = 0;       // levels FILA placed by follow() that the solver placed too
