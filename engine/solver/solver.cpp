@@ -95,6 +95,10 @@ bool Solver::setupSome() {
                 fail(st.message);
                 return false;
             }
+            setup_ = kSetEstimate;
+            return true;
+        case kSetEstimate:
+            estimateWholeSearch();
             setup_ = probing_ ? kSetProbes : kSetMatrix;
             if (!probing_) beginMatrix();
             return true;
@@ -412,16 +416,45 @@ void Solver::beginProbes() {
     if (probeCandidates_.size() < 2) return;
     probing_ = true;
     probeNext_ = -1;  // the first call decides whether to probe at all
-    probeInput_ = FilaInput{};
-    if (model_.openCellCount() <= fila_->capacity()) {
-        DlxMatrix dlx;
-        dlx.build(model_, std::vector<char>(model_.images.size(), 1));
-        fillFilaInput(dlx, model_.mobileCount());
-        probeInput_ = filaInput_;
-        fila_->reuseTables(true);
-    }
+    fillWholePuzzleInput();
     probeTallies_.assign(probeCandidates_.size(), ProbeTally{});
     probeRefinements_ = 0;
+}
+
+void Solver::fillWholePuzzleInput() {
+    // FILA's input for the whole puzzle, every image in: the probes place a candidate's kept
+    // images on it with follow() (a piece of its own shape places no other image of it).
+    probeInput_ = FilaInput{};
+    if (model_.openCellCount() > fila_->capacity()) return;
+    DlxMatrix dlx;
+    dlx.build(model_, std::vector<char>(model_.images.size(), 1));
+    fillFilaInput(dlx, model_.mobileCount());
+    probeInput_ = filaInput_;
+    fila_->reuseTables(true);
+}
+
+void Solver::estimateWholeSearch() {
+    // The automatic configuration's first question: is the search short? Knuth's estimator
+    // through FILA started once on the whole puzzle, from its own root (64 probes; with -r
+    // divided by the symmetries the filter removes). A short search is not probed for the -r
+    // piece (probeSome) and shares FILA's tables below the root with E too (finishSetup).
+    // It replaced, for that question, a pass of 40 probes under every kept image of the
+    // first -r candidate, which took 10% of a millisecond puzzle (Soma figures, hexominoes
+    // in 7x6); a long search still gets that pass first (the Tetris Cube and Bedlam choose
+    // as before).
+    constexpr int kProbes = 64;
+    constexpr uint64_t kSeed = 4242;
+    const int pieces = model_.mobileCount();
+    if (!autoTuned_ || !fila_ || filaAt_ != pieces - 1 || !impossible_.empty() || options_.monteCarlo.trials > 0) return;
+    if (probeInput_.openCells.empty()) fillWholePuzzleInput();
+    if (!probeInput_.openCells.empty() && fila_->start(probeInput_)) {
+        const double reduced = planActive_ ? std::max<double>(1, static_cast<double>(symmetries_.size())) : 1;
+        screenEstimate_ = fila_->estimateCost(kProbes, kSeed).mean / reduced;
+    }
+    if (!probing_) {
+        probeInput_ = FilaInput{};
+        fila_->reuseTables(filaReuse_);
+    }
 }
 
 bool Solver::probeSome() {
@@ -452,6 +485,10 @@ bool Solver::probeSome() {
         }
         t.probes += probes;
     };
+    if (probeNext_ < 0 && screenEstimate_ >= 0 && screenEstimate_ < kShortSearchCost) {
+        endProbes();  // a short search by the whole puzzle's estimate (estimateWholeSearch)
+        return false;
+    }
     if (probeNext_ < 0) {
         // The first candidate's screening decides whether to probe at all: a short search
         // (under ~0.5 s) keeps it, as probing the others would cost more than it could save.

@@ -172,7 +172,7 @@ public:
 
 private:
     Solver() = default;
-    enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetProbes, kSetMatrix, kSetReady };
+    enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetEstimate, kSetProbes, kSetMatrix, kSetReady };
     void fail(std::string message);
     bool setupSome();
     Status prepare();
@@ -218,6 +218,8 @@ private:
     enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3, kFilter = 4, kChoose = 5 };
     Status configureAlgorithms();
     void endProbes();
+    void estimateWholeSearch();
+    void fillWholePuzzleInput();
     uint64_t probeSalt(int image, uint64_t seed);
     int chooseRootByProbes(int heuristicColumn, long long& budget);
     bool startFila(long long& budget);

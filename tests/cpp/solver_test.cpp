@@ -211,9 +211,11 @@ TEST(Solver, TablesSharedBelowTheRootPlaceTheSamePieces) {
     // The automatic configuration starts FILA once on the root's region and places each root
     // image on it (Solver::finishSetup): the same solutions and the same fits on every level
     // as a start on each smaller region. F order (10x6, a 20x3 strip), E order on short
-    // searches (Soma, a 5x3x3 Bedlam subset, hexominoes in 7x6), through small slices.
+    // searches (Soma, a 5x3x3 Bedlam subset, hexominoes in 7x6; Soma steps, which has no
+    // symmetry for -r, so the root is min-fit's), through small slices.
     const char* files[] = {"pentominoes_10x6.txt", "soma.txt", "families/pent_rect_20x3.txt",
-                           "families/bedlam_FXWMBHLSE_5x3x3.txt", "families/hexo_01-09_7x6.txt"};
+                           "families/bedlam_FXWMBHLSE_5x3x3.txt", "families/hexo_01-09_7x6.txt",
+                           "families/soma_steps.txt"};
     for (const char* file : files) {
         SCOPED_TRACE(file);
         const PuzzleDef def = loadPuzzle(file);
