@@ -181,6 +181,7 @@ json searchJson(const Solver& s, const SolverStats& st, const std::string& state
     j["setupSeconds"] = st.setupSeconds;
     j["redundancyFilter"] = s.redundancyDescription();
     j["configuration"] = s.configurationDescription();
+    if (!s.rootDescription().empty()) j["root"] = s.rootDescription();
     if (!s.impossibleReason().empty()) {
         j["impossible"] = s.impossibleReason();
         j["impossibleBy"] = s.impossibleKind();

@@ -713,7 +713,6 @@ std::string Solver::configurationDescription() const {
     if (parityBacktrack_) os << ", parity trigger";
     if (volumeBacktrackAt_ != INT_MAX) os << ", volume trigger while " << volumeBacktrackAt_ << "+ remain";
     os << ", heuristics " << schedule_.describe();
-    if (rootByProbes_) os << "; " << rootDescription();
     if (stats_.filaRefused > 0)
         os << "; FILA refused " << stats_.filaRefused << " time(s): its tables would pass "
            << formatBytes(filaTableLimit_) << ", DLX searched those regions";

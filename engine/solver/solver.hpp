@@ -126,7 +126,9 @@ public:
     double weightingSeconds() const { return weightingSeconds_; }
     std::string configurationDescription() const;
     // Flat boards with holes (automatic configuration): which column the root branches on,
-    // chosen by Monte Carlo probes when the search reaches it; "" elsewhere.
+    // chosen by Monte Carlo probes when the search reaches it; "" elsewhere. Not part of
+    // configurationDescription(), which must not change once set up (searchFingerprint:
+    // a checkpoint written mid-search is resumed by a solver that has not searched yet).
     std::string rootDescription() const;
     size_t symmetryCount() const { return symmetries_.size(); }
     int enabledImageCount() const { return enabledImages_; }

@@ -13,6 +13,7 @@
 #include <random>
 
 #include "geometry/geometry.hpp"
+#include "parallel/subproblem.hpp"
 #include "test_support.hpp"
 
 namespace polycube::testing {
@@ -151,8 +152,12 @@ TEST(Metamorphic, ProbeChosenRootDoesNotDependOnTheWriting) {
             ASSERT_TRUE(created.ok());
             Solver& s = *created.value;
             EXPECT_NE(s.rootDescription().find("chosen by probes when the search starts"), std::string::npos);
+            // Decided while searching, yet no part of what identifies the search: a checkpoint
+            // written mid-search must be resumable by a solver that has not searched.
+            const std::string before = searchFingerprint(s);
             while (s.step(1 << 16) == Solver::State::Running) {
             }
+            EXPECT_EQ(searchFingerprint(s), before);
             EXPECT_EQ(s.rootDescription().rfind(expected, 0), 0u) << s.rootDescription();
             EXPECT_EQ(s.stats().solutions, seed == 0 ? solve(def, "-o s -r").count : solve(def, "-r").count);
         }

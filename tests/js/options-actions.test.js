@@ -154,6 +154,10 @@ describe('runDetails', () => {
       { left: 3, attempts: 100, fits: 10, extra: [125, 0] },
     ]);
     expect(d.info.configuration).toBe('automatic: DLX');
+    // On boards with holes the root's column, chosen as the search starts, is reported apart.
+    const root = 'the root on the constrained piece, chosen by probes';
+    expect(runDetails({ options: '-i', stats: { ...stats, root }, phase: PHASE.DONE }).info.configuration)
+      .toBe(`automatic: DLX; ${root}`);
   });
   test('-s: trials and placements per trial; -t: the events counted', () => {
     const d = runDetails({ options: '-r -s 20,4 -t 3', stats, traceEvents: 14, phase: PHASE.DONE });

@@ -82,7 +82,8 @@ export function runDetails(run) {
   const out = {};
   if (values.info || values.monteCarlo) {
     out.info = {
-      configuration: stats.configuration || '',
+      // The root's column, chosen when the search starts on boards with holes, goes with it.
+      configuration: [stats.configuration, stats.root].filter(Boolean).join('; '),
       redundancyFilter: stats.redundancyFilter || '',
       found: stats.found ?? null,
       redundant: stats.redundant ?? null,
