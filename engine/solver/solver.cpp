@@ -722,8 +722,8 @@ std::string Solver::configurationDescription() const {
 std::string Solver::rootDescription() const {
     if (!rootByProbes_) return "";
     if (rootChoice_ < 0) return "the root: min-fit's column or the constrained piece, chosen by probes when the search starts";
-    if (rootEstimates_[0] < 0 && rootEstimates_[1] < 0)
-        return "the root on min-fit's column (the constrained piece's, or a forced move: nothing to choose)";
+    if (rootChoice_ == 2) return "the root on the constrained piece (min-fit's choice too: nothing to choose)";
+    if (rootChoice_ == 3) return "the root on a forced move (a column with one way to fill it: nothing to choose)";
     std::ostringstream os;
     os << "the root on " << (rootChoice_ == 1 ? "the constrained piece" : "min-fit's column")
        << ", chosen by probes (estimated cost with the piece " << std::setprecision(2) << rootEstimates_[1]
@@ -1112,7 +1112,7 @@ void Solver::search(long long& budget) {
                 // Decided once (every subproblem's root is the same): nothing to choose when
                 // min-fit takes the piece's column itself or a forced move.
                 const bool choice = col != constrainedColumn_ && dlx_.length(col) > 1 && dlx_.length(constrainedColumn_) > 0;
-                if (rootChoice_ < 0) rootChoice_ = choice ? chooseRootByProbes(col, budget) : 0;
+                if (rootChoice_ < 0) rootChoice_ = choice ? chooseRootByProbes(col, budget) : col == constrainedColumn_ ? 2 : 3;
                 if (choice && rootChoice_ == 1) col = constrainedColumn_;
             }
             if (col < 0) {
