@@ -287,8 +287,8 @@ void Solver::finishSetup() {
     // instead of one build per kept image (hexominoes 01-09 in 7x6 1.5x faster, Soma figures
     // 1.2-1.5x, Bedlam's 5x3x3 subsets 1.3x, 10x6 1.07x). The lists then hold the images that
     // overlap the root's: with the F order (extended index) that costs ~1% more attempts, with
-    // E (neighbour index only) 10-30%, which only a short search (the probes' screening
-    // estimate) repays: the Tetris Cube and Bedlam were 5% slower so. The same with -t (the
+    // E (neighbour index only) 10-30%, which only a short search (estimateWholeSearch)
+    // repays: the Tetris Cube and Bedlam were 5% slower so. The same with -t (the
     // trace shows the search as it runs untraced). Not with Monte Carlo (each trial shuffles
     // the root anew), nor with explicit options, which keep the articles' FILA (a start per
     // region; its lists, hence its attempts, differ).
@@ -324,11 +324,7 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
         // shape places no other image of that shape), its tables kept, and each kept image
         // placed on it by follow(): one build of the tables instead of one per kept image
         // (hexominoes 01-09 in 7x6: the probes took 40% of the default's time).
-        for (int image : plan.keptImages) {
-            if (!fila_->start(probeInput_)) return none;  // FILA's tables would be too big: no estimate
-            if (fila_->follow(&image, 1)) total += fila_->estimateCost(probesPerImage, salt(image));
-        }
-        return total;
+        return estimateBelow(probeInput_, plan.keptImages, probesPerImage, seed);
     }
     std::vector<char> enabled(model_.images.size(), 1);
     for (int i : plan.removedImages) enabled[i] = 0;
@@ -370,6 +366,18 @@ uint64_t Solver::probeSalt(int image, uint64_t seed) {
     return hashWords(ranks.data(), ranks.size(), seed);
 }
 
+CostEstimate Solver::estimateBelow(const FilaInput& input, const std::vector<int>& images, int probes, uint64_t seed) {
+    // FILA started on `input` (its tables kept: reuseTables must be on), each image placed on
+    // it by follow() and `probes` probes below it, salted by the image's cells; summed. Mean
+    // -1 when FILA's tables for `input` would pass their limit.
+    CostEstimate total;
+    for (int image : images) {
+        if (!fila_->start(input)) return CostEstimate{-1, 0};
+        if (fila_->follow(&image, 1)) total += fila_->estimateCost(probes, probeSalt(image, seed));
+    }
+    return total;
+}
+
 int Solver::chooseRootByProbes(int heuristicColumn, long long& budget) {
     // Flat boards with holes: branch first on the heuristic's column (min-fit, a cell beside a
     // hole or a corner the volume filter thinned) or on the constrained piece, whichever
@@ -387,14 +395,11 @@ int Solver::chooseRootByProbes(int heuristicColumn, long long& budget) {
     constexpr uint64_t kSeed = 777;
     fila_->reuseTables(true);
     auto cost = [&](int column) {
-        CostEstimate total;
-        for (int node = dlx_.down(column); node != column; node = dlx_.down(node)) {
-            const int image = dlx_.imageOfRow(dlx_.rowOf(node));
-            if (!fila_->start(rootFilaInput_)) return -1.0;  // FILA's tables too big for the root's region
-            if (fila_->follow(&image, 1)) total += fila_->estimateCost(kProbes, probeSalt(image, kSeed));
-            budget -= kProbes * model_.mobileCount();
-        }
-        return total.mean;
+        std::vector<int> images;
+        for (int node = dlx_.down(column); node != column; node = dlx_.down(node))
+            images.push_back(dlx_.imageOfRow(dlx_.rowOf(node)));
+        budget -= static_cast<long long>(images.size()) * kProbes * model_.mobileCount();
+        return estimateBelow(rootFilaInput_, images, kProbes, kSeed).mean;
     };
     const double heuristic = cost(heuristicColumn), piece = cost(constrainedColumn_);
     fila_->reuseTables(filaReuse_);

@@ -224,6 +224,7 @@ private:
     void fillWholePuzzleInput();
     uint64_t probeSalt(int image, uint64_t seed);
     int chooseRootByProbes(int heuristicColumn, long long& budget);
+    CostEstimate estimateBelow(const FilaInput& input, const std::vector<int>& images, int probes, uint64_t seed);
     bool startFila(long long& budget);
     void followGuide(Frame& f);
     void followGuideInFila();
