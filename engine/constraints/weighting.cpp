@@ -204,7 +204,13 @@ public:
         if (m_.shapeCount() == 0) return proof_;
         if (uncoverable()) return proof_;
         if (colourings()) return proof_;
-        surroundings();
+        if (surroundings()) return proof_;
+        if (limits_.reach) reach();
+        return proof_;
+    }
+
+    WeightingProof runReach() {
+        if (m_.shapeCount() > 0) reach();
         return proof_;
     }
 
@@ -413,6 +419,175 @@ private:
         return false;
     }
 
+    // Cells few pieces can reach. An image that walls off a pocket of open cells whose size
+    // no sub-multiset of the other pieces adds up to is in no solution, so it is left out
+    // (checked per pocket up to twice the largest piece's size; a larger pocket is assumed
+    // fillable, never guessed). Then each cell counts the pieces that can still cover it,
+    // and the cells that at most t pieces reach get weight 1, for the few smallest t: a
+    // pigeonhole argument in the weighting's terms. Built for the stepped pyramid of the 29
+    // pentacubes whose bottom corners are 2x2 nooks open on one side: only the two pieces with
+    // a 2x2 square can fill a nook, and there are four nooks.
+    bool reach() {
+        const int n = m_.openCellCount();
+        int cap = 2 * maxShapeSize();
+        // fillable[s][v]: the other pieces (one copy of s out) have a sub-multiset of volume v.
+        std::vector<std::vector<char>> fillable(m_.shapeCount(), std::vector<char>(cap + 1, 0));
+        for (int s = 0; s < m_.shapeCount(); ++s) {
+            std::vector<char>& sums = fillable[s];
+            sums[0] = 1;
+            for (int t = 0; t < m_.shapeCount(); ++t)
+                for (int copy = 0; copy < m_.shapes[t].count - (t == s); ++copy)
+                    for (int v = cap; v >= m_.shapes[t].size; --v) sums[v] = sums[v] || sums[v - m_.shapes[t].size];
+        }
+        // Pockets up to the largest volume some piece's others cannot fill need a flood.
+        int largestUnfillable = 0;
+        for (int s = 0; s < m_.shapeCount(); ++s)
+            for (int v = cap; v > largestUnfillable; --v)
+                if (!fillable[s][v]) largestUnfillable = v;
+        cap = largestUnfillable;  // 0: every pocket can be filled, nothing is left out
+        const Neighbours nb = openNeighbourLists();
+        // inImage[c] == i: c is a cell of image i. floodOf[c]: the serial of the last flood
+        // that reached c; floods of image i have serials from firstFlood on.
+        std::vector<int> inImage(n, -1), floodOf(n, -1), queue;
+        queue.reserve(cap + 8);
+        int flood = -1;
+        long visits = 0;
+        std::vector<char> kept(m_.images.size(), 1);
+        for (size_t i = 0; i < m_.images.size() && cap > 0 && visits <= limits_.maxCellVisits; ++i) {
+            const Image& img = m_.images[i];
+            const int stamp = static_cast<int>(i);
+            const int firstFlood = flood + 1;
+            for (int c : img.cells) inImage[c] = stamp;
+            for (size_t k = 0; k < img.cells.size() && kept[i]; ++k) {
+                for (int e = nb.begin[img.cells[k]]; e < nb.begin[img.cells[k] + 1]; ++e) {
+                    const int start = nb.list[e];
+                    if (inImage[start] == stamp || floodOf[start] >= firstFlood) continue;
+                    // Flood the pocket behind `start`, stopping past `cap` cells. Meeting a
+                    // cell an earlier flood of this image reached means the same pocket, which
+                    // that flood found larger than `cap` (a finished flood is closed).
+                    ++flood;
+                    queue.clear();
+                    queue.push_back(start);
+                    floodOf[start] = flood;
+                    bool large = false;
+                    for (size_t head = 0; head < queue.size() && !large; ++head)
+                        for (int e2 = nb.begin[queue[head]]; e2 < nb.begin[queue[head] + 1]; ++e2) {
+                            const int q = nb.list[e2];
+                            if (inImage[q] == stamp || floodOf[q] == flood) continue;
+                            if (floodOf[q] >= firstFlood || static_cast<int>(queue.size()) == cap) {
+                                large = true;
+                                break;
+                            }
+                            floodOf[q] = flood;
+                            queue.push_back(q);
+                        }
+                    visits += static_cast<long>(queue.size());
+                    if (!large && !fillable[img.shape][queue.size()]) {
+                        kept[i] = 0;
+                        break;
+                    }
+                }
+            }
+        }
+        if (visits > limits_.maxCellVisits) {
+            proof_.skipped++;
+            return false;
+        }
+        for (int s = 0; s < m_.shapeCount(); ++s) {
+            if (std::find(kept.begin() + m_.shapeImageBegin[s], kept.begin() + m_.shapeImageBegin[s + 1], 1) !=
+                kept.begin() + m_.shapeImageBegin[s + 1])
+                continue;
+            proof_.impossible = true;
+            proof_.kind = "fits nowhere";
+            proof_.reason = "impossible because piece " + m_.shapes[s].name +
+                            " fits nowhere without walling off a pocket no set of the other pieces can fill";
+            return true;
+        }
+        // Pieces (copies counted) that reach each cell.
+        std::vector<int> reachCount(n, 0), lastShape(n, -1);
+        for (size_t i = 0; i < m_.images.size(); ++i) {
+            if (!kept[i]) continue;
+            const int s = m_.images[i].shape;
+            for (int c : m_.images[i].cells)
+                if (lastShape[c] != s) {
+                    lastShape[c] = s;
+                    reachCount[c] += m_.shapes[s].count;
+                }
+        }
+        for (int c = 0; c < n; ++c) {
+            if (reachCount[c]) continue;
+            const Vec3 p = m_.openCellPos[c];
+            proof_.impossible = true;
+            proof_.kind = "uncoverable cell";
+            proof_.reason = "impossible because no piece covers the cell at x=" + std::to_string(p.x) +
+                            ", y=" + std::to_string(p.y) + ", z=" + std::to_string(p.z) +
+                            " without walling off a pocket no set of the other pieces can fill";
+            return true;
+        }
+        std::vector<int> thresholds(reachCount);
+        std::sort(thresholds.begin(), thresholds.end());
+        thresholds.erase(std::unique(thresholds.begin(), thresholds.end()), thresholds.end());
+        thresholds.pop_back();  // the largest: weight 1 everywhere says no more than the volume
+        if (thresholds.size() > kReachThresholds) thresholds.resize(kReachThresholds);
+        for (int t : thresholds) {
+            std::vector<int> weight(n);
+            for (int c = 0; c < n; ++c) weight[c] = reachCount[c] <= t ? 1 : 0;
+            ValueSets values(m_.shapeCount());
+            for (int s = 0; s < m_.shapeCount(); ++s) {
+                std::vector<char> marks(m_.shapes[s].size + 1, 0);
+                for (int i = m_.shapeImageBegin[s]; i < m_.shapeImageBegin[s + 1]; ++i) {
+                    if (!kept[i]) continue;
+                    int sum = 0;
+                    for (int c : m_.images[i].cells) sum += weight[c];
+                    marks[sum] = 1;
+                }
+                values[s] = valuesOf(marks);
+            }
+            const std::string pieces = std::to_string(t) + (t == 1 ? " piece" : " pieces");
+            Weighting w;
+            w.kind = "hard-to-reach cells";
+            w.by = "cells few pieces can reach";
+            w.things = "cells that at most " + pieces +
+                       " can cover (a piece placed so that it walls off a pocket no set of the other pieces "
+                       "can fill is left out)";
+            w.thing = singular(w.things);
+            if (check(w, weight, values)) return true;
+        }
+        return false;
+    }
+
+    int maxShapeSize() const {
+        int size = 1;
+        for (const Shape& s : m_.shapes) size = std::max(size, s.size);
+        return size;
+    }
+
+    // Open neighbours of each open cell along the board's axes, flat: cell c's are
+    // list[begin[c]] .. list[begin[c + 1] - 1] (one array: the floods visit them millions of times).
+    struct Neighbours {
+        std::vector<int> begin, list;
+    };
+    Neighbours openNeighbourLists() const {
+        Neighbours out;
+        out.begin.reserve(m_.openCellCount() + 1);
+        for (int c = 0; c < m_.openCellCount(); ++c) {
+            out.begin.push_back(static_cast<int>(out.list.size()));
+            for (int a = 0; a < 3; ++a) {
+                if (!active_[a]) continue;
+                for (int step : {-1, 1}) {
+                    Vec3 q = m_.openCellPos[c];
+                    (a == 0 ? q.x : a == 1 ? q.y : q.z) += step;
+                    if (m_.inBox(q) && m_.openCellOfBox[m_.boxIndex(q)] >= 0)
+                        out.list.push_back(m_.openCellOfBox[m_.boxIndex(q)]);
+                }
+            }
+        }
+        out.begin.push_back(static_cast<int>(out.list.size()));
+        return out;
+    }
+
+    static constexpr size_t kReachThresholds = 6;
+
     const Model& m_;
     bool active_[3] = {true, true, true};
     long dpBudget_;
@@ -425,6 +600,10 @@ private:
 
 WeightingProof weightingImpossibility(const Model& model, const WeightingLimits& limits) {
     return Prover(model, limits).run();
+}
+
+WeightingProof reachImpossibility(const Model& model, const WeightingLimits& limits) {
+    return Prover(model, limits).runReach();
 }
 
 }  // namespace polycube

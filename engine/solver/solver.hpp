@@ -221,6 +221,7 @@ private:
     Status configureAlgorithms();
     void endProbes();
     void estimateWholeSearch();
+    void proveByReach();
     void fillWholePuzzleInput();
     uint64_t probeSalt(int image, uint64_t seed);
     int chooseRootByProbes(int heuristicColumn, long long& budget);

@@ -60,11 +60,19 @@ const Expected kBuilt[] = {
     {"impossible/pentacube_steps_neighbours.txt", "open neighbours",
      "the board has 14 cells with at most 3 open neighbours; the pieces can cover at most 13", true},
     {"impossible/pentacube_pyramid_faces.txt", "walled faces", "the board has 86 cell faces against a wall", true},
+    {"impossible/pentominoes_two_nooks.txt", "hard-to-reach cells",
+     "the board has 10 cells that at most 1 piece can cover (a piece placed so that it walls off a pocket no set of the "
+     "other pieces can fill is left out); the pieces can cover at most 5 of them between them (at most 5 for P; 0 for I, "
+     "L, Y, N, V)",
+     true},
     // The 29 pentacubes: too long to confirm by a search in a test.
     {"impossible/pentacube_ring_5x13.txt", "colouring",
      "colouring the cells by x mod 2: the board has 127 cells of colour 0; the pieces can cover at most 125", false},
     {"impossible/pentacube_ring_7x14.txt", "colouring",
      "colouring the cells by x mod 4: the board has 14 cells of colour 1; the pieces cover at least 20", false},
+    // Polyform Puzzler's PentacubesSteppedPyramid_x1, "impossible due to corners" (issue 12).
+    {"impossible/pentacube_stepped_pyramid.txt", "hard-to-reach cells",
+     "the board has 16 cells that at most 2 pieces can cover", false},
 };
 
 TEST(Weighting, EachArgumentProvesThePuzzleBuiltForIt) {
