@@ -232,6 +232,8 @@ private:
         proof_.impossible = true;
         proof_.kind = w.kind;
         proof_.reason = "impossible by " + w.by + ": " + why;
+        for (int c = 0; c < m_.openCellCount(); ++c)
+            if (cellWeight[c] > 0) proof_.cells.push_back(c);
         return true;
     }
 
@@ -249,6 +251,7 @@ private:
             const Vec3 p = m_.openCellPos[c];
             proof_.impossible = true;
             proof_.kind = "uncoverable cell";
+            proof_.cells = {c};
             proof_.reason = "impossible because no piece fits over the cell at x=" + std::to_string(p.x) +
                             ", y=" + std::to_string(p.y) + ", z=" + std::to_string(p.z);
             return true;
@@ -519,6 +522,7 @@ private:
             const Vec3 p = m_.openCellPos[c];
             proof_.impossible = true;
             proof_.kind = "uncoverable cell";
+            proof_.cells = {c};
             proof_.reason = "impossible because no piece covers the cell at x=" + std::to_string(p.x) +
                             ", y=" + std::to_string(p.y) + ", z=" + std::to_string(p.z) +
                             " without walling off a pocket no set of the other pieces can fill";

@@ -36,6 +36,7 @@
 //                                              //  14 of them between them (...)"
 #pragma once
 #include <string>
+#include <vector>
 
 #include "puzzle/model.hpp"
 
@@ -53,6 +54,8 @@ struct WeightingProof {
                          // "open neighbours", "walled faces", "hard-to-reach cells"; empty when not
                          // impossible
     std::string reason;  // "impossible by ...: ..." for people; empty when not impossible
+    std::vector<int> cells;  // the open cells the certificate counts (weight > 0; the cell nothing
+                             // covers), ascending; empty for a piece that fits nowhere
     int tried = 0;       // distinct weightings checked
     int skipped = 0;     // weightings left out by the limits
 };

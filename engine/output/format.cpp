@@ -185,6 +185,11 @@ json searchJson(const Solver& s, const SolverStats& st, const std::string& state
     if (!s.impossibleReason().empty()) {
         j["impossible"] = s.impossibleReason();
         j["impossibleBy"] = s.impossibleKind();
+        if (!s.impossibleCells().empty()) {
+            json cells = json::array();
+            for (const Vec3& p : s.impossibleCells()) cells.push_back({p.x, p.y, p.z});
+            j["impossibleCells"] = std::move(cells);
+        }
     }
     // Setup (model, tables, matrix) runs in slices too: a search cancelled or failed there
     // says so.

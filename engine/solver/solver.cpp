@@ -174,6 +174,8 @@ Status Solver::prepare() {
         weightingSeconds_ = secondsSince(tw);
         impossible_ = proof.reason;
         impossibleKind_ = proof.kind;
+        impossibleCells_.clear();
+        for (int c : proof.cells) impossibleCells_.push_back(model_.openCellPos[c]);
     }
 
     parityLeft_ = parity_.initialCounts();
@@ -483,6 +485,8 @@ void Solver::proveByReach() {
     if (!proof.impossible) return;
     impossible_ = proof.reason;
     impossibleKind_ = proof.kind;
+    impossibleCells_.clear();
+    for (int c : proof.cells) impossibleCells_.push_back(model_.openCellPos[c]);
     if (probing_) {  // nothing will be searched: no piece to choose
         probing_ = false;
         endProbes();

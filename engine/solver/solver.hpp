@@ -121,6 +121,9 @@ public:
     const std::string& impossibleReason() const { return impossible_; }
     // Which argument proved it: "parity", or a WeightingProof::kind (constraints/weighting.hpp).
     const std::string& impossibleKind() const { return impossibleKind_; }
+    // The cells a weighting's certificate counts (e.g. the 16 cells few pieces can reach), for
+    // front ends to show; empty for parity and for a piece that fits nowhere.
+    const std::vector<Vec3>& impossibleCells() const { return impossibleCells_; }
     // Cell weightings checked before the search (0 when parity already decided) and their time.
     int weightingsTried() const { return weightingsTried_; }
     double weightingSeconds() const { return weightingSeconds_; }
@@ -258,6 +261,7 @@ private:
     bool planActive_ = false;
     std::string redundancyText_ = "OFF";
     std::string impossible_, impossibleKind_;
+    std::vector<Vec3> impossibleCells_;
     int weightingsTried_ = 0;
     double weightingSeconds_ = 0;
     ParityMonitor parity_;

@@ -273,6 +273,27 @@ describe('options in plain words', () => {
     await shots('impossible', '#status');
   });
 
+  test('a pasted 29-pentacube stepped pyramid says which cells make it impossible, and is drawn', async () => {
+    const file = 'impossible/pentacube_stepped_pyramid.txt';
+    await page.selectOption('#library', '__custom__');
+    await page.fill('#def-text', fs.readFileSync(path.join(repoRoot, 'def', file), 'utf8'));
+    await page.click('#def-load');
+    expect(await waitState(['ready', 'error'])).toBe('ready');
+    expect(await solve()).toBe('done');
+    expect(await solutionCount()).toBe(0);
+    const reason = cli('-r', file).summary.impossible;
+    expect(reason).toMatch(/^impossible by cells few pieces can reach: the board has 16 cells that at most 2 pieces can cover/);
+    expect(await status()).toContain(`Impossible, proved before searching: ${reason.replace(/^impossible /, '')}`);
+    expect((await env.ui.hooks()).puzzle).toBeTruthy();
+    // the view shows the pyramid's cells and, in red, labelled, the 16 the certificate counts
+    expect(await page.isVisible('#watch-label')).toBe(true);
+    expect(await page.textContent('#watch-label')).toBe('16 cells that at most 2 pieces can cover');
+    await shots('impossible-pyramid', '#status');
+    // another puzzle: the label goes
+    await pickLibrary('pentominoes_10x6.txt');
+    expect(await page.isVisible('#watch-label')).toBe(false);
+  });
+
   test('choosing "Custom definition" in the library stays chosen (bug: it snapped back)', async () => {
     await pickLibrary('pentominoes_10x6.txt');
     await page.selectOption('#library', '__custom__');

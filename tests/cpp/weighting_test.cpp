@@ -224,6 +224,14 @@ TEST(Weighting, TheCertificateReachesTheJsonTheInfoAndTheSession) {
     EXPECT_EQ(j["impossible"], created.value->impossibleReason());
     EXPECT_NE(formatInfo(*created.value).find("IMPOSSIBLE=impossible by corner cells: the board has 5 corner cells"),
               std::string::npos);
+    EXPECT_EQ(j["impossibleCells"].size(), 5u);  // the cells the certificate counts, for the page to show
+
+    // The two nooks: the 10 cells only P can reach, each [x, y, z].
+    auto nooks = Solver::create(loadPuzzle("impossible/pentominoes_two_nooks.txt"), optionsFrom("-r"));
+    ASSERT_TRUE(nooks.ok());
+    auto jn = nlohmann::json::parse(summaryJson(*nooks.value, "pentominoes_two_nooks.txt", 0, "done"));
+    EXPECT_EQ(jn["impossibleCells"], nlohmann::json::parse("[[1,2,0],[6,2,0],[0,3,0],[1,3,0],[6,3,0],[7,3,0],[0,4,0],"
+                                                           "[1,4,0],[6,4,0],[7,4,0]]"));
 
     Session session;
     ASSERT_TRUE(session.load(readDefFile("impossible/bars_10x10.txt"), "bars_10x10.txt"));

@@ -86,12 +86,15 @@ export function mountStagePanel(store, actions, editor, watch) {
       el.solution.textContent = `Step ${num(replay.step)}`;
       return;
     }
-    // lesson 4 (parity): the board shaded like a chessboard while the lesson is open
+    // lesson 4 (parity): the board shaded like a chessboard while the lesson is open; a puzzle
+    // proved impossible: its space, and the cells its certificate counts in red
     const shade = s.watch.lesson === 'parity' && p && !editing ? p : null;
-    if (shade !== shadedFor) {
-      shadedFor = shade;
-      watchLayer.show(shade ? { puzzle: shade, shadeCells: openCells(shade).filter((c) => isDark(shade, c)) } : null);
-    } else if (!shade && drawnGrid && watchLayer.objects.length) watchLayer.show(null);
+    const certificate = !shade && p && !editing ? certificateView(p, s.run) : null;
+    const overlay = shade || certificate;
+    if (overlay !== shadedFor) {
+      shadedFor = overlay;
+      watchLayer.show(shade ? { puzzle: shade, shadeCells: openCells(shade).filter((c) => isDark(shade, c)) } : certificate);
+    } else if (!overlay && drawnGrid && watchLayer.objects.length) watchLayer.show(null);
     const sol = s.solutions;
     const grid = p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
     if (grid !== drawnGrid && !(grid && drawnGrid && grid.length === drawnGrid.length && sameGrid(grid, drawnGrid))) {
@@ -104,6 +107,35 @@ export function mountStagePanel(store, actions, editor, watch) {
     el.solution.textContent = !grid ? '' : sol.linked ? `Solution ${num(sol.linked)} (from the link)` : `Solution ${num(sol.shown + 1)} of ${num(stored)}${running ? ' so far' : ''}`;
   });
   return stage;
+}
+
+/**
+ * What the stage shows of an impossibility proof (the engine's stats: impossible,
+ * impossibleCells [[x, y, z], ...]): the open cells as faint ghosts, so that the space's shape
+ * shows without a solution, the certificate's cells in red, labelled with what they are ("16
+ * cells that at most 2 pieces can cover"). The same object while the stats are the same.
+ */
+const certificateViews = new WeakMap();
+function certificateView(puzzle, run) {
+  const stats = run.stats;
+  if (run.phase !== PHASE.DONE || !stats || !Array.isArray(stats.impossibleCells) || !stats.impossibleCells.length) return null;
+  const key = certificateViews.get(stats);
+  if (key && key.puzzle === puzzle) return key;
+  const { xDim: X, yDim: Y, zDim: Z } = puzzle;
+  const inBox = (v, n) => Number.isInteger(v) && v >= 0 && v < n;
+  const red = new Set();
+  for (const c of stats.impossibleCells) {
+    if (Array.isArray(c) && inBox(c[0], X) && inBox(c[1], Y) && inBox(c[2], Z)) red.add(c[0] + X * (c[1] + Y * c[2]));
+  }
+  const what = /the board has ([^;(]+)/.exec(String(stats.impossible || ''));
+  const view = {
+    puzzle,
+    candidateCells: openCells(puzzle).filter((c) => !red.has(c)),
+    deadCells: [...red],
+    label: what ? what[1].trim() : '',
+  };
+  certificateViews.set(stats, view);
+  return view;
 }
 
 function sameGrid(a, b) {

@@ -85,7 +85,12 @@ export class WatchLayer {
     }
     const v = this.anchor.clone().project(this.viewer.camera);
     this.label.hidden = false;
-    this.label.style.left = `${((v.x + 1) / 2) * 100}%`;
+    // centred over its cell, but kept inside the view (a narrow phone cut long labels off)
+    const width = this.label.parentElement ? this.label.parentElement.clientWidth : 0;
+    const half = this.label.offsetWidth / 2;
+    let x = ((v.x + 1) / 2) * width;
+    if (width > 2 * half + 8) x = Math.min(Math.max(x, half + 4), width - half - 4);
+    this.label.style.left = width ? `${x}px` : `${((v.x + 1) / 2) * 100}%`;
     this.label.style.top = `${((1 - v.y) / 2) * 100}%`;
   }
 }
