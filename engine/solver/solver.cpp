@@ -15,6 +15,11 @@ namespace polycube {
 // a search counts as short (~0.5 s): the other -r candidates are not probed (probeSome), and
 // FILA's tables serve every root image (finishSetup).
 constexpr double kShortSearchCost = 3e7;
+// A search of at most this many pieces is short without asking: the whole-puzzle estimate of
+// every such puzzle in def/ (46 of them: Soma and tetracube figures, hexomino subsets, ...) is
+// at most 4.1e5 (the Soma tower), 70x under kShortSearchCost (9 pieces: up to 3.8e6, a Tetris
+// Cube subset), while asking costs 0.15-0.2 ms, a sixth of such a puzzle's whole run.
+constexpr int kShortSearchPieces = 8;
 // Cell visits a weighting pass may make at setup: 6 million is ~20 ms natively, ~50 ms in
 // WebAssembly, on the largest models; past it a weighting is skipped, never guessed.
 constexpr long kWeightingCellVisits = 6000000;
@@ -299,7 +304,7 @@ void Solver::finishSetup() {
     // trace shows the search as it runs untraced). Not with Monte Carlo (each trial shuffles
     // the root anew), nor with explicit options, which keep the articles' FILA (a start per
     // region; its lists, hence its attempts, differ).
-    const bool shortSearch = screenEstimate_ >= 0 && screenEstimate_ < kShortSearchCost;
+    const bool shortSearch = knownShort();
     filaFromRoot_ = autoTuned_ && filaAt_ == pieces - 1 && filaHoldsAll && options_.monteCarlo.trials == 0 &&
                     options_.rootTables &&
                     (schedule_.at(pieces - 1).fixedOrder() || shortSearch);
@@ -424,6 +429,9 @@ void Solver::beginProbes() {
     // per probeSome() call, so setup stays in bounded slices.
     probing_ = false;
     if (!fila_ || filaAt_ != model_.mobileCount() - 1) return;
+    // A short search is not probed (probeSome): known here for a few pieces, without the
+    // whole puzzle's FILA input the probes would need.
+    if (autoTuned_ && model_.mobileCount() <= kShortSearchPieces) return;
     probeCandidates_ = redundancyCandidates(model_, symmetries_);
     if (probeCandidates_.size() < 2) return;
     probing_ = true;
@@ -458,6 +466,7 @@ void Solver::estimateWholeSearch() {
     constexpr uint64_t kSeed = 4242;
     const int pieces = model_.mobileCount();
     if (!autoTuned_ || !fila_ || filaAt_ != pieces - 1 || !impossible_.empty() || options_.monteCarlo.trials > 0) return;
+    if (pieces <= kShortSearchPieces) return;  // short whatever the estimate (knownShort)
     if (probeInput_.openCells.empty()) fillWholePuzzleInput();
     if (!probeInput_.openCells.empty() && fila_->start(probeInput_)) {
         const double reduced = planActive_ ? std::max<double>(1, static_cast<double>(symmetries_.size())) : 1;
@@ -467,6 +476,11 @@ void Solver::estimateWholeSearch() {
         probeInput_ = FilaInput{};
         fila_->reuseTables(filaReuse_);
     }
+}
+
+bool Solver::knownShort() const {
+    return (autoTuned_ && model_.mobileCount() <= kShortSearchPieces) ||
+           (screenEstimate_ >= 0 && screenEstimate_ < kShortSearchCost);
 }
 
 void Solver::proveByReach() {
@@ -521,7 +535,7 @@ bool Solver::probeSome() {
         }
         t.probes += probes;
     };
-    if (probeNext_ < 0 && screenEstimate_ >= 0 && screenEstimate_ < kShortSearchCost) {
+    if (probeNext_ < 0 && knownShort()) {
         endProbes();  // a short search by the whole puzzle's estimate (estimateWholeSearch)
         return false;
     }

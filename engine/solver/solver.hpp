@@ -224,6 +224,7 @@ private:
     Status configureAlgorithms();
     void endProbes();
     void estimateWholeSearch();
+    bool knownShort() const;  // the search is short: by its piece count or estimateWholeSearch
     void proveByReach();
     void fillWholePuzzleInput();
     uint64_t probeSalt(int image, uint64_t seed);
