@@ -16,7 +16,7 @@ namespace polycube {
 // FILA's tables serve every root image (finishSetup).
 constexpr double kShortSearchCost = 3e7;
 // A search of at most this many pieces is short without asking: the whole-puzzle estimate of
-// every such puzzle in def/ (46 of them: Soma and tetracube figures, hexomino subsets, ...) is
+// every such puzzle in def/ (19 of them: Soma and tetracube figures, hexomino subsets, ...) is
 // at most 4.1e5 (the Soma tower), 70x under kShortSearchCost (9 pieces: up to 3.8e6, a Tetris
 // Cube subset), while asking costs 0.15-0.2 ms, a sixth of such a puzzle's whole run.
 constexpr int kShortSearchPieces = 8;
@@ -177,10 +177,7 @@ Status Solver::prepare() {
         WeightingProof proof = weightingImpossibility(model_, limits);
         weightingsTried_ = proof.tried;
         weightingSeconds_ = secondsSince(tw);
-        impossible_ = proof.reason;
-        impossibleKind_ = proof.kind;
-        impossibleCells_.clear();
-        for (int c : proof.cells) impossibleCells_.push_back(model_.openCellPos[c]);
+        adoptProof(proof);
     }
 
     parityLeft_ = parity_.initialCounts();
@@ -478,6 +475,13 @@ void Solver::estimateWholeSearch() {
     }
 }
 
+void Solver::adoptProof(const WeightingProof& proof) {
+    impossible_ = proof.reason;  // empty when not proved
+    impossibleKind_ = proof.kind;
+    impossibleCells_.clear();
+    for (int c : proof.cells) impossibleCells_.push_back(model_.openCellPos[c]);
+}
+
 bool Solver::knownShort() const {
     return (autoTuned_ && model_.mobileCount() <= kShortSearchPieces) ||
            (screenEstimate_ >= 0 && screenEstimate_ < kShortSearchCost);
@@ -497,10 +501,7 @@ void Solver::proveByReach() {
     weightingsTried_ += proof.tried;
     weightingSeconds_ += secondsSince(tw);
     if (!proof.impossible) return;
-    impossible_ = proof.reason;
-    impossibleKind_ = proof.kind;
-    impossibleCells_.clear();
-    for (int c : proof.cells) impossibleCells_.push_back(model_.openCellPos[c]);
+    adoptProof(proof);
     if (probing_) {  // nothing will be searched: no piece to choose
         probing_ = false;
         endProbes();

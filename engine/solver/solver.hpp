@@ -226,6 +226,7 @@ private:
     void estimateWholeSearch();
     bool knownShort() const;  // the search is short: by its piece count or estimateWholeSearch
     void proveByReach();
+    void adoptProof(const WeightingProof& proof);  // its reason, kind and cells as the solver's
     void fillWholePuzzleInput();
     uint64_t probeSalt(int image, uint64_t seed);
     int chooseRootByProbes(int heuristicColumn, long long& budget);
