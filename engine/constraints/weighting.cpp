@@ -424,8 +424,9 @@ private:
 
     // Cells few pieces can reach. An image that walls off a pocket of open cells whose size
     // no sub-multiset of the other pieces adds up to is in no solution, so it is left out
-    // (checked per pocket up to twice the largest piece's size; a larger pocket is assumed
-    // fillable, never guessed). Then each cell counts the pieces that can still cover it,
+    // (checked per pocket up to the largest volume, at most twice the largest piece's, that
+    // some piece's others cannot fill; a larger pocket counts as fillable, so nothing is left
+    // out on a guess). Then each cell counts the pieces that can still cover it,
     // and the cells that at most t pieces reach get weight 1, for the few smallest t: a
     // pigeonhole argument in the weighting's terms. Built for the stepped pyramid of the 29
     // pentacubes whose bottom corners are 2x2 nooks open on one side: only the two pieces with
