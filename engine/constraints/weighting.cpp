@@ -196,9 +196,7 @@ public:
     WeightingProof run() {
         for (int s = 0; s < m_.shapeCount(); ++s)
             if (m_.shapeImageBegin[s] == m_.shapeImageBegin[s + 1]) {
-                proof_.impossible = true;
-                proof_.kind = "fits nowhere";
-                proof_.reason = "impossible because piece " + m_.shapes[s].name + " fits nowhere in the space";
+                plainly("fits nowhere", "piece " + m_.shapes[s].name + " fits nowhere in the space", {});
                 return proof_;
             }
         if (m_.shapeCount() == 0) return proof_;
@@ -237,6 +235,22 @@ private:
         return true;
     }
 
+    // A proof said plainly ("impossible because <why>"), with the cells it is about.
+    bool plainly(const char* kind, const std::string& why, std::vector<int> cells) {
+        proof_.impossible = true;
+        proof_.kind = kind;
+        proof_.reason = "impossible because " + why;
+        proof_.cells = std::move(cells);
+        return true;
+    }
+
+    std::string cellText(int c) const {
+        const Vec3 p = m_.openCellPos[c];
+        return "x=" + std::to_string(p.x) + ", y=" + std::to_string(p.y) + ", z=" + std::to_string(p.z);
+    }
+
+    static constexpr const char* kWallsOff = " without walling off a pocket no set of the other pieces can fill";
+
     // A cell that no image covers (walled into a pocket no piece fits): the weighting that is
     // 1 on that cell alone, said plainly.
     bool uncoverable() {
@@ -248,13 +262,7 @@ private:
             for (int c : img.cells) covered[c] = 1;
         for (int c = 0; c < m_.openCellCount(); ++c) {
             if (covered[c]) continue;
-            const Vec3 p = m_.openCellPos[c];
-            proof_.impossible = true;
-            proof_.kind = "uncoverable cell";
-            proof_.cells = {c};
-            proof_.reason = "impossible because no piece fits over the cell at x=" + std::to_string(p.x) +
-                            ", y=" + std::to_string(p.y) + ", z=" + std::to_string(p.z);
-            return true;
+            return plainly("uncoverable cell", "no piece fits over the cell at " + cellText(c), {c});
         }
         return false;
     }
@@ -501,11 +509,7 @@ private:
             if (std::find(kept.begin() + m_.shapeImageBegin[s], kept.begin() + m_.shapeImageBegin[s + 1], 1) !=
                 kept.begin() + m_.shapeImageBegin[s + 1])
                 continue;
-            proof_.impossible = true;
-            proof_.kind = "fits nowhere";
-            proof_.reason = "impossible because piece " + m_.shapes[s].name +
-                            " fits nowhere without walling off a pocket no set of the other pieces can fill";
-            return true;
+            return plainly("fits nowhere", "piece " + m_.shapes[s].name + " fits nowhere" + kWallsOff, {});
         }
         // Pieces (copies counted) that reach each cell.
         std::vector<int> reachCount(n, 0), lastShape(n, -1);
@@ -520,14 +524,7 @@ private:
         }
         for (int c = 0; c < n; ++c) {
             if (reachCount[c]) continue;
-            const Vec3 p = m_.openCellPos[c];
-            proof_.impossible = true;
-            proof_.kind = "uncoverable cell";
-            proof_.cells = {c};
-            proof_.reason = "impossible because no piece covers the cell at x=" + std::to_string(p.x) +
-                            ", y=" + std::to_string(p.y) + ", z=" + std::to_string(p.z) +
-                            " without walling off a pocket no set of the other pieces can fill";
-            return true;
+            return plainly("uncoverable cell", "no piece covers the cell at " + cellText(c) + kWallsOff, {c});
         }
         std::vector<int> thresholds(reachCount);
         std::sort(thresholds.begin(), thresholds.end());

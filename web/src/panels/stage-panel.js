@@ -38,7 +38,7 @@ export function mountStagePanel(store, actions, editor, watch) {
 
   let drawnPuzzle = null;
   let drawnGrid = null;
-  let shadedFor = null; // the puzzle shaded for the parity lesson
+  let overlayShown = null; // the parity lesson's puzzle or the certificate view drawn last
   let replayStep = -1;  // the replay step drawn last (a move of one step animates its piece)
   let drawnPlayer = null;
   store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch'], (s, changed) => {
@@ -91,8 +91,8 @@ export function mountStagePanel(store, actions, editor, watch) {
     const shade = s.watch.lesson === 'parity' && p && !editing ? p : null;
     const certificate = !shade && p && !editing ? certificateView(p, s.run) : null;
     const overlay = shade || certificate;
-    if (overlay !== shadedFor) {
-      shadedFor = overlay;
+    if (overlay !== overlayShown) {
+      overlayShown = overlay;
       watchLayer.show(shade ? { puzzle: shade, shadeCells: openCells(shade).filter((c) => isDark(shade, c)) } : certificate);
     } else if (!overlay && drawnGrid && watchLayer.objects.length) watchLayer.show(null);
     const sol = s.solutions;
@@ -119,8 +119,8 @@ const certificateViews = new WeakMap();
 function certificateView(puzzle, run) {
   const stats = run.stats;
   if (run.phase !== PHASE.DONE || !stats || !Array.isArray(stats.impossibleCells) || !stats.impossibleCells.length) return null;
-  const key = certificateViews.get(stats);
-  if (key && key.puzzle === puzzle) return key;
+  const cached = certificateViews.get(stats);
+  if (cached && cached.puzzle === puzzle) return cached;
   const { xDim: X, yDim: Y, zDim: Z } = puzzle;
   const inBox = (v, n) => Number.isInteger(v) && v >= 0 && v < n;
   const red = new Set();
