@@ -934,6 +934,27 @@ void Solver::hideRow(int row, std::vector<long long>& counter, int remaining, tr
     counter[remaining]++;
 }
 
+std::vector<long long>& Solver::filteredCounter(trace::Filter filter) {
+    return filter == trace::kParityFilter ? stats_.parityFiltered
+           : filter == trace::kVolumeFilter ? stats_.volumeFiltered
+                                            : stats_.fitFiltered;
+}
+
+bool Solver::replayRootFilters(long long& budget) {
+    // The root's filtering as it was the first time (rootHidden_): the same rows hidden in the
+    // same order, counted as the filters count them. A hide costs far less than a placement;
+    // the budget is still charged so that millions of rows take several slices. filter_.row
+    // is where to resume. false: the budget ran out or cancel was asked.
+    const int remaining = model_.mobileCount();
+    for (; filter_.row < rootHidden_.size(); ++filter_.row) {
+        if ((filter_.row & 63) == 0 && (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed))) return false;
+        budget -= (filter_.row & 15) == 0;
+        const auto filter = static_cast<trace::Filter>(rootHiddenBy_[filter_.row]);
+        hideRow(rootHidden_[filter_.row], filteredCounter(filter), remaining, filter);
+    }
+    return true;
+}
+
 bool Solver::runFilters(int remaining, long long& budget) {
     // Image filters (first seed article, "Image Filters"): drop the images that would break a
     // constraint if placed. Parity and volume first, since they can remove images the fit
@@ -1002,15 +1023,15 @@ bool Solver::runFilters(int remaining, long long& budget) {
             const Image& img = model_.images[dlx_.imageOfRow(row)];
             if (fp.kind == FilterProgress::kParity) {
                 if (parity_.classOfShape(img.shape) == fp.cls && fp.drop[img.parity > 0 ? 0 : 1])
-                    hideRow(row, stats_.parityFiltered, remaining, trace::kParityFilter);
+                    hideRow(row, filteredCounter(trace::kParityFilter), remaining, trace::kParityFilter);
             } else if (fp.kind == FilterProgress::kVolume) {
                 const int cls = volume_.classOfShape(img.shape);
                 volumeLeft_[cls]--;  // the pieces left after placing this image
                 const bool unfillable = volume_.placementLeavesUnfillableRegion(filled_, img.cells, volumeLeft_.data());
                 volumeLeft_[cls]++;
-                if (unfillable) hideRow(row, stats_.volumeFiltered, remaining, trace::kVolumeFilter);
+                if (unfillable) hideRow(row, filteredCounter(trace::kVolumeFilter), remaining, trace::kVolumeFilter);
             } else if (dlx_.rowLeavesDeadColumn(row)) {
-                hideRow(row, stats_.fitFiltered, remaining, trace::kFitFilter);
+                hideRow(row, filteredCounter(trace::kFitFilter), remaining, trace::kFitFilter);
                 fp.changed = true;
             }
         }
@@ -1139,7 +1160,14 @@ void Solver::search(long long& budget) {
             }
         }
         if (f.stage == kFilter) {
-            if (!runFilters(remaining, budget)) break;  // resumed here in the next slice
+            // Monte Carlo shuffles the rows before each trial: its root filters run again.
+            const bool rootReplay = depth_ == 0 && rootFiltersKnown_ && !monteCarlo;
+            if (!(rootReplay ? replayRootFilters(budget) : runFilters(remaining, budget))) break;  // resumed next slice
+            if (depth_ == 0 && !rootFiltersKnown_) {
+                rootHidden_ = hidden_;
+                rootHiddenBy_ = hiddenBy_;
+                rootFiltersKnown_ = true;
+            }
             f.stage = kChoose;
         }
         if (f.stage == kChoose) {
