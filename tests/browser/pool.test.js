@@ -72,6 +72,23 @@ describe('worker pool', () => {
     await page.waitForFunction(() => Number(document.getElementById('solution-count').dataset.count) > 0, null, { timeout: 20_000, polling: 50 });
     // the note turns to the pool's own figures with its first progress report (every 200 ms)
     await page.waitForFunction(() => /^2 workers searching, \d+ pieces/.test(document.getElementById('workers-note').textContent), null, { timeout: 5_000, polling: 50 });
+    // The counters' redraws (5 a second) touch only what changed: rewriting unchanged controls
+    // cost the page (and so the workers) a forced layout per redraw (panels/dom.js setProp).
+    const touched = await page.evaluate(() => new Promise((resolve) => {
+      const ids = new Set();
+      const seen = new MutationObserver((list) => {
+        for (const m of list) {
+          const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+          if (el && el.id) ids.add(el.id);
+        }
+      });
+      seen.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      setTimeout(() => { seen.disconnect(); resolve([...ids]); }, 700);
+    }));
+    expect(touched).toEqual(expect.arrayContaining(['solution-count', 'stat-attempts', 'stat-seconds']));
+    for (const still of ['solve', 'cancel', 'undo', 'redo', 'editor-body', 'export-text', 'workers', 'library', 'prev']) {
+      expect(touched).not.toContain(still);
+    }
     const started = Date.now();
     await page.click('#cancel');
     expect(await ui.ui.waitState(['cancelled', 'done', 'error'], 5_000)).toBe('cancelled');

@@ -8,7 +8,7 @@ import { PIECE_SETS } from '../model/piece-sets.js';
 import { cellCounts, equalShapeGroups, validatePuzzle } from '../model/puzzle.js';
 import { pieceColorHex, STATIONARY_COLOR } from '../viewer/colors.js';
 import { num } from '../app/format.js';
-import { byId, h, isTyping } from './dom.js';
+import { byId, h, isTyping, setProp } from './dom.js';
 import { createCellGrid } from './cell-grid.js';
 import { pieceIcon } from './piece-icon.js';
 
@@ -194,23 +194,23 @@ export function mountEditorPanel(store, actions, editor) {
   // ---- rendering
   store.subscribe(['editor', 'history', 'puzzles', 'run'], (s, changed) => {
     const ed = s.editor;
-    el.start.hidden = ed.active;
-    el.body.hidden = !ed.active;
+    setProp(el.start, 'hidden', ed.active);
+    setProp(el.body, 'hidden', !ed.active);
     el.card.classList.toggle('editing', ed.active);
-    el.editCopy.disabled = s.puzzles.length === 0;
-    undoBtn.disabled = !s.history.canUndo;
-    redoBtn.disabled = !s.history.canRedo;
-    undoBtn.title = s.history.canUndo ? `Undo ${s.history.undoName}` : 'Nothing to undo';
-    redoBtn.title = s.history.canRedo ? `Redo ${s.history.redoName}` : 'Nothing to redo';
+    setProp(el.editCopy, 'disabled', s.puzzles.length === 0);
+    setProp(undoBtn, 'disabled', !s.history.canUndo);
+    setProp(redoBtn, 'disabled', !s.history.canRedo);
+    setProp(undoBtn, 'title', s.history.canUndo ? `Undo ${s.history.undoName}` : 'Nothing to undo');
+    setProp(redoBtn, 'title', s.history.canRedo ? `Redo ${s.history.redoName}` : 'Nothing to redo');
     if (!ed.active || !ed.puzzle) return;
     const p = ed.puzzle;
     if (document.activeElement !== title) title.value = p.title;
     [p.xDim, p.yDim, p.zDim].forEach((v, i) => { if (document.activeElement !== dimInputs[i]) dimInputs[i].value = String(v); });
-    oneSideRow.hidden = p.zDim !== 1;
-    oneSide.checked = p.oneSide;
-    solveBtn.disabled = s.run.phase === 'running' || s.run.phase === 'loading';
+    setProp(oneSideRow, 'hidden', p.zDim !== 1);
+    setProp(oneSide, 'checked', p.oneSide);
+    setProp(solveBtn, 'disabled', s.run.phase === 'running' || s.run.phase === 'loading');
     const blocker = editor.blocker();
-    solveBtn.title = blocker ? `Not yet: ${blocker}` : 'Load this puzzle and find its solutions';
+    setProp(solveBtn, 'title', blocker ? `Not yet: ${blocker}` : 'Load this puzzle and find its solutions');
     renderChecks(ed);
     renderSpace(ed);
     renderPieces(ed);

@@ -2,7 +2,7 @@
 // (shown before any solve). Pointing at a piece highlights it in the view; a click keeps it
 // highlighted (then "only this piece" / "hide it" in the View card); hidden pieces are struck out.
 import { puzzleColors } from '../viewer/colors.js';
-import { byId, h } from './dom.js';
+import { byId, h, setAttr, setProp, setText } from './dom.js';
 import { shownPuzzle } from '../app/selectors.js';
 import { pieceIcon } from './piece-icon.js';
 
@@ -39,8 +39,8 @@ export function mountLegendPanel(store, stage, view) {
       el.box.classList.toggle('many', items.length > MANY);
       // folded on a phone too: there the chips (44 px targets) would cover half the board
       el.box.open = items.length <= MANY && !window.matchMedia('(max-width: 760px)').matches;
-      el.summary.textContent = `Pieces (${items.length})`;
-      el.box.hidden = items.length === 0;
+      setText(el.summary, `Pieces (${items.length})`);
+      setProp(el.box, 'hidden', items.length === 0);
       stage.fitMargins();
     }
     const v = s.view;
@@ -48,8 +48,8 @@ export function mountLegendPanel(store, stage, view) {
       const left = v.hidden.includes(i) || (v.isolate >= 0 && v.isolate !== i);
       b.classList.toggle('lit', v.highlight === i || v.hover === i);
       b.classList.toggle('left-out', left);
-      b.setAttribute('aria-pressed', String(v.highlight === i));
-      b.setAttribute('aria-label', `${b.textContent}${left ? ' (hidden)' : ''}`);
+      setAttr(b, 'aria-pressed', String(v.highlight === i));
+      setAttr(b, 'aria-label', `${b.textContent}${left ? ' (hidden)' : ''}`);
     }
   });
 }

@@ -3,7 +3,7 @@
 import { TIER_LABEL } from '../ui/library.js';
 import { CUSTOM, PHASE } from '../app/state.js';
 import { dimsText, num } from '../app/format.js';
-import { byId, h } from './dom.js';
+import { byId, h, setProp } from './dom.js';
 import { MINE_PREFIX } from '../app/actions.js';
 
 const pickerValue = (source) => (source.kind === 'mine' ? MINE_PREFIX + source.id : source.kind === 'custom' ? CUSTOM : source.file);
@@ -30,17 +30,17 @@ export function mountLibraryPanel(store, actions) {
     mine.replaceChildren(...s.myPuzzles.map((p) => h('option', { value: MINE_PREFIX + p.id }, p.title || 'Untitled puzzle')));
     if (s.myPuzzles.length > 0 && !mine.parentNode) el.library.insertBefore(mine, el.library.lastChild);
     if (s.myPuzzles.length === 0) mine.remove();
-    el.library.value = pickerValue(s.source);
+    setProp(el.library, 'value', pickerValue(s.source));
   });
 
   store.subscribe(['source', 'puzzles', 'puzzleIndex', 'run'], (s, changed) => {
-    el.library.value = pickerValue(s.source);
-    el.library.disabled = s.run.phase === PHASE.LOADING;
+    setProp(el.library, 'value', pickerValue(s.source));
+    setProp(el.library, 'disabled', s.run.phase === PHASE.LOADING);
     if (changed.has('puzzles')) {
       el.pick.replaceChildren(...s.puzzles.map((p, i) => h('option', { value: String(i) }, `${i + 1}. ${p.title || 'Untitled'} (${dimsText(p)})`)));
-      el.pickRow.hidden = s.puzzles.length < 2;
+      setProp(el.pickRow, 'hidden', s.puzzles.length < 2);
     }
-    el.pick.value = String(s.puzzleIndex);
+    setProp(el.pick, 'value', String(s.puzzleIndex));
     if (changed.has('puzzles') || changed.has('puzzleIndex') || changed.has('source')) renderInfo(s);
   });
 

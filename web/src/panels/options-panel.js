@@ -11,7 +11,7 @@
 // draws its own widgets without per-control help lines or aria-describedby, has no place for
 // an error next to a control, and would add a second styling system to the side panel.
 import { CONTROLS, isAutomatic, parseOptions } from '../model/options.js';
-import { byId, h } from './dom.js';
+import { byId, h, setProp } from './dom.js';
 
 const KEYS = CONTROLS.map((c) => c.key);
 const CONTROL = Object.fromEntries(CONTROLS.map((c) => [c.key, c]));
@@ -90,7 +90,7 @@ export function mountOptionsPanel(store, actions, options) {
     const input = wholeInput(key, controlId(key), placeholder, (n) => options.setControl(key, n));
     const item = h('div', { className: 'opt-item', dataset: { key } },
       h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, errorLine(key), helpLine(key));
-    return { item, inputs: [input], render: (v) => setText(input, v[key] === null ? '' : String(v[key])) };
+    return { item, inputs: [input], render: (v) => setFieldText(input, v[key] === null ? '' : String(v[key])) };
   }
 
   function orderControl() {
@@ -103,7 +103,7 @@ export function mountOptionsPanel(store, actions, options) {
     solveOnEnter(input);
     const item = h('div', { className: 'opt-item', dataset: { key } },
       h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, errorLine(key), helpLine(key));
-    return { item, inputs: [input], render: (v) => setText(input, v.order ?? '') };
+    return { item, inputs: [input], render: (v) => setFieldText(input, v.order ?? '') };
   }
 
   // Count rotations as one, with the piece to hold still (auto, or one of the puzzle's pieces).
@@ -169,7 +169,7 @@ export function mountOptionsPanel(store, actions, options) {
         const f = v[key];
         mode.value = f === null ? 'off' : f === 'once' ? 'once' : 'n';
         nRow.hidden = typeof f !== 'number';
-        if (typeof f === 'number') setText(nInput, String(f));
+        if (typeof f === 'number') setFieldText(nInput, String(f));
       },
     };
   }
@@ -221,9 +221,9 @@ export function mountOptionsPanel(store, actions, options) {
         on.checked = !!m;
         fields.hidden = !m;
         if (m) {
-          setText(trials.input, String(m.trials));
-          setText(remaining.input, String(m.remaining));
-          setText(seed.input, m.seed);
+          setFieldText(trials.input, String(m.trials));
+          setFieldText(remaining.input, String(m.remaining));
+          setFieldText(seed.input, m.seed);
         }
       },
     };
@@ -268,7 +268,7 @@ export function mountOptionsPanel(store, actions, options) {
 
   // A text-like input the person is typing in keeps its raw text (the state holds the same
   // value, maybe in canonical form: '010' is 10).
-  function setText(input, value) {
+  function setFieldText(input, value) {
     if (document.activeElement === input) return;
     if (input.value !== value) input.value = value;
   }
@@ -290,8 +290,8 @@ export function mountOptionsPanel(store, actions, options) {
 
     const parsed = parseOptions(text);
     const textBroken = parsed.errors.length > 0;
-    fieldset.disabled = textBroken;
-    fieldset.title = textBroken ? 'Fix the command-line options below to use these controls again' : '';
+    setProp(fieldset, 'disabled', textBroken);
+    setProp(fieldset, 'title', textBroken ? 'Fix the command-line options below to use these controls again' : '');
     // the control an error belongs to: its own key, or the one an engine message names
     const errorControl = errorKey === 'engine' ? controlOfMessage(error) : KEYS.includes(errorKey) ? errorKey : '';
     showError(textError, [textBox], errorKey === 'text' || errorKey === 'engine' ? error : '');
@@ -313,7 +313,7 @@ export function mountOptionsPanel(store, actions, options) {
     algoStatus.textContent = automatic
       ? 'Automatic: the solver picks the algorithm and heuristics for this puzzle (recommended).'
       : 'Your choice: the options below replace the automatic configuration.';
-    autoButton.disabled = automatic;
+    setProp(autoButton, 'disabled', automatic);
     for (const [, g] of groupEls) {
       if (!g.count) continue;
       const set = values ? g.keys.filter((k) => isSet(values[k])).length : 0;

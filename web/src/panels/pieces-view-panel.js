@@ -5,7 +5,7 @@
 import { PHASE } from '../app/state.js';
 import { shownPuzzle } from '../app/selectors.js';
 import { downloadBlob } from './download.js';
-import { byId, h } from './dom.js';
+import { byId, h, setAttr, setProp, setText } from './dom.js';
 
 const CLICK_PX = 6; // a pointer that moved further than this was turning the view, not clicking
 
@@ -105,36 +105,36 @@ export function mountPiecesViewPanel(store, stage, view) {
     viewer.canvas.style.cursor = v.hover >= 0 ? 'pointer' : '';
 
     const piece = p && v.highlight >= 0 ? p.pieces[v.highlight] : null;
-    el.tools.hidden = !piece;
+    setProp(el.tools, 'hidden', !piece);
     if (piece) {
       el.toolsName.replaceChildren('Piece ', h('strong', {}, piece.name), (piece.count || 1) > 1 ? ` (×${piece.count})` : '');
-      el.isolate.textContent = v.isolate === v.highlight ? 'Show the others' : 'Only this piece';
-      el.isolate.setAttribute('aria-pressed', String(v.isolate === v.highlight));
+      setText(el.isolate, v.isolate === v.highlight ? 'Show the others' : 'Only this piece');
+      setAttr(el.isolate, 'aria-pressed', String(v.isolate === v.highlight));
     }
-    el.showAll.hidden = v.hidden.length === 0 && v.isolate < 0 && v.layer < 0;
-    el.labels.checked = v.labels;
+    setProp(el.showAll, 'hidden', v.hidden.length === 0 && v.isolate < 0 && v.layer < 0);
+    setProp(el.labels, 'checked', v.labels);
 
     const threeD = !!p && p.zDim > 1;
-    el.layerRow.hidden = !threeD;
+    setProp(el.layerRow, 'hidden', !threeD);
     if (p !== layersOf) {
       layersOf = p;
-      el.gotoN.value = ''; // a number typed for another puzzle means nothing here
-      el.exportStatus.textContent = '';
+      setProp(el.gotoN, 'value', ''); // a number typed for another puzzle means nothing here
+      setText(el.exportStatus, '');
       const opts = [h('option', { value: '-1' }, 'all layers')];
       if (threeD) for (let z = 0; z < p.zDim; z++) opts.push(h('option', { value: String(z) }, `layer ${z + 1} only${z === 0 ? ' (bottom)' : z === p.zDim - 1 ? ' (top)' : ''}`));
       el.layer.replaceChildren(...opts);
     }
-    el.layer.value = String(v.layer);
-    el.flat.checked = v.flat;
+    setProp(el.layer, 'value', String(v.layer));
+    setProp(el.flat, 'checked', v.flat);
 
     const stored = s.solutions.store ? s.solutions.store.stored : 0;
-    el.gotoN.disabled = stored === 0;
+    setProp(el.gotoN, 'disabled', stored === 0);
     el.gotoForm.querySelector('button').disabled = stored === 0;
-    el.gotoN.max = String(stored);
-    el.gotoN.setAttribute('aria-invalid', String(!!v.gotoError));
-    el.gotoError.hidden = !v.gotoError;
-    el.gotoError.textContent = v.gotoError;
-    el.stl.disabled = !p || s.run.phase === PHASE.LOADING;
+    setProp(el.gotoN, 'max', String(stored));
+    setAttr(el.gotoN, 'aria-invalid', String(!!v.gotoError));
+    setProp(el.gotoError, 'hidden', !v.gotoError);
+    setText(el.gotoError, v.gotoError);
+    setProp(el.stl, 'disabled', !p || s.run.phase === PHASE.LOADING);
   });
 
   // test hooks (harmless for users): what the view emphasises, where a piece can be pointed at

@@ -2,7 +2,7 @@
 // resuming after a reload, a closed tab or a Cancel, with what it had found.
 import { PHASE } from '../app/state.js';
 import { num, progressText, secs } from '../app/format.js';
-import { byId } from './dom.js';
+import { byId, setProp } from './dom.js';
 
 function ago(ms) {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -20,7 +20,7 @@ export function mountResumePanel(store, actions) {
   store.subscribe(['saved', 'run'], (s) => {
     const saved = s.saved;
     const busy = s.run.phase === PHASE.RUNNING || s.run.phase === PHASE.LOADING;
-    el.banner.hidden = !saved || busy;
+    setProp(el.banner, 'hidden', !saved || busy);
     if (!saved) return;
     const options = saved.options ? ` with ${saved.options}` : '';
     el.text.textContent = `An unfinished search of ${saved.title}${options} was kept ${ago(Date.now() - saved.savedAt)}: `

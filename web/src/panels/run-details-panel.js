@@ -5,7 +5,7 @@
 import { PHASE } from '../app/state.js';
 import { runDetails } from '../app/run-report.js';
 import { big, num, secs } from '../app/format.js';
-import { byId, h } from './dom.js';
+import { byId, h, setProp } from './dom.js';
 
 export function mountRunDetailsPanel(store) {
   const root = byId('run-details');
@@ -13,7 +13,7 @@ export function mountRunDetailsPanel(store) {
   store.subscribe(['run'], (s) => {
     const ended = s.run.phase === PHASE.DONE || s.run.phase === PHASE.CANCELLED;
     const d = ended ? runDetails(s.run) : null;
-    root.hidden = !d;
+    setProp(root, 'hidden', !d);
     if (!d) {
       root.replaceChildren();
       return;

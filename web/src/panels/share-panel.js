@@ -5,7 +5,7 @@
 import { formatSolutions, solutionsToJson } from '../io/solutions-text.js';
 import { definitionFileName, writeDefinition } from '../model/definition-writer.js';
 import { PHASE } from '../app/state.js';
-import { byId } from './dom.js';
+import { byId, setProp, setText } from './dom.js';
 import { downloadText } from './download.js';
 
 export const MAX_IMPORT_BYTES = 16 << 20; // the engine's input limit (ParseLimits::maxInputBytes)
@@ -109,11 +109,11 @@ export function mountSharePanel(store, actions, editor, sync) {
   store.subscribe(['solutions', 'run', 'puzzles', 'notice', 'editor'], (s) => {
     const stored = s.solutions.store ? s.solutions.store.stored : 0;
     const running = s.run.phase === PHASE.RUNNING;
-    el.exportText.disabled = stored === 0 || running;
-    el.exportJson.disabled = stored === 0 || running;
-    el.downloadDef.disabled = !(s.puzzles.length || (s.editor.active && s.editor.puzzle));
-    el.copy.disabled = el.downloadDef.disabled;
-    el.notice.hidden = !s.notice;
-    el.noticeText.textContent = s.notice;
+    setProp(el.exportText, 'disabled', stored === 0 || running);
+    setProp(el.exportJson, 'disabled', stored === 0 || running);
+    setProp(el.downloadDef, 'disabled', !(s.puzzles.length || (s.editor.active && s.editor.puzzle)));
+    setProp(el.copy, 'disabled', el.downloadDef.disabled);
+    setProp(el.notice, 'hidden', !s.notice);
+    setText(el.noticeText, s.notice);
   });
 }

@@ -2,7 +2,7 @@
 // page keeps only the first solutions to bound its memory.
 import { PHASE } from '../app/state.js';
 import { num } from '../app/format.js';
-import { byId, isTyping, setText } from './dom.js';
+import { byId, isTyping, setText, setAttr, setProp } from './dom.js';
 
 export function mountSolutionsPanel(store, actions) {
   const el = {
@@ -28,20 +28,20 @@ export function mountSolutionsPanel(store, actions) {
     const k = sol.shown >= 0 ? sol.shown + 1 : 0;
     const running = s.run.phase === PHASE.RUNNING;
     setText(el.index, num(k));
-    el.index.dataset.index = String(k);
+    setProp(el.index.dataset, 'index', String(k));
     setText(el.total, num(stored));
-    el.some.hidden = stored === 0 || !!sol.linked;
-    el.linked.hidden = !sol.linked;
+    setProp(el.some, 'hidden', stored === 0 || !!sol.linked);
+    setProp(el.linked, 'hidden', !sol.linked);
     setText(el.linkedIndex, num(sol.linked));
-    el.none.hidden = stored > 0;
+    setProp(el.none, 'hidden', stored > 0);
     setText(el.none, running ? 'Searching…' : sol.store ? 'No solutions' : 'No solutions yet');
-    el.prev.disabled = sol.shown <= 0;
-    el.next.disabled = sol.shown < 0 || sol.shown >= stored - 1;
-    el.slider.disabled = stored < 2;
-    el.slider.max = String(Math.max(1, stored));
-    el.slider.value = String(Math.max(1, k));
-    el.slider.setAttribute('aria-valuetext', `Solution ${k} of ${stored}`);
-    el.note.hidden = !(sol.store && sol.total > stored);
+    setProp(el.prev, 'disabled', sol.shown <= 0);
+    setProp(el.next, 'disabled', sol.shown < 0 || sol.shown >= stored - 1);
+    setProp(el.slider, 'disabled', stored < 2);
+    setProp(el.slider, 'max', String(Math.max(1, stored)));
+    setProp(el.slider, 'value', String(Math.max(1, k)));
+    setAttr(el.slider, 'aria-valuetext', `Solution ${k} of ${stored}`);
+    setProp(el.note, 'hidden', !(sol.store && sol.total > stored));
     if (!el.note.hidden) setText(el.note, `Keeping the first ${num(sol.store.cap)} solutions to save memory; all ${num(sol.total)} are counted.`);
   });
 }

@@ -1,7 +1,7 @@
 // Solve / Cancel, the status line and the live counters.
 import { PHASE } from '../app/state.js';
 import { big, num, progressText, secs } from '../app/format.js';
-import { byId, isTyping, setText } from './dom.js';
+import { byId, isTyping, setText, setProp } from './dom.js';
 
 export function mountSolvePanel(store, actions) {
   const el = {
@@ -32,27 +32,27 @@ export function mountSolvePanel(store, actions) {
     // Keep the keyboard focus on the button that makes sense now: a disabled button drops it.
     const active = document.activeElement;
     const hadFocus = active === el.solve || active === el.cancel || (ownsFocus && (!active || active === document.body));
-    el.solve.disabled = running || phase === PHASE.LOADING || s.puzzles.length === 0;
-    el.cancel.disabled = !running;
+    setProp(el.solve, 'disabled', running || phase === PHASE.LOADING || s.puzzles.length === 0);
+    setProp(el.cancel, 'disabled', !running);
     if (hadFocus && phase !== lastPhase) {
       const target = running ? el.cancel : el.solve;
       if (!target.disabled) target.focus();
     }
     lastPhase = phase;
     setText(el.status, s.run.message);
-    el.status.dataset.beat = running && Math.floor(s.run.elapsed * 2) % 2 === 1 ? '1' : '0'; // styles.css
+    setProp(el.status.dataset, 'beat', running && Math.floor(s.run.elapsed * 2) % 2 === 1 ? '1' : '0'); // styles.css
 
     const stats = s.run.stats || {};
     const total = Math.max(s.solutions.total, stats.solutions || 0);
     setText(el.count, num(total));
-    el.count.dataset.count = String(total);
+    setProp(el.count.dataset, 'count', String(total));
     setText(el.attempts, big(stats.attempts));
-    el.attempts.dataset.value = String(stats.attempts || 0);
-    el.attempts.title = stats.attempts ? `${num(stats.attempts)} placements tried, ${num(stats.fits)} fitted` : '';
+    setProp(el.attempts.dataset, 'value', String(stats.attempts || 0));
+    setProp(el.attempts, 'title', stats.attempts ? `${num(stats.attempts)} placements tried, ${num(stats.fits)} fitted` : '');
     setText(el.seconds, secs(s.run.elapsed));
     // Progress (issue 10): the engine's estimate while running; 100% once the search is done.
     const fraction = phase === PHASE.DONE && s.run.reason === 'finished' ? 1 : stats.fractionDone;
     setText(el.progress, phase === PHASE.READY || phase === PHASE.LOADING ? '–' : progressText(fraction, running ? s.run.elapsed : 0, stats.fractionAtStart, s.run.leftRange)); // no time left once stopped
-    el.progress.dataset.value = String(typeof fraction === 'number' ? fraction : -1);
+    setProp(el.progress.dataset, 'value', String(typeof fraction === 'number' ? fraction : -1));
   });
 }

@@ -12,7 +12,7 @@ import { SPEEDS } from '../app/watch-actions.js';
 import * as commands from '../app/commands.js';
 import { PHASE } from '../app/state.js';
 import { dimsText, num } from '../app/format.js';
-import { byId } from './dom.js';
+import { byId, setProp, setText } from './dom.js';
 import { shownPuzzle } from '../app/selectors.js';
 
 export function mountStagePanel(store, actions, editor, watch) {
@@ -48,17 +48,17 @@ export function mountStagePanel(store, actions, editor, watch) {
       drawnPuzzle = p;
       drawnGrid = null;
       if (p) {
-        el.explodeRow.hidden = p.zDim < 2;
-        el.title.textContent = (p.title || (actions.currentEntry() ? actions.currentEntry().title : 'Custom puzzle')) + (editing ? ' (editing)' : '');
+        setProp(el.explodeRow, 'hidden', p.zDim < 2);
+        setText(el.title, (p.title || (actions.currentEntry() ? actions.currentEntry().title : 'Custom puzzle')) + (editing ? ' (editing)' : ''));
         const n = p.instances.filter((i) => !i.stationary).length;
-        el.sub.textContent = `${dimsText(p)} ${p.zDim > 1 ? 'box' : 'board'} · ${n} pieces${p.oneSide ? ' · one-sided' : ''}`;
+        setText(el.sub, `${dimsText(p)} ${p.zDim > 1 ? 'box' : 'board'} · ${n} pieces${p.oneSide ? ' · one-sided' : ''}`);
         stage.fitMargins();
         viewer.setPuzzle(p, { keepView: sameBox && editing });
       }
     }
     if (changed.has('view')) {
-      el.explode.value = String(Math.round(s.view.explode * 100));
-      el.explodeMode.value = s.view.explodeMode;
+      setProp(el.explode, 'value', String(Math.round(s.view.explode * 100)));
+      setProp(el.explodeMode, 'value', s.view.explodeMode);
       viewer.setExplodeMode(s.view.explodeMode);
       if (viewer.explode !== s.view.explode) viewer.setExplode(s.view.explode);
     }
@@ -83,7 +83,7 @@ export function mountStagePanel(store, actions, editor, watch) {
         }
         watchLayer.show(watchView(watch.puzzle, replay, s.watch.origin, s.watch.showMch ? watch.mchPick() : null));
       }
-      el.solution.textContent = `Step ${num(replay.step)}`;
+      setText(el.solution, `Step ${num(replay.step)}`);
       return;
     }
     // lesson 4 (parity): the board shaded like a chessboard while the lesson is open; a puzzle
@@ -104,7 +104,7 @@ export function mountStagePanel(store, actions, editor, watch) {
     }
     const stored = sol.store ? sol.store.stored : 0;
     const running = s.run.phase === PHASE.RUNNING;
-    el.solution.textContent = !grid ? '' : sol.linked ? `Solution ${num(sol.linked)} (from the link)` : `Solution ${num(sol.shown + 1)} of ${num(stored)}${running ? ' so far' : ''}`;
+    setText(el.solution, !grid ? '' : sol.linked ? `Solution ${num(sol.linked)} (from the link)` : `Solution ${num(sol.shown + 1)} of ${num(stored)}${running ? ' so far' : ''}`);
   });
   return stage;
 }

@@ -15,7 +15,7 @@ import { stationaryCells } from '../trace/holes.js';
 import { puzzleColors } from '../viewer/colors.js';
 import { drawMiniBoard } from './mini-board.js';
 import { TRACE_OP } from '../worker/protocol.js';
-import { byId, h, isTyping } from './dom.js';
+import { byId, h, isTyping, setAttr, setProp, setText } from './dom.js';
 
 const CHART_W = 300, CHART_H = 70;
 
@@ -99,44 +99,44 @@ export function mountWatchPanel(store, actions, watch) {
   let parityShown = null;
   store.subscribe(['watch', 'run', 'puzzles', 'puzzleIndex'], (s) => {
     const w = s.watch;
-    recordBtn.disabled = s.run.phase === PHASE.RUNNING || s.puzzles.length === 0;
-    closeBtn.hidden = !w.active;
+    setProp(recordBtn, 'disabled', s.run.phase === PHASE.RUNNING || s.puzzles.length === 0);
+    setProp(closeBtn, 'hidden', !w.active);
     const lesson = lessonById(w.lesson);
-    lessonText.hidden = !lesson;
-    lessonText.textContent = lesson ? `${lesson.title}. ${lesson.text}` : '';
+    setProp(lessonText, 'hidden', !lesson);
+    setText(lessonText, lesson ? `${lesson.title}. ${lesson.text}` : '');
     const puzzle = s.puzzles[s.puzzleIndex] || null;
     const parityFor = lesson && lesson.id === 'parity' ? puzzle : null;
     if (parityFor !== parityShown) {
       parityShown = parityFor;
-      parityBox.hidden = !parityFor;
+      setProp(parityBox, 'hidden', !parityFor);
       parityBox.replaceChildren(...(parityFor ? parityView(parityArgument(parityFor)) : []));
     }
-    controls.hidden = !w.active || !watch.player;
+    setProp(controls, 'hidden', !w.active || !watch.player);
     status.textContent = w.error || (!w.active ? '' : w.recording ? `Recording… ${num(w.steps)} steps so far.`
       : `Recorded ${num(w.steps)} steps${w.full ? ` (only the first ${num(watch.capacity)} are kept for the replay)`
         : w.ended === 'limit' ? ' (up to the solution limit, where the search stopped)'
           : w.ended === 'cancelled' ? ' (until the search was cancelled)' : ' (the whole search)'}.`);
     if (!watch.player) return;
     const player = watch.player;
-    speed.value = String(w.speed);
-    speedText.textContent = `${SPEEDS[w.speed] < 1 ? `1 step per ${1 / SPEEDS[w.speed]} s` : `${num(SPEEDS[w.speed])} steps/s`}`;
-    playBtn.textContent = w.playing ? '⏸' : '▶';
-    playBtn.setAttribute('aria-label', w.playing ? 'Pause' : 'Play');
-    backBtn.disabled = w.step <= 0;
-    fwdBtn.disabled = w.step >= w.steps;
-    scrub.max = String(w.steps);
-    scrub.value = String(w.step);
-    counter.textContent = `Step ${num(w.step)} of ${num(w.steps)}`;
-    eventText.textContent = describe(watch.puzzle, player.current());
+    setProp(speed, 'value', String(w.speed));
+    setText(speedText, `${SPEEDS[w.speed] < 1 ? `1 step per ${1 / SPEEDS[w.speed]} s` : `${num(SPEEDS[w.speed])} steps/s`}`);
+    setText(playBtn, w.playing ? '⏸' : '▶');
+    setAttr(playBtn, 'aria-label', w.playing ? 'Pause' : 'Play');
+    setProp(backBtn, 'disabled', w.step <= 0);
+    setProp(fwdBtn, 'disabled', w.step >= w.steps);
+    setProp(scrub, 'max', String(w.steps));
+    setProp(scrub, 'value', String(w.step));
+    setText(counter, `Step ${num(w.step)} of ${num(w.steps)}`);
+    setText(eventText, describe(watch.puzzle, player.current()));
     const pick = w.showMch ? watch.mchPick() : null;
-    mchText.textContent = !pick ? '' : `The most-constrained-hole rule would fill ${cellName(watch.puzzle, pick.cell)} next (framed in blue): ${pick.ways === 0 ? 'no piece fits it, a dead end at once' : `${pick.ways} way${pick.ways === 1 ? '' : 's'} to cover it`}.`;
-    note.textContent = w.note;
+    setText(mchText, !pick ? '' : `The most-constrained-hole rule would fill ${cellName(watch.puzzle, pick.cell)} next (framed in blue): ${pick.ways === 0 ? 'no piece fits it, a dead end at once' : `${pick.ways} way${pick.ways === 1 ? '' : 's'} to cover it`}.`);
+    setText(note, w.note);
     if (!depthSeries || depthSeries.length !== w.steps + 1) depthSeries = depths(player);
     drawChart(chart, depthSeries, w.step, watch.puzzle.instances.filter((i) => !i.stationary).length);
     renderProfile(profile, player, w.steps);
-    mchBox.checked = !!w.showMch;
-    estimate.textContent = estimateText(w, player);
-    compareBtn.disabled = w.recording || s.run.phase === PHASE.RUNNING;
+    setProp(mchBox, 'checked', !!w.showMch);
+    setText(estimate, estimateText(w, player));
+    setProp(compareBtn, 'disabled', w.recording || s.run.phase === PHASE.RUNNING);
     renderCompare(w, watch, sides, compareTable, compareStatus, compareView);
   });
 }

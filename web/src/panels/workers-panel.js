@@ -1,7 +1,7 @@
 // The Workers control (issue 10): how many solver workers share a search (pool/solver-pool.js).
 // Kept in the browser; one per logical core is the default and, measured, the fastest.
 import { PHASE } from '../app/state.js';
-import { byId } from './dom.js';
+import { byId, setProp, setText } from './dom.js';
 import { MAX_POOL_SIZE, defaultPoolSize } from '../pool/solver-pool.js';
 
 export function mountWorkersPanel(store, actions) {
@@ -29,7 +29,7 @@ export function mountWorkersPanel(store, actions) {
     let text = `${s.settings.workers === 1 ? 'One worker searches' : `${s.settings.workers} workers share each search`}; this device has ${cores} ${cores === 1 ? 'core' : 'cores'}.`;
     if (running && stats.workers > 0) text = `${stats.workers} ${stats.workers === 1 ? 'worker' : 'workers'} searching, ${stats.pieces} pieces of the tree so far.`;
     else if (running && s.run.options && stats.attempts !== undefined && !stats.workers) text = 'One worker searches (these options cannot be shared).';
-    note.textContent = text;
-    input.title = 'Solver workers sharing the next search (one per core is fastest). A change applies from the next Solve.';
+    setText(note, text);
+    setProp(input, 'title', 'Solver workers sharing the next search (one per core is fastest). A change applies from the next Solve.');
   });
 }
