@@ -165,6 +165,58 @@ describe('worker pool', () => {
   }, 60000);
 });
 
+describe('the pool\'s helpers', () => {
+  // A pool whose workers record the requests they receive.
+  function recordingPool(size, loaderFor = () => undefined) {
+    const received = [];
+    let made = 0;
+    const pool = new SolverPool({
+      size,
+      createClient: () => {
+        const k = made++;
+        const worker = makeFakeWorker(loaderFor(k));
+        const post = worker.postMessage;
+        worker.postMessage = (msg) => {
+          received.push({ worker: k, type: msg.type });
+          post(msg);
+        };
+        return new SolverClient(() => worker);
+      },
+    });
+    return { pool, received, made: () => made };
+  }
+
+  it('start and load each puzzle before Solve (a helper started at Solve delayed every worker)', async () => {
+    const { pool, received, made } = recordingPool(3);
+    await pool.load(readDef('soma.txt'), 'soma.txt');
+    expect(made()).toBe(3);
+    expect(received.filter((r) => r.type === 'load').map((r) => r.worker).sort()).toEqual([0, 1, 2]);
+    pool.setSize(4); // a fourth starts at once with the same puzzle
+    expect(made()).toBe(4);
+    expect(received.filter((r) => r.type === 'load' && r.worker === 3)).toHaveLength(1);
+    const before = received.length;
+    const { done } = pool.solve(0, '-r');
+    const result = await done;
+    expect(result.stats.solutions).toBe(480);
+    // nothing loaded again for the search: every worker already held the puzzle
+    expect(received.slice(before).filter((r) => r.type === 'load')).toEqual([]);
+    expect(result.stats.workers).toBe(4);
+    pool.setSize(2);
+    expect(pool.clients).toHaveLength(2);
+    pool.terminate();
+  });
+
+  it('a helper that cannot load is left out; the first worker still searches', async () => {
+    const broken = () => Promise.reject(new Error('no module here'));
+    const { pool } = recordingPool(2, (k) => (k === 1 ? broken : undefined));
+    await pool.load(readDef('soma.txt'), 'soma.txt');
+    const result = await pool.solve(0, '-r').done;
+    expect(result.reason).toBe('finished');
+    expect(result.stats.solutions).toBe(480);
+    pool.terminate();
+  });
+});
+
 describe('a saved search read back from the browser', () => {
   const good = () => ({
     version: SAVED_SEARCH_VERSION, text: 'D:xDim=2\n~D\n', options: '-r', puzzleIndex: 0, source: { kind: 'custom' },

@@ -10,7 +10,10 @@
 //
 // How (the browser side of engine/parallel/parallel_search.hpp, over messages instead of
 // threads; protocol: ../worker/protocol.js 'prepare' / 'subproblem' / 'donate'):
-//  1. every worker sets up the same search ('prepare'; equal fingerprints = the same tree);
+//  0. the helpers start with the pool (and when its size grows) and load every puzzle as it
+//     is opened, so that Solve finds them ready (setSize, load);
+//  1. every worker sets up the same search ('prepare'; equal fingerprints = the same tree),
+//     each as soon as it holds the puzzle (none waits for another's boot);
 //  2. the first worker searches the whole tree while giving away untried siblings until
 //     there are PIECES_PER_WORKER pieces per worker (the split, as polycube --checkpoint);
 //  3. each worker takes the biggest waiting piece; when none is left and a worker is idle,
@@ -76,6 +79,7 @@ export class SolverPool {
     this.runs = new Map(); // pool search id -> PoolRun, or {single: client, id}
     this._lastLoad = null;
     this._loaded = new WeakSet(); // clients holding _lastLoad
+    this._loading = new WeakMap(); // client -> {load, done}: its load of a _lastLoad under way
   }
 
   get primary() {
@@ -87,24 +91,57 @@ export class SolverPool {
     return this.primary._failure;
   }
 
-  /** Workers used by the next search (the running one keeps its own). */
+  /**
+   * Workers used by the next search (the running one keeps its own). Missing helpers start
+   * now and load the definitions, so that they are ready when Solve is pressed: a helper
+   * started at Solve delayed every worker's start by ~0.1 s (2-worker Tetris Cube in headless
+   * Chromium: the worker's boot and the puzzle's load), 4% of the search.
+   */
   setSize(n) {
     this.size = clampPoolSize(n);
+    if (this.runs.size === 0) this._trim(); // a running search keeps the workers it has
+    this._grow();
   }
 
   async load(text, source = '<input>') {
     this._lastLoad = { text, source };
     this._loaded = new WeakSet();
-    const loads = this.clients.map((c) => c.load(text, source).then((puzzles) => {
-      this._loaded.add(c);
-      return puzzles;
-    }));
+    this._grow(); // (loads the new text into the helpers it starts)
+    const loads = this.clients.map((c) => this._ensureLoaded(c));
     // the others parse the same text: their errors are the first one's (handled here, so
     // that none is reported as unhandled)
     const others = Promise.allSettled(loads.slice(1));
     const puzzles = await loads[0];
     await others;
     return puzzles;
+  }
+
+  _trim() {
+    while (this.clients.length > this.size) this.clients.pop().terminate();
+  }
+
+  // Start the missing helpers, each loading the last definitions (a failure is reported by
+  // the search that needs it).
+  _grow() {
+    while (this.clients.length < this.size) {
+      const c = this.createClient();
+      this.clients.push(c);
+      if (this._lastLoad) this._ensureLoaded(c).catch(() => {});
+    }
+  }
+
+  // Resolves once client c holds the last loaded definitions (one load per client and text).
+  _ensureLoaded(c) {
+    const want = this._lastLoad;
+    if (!want || this._loaded.has(c)) return Promise.resolve(null);
+    const pending = this._loading.get(c);
+    if (pending && pending.load === want) return pending.done;
+    const done = c.load(want.text, want.source).then((puzzles) => {
+      if (this._lastLoad === want) this._loaded.add(c);
+      return puzzles;
+    });
+    this._loading.set(c, { load: want, done });
+    return done;
   }
 
   draft(text, source) { return this.primary.draft(text, source); }
@@ -116,24 +153,15 @@ export class SolverPool {
     for (const c of this.clients) c.terminate();
   }
 
-  /** Workers for a search: `size` of them, each holding the last loaded definitions. */
-  async _workers() {
-    while (this.clients.length > this.size) this.clients.pop().terminate();
-    while (this.clients.length < this.size) this.clients.push(this.createClient());
-    const usable = [];
-    await Promise.all(this.clients.map(async (c, k) => {
-      try {
-        if (!this._loaded.has(c) && this._lastLoad) {
-          await c.load(this._lastLoad.text, this._lastLoad.source);
-          this._loaded.add(c);
-        }
-        usable[k] = c;
-      } catch (err) {
-        if (k === 0) throw err;
-        // a helper that cannot start is left out; the first worker alone still searches
-      }
-    }));
-    return usable.filter(Boolean);
+  /**
+   * Workers for a search: `size` of them, each with a promise that it holds the last loaded
+   * definitions (a search starts each worker as soon as its own load is done: none waits for
+   * another's boot).
+   */
+  _workers() {
+    this._trim();
+    this._grow();
+    return this.clients.map((client) => ({ client, loaded: this._ensureLoaded(client) }));
   }
 
   /**
@@ -197,21 +225,32 @@ class PoolRun {
       this.resolve = resolve;
       this.reject = reject;
     });
-    this.begin().catch((err) => this.fail(err));
+    try {
+      this.begin();
+    } catch (err) {
+      this.fail(err); // a worker could not even be started
+    }
     return this.done;
   }
 
-  async begin() {
-    const clients = await this.pool._workers();
-    if (this.stopping) return this.settle();
-    this.workers = clients.map((client, index) => ({
-      // runs: the pieces sent to it, in order ({piece, id, base}): the first is being searched
-      client, index, prepared: null, preparing: null, runs: [], latest: null, idleSince: 0,
+  begin() {
+    this.workers = this.pool._workers().map(({ client, loaded }, index) => ({
+      // runs: the pieces sent to it, in order ({piece, id, base}): the first is being searched;
+      // loading: its definitions are being loaded (a helper started just now)
+      client, index, prepared: null, preparing: null, loading: true, runs: [], latest: null, idleSince: 0, loaded,
     }));
     for (const w of this.workers) {
-      const prep = w.client.prepare(this.puzzle, this.options);
-      w.preparing = prep.id;
-      prep.done.then((p) => this.onPrepared(w, p), (err) => this.onWorkerError(w, err));
+      w.loaded.then(() => {
+        w.loading = false;
+        if (this.stopping || this.settled || this.single) return this.settle();
+        const prep = w.client.prepare(this.puzzle, this.options);
+        w.preparing = prep.id;
+        return prep.done.then((p) => this.onPrepared(w, p), (err) => this.onWorkerError(w, err));
+      }, (err) => {
+        w.loading = false;
+        // a helper that cannot load is left out; the first worker's failure ends the search
+        this.onWorkerError(w, err);
+      });
     }
   }
 
