@@ -86,6 +86,9 @@ describe('polycube web page', () => {
     // the board itself is drawn
     const s = await page.evaluate(() => window.__polycube.sample());
     expect(s.drawnFraction).toBeGreaterThan(0.05);
+    // multisampled on a GPU, not where the CPU draws (headless Chromium without one: SwiftShader)
+    expect(s.renderer).not.toBe('');
+    expect(s.multisampled).toBe(!/SwiftShader|llvmpipe|softpipe/i.test(s.renderer));
     // every library file is offered
     const files = await page.$$eval('#library option', (os) => os.map((o) => o.value));
     const defs = fs.readdirSync(path.join(repoRoot, 'def')).filter((f) => f.endsWith('.txt'));
@@ -169,6 +172,9 @@ describe('polycube web page', () => {
     expect((await hooks()).piecesDrawn).toBe(7);
     const s = await page.evaluate(() => window.__polycube.sample());
     expect(s.drawnFraction).toBeGreaterThan(0.05);
+    // multisampled on a GPU, not where the CPU draws (headless Chromium without one: SwiftShader)
+    expect(s.renderer).not.toBe('');
+    expect(s.multisampled).toBe(!/SwiftShader|llvmpipe|softpipe/i.test(s.renderer));
     await shot('04-solved-soma.png');
     await page.fill('#explode', '70');
     await page.dispatchEvent('#explode', 'input');
