@@ -36,7 +36,7 @@ async function solutionIndex() {
 async function hooks() {
   return page.evaluate(() => {
     const h = window.__polycube;
-    return { solutionsShown: h.solutionsShown, piecesDrawn: h.piecesDrawn, currentSolution: h.currentSolution, puzzle: h.puzzle };
+    return { solutionsShown: h.solutionsShown, emptyBoardsShown: h.emptyBoardsShown, piecesDrawn: h.piecesDrawn, currentSolution: h.currentSolution, puzzle: h.puzzle };
   });
 }
 
@@ -127,6 +127,18 @@ describe('polycube web page', () => {
     await page.keyboard.press('Home');
     expect(await solutionIndex()).toBe(1);
     expect((await hooks()).piecesDrawn).toBe(12);
+
+    // Solve again: the view goes from the last solution to the new first one, never through
+    // the empty board (a search that finds nothing for a redraw, ~200 ms, clears it)
+    await page.click('#next');
+    const before = await hooks();
+    await page.click('#solve');
+    expect(await waitState(['done', 'error'], 60_000)).toBe('done');
+    const after = await hooks();
+    expect(after.emptyBoardsShown).toBe(before.emptyBoardsShown);
+    expect(after.solutionsShown).toBeGreaterThan(before.solutionsShown);
+    expect(await solutionIndex()).toBe(1);
+    expect(after.piecesDrawn).toBe(12);
   });
 
   test('a malformed custom definition shows a clear error and keeps the text', async () => {

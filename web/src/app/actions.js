@@ -299,11 +299,15 @@ export class Actions {
     if (this.savedSearches && this.client.checkpoint) {
       this.running.checkpointTimer = setInterval(() => this.saveRunning(), CHECKPOINT_MS);
     }
-    this.store.replace({ solutions: { ...NO_SOLUTIONS, store, total: store.total, shown: store.stored > 0 ? 0 : -1 } });
     const resumedNote = resume ? ` (resumed: ${store.total.toLocaleString('en-US')} solutions found before)` : '';
-    this.store.update('run', {
-      phase: PHASE.RUNNING, message: `Searching${options ? ` with ${options}` : ''}…${resumedNote}`,
-      stats: null, startedAt, elapsed: 0, reason: '', options, leftRange: null,
+    // one change for both (the panels render once; the stage sees a search just started)
+    this.store.replace({
+      solutions: { ...NO_SOLUTIONS, store, total: store.total, shown: store.stored > 0 ? 0 : -1 },
+      run: {
+        ...this.state.run,
+        phase: PHASE.RUNNING, message: `Searching${options ? ` with ${options}` : ''}…${resumedNote}`,
+        stats: null, startedAt, elapsed: 0, reason: '', options, leftRange: null,
+      },
     });
 
     let result;

@@ -25,7 +25,7 @@ export function mountStagePanel(store, actions, editor, watch) {
   // while a puzzle is being edited its cells can be clicked in the 3-D view too
   const spaceLayer = new SpaceLayer(viewer, (cell, makeHole) => editor.run(commands.paintCells(editor.target, [cell], makeHole, editor.newStroke())));
   const watchLayer = new WatchLayer(viewer, byId('watch-label'));
-  const stage = { viewer, spaceLayer, watchLayer, solutionsShown: 0 };
+  const stage = { viewer, spaceLayer, watchLayer, solutionsShown: 0, emptyBoardsShown: 0 };
   let spaceShown = null;
   let spaceLayerIndex = -1;
 
@@ -97,10 +97,17 @@ export function mountStagePanel(store, actions, editor, watch) {
     } else if (!overlay && drawnGrid && watchLayer.objects.length) watchLayer.show(null);
     const sol = s.solutions;
     const grid = p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
+    // A search of the puzzle drawn has just started (no counter redraw yet, ~200 ms): the last
+    // drawing stays until its first solution replaces it, or until that redraw clears it. A
+    // quick re-solve then goes from one solution to the next without flashing the empty
+    // board, and where WebGL runs on the CPU (no GPU) the workers do not pay for that frame.
+    const justStarted = s.run.phase === PHASE.RUNNING && s.run.elapsed === 0 && !sol.linked;
+    if (!grid && drawnGrid && justStarted) return;
     if (grid !== drawnGrid && !(grid && drawnGrid && grid.length === drawnGrid.length && sameGrid(grid, drawnGrid))) {
       drawnGrid = grid;
       viewer.showSolution(grid);
       if (grid) stage.solutionsShown++;
+      else stage.emptyBoardsShown++;
     }
     const stored = sol.store ? sol.store.stored : 0;
     const running = s.run.phase === PHASE.RUNNING;

@@ -1,12 +1,13 @@
 // Test hooks (harmless for users): document.body.dataset.state is the search phase ('loading' |
 // 'ready' | 'running' | 'done' | 'cancelled' | 'error'); window.__polycube = { solutionsShown,
-// piecesDrawn, currentSolution, storedSolutions, puzzle, sample(), state() } where solutionsShown
-// counts solution drawings, piecesDrawn is the number of pieces in the current drawing and
+// emptyBoardsShown, piecesDrawn, currentSolution, storedSolutions, puzzle, sample(), state() }
+// where solutionsShown (emptyBoardsShown) counts drawings of a solution (of the empty board), piecesDrawn is the number of pieces in the current drawing and
 // sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
 // is drawn in the editor's 3-D layer.
 export function mountTestHooks(store, stage) {
   const hooks = {
     solutionsShown: 0,
+    emptyBoardsShown: 0,
     piecesDrawn: 0,
     currentSolution: 0,
     storedSolutions: 0,
@@ -24,6 +25,7 @@ export function mountTestHooks(store, stage) {
     const p = s.puzzles[s.puzzleIndex];
     hooks.puzzle = p ? { title: p.title, xDim: p.xDim, yDim: p.yDim, zDim: p.zDim, pieces: p.instances.filter((i) => !i.stationary).length } : null;
     hooks.solutionsShown = stage.solutionsShown;
+    hooks.emptyBoardsShown = stage.emptyBoardsShown;
     hooks.piecesDrawn = stage.viewer.piecesDrawn;
     hooks.currentSolution = s.solutions.shown + 1;
     hooks.storedSolutions = s.solutions.store ? s.solutions.store.stored : 0;
