@@ -234,24 +234,22 @@ class PoolRun {
   }
 
   begin() {
-    this.workers = this.pool._workers().map(({ client, loaded }, index) => ({
-      // runs: the pieces sent to it, in order ({piece, id, base}): the first is being searched;
-      // loading: its definitions are being loaded (a helper started just now)
-      client, index, prepared: null, preparing: null, loading: true, runs: [], latest: null, idleSince: 0, loaded,
+    const workers = this.pool._workers();
+    this.workers = workers.map(({ client }, index) => ({
+      // runs: the pieces sent to it, in order ({piece, id, base}): the first is being searched
+      client, index, prepared: null, preparing: null, runs: [], latest: null, idleSince: 0,
     }));
-    for (const w of this.workers) {
-      w.loaded.then(() => {
-        w.loading = false;
+    this.workers.forEach((w, k) => {
+      workers[k].loaded.then(() => {
         if (this.stopping || this.settled || this.single) return this.settle();
         const prep = w.client.prepare(this.puzzle, this.options);
         w.preparing = prep.id;
         return prep.done.then((p) => this.onPrepared(w, p), (err) => this.onWorkerError(w, err));
       }, (err) => {
-        w.loading = false;
         // a helper that cannot load is left out; the first worker's failure ends the search
         this.onWorkerError(w, err);
       });
-    }
+    });
   }
 
   onPrepared(w, p) {
