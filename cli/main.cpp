@@ -298,6 +298,9 @@ int main(int argc, char** argv) {
         }
         for (size_t i = 0; i < parsed.puzzles.size(); ++i) {
             const PuzzleDef& def = parsed.puzzles[i];
+            // The other threads' solvers set up meanwhile, on threads of their own.
+            std::unique_ptr<SolverSetups> setups =
+                parallel ? std::make_unique<SolverSetups>(def, p.options, threads - 1) : nullptr;
             // Setup runs in slices too (seconds for a big puzzle), so a signal there is seen.
             std::unique_ptr<Solver> owned = Solver::begin(def, p.options);
             Solver& solver = *owned;
@@ -332,7 +335,7 @@ int main(int argc, char** argv) {
                     resumed = std::make_unique<Checkpoint>(std::move(decoded.value));
                 }
                 Result<std::unique_ptr<ParallelSearch>> made =
-                    ParallelSearch::create(def, p.options, threads, std::move(owned), resumed.get());
+                    ParallelSearch::create(def, p.options, threads, std::move(owned), resumed.get(), std::move(setups));
                 if (!made.ok()) {  // (the adopted solver is gone with it)
                     activeSolver = nullptr;
                     solving = 0;

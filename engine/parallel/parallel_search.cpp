@@ -89,15 +89,46 @@ struct ParallelSearch::Pool {
     }
 };
 
+SolverSetups::SolverSetups(const PuzzleDef& def, const SolverOptions& options, int count) : slots_(std::max(0, count)) {
+    for (Slot& slot : slots_) {
+        // Each thread copies what it needs (Solver::begin keeps its own copy of both).
+        slot.thread = std::thread([this, &slot, def, options] {
+            std::unique_ptr<Solver> s = Solver::begin(def, options);
+            // In slices that poll cancel, as the first thread's setup (reliability: a Ctrl-C
+            // during a big puzzle's setup must not wait for it to end).
+            while (!s->ready() && !cancel_.load(std::memory_order_relaxed)) {
+                if (s->step(1LL << 40, 0.02) != Solver::State::Running) break;
+            }
+            if (s->ready() || s->state() == Solver::State::Failed) slot.solver = std::move(s);
+        });
+    }
+}
+
+SolverSetups::~SolverSetups() {
+    cancel();
+    for (Slot& slot : slots_)
+        if (slot.thread.joinable()) slot.thread.join();
+}
+
+std::unique_ptr<Solver> SolverSetups::take(int k) {
+    Slot& slot = slots_.at(static_cast<size_t>(k));
+    if (slot.thread.joinable()) slot.thread.join();
+    return std::move(slot.solver);
+}
+
 ParallelSearch::~ParallelSearch() = default;
 
 Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& def, const SolverOptions& options,
                                                                int threads, std::unique_ptr<Solver> primary,
-                                                               const Checkpoint* resume) {
+                                                               const Checkpoint* resume,
+                                                               std::unique_ptr<SolverSetups> setups) {
     std::unique_ptr<ParallelSearch> p(new ParallelSearch());
     if (resume) p->resume_ = std::make_unique<Checkpoint>(*resume);
     p->def_ = def;
     p->options_ = options;
+    p->refusal_ = whyNotSplittable(options);
+    // The other threads set up while the primary does (below, or already done by the caller).
+    if (!setups && p->refusal_.empty() && threads > 1) setups = std::make_unique<SolverSetups>(def, options, threads - 1);
     if (primary && primary->ready()) {
         p->primary_ = std::move(primary);
     } else {
@@ -106,15 +137,21 @@ Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& 
         p->primary_ = std::move(created.value);
     }
     p->threads_ = std::max(1, threads);
-    p->refusal_ = whyNotSplittable(options);
     // Nothing to share when the options forbid it or the puzzle was proved impossible.
     if (!p->refusal_.empty() || !p->primary_->impossibleReason().empty()) p->threads_ = 1;
+    if (p->threads_ > 1) {
+        // (setups for another thread count are a caller's mistake: made again here)
+        if (!setups || setups->count() != p->threads_ - 1)
+            setups = std::make_unique<SolverSetups>(def, options, p->threads_ - 1);
+        p->setups_ = std::move(setups);
+    }
     p->fingerprint_ = searchFingerprint(*p->primary_);
     return Result<std::unique_ptr<ParallelSearch>>::success(std::move(p));
 }
 
 void ParallelSearch::cancel() {
     cancel_.store(true, std::memory_order_relaxed);
+    if (setups_) setups_->cancel();
     primary_->cancel();  // at once on the calling thread's solver; the others at their next slice
 }
 
@@ -283,17 +320,11 @@ void ParallelSearch::worker(int index) {
     std::unique_ptr<Solver> own;
     Solver* s = primary_.get();
     if (index > 0) {
-        // Each thread sets up its own solver (in parallel with the others): same puzzle and
-        // options, so the same tree; the fingerprint makes sure.
-        // Setup in slices that poll cancel: a Ctrl-C during a big puzzle's setup on this
-        // thread must not wait for it to end (reliability: every phase sees cancel).
-        own = Solver::begin(def_, options_);
-        while (!own->ready()) {
-            if (cancel_.load(std::memory_order_relaxed)) return;
-            const Solver::State st = own->step(1LL << 40, 0.02);
-            if (st == Solver::State::Failed) return fail(own->error());
-            if (st != Solver::State::Running) return;
-        }
+        // Each thread has its own solver: same puzzle and options, so the same tree; the
+        // fingerprint makes sure. Set up by setups_ since before the search started.
+        own = setups_->take(index - 1);
+        if (!own) return;                                // cancelled during its setup
+        if (!own->ready()) return fail(own->error());  // its setup failed
         s = own.get();
         if (searchFingerprint(*s) != fingerprint_)
             return fail("internal: thread " + std::to_string(index) + " configured the search differently");

@@ -112,6 +112,49 @@ TEST(Parallel, UnsplittableOptionsRunOnOneThread) {
     EXPECT_NE(made.value->splitRefusal().find("-u"), std::string::npos);
 }
 
+TEST(Parallel, AdoptsSolversSetUpBeforeThePrimary) {
+    // As the CLI does: the other threads' setups start, then the primary is set up, then the
+    // search adopts both. Same statistics as one thread; setups made for another thread count
+    // are left unused (each thread then sets up its own).
+    PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    RunResult one = solve(def, "-r");
+    for (int made : {1, 3}) {
+        SCOPED_TRACE("setups for " + std::to_string(made) + " threads, 2 searching");
+        auto setups = std::make_unique<SolverSetups>(def, optionsFrom("-r"), made);
+        auto primary = Solver::create(def, optionsFrom("-r"));
+        ASSERT_TRUE(primary.ok());
+        auto search = ParallelSearch::create(def, optionsFrom("-r"), 2, std::move(primary.value), nullptr, std::move(setups));
+        ASSERT_TRUE(search.ok());
+        EXPECT_EQ(search.value->run(), Solver::State::Done);
+        EXPECT_TRUE(search.value->error().empty()) << search.value->error();
+        EXPECT_EQ(search.value->threads(), 2);
+        expectSameStatistics(search.value->stats(), one.stats);
+    }
+}
+
+TEST(Parallel, SetupsCancelledOrDroppedEndWithinASlice) {
+    // Bedlam's setup (Monte Carlo probes choosing the constrained piece) takes tens of
+    // milliseconds: dropped early, the setups must not run it to its end first.
+    PuzzleDef def = loadPuzzle("bedlam.txt");
+    auto t0 = std::chrono::steady_clock::now();
+    {
+        SolverSetups setups(def, optionsFrom("-r"), 2);
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 0.5);
+    SolverSetups cancelled(def, optionsFrom("-r"), 1);
+    cancelled.cancel();
+    std::unique_ptr<Solver> none = cancelled.take(0);
+    EXPECT_TRUE(!none || none->ready());  // (it may have finished before the cancel was seen)
+    // Taken whole: a ready solver of the same search as one set up directly.
+    SolverSetups whole(def, optionsFrom("-r"), 1);
+    std::unique_ptr<Solver> ready = whole.take(0);
+    ASSERT_TRUE(ready && ready->ready());
+    auto direct = Solver::create(def, optionsFrom("-r"));
+    ASSERT_TRUE(direct.ok());
+    EXPECT_EQ(searchFingerprint(*ready), searchFingerprint(*direct.value));
+}
+
 TEST(Parallel, CancelStopsEveryThread) {
     // Plain DLX on 10x6 takes over a second on one core; cancelled after 50 ms, run() must
     // come back at once with part of the statistics.
