@@ -123,6 +123,35 @@ describe('worker protocol', () => {
     expect((await next((m) => m.id === 13)).message).toMatch(/cannot be split/);
   });
 
+  it('splits a running piece on request (the pool\'s split for checkpoints); refuses a bad count', async () => {
+    const { host, next, messages } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });
+    await next((m) => m.id === 1);
+    host.handleMessage({ type: 'prepare', id: 2, puzzle: 0, options: '-r' });
+    await next((m) => m.id === 2);
+    host.handleMessage({ type: 'subproblem', id: 3, path: [] });
+    // asked before the piece has run a slice (nothing is open yet): answered after its first
+    host.handleMessage({ type: 'donate', id: 9, search: 3, max: 2 });
+    for (const [id, split] of [[4, 0], [5, 1.5], [6, 'x']]) {
+      host.handleMessage({ type: 'donate', id, search: 3, split });
+      expect((await next((m) => m.id === id)).message).toMatch(/split must be a whole number of at least 1/);
+    }
+    const early = await next((m) => m.id === 9);
+    expect(early.type).toBe('donated');
+    expect(early.paths).toHaveLength(2);
+    host.handleMessage({ type: 'donate', id: 7, search: 3, split: 12 });
+    expect(await next((m) => m.id === 7)).toMatchObject({ type: 'donated', paths: [], share: 0 });
+    const done = await next((m) => m.id === 3 && m.type === 'done');
+    expect(done.reason).toBe('finished');
+    // the piece gave its paths as its own 'donated' batches, at least the 12 asked for
+    const given = messages.filter((m) => m.id === 3 && m.type === 'donated').flatMap((m) => m.paths);
+    expect(given.length).toBeGreaterThanOrEqual(12);
+    expect(done.stats.solutions).toBeLessThan(2339);
+    // a piece that already ended: nothing happens, the answer says so
+    host.handleMessage({ type: 'donate', id: 8, search: 3, split: 5 });
+    expect(await next((m) => m.id === 8)).toMatchObject({ type: 'donated', paths: [], share: 0 });
+  });
+
   it('checks a draft for the editor without touching the loaded puzzle or a running search', async () => {
     const { host, next } = makeHost();
     host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'pentominoes_10x6.txt' });

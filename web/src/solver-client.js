@@ -121,6 +121,12 @@ export class SolverClient {
     return this._request({ type: MSG.DONATE, search, ...(max > 0 ? { max } : {}) }).done.then((m) => ({ paths: m.paths, share: m.share }));
   }
 
+  /** Ask running subproblem `search` to split itself into `count` more paths from its next
+   * slice on: they come to its onDonated handler (as with subproblem's `split`). */
+  split(search, count) {
+    return this._request({ type: MSG.DONATE, search, split: count }).done.then(() => undefined);
+  }
+
   /** Stop search `id` (its done promise then resolves with reason 'cancelled'), within
    * HARD_CANCEL_MS whatever the engine is doing. */
   cancel(id) {

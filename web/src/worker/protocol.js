@@ -84,6 +84,11 @@
 //                                           as paths, and their share of the piece's tree;
 //                                           paths [] when there is nothing to give or the
 //                                           search already ended
+//   {type:'donate', id, search, split}      split (a whole number >= 1): the running piece
+//                                           splits itself from its next slice on, as a
+//                                           subproblem's `split` does (its batches come as
+//                                           'donated' with the subproblem's id); answered at
+//                                           once with {type:'donated', id, paths:[], share:0}
 //
 // page -> worker: the editor's checks of definition text (a draft: volumes may differ), without
 // touching the loaded puzzles or a running search
@@ -196,6 +201,10 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   let lastLoad = null;   // {text, source} of the last successful load (reloaded after a restart)
   let prepared = false;  // the session's search was set up by 'prepare' (subproblems may follow)
   let nextPieces = [];   // subproblem requests waiting for the running one ({id, path, split})
+  // The slice budget the last piece adapted to: the next piece starts from it, not from
+  // INITIAL_BUDGET (the engine's speed on this puzzle does not change from piece to piece;
+  // ramping up again cost each piece a few short slices, each a trip through the event loop).
+  let pieceBudget = INITIAL_BUDGET;
 
   async function boot() {
     try {
@@ -236,6 +245,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     const running = job;
     job = null;
     if (running && running.id !== id) postMessage({ type: MSG.ERROR, id: running.id, message });
+    if (running && running.donation) postMessage({ type: MSG.ERROR, id: running.donation.id, message });
     for (const waiting of tablesWaiting) postMessage({ type: MSG.ERROR, id: waiting, message });
     tablesWaiting = [];
     for (const piece of nextPieces) postMessage({ type: MSG.ERROR, id: piece.id, message });
@@ -340,7 +350,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     return false;
   }
 
-  function newJob(id, { limit, fixedBudget, kind = 'solve', split = 0 } = {}) {
+  function newJob(id, { limit, fixedBudget, kind = 'solve', split = 0, budget = INITIAL_BUDGET } = {}) {
     const t = now();
     return {
       id,
@@ -353,8 +363,9 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       batchCount: 0,
       lastFlush: t,
       lastProgress: t,
-      budget: fixedBudget || INITIAL_BUDGET,
+      budget: fixedBudget || budget,
       fixedBudget: fixedBudget || 0,
+      donation: null,   // a donate request waiting for this piece's next slice ({id, max})
     };
   }
 
@@ -366,6 +377,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   function onPrepare(id, msg) {
     cancelJob();
     if (!startSession(id, msg)) return;
+    pieceBudget = INITIAL_BUDGET; // another search: its own speed
     runJob(newJob(id, { kind: 'prepare' }));
   }
 
@@ -416,7 +428,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       postMessage({ type: MSG.ERROR, id, message: prepared ? session.lastError() : 'subproblem: no prepared search (send prepare first)' });
       return false;
     }
-    runJob(newJob(id, { kind: 'subproblem', split }));
+    runJob(newJob(id, { kind: 'subproblem', split, budget: pieceBudget }));
     return true;
   }
 
@@ -437,10 +449,38 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   }
 
   function onDonate(id, msg) {
+    const running = job && job.kind === 'subproblem' && job.id === msg.search && session.ready();
+    if (msg.split !== undefined) {
+      const splitField = wholeNumber(msg.split, 'split', 1 << 20);
+      if (splitField.error) {
+        postMessage({ type: MSG.ERROR, id, message: splitField.error });
+        return;
+      }
+      if (running) job.split = Math.max(job.split, splitField.value);
+      postMessage({ type: MSG.DONATED, id, paths: [], share: 0 });
+      return;
+    }
     const max = Number.isInteger(msg.max) && msg.max > 0 ? Math.min(msg.max, 1 << 20) : 0;
-    const given = job && job.kind === 'subproblem' && job.id === msg.search && session.ready()
-      ? JSON.parse(session.donateJson(max)) : { share: 0, paths: [] };
+    const given = running ? JSON.parse(session.donateJson(max)) : { share: 0, paths: [] };
+    if (given.paths.length === 0 && running && !job.donation) {
+      // Nothing open to give yet (a piece that has just started has entered no level): ask
+      // again after the piece's next slice rather than make the page come back later (its
+      // retry timer and round trip left a worker idle ~30 ms of a 70 ms 10x6 search).
+      job.donation = { id, max };
+      return;
+    }
     postMessage({ type: MSG.DONATED, id, paths: given.paths, share: given.share });
+  }
+
+  // Answer the donate request that waited for this slice: what there is to give now, or
+  // nothing when the piece has ended (the page asks again later or elsewhere).
+  function answerDonation(current) {
+    const waiting = current.donation;
+    if (!waiting) return;
+    current.donation = null;
+    const open = job === current && session.state() === STEP.RUNNING && session.ready();
+    const given = open ? JSON.parse(session.donateJson(waiting.max)) : { share: 0, paths: [] };
+    postMessage({ type: MSG.DONATED, id: waiting.id, paths: given.paths, share: given.share });
   }
 
   // Splitting the pool's first piece: give untried siblings away until `split` were given.
@@ -529,12 +569,17 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       const t0 = now();
       st = session.step(splitting ? SPLIT_BUDGET : current.budget);
       const dt = now() - t0;
-      if (!current.fixedBudget && !splitting) adaptBudget(current, dt);
+      // (a slice cut short by the search's end says nothing of the engine's speed)
+      if (!current.fixedBudget && !splitting && st === STEP.RUNNING) {
+        adaptBudget(current, dt);
+        if (current.kind === 'subproblem') pieceBudget = current.budget;
+      }
       if (current.kind === 'prepare' && (st !== STEP.RUNNING || session.ready())) {
         endPrepare(current, st);
         return;
       }
       if (splitting && st === STEP.RUNNING) splitSome(current);
+      answerDonation(current);
       collect(current);
     } catch (e) {
       crashed(current.id, e);
@@ -642,6 +687,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     job = null;
     collect(current);
     flush(current);
+    answerDonation(current); // (nothing to give: it ended)
     answerWaitingTables(); // before DONE: the page's replay needs the table of this search
     postMessage({ type: MSG.DONE, id: current.id, reason, stats: stats() });
     if (current.kind === 'subproblem') afterPiece(reason === 'finished');
