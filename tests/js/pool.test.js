@@ -10,8 +10,11 @@ import { addStats, statsBetween } from '../../web/src/pool/stats.js';
 import { SAVED_SEARCH_VERSION, validSavedSearch } from '../../web/src/app/saved-search.js';
 import { makeChecker, makeFakeWorker, readDef } from './helpers.js';
 
-function newPool(size) {
-  return new SolverPool({ size, createClient: () => new SolverClient(() => makeFakeWorker()) });
+// splitAfterMs 0: split into pieces from the start (the checkpoint machinery at work whatever
+// the search's length); the pool's own default splits only searches still running after a
+// second, a time the fake workers' shared thread makes unpredictable here.
+function newPool(size, { splitAfterMs = 0 } = {}) {
+  return new SolverPool({ size, splitAfterMs, createClient: () => new SolverClient(() => makeFakeWorker()) });
 }
 
 function gridKeys(grids, count, cellCount) {
@@ -71,6 +74,34 @@ describe('worker pool', () => {
     expect(shared.stats.workers).toBe(3);
     expect(shared.stats.pieces).toBeGreaterThanOrEqual(48); // split into 16 per worker
     expect(shared.stats.fractionDone).toBeCloseTo(1, 6);
+  }, 60000);
+
+  it('a search that ends before the split is due is shared by donation alone, in few pieces', async () => {
+    const single = await singleRun('pentominoes_10x6.txt', '-r');
+    const shared = await runAll(newPool(2, { splitAfterMs: Infinity }), 'pentominoes_10x6.txt', '-r');
+    expect(shared.reason).toBe('finished');
+    expectSameSearch(shared, single);
+    expect(shared.stats.pieces).toBeGreaterThan(1); // the second worker got work
+    expect(shared.stats.pieces).toBeLessThan(32);   // not split into 16 per worker
+    expect(shared.stats.fractionDone).toBeCloseTo(1, 6);
+  }, 60000);
+
+  it('a search still running when the split is due is split mid-search, and a checkpoint then adds up', async () => {
+    const single = await singleRun('pentominoes_10x6.txt', '-r');
+    const late = await runAll(newPool(2, { splitAfterMs: 30 }), 'pentominoes_10x6.txt', '-r');
+    expectSameSearch(late, single);
+    expect(late.stats.pieces).toBeGreaterThanOrEqual(32);
+    // Plain DLX (seconds here): stopped well after the split, the pieces that finished since
+    // are kept; resumed, the two runs add up to one.
+    const dlx = await singleRun('pentominoes_10x6.txt', '-r -o s');
+    let checkpoint = null;
+    await runAll(newPool(2, { splitAfterMs: 30 }), 'pentominoes_10x6.txt', '-r -o s', { stopAfter: 300, onStop: (ck) => { checkpoint = ck; } });
+    expect(checkpoint.solutions).toBeGreaterThan(0);
+    expect(checkpoint.pending.length).toBeGreaterThan(1);
+    const second = await runAll(newPool(2), 'pentominoes_10x6.txt', '-r -o s', { resume: structuredClone(checkpoint) });
+    const all = [...gridKeys(checkpoint.grids, checkpoint.solutions, checkpoint.cellCount), ...second.keys];
+    expect(all.sort()).toEqual([...dlx.keys].sort());
+    expect(second.stats.attempts).toBe(dlx.stats.attempts);
   }, 60000);
 
   it('shares FILA searches too (Soma, FILA on every level: -f 7, 2 workers)', async () => {

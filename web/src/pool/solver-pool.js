@@ -14,11 +14,16 @@
 //     is opened, so that Solve finds them ready (setSize, load);
 //  1. every worker sets up the same search ('prepare'; equal fingerprints = the same tree),
 //     each as soon as it holds the puzzle (none waits for another's boot);
-//  2. the first worker searches the whole tree while giving away untried siblings until
-//     there are PIECES_PER_WORKER pieces per worker (the split, as polycube --checkpoint);
-//  3. each worker takes the biggest waiting piece; when none is left and a worker is idle,
-//     the busiest worker is asked to donate the untried siblings at its shallowest open
-//     level (dynamic load balancing: a few huge subtrees cannot leave workers idle);
+//  2. the first worker searches the whole tree; each worker takes the biggest waiting piece;
+//     when none is left and a worker is idle, the busiest worker is asked to donate the
+//     untried siblings at its shallowest open level (dynamic load balancing, as polycube -j:
+//     a few huge subtrees cannot leave workers idle);
+//  3. a search still running after SPLIT_AFTER_MS is split into PIECES_PER_WORKER pieces per
+//     worker: each running piece gives away its untried siblings level by level from the
+//     top (as polycube --checkpoint), so that what each keeps soon finishes and a checkpoint
+//     can keep the pieces' results (pieces.js). A short search is never split: on the
+//     default puzzle (10x6, ~0.07 s) the split's 32 pieces made the pool slower than one
+//     worker searching alone;
 //  4. the search ends when no piece waits and none runs.
 // Solutions stream to onSolutions as workers find them (the set is a one-worker run's, not
 // the order); statistics are the sums of the workers' (stats.js); fractionDone is the pieces'
@@ -30,6 +35,9 @@ import { PieceBook } from './pieces.js';
 import { addStats, statsBetween } from './stats.js';
 
 export const PIECES_PER_WORKER = 16;
+// A search running this long is split for checkpoints (the first is written after
+// CHECKPOINT_MS, 5 s: app/saved-search.js); shorter ones never pay for the split.
+export const SPLIT_AFTER_MS = 1000;
 export const MAX_POOL_SIZE = 32;
 const DONATE_RETRY_MS = 20;
 const DONATE_PER_IDLE = 2;    // paths asked of a busy worker per idle one   // a busy worker with nothing to give is asked again after this
@@ -68,10 +76,12 @@ function messageOf(err) {
 
 export class SolverPool {
   /**
-   * @param {{size?: number, createClient: () => object}} o createClient makes a SolverClient
+   * @param {{size?: number, createClient: () => object, splitAfterMs?: number}} o createClient
+   *   makes a SolverClient; splitAfterMs: when a running search is split for checkpoints
    */
-  constructor({ size = defaultPoolSize(), createClient }) {
+  constructor({ size = defaultPoolSize(), createClient, splitAfterMs = SPLIT_AFTER_MS }) {
     this.createClient = createClient;
+    this.splitAfterMs = splitAfterMs; // (tests: 0 splits at once, Infinity never)
     this.size = clampPoolSize(size);
     this.clients = [createClient()];
     this.ready = this.clients[0].ready;
@@ -218,6 +228,8 @@ class PoolRun {
     this.startedAt = performance.now();
     this.primaryStats = {};
     this.single = null;         // {id, done}: the first worker searching alone (runAlone)
+    this.splitting = false;     // split into pieces for checkpoints (SPLIT_AFTER_MS passed)
+    this.splitTimer = null;
   }
 
   start() {
@@ -266,6 +278,8 @@ class PoolRun {
       this.book = new PieceBook({ cellCount: p.cellCount, resume: this.resume });
       if (this.resume) for (const piece of this.resume.pending) this.book.add(piece.path, piece.share, null);
       else this.book.add([], 1, null);
+      if (this.pool.splitAfterMs <= 0) this.splitting = true; // the first piece splits itself
+      else if (Number.isFinite(this.pool.splitAfterMs)) this.splitTimer = setTimeout(() => this.splitForCheckpoints(), this.pool.splitAfterMs);
       for (const other of this.workers) if (other.prepared && other.fingerprintPending) this.adopt(other);
     }
     w.prepared = p;
@@ -301,18 +315,36 @@ class PoolRun {
     return this.dispatch();
   }
 
+  // Pieces still to make by splitting (splitForCheckpoints): none before the split is due.
+  piecesWanted() {
+    if (!this.splitting) return 0;
+    return Math.max(0, PIECES_PER_WORKER * this.workers.length - this.book.queue.length - this.book.running);
+  }
+
+  // The search has run SPLIT_AFTER_MS: the running pieces split themselves until there are
+  // PIECES_PER_WORKER per worker (their paths come to runPiece's onDonated).
+  splitForCheckpoints() {
+    this.splitTimer = null;
+    if (this.stopping || this.settled || !this.book) return;
+    this.splitting = true;
+    const running = this.workers.filter((w) => !w.dead && w.runs.length > 0 && w.runs[0].id !== null);
+    const wanted = this.piecesWanted();
+    if (wanted === 0 || running.length === 0) return;
+    const each = Math.ceil(wanted / running.length);
+    // (a piece that ends meanwhile ignores it; a worker's failure is reported by its piece)
+    for (const w of running) w.client.split(w.runs[0].id, each).catch(() => {});
+  }
+
   // Give waiting pieces to idle workers; ask for donations when none wait; end when all done.
   dispatch() {
     if (this.stopping || !this.book) return;
-    const live = () => this.book.queue.length + this.book.running;
-    const target = PIECES_PER_WORKER * this.workers.length;
     const ready = this.workers.filter((w) => w.prepared && !w.fingerprintPending && !w.dead);
     for (const w of ready) {
       if (w.runs.length > 0) continue;
       const piece = this.book.next();
       if (!piece) break;
-      // Until the tree is split into `target` pieces, a new piece splits itself further.
-      this.runPiece(w, piece, Math.max(0, target - live() - 1));
+      // Once the split is due and until it is done, a new piece splits itself further.
+      this.runPiece(w, piece, Math.max(0, this.piecesWanted() - 1));
     }
     // Each busy worker gets its next piece ahead (it starts without a round trip to the page)
     // while there are more waiting pieces than workers that could want one.
@@ -324,8 +356,11 @@ class PoolRun {
       this.finish();
       return;
     }
-    const idle = ready.some((w) => w.runs.length === 0);
-    if (idle && this.book.queue.length === 0 && !this.donating && !this.retry) this.askForWork();
+    // Work is asked for ahead, as soon as a worker is on its last piece, not once it is idle:
+    // the donor answers between its slices (up to 15 ms), which an idle worker waited out
+    // (10x6 on 2 workers: ~15 ms of a 70 ms search, twice).
+    const needy = ready.some((w) => w.runs.length <= 1);
+    if (needy && this.book.queue.length === 0 && !this.donating && !this.retry) this.askForWork(ready);
   }
 
   // Send `piece` to worker w: it starts at once, or after the one w is searching.
@@ -390,21 +425,24 @@ class PoolRun {
 
   // The busiest worker (biggest share of the tree left, as far as its estimate tells) gives
   // away the untried siblings at its shallowest open level.
-  askForWork() {
+  // (ready: the workers that can search)
+  askForWork(ready) {
     let donor = null;
     let most = -1;
-    for (const w of this.workers) {
+    for (const w of ready) {
       if (w.runs.length === 0 || w.runs[0].id === null) continue;
       const { piece } = w.runs[0];
       const left = piece.share * (1 - piece.fraction);
       if (left > most) { most = left; donor = w; }
     }
-    if (!donor) return;
+    // (a worker alone on its last piece would only split its own work)
+    if (!donor || !ready.some((w) => w !== donor && w.runs.length <= 1)) return;
     const { piece, id } = donor.runs[0];
     this.donating = true;
-    // A few paths per idle worker: every piece costs a start in the engine (FILA's tables)
-    const idle = this.workers.filter((w) => w.prepared && !w.fingerprintPending && w.runs.length === 0 && !w.dead).length;
-    donor.client.donate(id, DONATE_PER_IDLE * idle).then((given) => {
+    // A few paths per idle worker (or one asking ahead): every piece costs a start in the
+    // engine (FILA's tables)
+    const idle = ready.filter((w) => w.runs.length === 0).length;
+    donor.client.donate(id, DONATE_PER_IDLE * Math.max(1, idle)).then((given) => {
       this.donating = false;
       if (given.paths.length > 0) {
         this.addGiven(piece, given);
@@ -484,6 +522,7 @@ class PoolRun {
     this.stopping = how;
     clearTimeout(this.retry);
     this.retry = null;
+    clearTimeout(this.splitTimer);
     for (const w of this.workers) {
       for (const run of [...w.runs].reverse()) w.client.cancel(run.id); // the waiting one first
       if (w.preparing !== null) w.client.cancel(w.preparing);
@@ -503,6 +542,7 @@ class PoolRun {
     if (this.settled) return;
     this.settled = true;
     clearTimeout(this.retry);
+    clearTimeout(this.splitTimer);
     for (const w of this.workers) if (w.preparing !== null) w.client.cancel(w.preparing); // slow helpers not needed
     this.resolve({ reason: 'finished', stats: this.mergedStats() });
   }
