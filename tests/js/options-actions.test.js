@@ -226,7 +226,7 @@ describe('Actions.solve and bad options', () => {
     expect(store.get().options).toMatchObject({ error: '', errorKey: '' });
   });
 
-  test('solutions found while searching are drawn at once for the first, then with the counters, and all at the end', async () => {
+  test('solutions found while searching are drawn with the counters, the first too, and all at the end', async () => {
     let handlers = null;
     let finish = null;
     const { store, actions, text } = setup((i, o, h) => {
@@ -241,8 +241,11 @@ describe('Actions.solve and bad options', () => {
     expect(store.get().run.phase).toBe(PHASE.RUNNING);
     rounds.length = 0;
     const grid = new Int32Array([0, 0]);
-    handlers.onSolutions({ grids: grid, count: 1 }); // the first: drawn at once
+    handlers.onSolutions({ grids: grid, count: 1 }); // the first: drawn with the counters (a 3-D
+    expect(rounds).toEqual([]);                       // drawing costs the workers CPU without a GPU)
+    actions.tick();
     expect(rounds).toEqual([1]);
+    expect(store.get().solutions.shown).toBe(0);
     for (let k = 0; k < 30; k++) handlers.onSolutions({ grids: grid, count: 1 }); // a burst of batches
     expect(rounds).toEqual([1]);
     actions.tick(); // the counters' redraw brings them all in one round
@@ -252,6 +255,7 @@ describe('Actions.solve and bad options', () => {
     handlers.onSolutions({ grids: grid, count: 1 });
     finish({ reason: 'finished', stats: { solutions: 32, seconds: 0.1 } });
     await solving;
+    expect(rounds).toEqual([1, 31, 32, 32]); // the last batch, then the end's count
     expect(store.get().solutions.total).toBe(32);
     expect(store.get().run.phase).toBe(PHASE.DONE);
   });
