@@ -14,6 +14,13 @@
 // 3. One-sided pentominoes 18x5 (686,628 solutions, minutes): solutions found in a fixed time
 //    (BENCH_RATE_SECONDS, 20) per worker count.
 //
+// After the worker count changes, one untimed solve comes first: the pool starts the new
+// helpers then, and a helper's first search runs on WebAssembly compiled by V8's baseline
+// tier (a 10x6 helper took 17 ms to set up instead of 5-8 and searched slower); a person
+// sets the count once and solves many times. Before 2026-11-25 the count changed just before
+// each timed click, so every 2-worker run had a helper born at that click (10x6 with 2
+// workers 0.107 s against 0.073 s warm).
+//
 //   npm run bench:pool        BENCH_ONLY=tetris,bedlam  BENCH_WORKERS=1,2  BENCH_REPEATS=5
 // The PT diamond runs only when asked (BENCH_ONLY=diamond: ~1 min per run; one round).
 // Needs the WebAssembly build (bash scripts/build.sh).
@@ -102,9 +109,14 @@ for (const p of PUZZLES) {
   const configs = [{ key: 'direct', workers: 1, options: DIRECT }, ...WORKERS.map((w) => ({ key: `w${w}`, workers: w, options: '-r' }))];
   const times = Object.fromEntries(configs.map((c) => [c.key, []]));
   let reference = null;
+  let warmWorkers = 0;
   for (let round = 0; round < (p.repeats || REPEATS); round++) {
     const order = configs.map((_, i) => configs[(i + round) % configs.length]);
     for (const c of order) {
+      if (c.workers !== warmWorkers) {
+        await solve(p.file, c.workers, c.options); // new helpers' first search: not timed (above)
+        warmWorkers = c.workers;
+      }
       const r = await solve(p.file, c.workers, c.options);
       if (reference === null) reference = r;
       if (r.solutions !== reference.solutions || r.attempts !== reference.attempts) {
@@ -134,7 +146,7 @@ const lines = [];
 lines.push('# One search shared by the page\'s worker pool (headless Chromium)', '');
 lines.push(`Produced by \`npm run bench:pool\` (bench/pool.mjs) on ${new Date().toISOString().replace('T', ' ').slice(0, 19)} UTC, git ${git},`);
 lines.push(`in ${Math.round((Date.now() - t0) / 1000)} s: ${NPROC} cores (the browser reports ${cores}), the built page driven as a person would, \`-r\`,`);
-lines.push(`${REPEATS} rounds in rotating order, median wall time in the page from the click on Solve to the end. 1-minute load average at the end: ${load}.`);
+lines.push(`${REPEATS} rounds in rotating order (after a change of the worker count, one untimed solve first), median wall time in the page from the click on Solve to the end. 1-minute load average at the end: ${load}.`);
 lines.push('The page\'s main thread (counters, the 3-D view, software-rendered here: no GPU) shares the cores with the workers.', '');
 lines.push(`| puzzle | solutions | ${WORKERS.map((w) => `${w} ${w === 1 ? 'worker' : 'workers'}`).join(' | ')} |`);
 lines.push(`|---|---|${WORKERS.map(() => '---').join('|')}|`);
@@ -144,7 +156,7 @@ for (const r of rows) {
 }
 lines.push('', 'Solutions and placements were equal for every worker count (the bench fails otherwise).', '');
 lines.push('## The machinery on one worker', '');
-lines.push('"1 worker" splits the tree into pieces (16 per worker: what a resumed search searches again is small);');
+lines.push('"1 worker" is the pool with one worker: a search still running after a second is split into 16 pieces per worker (what a resumed search searches again is small);');
 lines.push(`"direct" searches it in one piece as the page did before the pool (\`${DIRECT}\`: a limit is never shared; same placements).`, '');
 lines.push('| puzzle | direct | 1 worker | 1 worker / direct |', '|---|---|---|---|');
 for (const r of rows) lines.push(`| ${r.p.name} | ${fmt(r.med.direct)} s | ${fmt(r.med.w1)} s | ${(r.med.w1 / r.med.direct).toFixed(3)}x |`);
