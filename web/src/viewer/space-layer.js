@@ -5,7 +5,7 @@
 //
 //   const layer = new SpaceLayer(viewer, (cell, makeHole) => ...);
 //   layer.setSpace(puzzleModel, currentLayer);   // or layer.setSpace(null) to hide it
-import { BoxGeometry, Color, DynamicDrawUsage, InstancedMesh, Matrix4, MeshStandardMaterial, Raycaster, Vector2, Vector3 } from 'three';
+import { BoxGeometry, Color, DynamicDrawUsage, InstancedMesh, Matrix4, MeshLambertMaterial, Raycaster, Vector2, Vector3 } from 'three';
 
 const CLICK_PX = 6;      // a pointer that moved further than this was turning the view
 const CLICK_MS = 600;
@@ -20,8 +20,8 @@ export class SpaceLayer {
   constructor(viewer, onToggle) {
     this.viewer = viewer;
     this.onToggle = onToggle;
-    this.openMaterial = new MeshStandardMaterial({ transparent: true, opacity: 0.55, roughness: 0.7, depthWrite: false });
-    this.holeMaterial = new MeshStandardMaterial({ color: 0xff8a8a, transparent: true, opacity: 0.12, roughness: 1, depthWrite: false });
+    this.openMaterial = new MeshLambertMaterial({ transparent: true, opacity: 0.55, depthWrite: false });
+    this.holeMaterial = new MeshLambertMaterial({ color: 0xff8a8a, transparent: true, opacity: 0.12, depthWrite: false });
     this.meshes = [];
     this.cellsOf = new Map(); // mesh -> cell index per instance
     this.raycaster = new Raycaster();

@@ -7,7 +7,7 @@
 // the previous geometry.
 import {
   BoxGeometry, BufferAttribute, BufferGeometry, DirectionalLight, EdgesGeometry,
-  HemisphereLight, LineBasicMaterial, LineSegments, Mesh, MeshStandardMaterial, PerspectiveCamera,
+  HemisphereLight, LineBasicMaterial, LineSegments, Mesh, MeshLambertMaterial, PerspectiveCamera,
   Scene, Vector3, WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -85,13 +85,17 @@ export class Viewer {
     this.controls.addEventListener('change', () => this.requestRender());
     this.controls.addEventListener('start', () => { this.userMoved = true; });
 
-    this.pieceMaterial = new MeshStandardMaterial({
-      vertexColors: true, roughness: 0.62, metalness: 0.02,
+    // Diffuse (Lambert) shading: the physically based material (roughness 0.62, metalness
+    // 0.02) drew the same picture to the eye, and cost 1.8x the frame where WebGL runs on the
+    // CPU (10x6 at 1060x860 in SwiftShader: 38 ms against 21 ms with the plate's), time taken
+    // from the search's workers and from a smooth orbit.
+    this.pieceMaterial = new MeshLambertMaterial({
+      vertexColors: true,
       polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1,
     });
     this.lineMaterial = new LineBasicMaterial({ color: 0x10131a, transparent: true, opacity: 0.85 });
-    this.plateMaterial = new MeshStandardMaterial({
-      color: 0x39475e, roughness: 0.9, metalness: 0,
+    this.plateMaterial = new MeshLambertMaterial({
+      color: 0x39475e,
       polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1,
     });
     this.gridMaterial = new LineBasicMaterial({ color: 0x8a9bb8, transparent: true, opacity: 0.55 });

@@ -6,18 +6,18 @@
 //
 //   const layer = new WatchLayer(viewer, labelElement);
 //   layer.show({ puzzle, target, candidateCells, deadCells, label, mchCell, shadeCells });   // or layer.show(null)
-import { BoxGeometry, EdgesGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4, MeshStandardMaterial, Vector3 } from 'three';
+import { BoxGeometry, EdgesGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4, MeshLambertMaterial, Vector3 } from 'three';
 
 export class WatchLayer {
   constructor(viewer, label) {
     this.viewer = viewer;
     this.label = label;
     this.objects = [];
-    this.ghostMaterial = new MeshStandardMaterial({ color: 0xffffff, transparent: true, opacity: 0.18, depthWrite: false });
-    this.deadMaterial = new MeshStandardMaterial({ color: 0xff4d5e, transparent: true, opacity: 0.5, depthWrite: false });
+    this.ghostMaterial = new MeshLambertMaterial({ color: 0xffffff, transparent: true, opacity: 0.18, depthWrite: false });
+    this.deadMaterial = new MeshLambertMaterial({ color: 0xff4d5e, transparent: true, opacity: 0.5, depthWrite: false });
     this.frameMaterial = new LineBasicMaterial({ color: 0xffd23f });
     this.mchMaterial = new LineBasicMaterial({ color: 0x3ee0ff });
-    this.shadeMaterial = new MeshStandardMaterial({ color: 0x000000, transparent: true, opacity: 0.45, depthWrite: false });
+    this.shadeMaterial = new MeshLambertMaterial({ color: 0x000000, transparent: true, opacity: 0.45, depthWrite: false });
     this.anchor = null;
     viewer.controls.addEventListener('change', () => this.placeLabel());
   }
