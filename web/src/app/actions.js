@@ -265,8 +265,8 @@ export class Actions {
         // too, not with every worker's batch: each redraw costs style, layout, paint and a
         // composite (software-rendered without a GPU), and at ~40 batches a second from two
         // workers that took a third of a core from the search (bench/POOL.md). Drawing a
-        // solution in 3-D where WebGL runs on the CPU costs ~40 ms of both cores (10x6 at
-        // 1060x860 in SwiftShader): drawn at once, the first one took that from the workers of
+        // solution in 3-D where WebGL runs on the CPU cost ~40 ms of both cores (10x6 at
+        // 1060x860 in SwiftShader; ~20 ms with the diffuse materials since): drawn at once, the first one took that from the workers of
         // a 2-worker 10x6 search (~0.07 s in all); a search shorter than a tick now draws once,
         // at its end (finishRun).
         const live = this.running && this.running.token === token; // (not yet: a client that answers at once)
