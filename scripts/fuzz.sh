@@ -3,7 +3,8 @@
 # short search; option strings through Session::start), built with clang under AddressSanitizer
 # and UndefinedBehaviorSanitizer in build-sanitize/ (shared with the sanitized C++ tests of
 # scripts/test.sh), and the JavaScript fuzz loops of
-# tests/js/fuzz.test.js (share-link decoding, worker messages through the protocol handler).
+# tests/js/fuzz.test.js (share-link decoding, worker messages through the protocol handler, the
+# pool's message sequences).
 #
 #   bash scripts/fuzz.sh 60        # each of the four for about 60 seconds
 #

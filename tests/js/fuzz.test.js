@@ -1,6 +1,6 @@
 // Fuzz loops for the JavaScript that takes hostile input (issue 11): share-link decoding
-// (web/src/share/link.js) and worker messages through the protocol handler (with the real
-// WebAssembly module). Each runs for POLYCUBE_FUZZ_SECONDS (scripts/fuzz.sh) or a few seconds
+// (web/src/share/link.js), worker messages through the protocol handler (with the real
+// WebAssembly module), and the worker pool's message sequences (issue 10). Each runs for POLYCUBE_FUZZ_SECONDS (scripts/fuzz.sh) or a few seconds
 // in the normal test run; the generator is seeded, so a failure names its seed and input.
 import { deflateSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -139,6 +139,8 @@ describe('fuzz: worker messages', () => {
       }
       if (type === MSG.DONATE) {
         msg.search = r.int(2) ? id - 1 : randomValue(r);
+        if (r.int(2)) msg.max = r.int(3) ? 1 + r.int(5) : randomValue(r);
+        if (r.int(3) === 0) msg.split = r.int(3) ? 1 + r.int(40) : randomValue(r);
         donateIds.add(msg.id);
       }
       if (type === MSG.CANCEL) msg.id = r.int(2) ? id - 1 : randomValue(r);
@@ -172,5 +174,75 @@ describe('fuzz: worker messages', () => {
     for (const [k, n] of expected) expect(answers.get(k) || 0, `request ${k}`).toBe(n);
     for (const m of messages) if (m.type === MSG.ERROR) expect(String(m.message).length, m.message.slice(0, 100)).toBeLessThan(1000);
     console.log(`fuzz: worker messages: ${runs} messages in ${SECONDS} s, no finding`);
+  }, SECONDS * 1000 + 60000);
+});
+
+describe('fuzz: the pool\'s message sequences', () => {
+  // Mostly well-formed sequences, as the pool sends them, in hostile orders: prepare, pieces
+  // from paths the worker gave, donations asked before a piece's first slice or while it runs
+  // (with max or a split), cancels of running and waiting pieces. Every request gets exactly
+  // one answer (a donation that waits for a slice too, whatever ends the piece meanwhile).
+  it(`every request gets one answer; the worker stays usable (${SECONDS} s)`, async () => {
+    const messages = [];
+    const host = createSolverHost({ loadModule, postMessage: (m) => messages.push(m), schedule: (fn) => setImmediate(fn) });
+    await host.ready;
+    const r = rng(SEED + 2);
+    const files = ['pentominoes_10x6.txt', 'soma.txt', 'tetriscube.txt'];
+    const expected = new Map(); // request id -> answers it needs (1)
+    const donateIds = new Set();
+    const pieces = []; // ids of subproblem requests, newest last
+    let id = 0;
+    let runs = 0;
+    const send = (msg, answered = true) => {
+      runs++;
+      host.handleMessage(structuredClone(msg));
+      if (answered) expected.set(msg.id, 1);
+    };
+    const given = () => messages.filter((m) => m.type === MSG.DONATED).flatMap((m) => m.paths || []);
+    const end = performance.now() + SECONDS * 1000;
+    while (performance.now() < end) {
+      const file = r.pick(files);
+      send({ type: MSG.LOAD, id: ++id, text: readDef(file), source: file });
+      send({ type: MSG.PREPARE, id: ++id, puzzle: 0, options: r.pick(['-r', '-r', '', '-r -o s', '-r -f 7']) });
+      for (let n = 3 + r.int(25); n > 0; n--) {
+        const k = r.int(10);
+        if (k < 3) {
+          const paths = given();
+          const path = r.int(3) && paths.length ? r.pick(paths) : [];
+          const msg = { type: MSG.SUBPROBLEM, id: ++id, path };
+          if (r.int(4) === 0) msg.split = 1 + r.int(20);
+          send(msg);
+          pieces.push(msg.id);
+        } else if (k < 7 && pieces.length) {
+          const msg = { type: MSG.DONATE, id: ++id, search: r.int(3) ? pieces[pieces.length - 1] : r.pick(pieces) };
+          if (r.int(2)) msg.max = 1 + r.int(4);
+          if (r.int(4) === 0) msg.split = 1 + r.int(30);
+          donateIds.add(msg.id);
+          send(msg);
+        } else if (k < 9 && pieces.length) {
+          send({ type: MSG.CANCEL, id: r.int(2) ? pieces[pieces.length - 1] : r.pick(pieces) }, false);
+        }
+        // (often none: a donation and a cancel in one task, before the piece's first slice)
+        for (let w = r.int(2) ? 0 : r.int(4); w > 0; w--) await new Promise((done) => setImmediate(done));
+      }
+    }
+    // let everything end: cancel the last pieces, then wait for the answers
+    for (const p of pieces.slice(-5)) host.handleMessage({ type: MSG.CANCEL, id: p });
+    host.handleMessage({ type: MSG.LOAD, id: 'final-load', text: readDef('soma.txt'), source: 'soma.txt' });
+    host.handleMessage({ type: MSG.SOLVE, id: 'final', puzzle: 0, options: '-r' });
+    for (let k = 0; k < 2000 && !messages.some((m) => m.id === 'final' && m.type === MSG.DONE); k++) {
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    expect(messages.find((m) => m.id === 'final' && m.type === MSG.DONE).stats.solutions).toBe(480);
+    expect(messages.filter((m) => m.type === MSG.RESTARTED)).toEqual([]); // no trap
+    const terminal = new Set([MSG.LOADED, MSG.ERROR, MSG.DONE, MSG.PREPARED]);
+    const answers = new Map();
+    for (const m of messages) {
+      if ((terminal.has(m.type) && !donateIds.has(m.id)) || (donateIds.has(m.id) && (m.type === MSG.DONATED || m.type === MSG.ERROR))) {
+        answers.set(m.id, (answers.get(m.id) || 0) + 1);
+      }
+    }
+    for (const [k, n] of expected) expect(answers.get(k) || 0, `request ${k}`).toBe(n);
+    console.log(`fuzz: pool sequences: ${runs} messages in ${SECONDS} s, no finding`);
   }, SECONDS * 1000 + 60000);
 });
