@@ -15,9 +15,9 @@
 //  1. every worker sets up the same search ('prepare'; equal fingerprints = the same tree),
 //     each as soon as it holds the puzzle (none waits for another's boot);
 //  2. the first worker searches the whole tree; each worker takes the biggest waiting piece;
-//     when none is left and a worker is idle, the busiest worker is asked to donate the
-//     untried siblings at its shallowest open level (dynamic load balancing, as polycube -j:
-//     a few huge subtrees cannot leave workers idle);
+//     when none is left and a worker is on its last piece, the busiest worker is asked to
+//     donate the untried siblings at its shallowest open level (dynamic load balancing, as
+//     polycube -j: a few huge subtrees cannot leave workers idle);
 //  3. a search still running after SPLIT_AFTER_MS is split into PIECES_PER_WORKER pieces per
 //     worker: each running piece gives away its untried siblings level by level from the
 //     top (as polycube --checkpoint), so that what each keeps soon finishes and a checkpoint
@@ -39,8 +39,8 @@ export const PIECES_PER_WORKER = 16;
 // CHECKPOINT_MS, 5 s: app/saved-search.js); shorter ones never pay for the split.
 export const SPLIT_AFTER_MS = 1000;
 export const MAX_POOL_SIZE = 32;
-const DONATE_RETRY_MS = 20;
-const DONATE_PER_IDLE = 2;    // paths asked of a busy worker per idle one   // a busy worker with nothing to give is asked again after this
+const DONATE_RETRY_MS = 20;   // a busy worker with nothing to give is asked again after this
+const DONATE_PER_IDLE = 2;    // paths asked of a busy worker per idle one
 const PROGRESS_MS = 100;      // merged progress at most this often
 
 /** The default number of workers: one per logical core the browser reports. */
