@@ -124,8 +124,6 @@ Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& 
                                                                std::unique_ptr<SolverSetups> setups) {
     std::unique_ptr<ParallelSearch> p(new ParallelSearch());
     if (resume) p->resume_ = std::make_unique<Checkpoint>(*resume);
-    p->def_ = def;
-    p->options_ = options;
     p->refusal_ = whyNotSplittable(options);
     // The other threads set up while the primary does (below, or already done by the caller).
     if (!setups && p->refusal_.empty() && threads > 1) setups = std::make_unique<SolverSetups>(def, options, threads - 1);

@@ -138,8 +138,6 @@ private:
     void worker(int index);
     void fail(const std::string& message);
 
-    PuzzleDef def_;
-    SolverOptions options_;
     std::unique_ptr<Solver> primary_;
     std::unique_ptr<SolverSetups> setups_;  // threads 1..: their solvers (null: one thread)
     std::string fingerprint_;
