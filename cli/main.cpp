@@ -233,6 +233,12 @@ int main(int argc, char** argv) {
         }
         return 0;
     }
+    if (p.options.ordered && (!p.options.checkpoint.empty() || !p.options.resume.empty() || p.options.splitJobs > 0 ||
+                              !p.options.jobsOut.empty() || !p.options.job.empty() || !p.options.merge.empty())) {
+        std::cerr << "polycube: --ordered cannot be combined with --checkpoint, --resume, --split, --job or --merge "
+                     "(their pieces report their solutions when each ends)\n";
+        return 2;
+    }
     // One search over many machines (cli/jobs.hpp).
     if (!p.options.merge.empty()) return mergeJobs(p);
     if (!p.options.job.empty()) return runJob(p);
@@ -348,9 +354,11 @@ int main(int argc, char** argv) {
                     if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
                     std::cout << formatInfo(search.primary());
                 }
-                if (!p.options.quiet)
+                if (!p.options.quiet) {
                     search.setSolutionHandler(
                         [&](const Solution& s, long long number) { std::cout << formatSolution(def, s.grid, number); });
+                    search.setOrdered(p.options.ordered);
+                }
                 ProgressReporter reporter(stderrTerminal, label(source, i, parsed.puzzles.size()));
                 if (showProgress)
                     search.setProgressHandler([&](double f, long long n) { reporter.report(f, n); }, progressSeconds());

@@ -19,12 +19,86 @@ constexpr long long kSlice = 1 << 15;
 
 }  // namespace
 
+// A subproblem waiting for a thread: its path, its share of the whole tree (for the progress
+// estimate) and, in ordered mode, its node of OrderedOutput (-1: none).
+struct QueuedPiece {
+    std::vector<int> path;
+    double share = 0;
+    int node = -1;
+};
+
+// setOrdered: the solutions in the one-thread order. The pieces form a tree (a piece's
+// children are the paths it gave away). The one-thread search meets a piece's own solutions
+// first: everything it gave away lies after the branch it kept at that level. Then come its
+// children, the latest batch first (a donation gives the untried siblings of the shallowest
+// open level, the last ones of a DLX level when capped, so a later batch lies deeper than an
+// earlier one, or before it at the same level), each batch in its own order. A cursor walks
+// that order: the piece under it prints as it finds; the others keep their solutions (image
+// ids only: the grid is made again when printed) until the cursor reaches them. Called
+// under the pool's output lock.
+class ParallelSearch::OrderedOutput {
+public:
+    using Emit = std::function<void(Solution&)>;
+    int add(int parent) {
+        nodes_.push_back(Node{parent, {}, 0, false, {}});
+        return static_cast<int>(nodes_.size()) - 1;
+    }
+    // A batch `parent` gave away, in its order: ahead of its earlier batches.
+    std::vector<int> addBatch(int parent, size_t n) {
+        std::vector<int> ids;
+        for (size_t k = 0; k < n; ++k) ids.push_back(add(parent));
+        std::vector<int>& children = nodes_[static_cast<size_t>(parent)].children;
+        children.insert(children.begin(), ids.begin(), ids.end());
+        return ids;
+    }
+    void found(int node, const Solution& s, const Emit& emit) {
+        if (node == cursor_) {
+            Solution now = s;
+            emit(now);
+            return;
+        }
+        Solution kept;
+        kept.images = s.images;
+        nodes_[static_cast<size_t>(node)].kept.push_back(std::move(kept));
+    }
+    void finished(int node, const Emit& emit, const Solver& solver) {
+        nodes_[static_cast<size_t>(node)].finished = true;
+        while (nodes_[static_cast<size_t>(cursor_)].finished) {
+            Node& at = nodes_[static_cast<size_t>(cursor_)];
+            if (at.next < at.children.size()) {
+                cursor_ = at.children[at.next++];
+                Node& child = nodes_[static_cast<size_t>(cursor_)];
+                for (Solution& k : child.kept) {
+                    k.grid = solver.gridOf(k.images);
+                    emit(k);
+                }
+                child.kept.clear();
+                child.kept.shrink_to_fit();
+            } else if (at.parent >= 0) {
+                cursor_ = at.parent;  // (finished: its next child, if any)
+            } else {
+                return;  // the whole tree is done
+            }
+        }
+    }
+
+private:
+    struct Node {
+        int parent;
+        std::vector<int> children;  // in the one-thread order
+        size_t next;                // the next child the cursor visits
+        bool finished;
+        std::vector<Solution> kept;
+    };
+    std::vector<Node> nodes_;
+    int cursor_ = 0;
+};
+
 // The shared work: subproblems not yet taken, and how many threads are searching one.
 struct ParallelSearch::Pool {
     std::mutex mutex;
     std::condition_variable changed;
-    // Subproblems with their share of the whole tree (for the progress estimate).
-    std::deque<std::pair<std::vector<int>, double>> queue;
+    std::deque<QueuedPiece> queue;
     int busy = 0;
     // Progress: the share of the tree done by finished pieces (under `output`), and each
     // thread's running piece as last published (weight x fractionDone), read by thread 0.
@@ -45,13 +119,14 @@ struct ParallelSearch::Pool {
     std::atomic<int> waiting{0}, queued{0};
 
     std::mutex output;  // solutions, merged statistics, errors
-    long long reported = 0;
+    long long reported = 0;  // solutions handed on (numbered)
+    long long found = 0;     // found (ordered: some wait for their turn)
     SolverStats merged;
     double idleSeconds = 0;
 
     // The next subproblem, waiting while others are busy (they may donate). false when the
     // tree is done (nothing queued, nobody busy) or on cancel.
-    bool take(int thread, std::vector<int>& path, double& share, const std::atomic<bool>& cancel) {
+    bool take(int thread, QueuedPiece& piece, const std::atomic<bool>& cancel) {
         std::unique_lock<std::mutex> lock(mutex);
         waiting.fetch_add(1, std::memory_order_relaxed);
         // The timeout only matters for cancel (set from a signal handler, which cannot notify).
@@ -62,20 +137,21 @@ struct ParallelSearch::Pool {
             changed.notify_all();
             return false;
         }
-        path = std::move(queue.front().first);
-        share = queue.front().second;
+        piece = std::move(queue.front());
         queue.pop_front();
         if (pieces) {
-            inFlight[thread] = {path, share};
+            inFlight[thread] = {piece.path, piece.share};
             flying[thread] = 1;
         }
         queued.fetch_sub(1, std::memory_order_relaxed);
         ++busy;
         return true;
     }
-    void put(std::vector<std::vector<int>>& paths, double shareEach) {
+    // nodes: the paths' OrderedOutput nodes (empty: not ordered)
+    void put(std::vector<std::vector<int>>& paths, double shareEach, const std::vector<int>& nodes) {
         std::lock_guard<std::mutex> lock(mutex);
-        for (auto& p : paths) queue.push_back({std::move(p), shareEach});
+        for (size_t k = 0; k < paths.size(); ++k)
+            queue.push_back({std::move(paths[k]), shareEach, nodes.empty() ? -1 : nodes[k]});
         queued.fetch_add(static_cast<int>(paths.size()), std::memory_order_relaxed);
         changed.notify_all();
     }
@@ -185,8 +261,9 @@ Solver::State ParallelSearch::run() {
     const auto t0 = std::chrono::steady_clock::now();
     pool_ = std::make_unique<Pool>(threads_);
     pool_->pieces = pieces;
+    if (orderedWanted_ && !pieces && onSolution_) ordered_ = std::make_unique<OrderedOutput>();
     if (!pieces) {
-        pool_->queue.push_back({{}, 1.0});  // the whole tree
+        pool_->queue.push_back({{}, 1.0, ordered_ ? ordered_->add(-1) : -1});  // the whole tree (node 0)
         pool_->queued = 1;
     } else if (!splitIntoPieces()) {
         // Cancelled (or failed) while splitting: nothing counted, the whole tree pending.
@@ -194,7 +271,7 @@ Solver::State ParallelSearch::run() {
         pool_->finishedStats = SolverStats{};
         pool_->finishedShare = 0;
         pool_->queue.clear();
-        pool_->queue.push_back({{}, 1.0});
+        pool_->queue.push_back({{}, 1.0, -1});
     }
     std::vector<std::thread> others;
     for (int k = 1; k < threads_; ++k) others.emplace_back([this, k] { worker(k); });
@@ -211,7 +288,7 @@ Solver::State ParallelSearch::run() {
 bool ParallelSearch::splitIntoPieces() {
     Pool& pool = *pool_;
     if (resume_) {
-        for (const CheckpointPiece& piece : resume_->pending) pool.queue.push_back({piece.path, piece.share});
+        for (const CheckpointPiece& piece : resume_->pending) pool.queue.push_back({piece.path, piece.share, -1});
         pool.queued = static_cast<int>(pool.queue.size());
         pool.finishedStats = resume_->finished;
         pool.finishedShare = resume_->doneShare;
@@ -284,7 +361,7 @@ bool ParallelSearch::splitIntoPieces() {
     }
     // Biggest first: the long pieces start early, the short ones fill the end.
     std::sort(heap.begin(), heap.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    for (auto& piece : heap) pool.queue.push_back(std::move(piece));
+    for (auto& piece : heap) pool.queue.push_back({std::move(piece.first), piece.second, -1});
     pool.queued = static_cast<int>(pool.queue.size());
     piecesSplit_ = static_cast<long long>(pool.queue.size());
     return true;
@@ -298,7 +375,7 @@ Checkpoint ParallelSearch::snapshot() const {
     ck.doneShare = pool_->finishedShare;
     for (int k = 0; k < threads_; ++k)
         if (pool_->flying[k]) ck.pending.push_back({pool_->inFlight[k].first, pool_->inFlight[k].second});
-    for (const auto& q : pool_->queue) ck.pending.push_back({q.first, q.second});
+    for (const auto& q : pool_->queue) ck.pending.push_back({q.path, q.share});
     return ck;
 }
 
@@ -307,7 +384,7 @@ bool ParallelSearch::splitOnly(long long pieces, std::vector<CheckpointPiece>& o
     pool_->pieces = true;
     splitTarget_ = std::max(1LL, pieces);
     if (!splitIntoPieces()) return false;
-    for (auto& q : pool_->queue) out.push_back({std::move(q.first), q.second});
+    for (auto& q : pool_->queue) out.push_back({std::move(q.path), q.share});
     pool_->queue.clear();
     stats_ = pool_->finishedStats;
     doneShare = pool_->finishedShare;
@@ -328,13 +405,24 @@ void ParallelSearch::worker(int index) {
             return fail("internal: thread " + std::to_string(index) + " configured the search differently");
     }
     std::vector<Solution> pieceSolutions;  // checkpointed mode: reported when the piece ends
+    QueuedPiece piece;                      // the subproblem this thread searches
+    // Numbered and handed on (under the output lock).
+    const OrderedOutput::Emit emit = [this](Solution& sol) {
+        const long long number = ++pool_->reported;
+        if (onSolution_) onSolution_(sol, number);
+    };
     if (pool_->pieces) {
         s->setSolutionHandler([&pieceSolutions](const Solution& sol) { pieceSolutions.push_back(sol); });
     } else {
-        s->setSolutionHandler([this](const Solution& sol) {
+        s->setSolutionHandler([this, &piece, &emit](const Solution& sol) {
             std::lock_guard<std::mutex> lock(pool_->output);
-            const long long number = ++pool_->reported;
-            if (onSolution_) onSolution_(sol, number);
+            ++pool_->found;
+            if (ordered_) {
+                ordered_->found(piece.node, sol, emit);
+            } else {
+                Solution now = sol;
+                emit(now);
+            }
         });
     }
     auto lastCheckpoint = std::chrono::steady_clock::now();
@@ -351,8 +439,6 @@ void ParallelSearch::worker(int index) {
         onCheckpoint_(ck);
     };
     SolverStats before;
-    std::vector<int> path;
-    double weight = 0;
     std::vector<std::vector<int>> donated;
     long long searched = 0, gave = 0;
     double idle = 0;
@@ -368,18 +454,19 @@ void ParallelSearch::worker(int index) {
             // Under the lock that moves a finished piece's share from running to finished.
             std::lock_guard<std::mutex> lock(pool_->output);
             fraction = pool_->finishedShare;
-            solutions = pool_->reported;
+            solutions = pool_->pieces ? pool_->reported : pool_->found;
             for (const auto& r : pool_->runningShare) fraction += r.load(std::memory_order_relaxed);
         }
         onProgress_(std::min(1.0, fraction), solutions);
     };
     for (;;) {
         const auto waitStart = std::chrono::steady_clock::now();
-        const bool got = pool_->take(index, path, weight, cancel_);
+        const bool got = pool_->take(index, piece, cancel_);
         idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - waitStart).count();
         if (!got) break;
         ++searched;
-        if (Status started = s->startSubproblem(path); !started.ok) {
+        const double weight = piece.share;
+        if (Status started = s->startSubproblem(piece.path); !started.ok) {
             pool_->finished();
             fail(started.message);
             break;
@@ -396,7 +483,12 @@ void ParallelSearch::worker(int index) {
                 const int n = s->donate(donated, &share);
                 if (n > 0) {
                     ++gave;
-                    pool_->put(donated, weight * share / n);
+                    std::vector<int> nodes;  // (ordered: where they come in the one-thread order)
+                    if (ordered_) {
+                        std::lock_guard<std::mutex> lock(pool_->output);
+                        nodes = ordered_->addBatch(piece.node, donated.size());
+                    }
+                    pool_->put(donated, weight * share / n, nodes);
                 }
             }
             if (onProgress_) {
@@ -418,10 +510,13 @@ void ParallelSearch::worker(int index) {
             pool_->finishedShare += weight;
             pool_->flying[index] = 0;
             pool_->runningShare[index].store(0, std::memory_order_relaxed);
-        } else if (onProgress_) {
+        } else if (onProgress_ || ordered_) {
             std::lock_guard<std::mutex> lock(pool_->output);
             if (st == Solver::State::Done) pool_->finishedShare += weight * s->fractionDone();  // what it searched, not what it gave away
             pool_->runningShare[index].store(0, std::memory_order_relaxed);
+            // (a piece stopped midway holds the cursor: what comes after it is not printed)
+            if (ordered_ && st == Solver::State::Done && s->subproblemError().empty())
+                ordered_->finished(piece.node, emit, *primary_);
         }
         pool_->finished();
         if (!s->subproblemError().empty()) {

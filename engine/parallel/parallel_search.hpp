@@ -89,6 +89,12 @@ public:
     void setSolutionHandler(std::function<void(const Solution&, long long number)> handler) {
         onSolution_ = std::move(handler);
     }
+    // Solutions in the one-thread order, numbered as one thread numbers them (polycube
+    // --ordered): a piece's solutions wait (their image ids, in memory) until every piece
+    // before it in that order has ended. Not in checkpointed mode, whose pieces report when
+    // they end. Stopped early, the handler has had the one-thread run's first solutions only
+    // (stats() count them all).
+    void setOrdered(bool on) { orderedWanted_ = on; }
     // Called on the thread that runs run(), about every `seconds` while the search runs, with
     // the share of the whole tree done (Solver::fractionDone of every piece, weighted by the
     // piece's share of the tree: the finished ones, and the running ones as their threads
@@ -135,6 +141,7 @@ public:
 private:
     ParallelSearch() = default;
     struct Pool;
+    class OrderedOutput;
     void worker(int index);
     void fail(const std::string& message);
 
@@ -154,6 +161,8 @@ private:
     bool splitIntoPieces();  // checkpointed mode, before the threads start
     Checkpoint snapshot() const;  // checkpointed mode: under both of the pool's locks, or after the threads
     std::unique_ptr<Pool> pool_;
+    bool orderedWanted_ = false;
+    std::unique_ptr<OrderedOutput> ordered_;  // setOrdered, in run()
     std::atomic<bool> cancel_{false};
     SolverStats stats_;
     std::string error_;

@@ -67,6 +67,10 @@ const std::vector<OptionSpec>& specs() {
          "search on N threads (default: every core); 1: one thread, solutions in the one-thread order. "
          "-t, -s, -l and -u without -r always run on one thread",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-j", o.threads, 1, 4096); }},
+        {0, "ordered", Arg::None, false, nullptr,
+         "with -j: print the solutions in the one-thread order, numbered as -j 1 numbers them (those found "
+         "ahead of their turn wait in memory)",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.ordered = true; return std::string(); }},
         {0, "progress", Arg::None, false, nullptr,
          "report progress on standard error (\"about 35% done, ~40 s left\"), rewritten in place when it is a "
          "terminal (the default there), one line a second otherwise",

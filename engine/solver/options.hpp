@@ -39,6 +39,7 @@ struct SolverOptions {
     bool json = false;
     int threads = 0;              // -j N: search on N threads (CLI only; 0 = every core)
     bool progress = false;        // --progress: progress lines on standard error (CLI only; on when it is a terminal)
+    bool ordered = false;         // --ordered: -j N prints the solutions in the one-thread order (CLI only)
     std::string checkpoint;       // --checkpoint FILE: keep the remaining work there (CLI only)
     std::string resume;           // --resume FILE: go on from a checkpoint (CLI only)
     int splitJobs = 0;            // --split N: write N job files (with --jobs-out DIR) instead of searching (CLI only)

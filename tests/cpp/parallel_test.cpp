@@ -33,7 +33,7 @@ struct ParallelRun {
     std::string error;
 };
 
-ParallelRun runParallel(const PuzzleDef& def, const std::string& options, int threads) {
+ParallelRun runParallel(const PuzzleDef& def, const std::string& options, int threads, bool ordered = false) {
     ParallelRun out;
     auto made = ParallelSearch::create(def, optionsFrom(options), threads);
     if (!made.ok()) {
@@ -41,6 +41,7 @@ ParallelRun runParallel(const PuzzleDef& def, const std::string& options, int th
         return out;
     }
     ParallelSearch& p = *made.value;
+    p.setOrdered(ordered);
     // Called under the search's lock: no locking here.
     p.setSolutionHandler([&](const Solution& s, long long number) {
         out.checkerFailures += !checkSolution(def, s.grid).ok;
@@ -110,6 +111,29 @@ TEST(Parallel, UnsplittableOptionsRunOnOneThread) {
     ASSERT_TRUE(made.ok());
     EXPECT_EQ(made.value->threads(), 1);
     EXPECT_NE(made.value->splitRefusal().find("-u"), std::string::npos);
+}
+
+TEST(Parallel, OrderedPrintsTheOneThreadSequence) {
+    // --ordered: the same solutions in the same order, numbered alike, as one thread; over
+    // DLX levels (plain DLX: donations at every level), FILA's explicit stack (-f 7: FILA
+    // from the root) and the default configurations.
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"pentominoes_10x6.txt", "-r"}, {"soma.txt", ""}, {"pentominoes_8x8_hole.txt", "-r -o s"}, {"soma.txt", "-r -f 7"},
+        {"pentominoes_1s_30x3.txt", "-r"}, {"pentominoes_8x8_hole.txt", "-r"}};
+    for (const auto& [file, options] : cases) {
+        PuzzleDef def = loadPuzzle(file);
+        RunResult one = solve(def, options, true);
+        for (int threads : {2, 4}) {
+            SCOPED_TRACE(file + " " + options + " -j " + std::to_string(threads));
+            ParallelRun r = runParallel(def, options, threads, true);
+            ASSERT_TRUE(r.error.empty()) << r.error;
+            EXPECT_EQ(r.threads, threads);
+            ASSERT_EQ(r.grids.size(), one.grids.size());
+            EXPECT_TRUE(r.grids == one.grids) << "not the one-thread order";
+            for (size_t k = 0; k < r.numbers.size(); ++k) ASSERT_EQ(r.numbers[k], static_cast<long long>(k + 1));
+            EXPECT_GT(r.subproblems, 1);  // it was shared
+        }
+    }
 }
 
 TEST(Parallel, AdoptsSolversSetUpBeforeThePrimary) {
@@ -257,6 +281,14 @@ TEST(Parallel, CliJobsGiveTheSameSummary) {
     EXPECT_EQ(numbers.size(), 65u);
     EXPECT_EQ(*numbers.begin(), 1);
     EXPECT_EQ(*numbers.rbegin(), 65);
+    // --ordered: byte for byte what one thread prints
+    const std::string one = runCli({"-r", "-j", "1", dir + "/pentominoes_10x6.txt"}, status);
+    EXPECT_EQ(status, 0);
+    EXPECT_EQ(runCli({"-r", "-j", "3", "--ordered", dir + "/pentominoes_10x6.txt"}, status), one);
+    EXPECT_EQ(status, 0);
+    // ... and refused where pieces report when they end
+    runCli({"-r", "--ordered", "--checkpoint", "/tmp/polycube-ordered-refused.ck", dir + "/soma.txt"}, status);
+    EXPECT_EQ(status, 2);
 }
 
 TEST(Parallel, CliInterruptStopsAllThreads) {
