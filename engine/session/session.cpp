@@ -93,6 +93,15 @@ bool Session::start(int index, const std::string& options) {
         error_ = "--help and --version are command-line options, not search options";
         return false;
     }
+    // The command line's switches for its terminal, its files and its threads' output order.
+    const SolverOptions& o = p.options;
+    const char* commandLine = o.ordered ? "--ordered" : o.progress ? "--progress" : !o.checkpoint.empty() ? "--checkpoint"
+                              : !o.resume.empty() ? "--resume" : o.splitJobs > 0 ? "--split" : !o.jobsOut.empty() ? "--jobs-out"
+                              : !o.job.empty() ? "--job" : !o.merge.empty() ? "--merge" : nullptr;
+    if (commandLine) {
+        error_ = std::string(commandLine) + " is an option of the polycube command line, not a search option";
+        return false;
+    }
     // Setup (model, filters' tables, matrix: seconds for a big puzzle) runs in step()
     // slices like the search, so start() returns at once and cancel() is honoured there too.
     // Its errors (e.g. a puzzle too large for memory) end the first steps with FAILED.

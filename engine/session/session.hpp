@@ -49,7 +49,10 @@ public:
     std::string puzzleJson(int index) const;
 
     // Prepare a search of puzzle `index` with options in the CLI's option language
-    // (e.g. "-r", "-r L -u", "-o x:f=20"). Output-only CLI options are rejected.
+    // (e.g. "-r", "-r L -u", "-o x:f=20"). The command line's own switches for its
+    // terminal, files and output order (--help, --version, --ordered, --progress,
+    // --checkpoint, --resume, --split, --jobs-out, --job, --merge) are refused with a
+    // message; -q, -i, --json and -j are accepted and change nothing here.
     bool start(int index, const std::string& options);
     // Run the search (or its setup) for about `budget` placement attempts, at most
     // kSliceSeconds, then return. budget is clamped to [1, kMaxBudget] (NaN: 1).

@@ -175,6 +175,10 @@ function flagSetter(key) {
 }
 
 const CLI_ONLY = '--help and --version are command-line options, not search options';
+// The command line's own switches for its terminal and files: named as such, not as unknown.
+const commandLineOnly = (name, arg) => ({
+  s: null, l: name, arg, error: `--${name} is an option of the polycube command line, not a search option`,
+});
 
 // The engine's option table: short name, long name, argument (none / required / optional),
 // and what it sets. `rest`: kept verbatim (no control; the page ignores them).
@@ -186,6 +190,14 @@ const SPECS = [
   { s: null, l: 'json', arg: 'none', rest: true },
   // -j N: the CLI's threads (the page searches in one worker; kept as typed).
   { s: 'j', l: 'jobs', arg: 'required', rest: true },
+  commandLineOnly('ordered', 'none'),
+  commandLineOnly('progress', 'none'),
+  commandLineOnly('checkpoint', 'required'),
+  commandLineOnly('resume', 'required'),
+  commandLineOnly('split', 'required'),
+  commandLineOnly('jobs-out', 'required'),
+  commandLineOnly('job', 'required'),
+  commandLineOnly('merge', 'required'),
   {
     s: 'r', l: 'redundancyFilter', arg: 'optional',
     set: (values, v) => {
