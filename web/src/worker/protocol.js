@@ -83,7 +83,9 @@
 //   -> {type:'donated', id, paths, share}   the untried siblings at the shallowest open level
 //                                           as paths, and their share of the piece's tree;
 //                                           paths [] when there is nothing to give or the
-//                                           search already ended
+//                                           search already ended. When nothing is open yet
+//                                           (a piece that has not run a slice), the answer
+//                                           comes after the piece's next slice
 //   {type:'donate', id, search, split}      split (a whole number >= 1): the running piece
 //                                           splits itself from its next slice on, as a
 //                                           subproblem's `split` does (its batches come as
