@@ -38,7 +38,7 @@ struct QueuedPiece {
 // under the pool's output lock.
 class ParallelSearch::OrderedOutput {
 public:
-    using Emit = std::function<void(Solution&)>;
+    using Emit = std::function<void(const Solution&)>;
     int add(int parent) {
         nodes_.push_back(Node{parent, {}, 0, false, {}});
         return static_cast<int>(nodes_.size()) - 1;
@@ -53,8 +53,7 @@ public:
     }
     void found(int node, const Solution& s, const Emit& emit) {
         if (node == cursor_) {
-            Solution now = s;
-            emit(now);
+            emit(s);
             return;
         }
         Solution kept;
@@ -407,7 +406,7 @@ void ParallelSearch::worker(int index) {
     std::vector<Solution> pieceSolutions;  // checkpointed mode: reported when the piece ends
     QueuedPiece piece;                      // the subproblem this thread searches
     // Numbered and handed on (under the output lock).
-    const OrderedOutput::Emit emit = [this](Solution& sol) {
+    const OrderedOutput::Emit emit = [this](const Solution& sol) {
         const long long number = ++pool_->reported;
         if (onSolution_) onSolution_(sol, number);
     };
@@ -417,12 +416,8 @@ void ParallelSearch::worker(int index) {
         s->setSolutionHandler([this, &piece, &emit](const Solution& sol) {
             std::lock_guard<std::mutex> lock(pool_->output);
             ++pool_->found;
-            if (ordered_) {
-                ordered_->found(piece.node, sol, emit);
-            } else {
-                Solution now = sol;
-                emit(now);
-            }
+            if (ordered_) ordered_->found(piece.node, sol, emit);
+            else emit(sol);
         });
     }
     auto lastCheckpoint = std::chrono::steady_clock::now();
