@@ -305,8 +305,8 @@ int main(int argc, char** argv) {
         for (size_t i = 0; i < parsed.puzzles.size(); ++i) {
             const PuzzleDef& def = parsed.puzzles[i];
             // The other threads' solvers set up meanwhile, on threads of their own.
-            std::unique_ptr<SolverSetups> setups =
-                parallel ? std::make_unique<SolverSetups>(def, p.options, threads - 1) : nullptr;
+            std::unique_ptr<SearchThreads> setups =
+                parallel ? std::make_unique<SearchThreads>(def, p.options, threads - 1) : nullptr;
             // Setup runs in slices too (seconds for a big puzzle), so a signal there is seen.
             std::unique_ptr<Solver> owned = Solver::begin(def, p.options);
             Solver& solver = *owned;

@@ -164,31 +164,66 @@ struct ParallelSearch::Pool {
     }
 };
 
-SolverSetups::SolverSetups(const PuzzleDef& def, const SolverOptions& options, int count) : slots_(std::max(0, count)) {
-    for (Slot& slot : slots_) {
-        // Each thread copies what it needs (Solver::begin keeps its own copy of both).
-        slot.thread = std::thread([this, &slot, def, options] {
-            std::unique_ptr<Solver> s = Solver::begin(def, options);
-            // In slices that poll cancel, as the first thread's setup (reliability: a Ctrl-C
-            // during a big puzzle's setup must not wait for it to end).
-            while (!s->ready() && !cancel_.load(std::memory_order_relaxed)) {
-                if (s->step(1LL << 40, 0.02) != Solver::State::Running) break;
-            }
-            if (s->ready() || s->state() == Solver::State::Failed) slot.solver = std::move(s);
-        });
-    }
+SearchThreads::SearchThreads(const PuzzleDef& def, const SolverOptions& options, int count)
+    : slots_(static_cast<size_t>(std::max(0, count))) {
+    // Each thread copies what it needs (Solver::begin keeps its own copy of both).
+    for (Slot& slot : slots_) slot.thread = std::thread([this, &slot, def, options] { live(slot, def, options); });
 }
 
-SolverSetups::~SolverSetups() {
+void SearchThreads::live(Slot& slot, const PuzzleDef& def, const SolverOptions& options) {
+    std::unique_ptr<Solver> s = Solver::begin(def, options);
+    // In slices that poll cancel, as the first thread's setup (reliability: a Ctrl-C during a
+    // big puzzle's setup must not wait for it to end).
+    while (!s->ready() && !cancel_.load(std::memory_order_relaxed)) {
+        if (s->step(1LL << 40, 0.02) != Solver::State::Running) break;
+    }
+    std::function<void()> task;
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        if (s->ready() || s->state() == Solver::State::Failed) slot.solver = std::move(s);
+        slot.setupEnded = true;
+        changed_.notify_all();
+        changed_.wait(lock, [&] { return slot.task || closing_; });
+        if (!slot.task) return;
+        task = slot.task;
+    }
+    task();
+    std::lock_guard<std::mutex> lock(mutex_);
+    slot.taskEnded = true;
+    changed_.notify_all();
+}
+
+SearchThreads::~SearchThreads() {
     cancel();
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        closing_ = true;
+        changed_.notify_all();
+    }
     for (Slot& slot : slots_)
         if (slot.thread.joinable()) slot.thread.join();
 }
 
-std::unique_ptr<Solver> SolverSetups::take(int k) {
+std::unique_ptr<Solver> SearchThreads::take(int k) {
     Slot& slot = slots_.at(static_cast<size_t>(k));
-    if (slot.thread.joinable()) slot.thread.join();
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return slot.setupEnded; });
     return std::move(slot.solver);
+}
+
+void SearchThreads::runOn(int k, std::function<void()> task) {
+    Slot& slot = slots_.at(static_cast<size_t>(k));
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (slot.task || closing_) return;  // (a second task: a caller's mistake, not run)
+    slot.task = std::move(task);
+    changed_.notify_all();
+}
+
+void SearchThreads::waitForTasks() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] {
+        return std::all_of(slots_.begin(), slots_.end(), [](const Slot& s) { return !s.task || s.taskEnded; });
+    });
 }
 
 ParallelSearch::~ParallelSearch() = default;
@@ -196,12 +231,12 @@ ParallelSearch::~ParallelSearch() = default;
 Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& def, const SolverOptions& options,
                                                                int threads, std::unique_ptr<Solver> primary,
                                                                const Checkpoint* resume,
-                                                               std::unique_ptr<SolverSetups> setups) {
+                                                               std::unique_ptr<SearchThreads> setups) {
     std::unique_ptr<ParallelSearch> p(new ParallelSearch());
     if (resume) p->resume_ = std::make_unique<Checkpoint>(*resume);
     p->refusal_ = whyNotSplittable(options);
     // The other threads set up while the primary does (below, or already done by the caller).
-    if (!setups && p->refusal_.empty() && threads > 1) setups = std::make_unique<SolverSetups>(def, options, threads - 1);
+    if (!setups && p->refusal_.empty() && threads > 1) setups = std::make_unique<SearchThreads>(def, options, threads - 1);
     if (primary && primary->ready()) {
         p->primary_ = std::move(primary);
     } else {
@@ -215,7 +250,7 @@ Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& 
     if (p->threads_ > 1) {
         // (setups for another thread count are a caller's mistake: made again here)
         if (!setups || setups->count() != p->threads_ - 1)
-            setups = std::make_unique<SolverSetups>(def, options, p->threads_ - 1);
+            setups = std::make_unique<SearchThreads>(def, options, p->threads_ - 1);
         p->setups_ = std::move(setups);
     }
     p->fingerprint_ = searchFingerprint(*p->primary_);
@@ -272,10 +307,9 @@ Solver::State ParallelSearch::run() {
         pool_->queue.clear();
         pool_->queue.push_back({{}, 1.0, -1});
     }
-    std::vector<std::thread> others;
-    for (int k = 1; k < threads_; ++k) others.emplace_back([this, k] { worker(k); });
+    for (int k = 1; k < threads_; ++k) setups_->runOn(k - 1, [this, k] { worker(k); });
     worker(0);
-    for (std::thread& t : others) t.join();
+    if (setups_) setups_->waitForTasks();
     stats_ = pieces ? pool_->finishedStats : pool_->merged;
     if (pieces) onCheckpoint_(snapshot());  // the last: nothing pending when done, the unfinished pieces when cancelled
     stats_.setupSeconds = primary_->stats().setupSeconds;
@@ -395,7 +429,7 @@ void ParallelSearch::worker(int index) {
     Solver* s = primary_.get();
     if (index > 0) {
         // Each thread has its own solver: same puzzle and options, so the same tree; the
-        // fingerprint makes sure. Set up by setups_ since before the search started.
+        // fingerprint makes sure. Set up on this thread since before the search started.
         own = setups_->take(index - 1);
         if (!own) return;                                // cancelled during its setup
         if (!own->ready()) return fail(own->error());  // its setup failed
@@ -412,7 +446,8 @@ void ParallelSearch::worker(int index) {
     };
     if (pool_->pieces) {
         s->setSolutionHandler([&pieceSolutions](const Solution& sol) { pieceSolutions.push_back(sol); });
-    } else {
+    } else if (onSolution_ || onProgress_) {
+        // (none wanted: no handler, so the solver makes no grid per solution; -q counts only)
         s->setSolutionHandler([this, &piece, &emit](const Solution& sol) {
             std::lock_guard<std::mutex> lock(pool_->output);
             ++pool_->found;

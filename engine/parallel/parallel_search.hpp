@@ -7,7 +7,7 @@
 //   p.stats();                           // merged: equal to a one-thread run's figures
 //
 // Every thread has its own Solver of the same puzzle and options (its own matrix and FILA
-// tables; their setups run at once, SolverSetups). A shared pool holds subproblems (paths from
+// tables; their setups run at once, SearchThreads). A shared pool holds subproblems (paths from
 // the root, parallel/subproblem.hpp); it starts with the whole tree. A thread takes one,
 // searches it in slices of about a millisecond, and between slices, when another thread is
 // waiting for work and the pool is empty, donates the untried siblings of its shallowest
@@ -22,8 +22,10 @@
 // thread, exactly as without -j.
 #pragma once
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -36,22 +38,30 @@
 
 namespace polycube {
 
-// The solvers of threads 1..count, set up on threads of their own from the moment this is
-// made, so that their setup overlaps the first thread's (which the CLI runs in slices on its
-// main thread, for signals; ParallelSearch::create without a primary sets it up meanwhile).
-// Before, each thread began its setup only when the search started: on 10x6 (a 2.7 ms setup,
-// a 39 ms search) the second thread joined 5 ms late. ParallelSearch::create adopts them;
-// dropped unused, they are cancelled and waited for (a setup polls cancel every 20 ms).
-class SolverSetups {
+// Threads 1..count of a search: each sets up its own solver from the moment this is made,
+// so that the setups overlap the first thread's (which the CLI runs in slices on its main
+// thread, for signals; ParallelSearch::create without a primary sets it up meanwhile), then
+// waits to run its part of the search (ParallelSearch::run hands it over with runOn).
+// Why the threads live on: a thread made when the search starts can wait milliseconds for a
+// core while its maker searches (here, 2 vCPUs under KVM: 0.05 ms usually, 1.5-3.7 ms one
+// time in four, measured with a spinning maker), and on 10x6 (a 2.7 ms setup, a 39 ms search)
+// the second thread joined 2-8 ms late that way; a waiting thread wakes in about 0.05 ms.
+// ParallelSearch::create adopts them; dropped unused, they are cancelled and joined (a setup
+// polls cancel every 20 ms).
+class SearchThreads {
 public:
-    SolverSetups(const PuzzleDef& def, const SolverOptions& options, int count);
-    ~SolverSetups();
-    SolverSetups(const SolverSetups&) = delete;
-    SolverSetups& operator=(const SolverSetups&) = delete;
+    SearchThreads(const PuzzleDef& def, const SolverOptions& options, int count);
+    ~SearchThreads();
+    SearchThreads(const SearchThreads&) = delete;
+    SearchThreads& operator=(const SearchThreads&) = delete;
     int count() const { return static_cast<int>(slots_.size()); }
     // Solver k (0-based) once its setup has ended: ready, or failed (error()); null when the
     // setups were cancelled first. Waits for that setup; each k is taken once.
     std::unique_ptr<Solver> take(int k);
+    // Runs `task` on thread k once its setup has ended (at most one task per thread).
+    void runOn(int k, std::function<void()> task);
+    // Waits until every task given to runOn has returned.
+    void waitForTasks();
     // An atomic store only: safe from a signal handler and from any thread.
     void cancel() { cancel_.store(true, std::memory_order_relaxed); }
 
@@ -59,8 +69,15 @@ private:
     struct Slot {
         std::thread thread;
         std::unique_ptr<Solver> solver;
+        bool setupEnded = false;
+        std::function<void()> task;
+        bool taskEnded = false;
     };
+    void live(Slot& slot, const PuzzleDef& def, const SolverOptions& options);
     std::vector<Slot> slots_;
+    std::mutex mutex_;  // the slots' fields after `thread`
+    std::condition_variable changed_;
+    bool closing_ = false;
     std::atomic<bool> cancel_{false};
 };
 
@@ -71,12 +88,12 @@ public:
     // cancellable step() slices): it becomes the first thread's; null: one is created here.
     // `resume`: a checkpoint of this search (decoded against its fingerprint): only its
     // pending pieces are searched, its totals carried on (checkpointed mode, see below).
-    // `setups`: the other threads' solvers, set up since before the primary's (SolverSetups;
+    // `setups`: the other threads' solvers, set up since before the primary's (SearchThreads;
     // null: started here, before the primary's setup when create() does that one too).
     static Result<std::unique_ptr<ParallelSearch>> create(const PuzzleDef& def, const SolverOptions& options, int threads,
                                                           std::unique_ptr<Solver> primary = nullptr,
                                                           const Checkpoint* resume = nullptr,
-                                                          std::unique_ptr<SolverSetups> setups = nullptr);
+                                                          std::unique_ptr<SearchThreads> setups = nullptr);
     ~ParallelSearch();
 
     // The first thread's solver: the model, configuration and descriptions (-i, JSON).
@@ -146,7 +163,7 @@ private:
     void fail(const std::string& message);
 
     std::unique_ptr<Solver> primary_;
-    std::unique_ptr<SolverSetups> setups_;  // threads 1..: their solvers (null: one thread)
+    std::unique_ptr<SearchThreads> setups_;  // threads 1.. and their solvers (null: one thread)
     std::string fingerprint_;
     int threads_ = 1;
     std::string refusal_;

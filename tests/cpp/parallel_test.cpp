@@ -3,6 +3,7 @@
 // statistics, level by level, as the one-thread run; cancel stops every thread; options
 // that cannot be split run on one thread. And the CLI: -j 1/2/4 print the same summary.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -144,7 +145,7 @@ TEST(Parallel, AdoptsSolversSetUpBeforeThePrimary) {
     RunResult one = solve(def, "-r");
     for (int made : {1, 3}) {
         SCOPED_TRACE("setups for " + std::to_string(made) + " threads, 2 searching");
-        auto setups = std::make_unique<SolverSetups>(def, optionsFrom("-r"), made);
+        auto setups = std::make_unique<SearchThreads>(def, optionsFrom("-r"), made);
         auto primary = Solver::create(def, optionsFrom("-r"));
         ASSERT_TRUE(primary.ok());
         auto search = ParallelSearch::create(def, optionsFrom("-r"), 2, std::move(primary.value), nullptr, std::move(setups));
@@ -162,21 +163,41 @@ TEST(Parallel, SetupsCancelledOrDroppedEndWithinASlice) {
     PuzzleDef def = loadPuzzle("bedlam.txt");
     auto t0 = std::chrono::steady_clock::now();
     {
-        SolverSetups setups(def, optionsFrom("-r"), 2);
+        SearchThreads setups(def, optionsFrom("-r"), 2);
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 0.5);
-    SolverSetups cancelled(def, optionsFrom("-r"), 1);
+    SearchThreads cancelled(def, optionsFrom("-r"), 1);
     cancelled.cancel();
     std::unique_ptr<Solver> none = cancelled.take(0);
     EXPECT_TRUE(!none || none->ready());  // (it may have finished before the cancel was seen)
     // Taken whole: a ready solver of the same search as one set up directly.
-    SolverSetups whole(def, optionsFrom("-r"), 1);
+    SearchThreads whole(def, optionsFrom("-r"), 1);
     std::unique_ptr<Solver> ready = whole.take(0);
     ASSERT_TRUE(ready && ready->ready());
     auto direct = Solver::create(def, optionsFrom("-r"));
     ASSERT_TRUE(direct.ok());
     EXPECT_EQ(searchFingerprint(*ready), searchFingerprint(*direct.value));
+}
+
+TEST(Parallel, SearchThreadsRunTheirTaskAfterTheirSetup) {
+    // ParallelSearch::run hands each thread its part of the search (no thread is made when the
+    // search starts): the task runs on the thread that set the solver up, after that setup.
+    PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    SearchThreads threads(def, optionsFrom("-r"), 2);
+    std::atomic<int> ready{0};
+    std::vector<std::thread::id> ran(2);
+    for (int k = 0; k < 2; ++k) {
+        threads.runOn(k, [&, k] {
+            ran[static_cast<size_t>(k)] = std::this_thread::get_id();
+            std::unique_ptr<Solver> s = threads.take(k);
+            if (s && s->ready()) ready.fetch_add(1);
+        });
+    }
+    threads.waitForTasks();
+    EXPECT_EQ(ready.load(), 2);
+    EXPECT_NE(ran[0], std::this_thread::get_id());
+    EXPECT_NE(ran[0], ran[1]);
 }
 
 TEST(Parallel, CancelStopsEveryThread) {
