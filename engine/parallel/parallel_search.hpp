@@ -68,6 +68,7 @@ public:
 private:
     struct Slot {
         std::thread thread;
+        std::atomic<bool> settled{false};  // its CPU mask given back (OtherCpuStart)
         std::unique_ptr<Solver> solver;
         bool setupEnded = false;
         std::function<void()> task;
@@ -75,7 +76,7 @@ private:
     };
     void live(Slot& slot, const PuzzleDef& def, const SolverOptions& options);
     std::vector<Slot> slots_;
-    std::mutex mutex_;  // the slots' fields after `thread`
+    std::mutex mutex_;  // the slots' fields from `solver` on
     std::condition_variable changed_;
     bool closing_ = false;
     std::atomic<bool> cancel_{false};
