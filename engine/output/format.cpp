@@ -205,7 +205,7 @@ std::string summaryJson(const Solver& s, const std::string& file, int index, con
 }
 
 std::string summaryJson(const Solver& s, const SolverStats& st, const std::string& file, int index,
-                        const std::string& stateName, int threads, double idleSeconds) {
+                        const std::string& stateName, int threads, double idleSeconds, double cpuSeconds) {
     const PuzzleDef& def = s.definition();
     json j = searchJson(s, st, stateName);
     j["puzzle"] = def.title.empty() ? file + "#" + std::to_string(index + 1) : def.title;
@@ -218,6 +218,7 @@ std::string summaryJson(const Solver& s, const SolverStats& st, const std::strin
         j["threads"] = threads;
         j["idleSeconds"] = idleSeconds;
     }
+    if (cpuSeconds >= 0) j["cpuSeconds"] = cpuSeconds;
     return dump(j);
 }
 

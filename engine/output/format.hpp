@@ -30,9 +30,12 @@ std::string formatTraceEvent(const Solver& solver, const TraceEvent& event);
 // One-line JSON: {"puzzle","file","index","title","solutions","placements","fits","seconds",...}
 std::string summaryJson(const Solver& solver, const std::string& file, int index, const std::string& stateName);
 // With `threads` > 1 (a search shared by threads: stats are the merged figures, seconds the
-// wall time) the line also has "threads" and "idleSeconds" (time the threads waited for work).
+// wall time) the line also has "threads" and "idleSeconds" (time the threads waited for work);
+// with `cpuSeconds` >= 0, "cpuSeconds" (the CLI: the process's CPU time for this puzzle, every
+// thread, user and system).
 std::string summaryJson(const Solver& solver, const SolverStats& stats, const std::string& file, int index,
-                        const std::string& stateName, int threads = 1, double idleSeconds = 0);
+                        const std::string& stateName, int threads = 1, double idleSeconds = 0,
+                        double cpuSeconds = -1);
 // Live statistics for the Session: {"state","solutions","attempts","fits","seconds",...}
 std::string statsJson(const Solver& solver, const std::string& stateName);
 // {"title","source","line","xDim",...,"pieces":[...],"instances":[...]} (see session.hpp)

@@ -264,7 +264,8 @@ std::string runCli(const std::vector<std::string>& args, int& status, double int
 
 // The summary without the timings and the thread count.
 std::string withoutTimes(std::string json) {
-    for (const char* key : {"\"searchSeconds\":", "\"seconds\":", "\"setupSeconds\":", "\"threads\":", "\"idleSeconds\":"}) {
+    for (const char* key : {"\"searchSeconds\":", "\"seconds\":", "\"setupSeconds\":", "\"threads\":", "\"idleSeconds\":",
+                            "\"cpuSeconds\":"}) {
         size_t at;
         while ((at = json.find(key)) != std::string::npos) {
             size_t end = json.find_first_of(",}", at);
@@ -288,6 +289,10 @@ TEST(Parallel, CliJobsGiveTheSameSummary) {
         EXPECT_EQ(status, 0);
         EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 3) << out;
         EXPECT_NE(out.find("\"solutions\":2339"), std::string::npos);
+        // The process's CPU for each puzzle (bench/parallel.mjs reads it): there, and positive.
+        const size_t cpu = out.find("\"cpuSeconds\":");
+        ASSERT_NE(cpu, std::string::npos) << out;
+        EXPECT_GT(std::stod(out.substr(cpu + 13)), 0.0) << out;
         if (std::string(j) != "1") EXPECT_NE(out.find("\"threads\":" + std::string(j)), std::string::npos) << out;
         if (reference.empty()) reference = withoutTimes(out);
         else EXPECT_EQ(withoutTimes(out), reference) << "-j " << j;
