@@ -1,10 +1,6 @@
 #include "parallel/parallel_search.hpp"
 
 #include <algorithm>
-#if defined(__linux__)
-#include <pthread.h>
-#include <sched.h>
-#endif
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -12,6 +8,10 @@
 #include <mutex>
 #include <thread>
 #include <vector>
+#if defined(__linux__)
+#include <pthread.h>
+#include <sched.h>
+#endif
 
 namespace polycube {
 
