@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdio>
 #include <set>
+#include <sched.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <thread>
@@ -187,8 +188,18 @@ TEST(Parallel, SearchThreadsRunTheirTaskAfterTheirSetup) {
     SearchThreads threads(def, optionsFrom("-r"), 2);
     std::atomic<int> ready{0};
     std::vector<std::thread::id> ran(2);
+#if defined(__linux__)
+    // Each starts on another CPU than its maker's, then gets every CPU of the process back.
+    cpu_set_t all;
+    ASSERT_EQ(sched_getaffinity(0, sizeof(all), &all), 0);
+    std::atomic<int> narrowed{0};
+#endif
     for (int k = 0; k < 2; ++k) {
         threads.runOn(k, [&, k] {
+#if defined(__linux__)
+            cpu_set_t mine;
+            if (sched_getaffinity(0, sizeof(mine), &mine) != 0 || !CPU_EQUAL(&mine, &all)) narrowed.fetch_add(1);
+#endif
             ran[static_cast<size_t>(k)] = std::this_thread::get_id();
             std::unique_ptr<Solver> s = threads.take(k);
             if (s && s->ready()) ready.fetch_add(1);
@@ -196,6 +207,9 @@ TEST(Parallel, SearchThreadsRunTheirTaskAfterTheirSetup) {
     }
     threads.waitForTasks();
     EXPECT_EQ(ready.load(), 2);
+#if defined(__linux__)
+    EXPECT_EQ(narrowed.load(), 0);
+#endif
     EXPECT_NE(ran[0], std::this_thread::get_id());
     EXPECT_NE(ran[0], ran[1]);
 }
