@@ -43,9 +43,9 @@ namespace polycube {
 // thread, for signals; ParallelSearch::create without a primary sets it up meanwhile), then
 // waits to run its part of the search (ParallelSearch::run hands it over with runOn).
 // Why the threads live on: a thread made when the search starts can wait milliseconds for a
-// core while its maker searches (here, 2 vCPUs under KVM: 0.05 ms usually, 1.5-3.7 ms one
-// time in four, measured with a spinning maker), and on 10x6 (a 2.7 ms setup, a 39 ms search)
-// the second thread joined 2-8 ms late that way; a waiting thread wakes in about 0.05 ms.
+// core while its maker searches (here, 2 vCPUs under KVM: up to 4.9 ms, in about half of the
+// creations with a spinning maker; see OtherCpuStart in the .cpp), and on 10x6 (a 2.7 ms
+// setup, a 39 ms search) the second thread joined 2-8 ms late that way.
 // ParallelSearch::create adopts them; dropped unused, they are cancelled and joined (a setup
 // polls cancel every 20 ms).
 class SearchThreads {
