@@ -316,7 +316,7 @@ int main(int argc, char** argv) {
             const PuzzleDef& def = parsed.puzzles[i];
             const double cpuAtStart = processCpuSeconds();
             // The other threads' solvers set up meanwhile, on threads of their own.
-            std::unique_ptr<SearchThreads> setups =
+            std::unique_ptr<SearchThreads> others =
                 parallel ? std::make_unique<SearchThreads>(def, p.options, threads - 1) : nullptr;
             // Setup runs in slices too (seconds for a big puzzle), so a signal there is seen.
             std::unique_ptr<Solver> owned = Solver::begin(def, p.options);
@@ -352,7 +352,7 @@ int main(int argc, char** argv) {
                     resumed = std::make_unique<Checkpoint>(std::move(decoded.value));
                 }
                 Result<std::unique_ptr<ParallelSearch>> made =
-                    ParallelSearch::create(def, p.options, threads, std::move(owned), resumed.get(), std::move(setups));
+                    ParallelSearch::create(def, p.options, threads, std::move(owned), resumed.get(), std::move(others));
                 if (!made.ok()) {  // (the adopted solver is gone with it)
                     activeSolver = nullptr;
                     solving = 0;
@@ -465,7 +465,7 @@ int main(int argc, char** argv) {
             reporter.finish();
             if (p.options.info) std::cout << formatStatistics(solver);
             if (p.options.json)
-                std::cout << summaryJson(solver, solver.stats(), source, static_cast<int>(i), stateName(st), 1, 0,
+                std::cout << summaryJson(solver, solver.stats(), source, static_cast<int>(i), stateName(st), /*threads=*/ 1, /*idleSeconds=*/ 0,
                                          processCpuSeconds() - cpuAtStart)
                           << "\n";
             const bool failedNow = outputFailed(why) || writeFailed;

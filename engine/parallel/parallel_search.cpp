@@ -314,12 +314,12 @@ ParallelSearch::~ParallelSearch() = default;
 Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& def, const SolverOptions& options,
                                                                int threads, std::unique_ptr<Solver> primary,
                                                                const Checkpoint* resume,
-                                                               std::unique_ptr<SearchThreads> setups) {
+                                                               std::unique_ptr<SearchThreads> others) {
     std::unique_ptr<ParallelSearch> p(new ParallelSearch());
     if (resume) p->resume_ = std::make_unique<Checkpoint>(*resume);
     p->refusal_ = whyNotSplittable(options);
     // The other threads set up while the primary does (below, or already done by the caller).
-    if (!setups && p->refusal_.empty() && threads > 1) setups = std::make_unique<SearchThreads>(def, options, threads - 1);
+    if (!others && p->refusal_.empty() && threads > 1) others = std::make_unique<SearchThreads>(def, options, threads - 1);
     if (primary && primary->ready()) {
         p->primary_ = std::move(primary);
     } else {
@@ -331,10 +331,10 @@ Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& 
     // Nothing to share when the options forbid it or the puzzle was proved impossible.
     if (!p->refusal_.empty() || !p->primary_->impossibleReason().empty()) p->threads_ = 1;
     if (p->threads_ > 1) {
-        // (setups for another thread count are a caller's mistake: made again here)
-        if (!setups || setups->count() != p->threads_ - 1)
-            setups = std::make_unique<SearchThreads>(def, options, p->threads_ - 1);
-        p->setups_ = std::move(setups);
+        // (threads made for another thread count are a caller's mistake: made again here)
+        if (!others || others->count() != p->threads_ - 1)
+            others = std::make_unique<SearchThreads>(def, options, p->threads_ - 1);
+        p->others_ = std::move(others);
     }
     p->fingerprint_ = searchFingerprint(*p->primary_);
     return Result<std::unique_ptr<ParallelSearch>>::success(std::move(p));
@@ -342,7 +342,7 @@ Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& 
 
 void ParallelSearch::cancel() {
     cancel_.store(true, std::memory_order_relaxed);
-    if (setups_) setups_->cancel();
+    if (others_) others_->cancel();
     primary_->cancel();  // at once on the calling thread's solver; the others at their next slice
 }
 
@@ -390,9 +390,9 @@ Solver::State ParallelSearch::run() {
         pool_->queue.clear();
         pool_->queue.push_back({{}, 1.0, -1});
     }
-    for (int k = 1; k < threads_; ++k) setups_->runOn(k - 1, [this, k] { worker(k); });
+    for (int k = 1; k < threads_; ++k) others_->runOn(k - 1, [this, k] { worker(k); });
     worker(0);
-    if (setups_) setups_->waitForTasks();
+    if (others_) others_->waitForTasks();
     stats_ = pieces ? pool_->finishedStats : pool_->merged;
     if (pieces) onCheckpoint_(snapshot());  // the last: nothing pending when done, the unfinished pieces when cancelled
     stats_.setupSeconds = primary_->stats().setupSeconds;
@@ -513,7 +513,7 @@ void ParallelSearch::worker(int index) {
     if (index > 0) {
         // Each thread has its own solver: same puzzle and options, so the same tree; the
         // fingerprint makes sure. Set up on this thread since before the search started.
-        own = setups_->take(index - 1);
+        own = others_->take(index - 1);
         if (!own) return;                                // cancelled during its setup
         if (!own->ready()) return fail(own->error());  // its setup failed
         s = own.get();

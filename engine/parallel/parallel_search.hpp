@@ -89,12 +89,12 @@ public:
     // cancellable step() slices): it becomes the first thread's; null: one is created here.
     // `resume`: a checkpoint of this search (decoded against its fingerprint): only its
     // pending pieces are searched, its totals carried on (checkpointed mode, see below).
-    // `setups`: the other threads' solvers, set up since before the primary's (SearchThreads;
+    // `others`: threads 1.., their solvers set up since before the primary's (SearchThreads;
     // null: started here, before the primary's setup when create() does that one too).
     static Result<std::unique_ptr<ParallelSearch>> create(const PuzzleDef& def, const SolverOptions& options, int threads,
                                                           std::unique_ptr<Solver> primary = nullptr,
                                                           const Checkpoint* resume = nullptr,
-                                                          std::unique_ptr<SearchThreads> setups = nullptr);
+                                                          std::unique_ptr<SearchThreads> others = nullptr);
     ~ParallelSearch();
 
     // The first thread's solver: the model, configuration and descriptions (-i, JSON).
@@ -164,7 +164,7 @@ private:
     void fail(const std::string& message);
 
     std::unique_ptr<Solver> primary_;
-    std::unique_ptr<SearchThreads> setups_;  // threads 1.. and their solvers (null: one thread)
+    std::unique_ptr<SearchThreads> others_;  // threads 1.. and their solvers (null: one thread)
     std::string fingerprint_;
     int threads_ = 1;
     std::string refusal_;
