@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <utility>
 
 #include "common/text.hpp"
 #include "output/format.hpp"
@@ -95,11 +96,14 @@ bool Session::start(int index, const std::string& options) {
     }
     // The command line's switches for its terminal, its files and its threads' output order.
     const SolverOptions& o = p.options;
-    const char* commandLine = o.ordered ? "--ordered" : o.progress ? "--progress" : !o.checkpoint.empty() ? "--checkpoint"
-                              : !o.resume.empty() ? "--resume" : o.splitJobs > 0 ? "--split" : !o.jobsOut.empty() ? "--jobs-out"
-                              : !o.job.empty() ? "--job" : !o.merge.empty() ? "--merge" : nullptr;
-    if (commandLine) {
-        error_ = std::string(commandLine) + " is an option of the polycube command line, not a search option";
+    const std::pair<bool, const char*> commandLineOnly[] = {
+        {o.ordered, "--ordered"},           {o.progress, "--progress"},    {!o.checkpoint.empty(), "--checkpoint"},
+        {!o.resume.empty(), "--resume"},    {o.splitJobs > 0, "--split"},  {!o.jobsOut.empty(), "--jobs-out"},
+        {!o.job.empty(), "--job"},          {!o.merge.empty(), "--merge"},
+    };
+    for (const auto& [given, name] : commandLineOnly) {
+        if (!given) continue;
+        error_ = std::string(name) + " is an option of the polycube command line, not a search option";
         return false;
     }
     // Setup (model, filters' tables, matrix: seconds for a big puzzle) runs in step()
