@@ -224,4 +224,44 @@ describe('export and import', () => {
     expect(await page.isHidden('#def-error')).toBe(true);
     expect(ui.errors).toEqual([]);
   });
+
+  test('text typed but not loaded survives a reload (the address holds a link), a refused link and a good one', async () => {
+    // a tab of its own in a fresh browser: this test's storage is its own
+    const other = await openFresh(server.url);
+    const tab = other.page;
+    const typed = 'D:xDim=3:yDim=1:zDim=1\nC:name=MYTYPED:layout=0 0 0, 1 0 0, 2 0 0\n~D\n';
+    await tab.click('#custom summary');
+    await tab.fill('#def-text', typed);
+    await tab.waitForFunction(() => /MYTYPED/.test(localStorage.getItem('polycube.session.v1') || ''), null, { timeout: 5000 });
+    expect(tab.url()).toContain('#p1:'); // the reload below opens a link, not the session
+    await tab.reload();
+    expect(await other.waitState(['ready', 'error'])).toBe('ready');
+    await tab.waitForFunction(() => /MYTYPED/.test(document.getElementById('def-text').value), null, { timeout: 5000 });
+    expect(await tab.inputValue('#def-text')).toBe(typed);
+    expect((await other.hooks()).puzzle).toMatchObject({ xDim: 10, yDim: 6 }); // the draft is not loaded
+    await tab.waitForTimeout(600); // (the session is written 250 ms after a change)
+    expect(JSON.parse(await tab.evaluate(() => localStorage.getItem('polycube.session.v1'))).definition).toBe(typed);
+    // a refused link in this tab: the page keeps what it shows and says so
+    await tab.goto(`${server.url}#p1:${'A'.repeat(MAX_LINK_CHARS + 10)}`);
+    await tab.waitForFunction(() => /too long/.test(document.getElementById('notice-text').textContent), null, { timeout: 5000 });
+    const refused = await tab.textContent('#notice-text');
+    expect(refused).toMatch(/still shows/);
+    expect(refused).not.toMatch(/default puzzle/);
+    expect(await tab.inputValue('#def-text')).toBe(typed);
+    // then a good link in the same tab: its puzzle, no stale notice, the draft still there
+    await tab.goto(server.url + linkOf(deflateSync(json({ puzzle: { library: 'soma.txt', index: 0 }, options: '-r' }))));
+    await tab.waitForFunction(() => document.getElementById('notice').hidden, null, { timeout: 10_000 });
+    expect(await other.waitState(['ready', 'error'])).toBe('ready');
+    expect((await other.hooks()).puzzle).toMatchObject({ xDim: 3, yDim: 3, zDim: 3 });
+    expect(await tab.inputValue('#def-text')).toBe(typed);
+    // a refused link opening a new page: the session's puzzle (Soma) and the words say so
+    const fresh = await other.browser.context.newPage();
+    await fresh.goto(`${server.url}#p1:@@@not*base64@@@`);
+    const f = driver(fresh);
+    expect(await f.waitState(['ready', 'error'])).toBe('ready');
+    expect(await fresh.textContent('#notice-text')).toMatch(/opened the puzzle you had open last, "[^"]*Soma[^"]*", instead/i);
+    expect((await f.hooks()).puzzle).toMatchObject({ xDim: 3, yDim: 3, zDim: 3 });
+    expect(await fresh.inputValue('#def-text')).toBe(typed);
+    await other.browser.close();
+  }, 120_000);
 });

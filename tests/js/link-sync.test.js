@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { LinkSync } from '../../web/src/app/link-sync.js';
 import { Store } from '../../web/src/app/store.js';
 import { initialState } from '../../web/src/app/state.js';
-import { decodeState } from '../../web/src/share/link.js';
+import { MAX_LINK_CHARS, decodeState, encodeState } from '../../web/src/share/link.js';
 
 const FILES = ['a.txt', 'b.txt'];
 
@@ -62,5 +62,100 @@ describe('LinkSync follows the state', () => {
     expect(persist.saveSession.mock.calls.length).toBe(writes + 1);
     vi.advanceTimersByTime(1000); // and not twice
     expect(persist.saveSession.mock.calls.length).toBe(writes + 1);
+  });
+});
+
+// A stand-in for app/actions.js with what restore uses: library files load their own text into
+// the box and become the source, as the real actions do.
+function fakeActions(store, texts) {
+  const load = (file) => {
+    if (!(file in texts)) return false;
+    store.update('definition', { text: texts[file], error: '' });
+    store.replace({ source: { kind: 'library', file, id: '', title: file.toUpperCase(), text: texts[file], name: file }, puzzles: [{ title: file.toUpperCase() }], puzzleIndex: 0 });
+    return true;
+  };
+  return {
+    defaultFile: 'a.txt',
+    start: vi.fn(async ({ loadDefault = true } = {}) => (loadDefault ? load('a.txt') : true)),
+    selectLibrary: vi.fn(async (file) => load(file)),
+    openMine: vi.fn(async () => false),
+    selectPuzzle: vi.fn(),
+    setOptionsText: vi.fn((text) => store.update('options', { text })),
+    setView: vi.fn(),
+  };
+}
+
+function page({ session = null } = {}) {
+  const store = new Store(initialState());
+  const texts = { 'a.txt': 'D:xDim=1\n~D\n', 'b.txt': 'D:xDim=2\n~D\n' };
+  const actions = fakeActions(store, texts);
+  let kept = session;
+  const persist = { session: () => kept, saveSession: vi.fn((s) => { kept = JSON.parse(JSON.stringify(s)); }) };
+  const win = fakeWindow();
+  const sync = new LinkSync(store, actions, { editor: { active: false }, close: vi.fn() }, persist, { libraryFiles: FILES, win });
+  return { store, sync, win, persist, kept: () => kept };
+}
+
+const DRAFT = 'D:xDim=3:yDim=1:zDim=1\nC:name=MYTYPED:layout=0 0 0, 1 0 0, 2 0 0\n~D\n';
+
+describe('LinkSync keeps the draft (text typed but not loaded) whatever the address holds', () => {
+  test('a reload (the address holds the link the page wrote) brings the draft back, and it stays kept', async () => {
+    // the page before the reload: b.txt open, a draft typed in the box
+    const before = page();
+    await before.sync.restore(''); // (no session: the default a.txt)
+    before.store.update('definition', { text: DRAFT });
+    before.sync.follow();
+    const hash = before.win.location.hash;
+    expect(before.kept().definition).toBe(DRAFT);
+    // the reload: same address, same storage
+    const after = page({ session: before.kept() });
+    await after.sync.restore(hash);
+    after.sync.follow();
+    expect(after.store.get().definition.text).toBe(DRAFT);
+    expect(after.store.get().definition.open).toBe(true);
+    expect(after.kept().definition).toBe(DRAFT);
+  });
+
+  test('a link opened in a new tab shows its puzzle and keeps the draft in the box and the session', async () => {
+    const b = page({ session: { source: { kind: 'library', file: 'a.txt' }, puzzleIndex: 0, options: '-r', definition: DRAFT, editor: { active: false } } });
+    const link = encodeState({ puzzle: { library: 'b.txt', index: 0 }, options: '-r -M' });
+    await b.sync.restore(link);
+    b.sync.follow();
+    expect(b.store.get().source.file).toBe('b.txt');
+    expect(b.store.get().options.text).toBe('-r -M');
+    expect(b.store.get().definition.text).toBe(DRAFT);
+    expect(b.kept().definition).toBe(DRAFT);
+  });
+
+  test('a link opened in the same tab (hash change) keeps the draft and clears the notice of a refused link', async () => {
+    const t = page();
+    await t.sync.restore('');
+    t.sync.follow();
+    t.store.update('definition', { text: DRAFT });
+    t.win.location.hash = `#p1:${'A'.repeat(MAX_LINK_CHARS + 10)}`;
+    t.win.fire('hashchange');
+    await vi.waitFor(() => expect(t.store.get().notice).toMatch(/too long/));
+    // refused in this tab: nothing was replaced, and the notice says so
+    expect(t.store.get().notice).toMatch(/still shows "A.TXT"/);
+    expect(t.store.get().notice).not.toMatch(/default/);
+    expect(t.store.get().definition.text).toBe(DRAFT);
+    t.win.location.hash = encodeState({ puzzle: { library: 'b.txt', index: 0 }, options: '-r' });
+    t.win.fire('hashchange');
+    await vi.waitFor(() => expect(t.store.get().source.file).toBe('b.txt'));
+    expect(t.store.get().notice).toBe('');
+    expect(t.store.get().definition.text).toBe(DRAFT);
+  });
+
+  test('a refused link at start-up opens the session (with its draft) and says so; the default only without one', async () => {
+    const session = { source: { kind: 'library', file: 'b.txt' }, puzzleIndex: 0, options: '-r', definition: DRAFT, editor: { active: false } };
+    const t = page({ session });
+    await t.sync.restore('#p1:@@@garbage@@@');
+    expect(t.store.get().source.file).toBe('b.txt');
+    expect(t.store.get().definition.text).toBe(DRAFT);
+    expect(t.store.get().notice).toMatch(/opened the puzzle you had open last, "B.TXT", instead/);
+    const fresh = page();
+    await fresh.sync.restore('#p1:@@@garbage@@@');
+    expect(fresh.store.get().source.file).toBe('a.txt');
+    expect(fresh.store.get().notice).toMatch(/opened its default puzzle, "A.TXT", instead/);
   });
 });

@@ -5,7 +5,11 @@
 //     to date with history.replaceState, so a reload restores what was on screen;
 //   - without a link, the last session (persist.js) is restored: the puzzle, the options, the
 //     text typed, the editor.
-// A link that cannot be read leaves a usable page and a message saying what is wrong with it.
+// Definition text typed but not loaded (the draft) is the person's own work and no link replaces
+// it: the address always carries a link, so a reload opens that link and then puts the session's
+// draft back in the text box; a link opened in this tab or a new one does the same.
+// A link that cannot be read leaves a usable page (the session's puzzle, or the one on screen)
+// and a message saying what is wrong with it and what the page shows instead.
 //
 //   const sync = new LinkSync(store, actions, editor, persist, { libraryFiles });
 //   await sync.restore(location.hash);   // after actions.start() has the engine
@@ -33,6 +37,27 @@ export class LinkSync {
     this.win = win;
     this.timer = 0;
     this.lastLink = '';
+    // The person's draft while the text box cannot show it (the editor holds the box, or it
+    // shows a link's definition that failed to load): still kept in the session.
+    this.heldDraft = null;
+    this.foreignText = null; // text a link put in the box (not the person's typing)
+    this.opening = false;    // a link opening in this tab (openHash)
+  }
+
+  /**
+   * The text typed but not loaded: the box's when it holds the person's typing (which supersedes
+   * a held draft, as new typing replaces old in the box), else the held one.
+   */
+  draftOf(s = this.store.get()) {
+    const box = s.definition.text;
+    // (while a link opens, the box and the source change one after the other: not typing)
+    if (this.opening) return this.heldDraft;
+    if (!s.editor.active && box !== s.source.text && box !== this.foreignText) {
+      this.heldDraft = null;
+      this.foreignText = null;
+      return box;
+    }
+    return this.heldDraft;
   }
 
   /** The share state of what is on screen (share/link.js), or null when nothing is loaded. */
@@ -80,7 +105,7 @@ export class LinkSync {
       const hash = this.win.location.hash;
       if (hash && hash !== this.lastLink) {
         this.lastLink = hash;
-        this.restore(hash);
+        this.openHash(hash);
       }
     });
     // a change not yet written when the page goes away (a tab closed within the delay) is
@@ -94,6 +119,16 @@ export class LinkSync {
     // at most one write per FOLLOW_DELAY_MS, of the latest state: a running search changes the
     // solutions several times a second, and a delay restarted on every change never wrote while
     // it ran (a tab closed mid-search reopened on the puzzle before)
+    // leaving the editor frees the text box: a draft held meanwhile comes back into it
+    let editing = this.store.get().editor.active;
+    this.store.subscribe(['editor'], (s) => {
+      if (editing && !s.editor.active && this.heldDraft !== null) {
+        const draft = this.heldDraft;
+        this.heldDraft = null;
+        this.store.update('definition', { text: draft, open: true });
+      }
+      editing = s.editor.active;
+    });
     this.store.subscribe(SESSION_KEYS, () => {
       if (this.timer) return;
       this.timer = setTimeout(() => {
@@ -124,22 +159,81 @@ export class LinkSync {
       source: { kind: s.source.kind, file: s.source.file, id: s.source.id },
       puzzleIndex: s.puzzleIndex,
       options: s.options.text,
-      // the text box only when it holds typing that was not loaded (else it is the source's)
-      definition: s.definition.text !== s.source.text ? s.definition.text : null,
+      // typing that was not loaded (not the source's text, nor the editor's, nor a link's)
+      definition: this.draftOf(s),
       editor: { active: s.editor.active, savedId: s.editor.savedId },
     });
   }
 
-  /** Restore from a link (when the address has one) or else from the last session. */
+  /**
+   * Open the page from a link (when the address has one) or else from the last session; the
+   * session's draft comes back in the text box either way.
+   */
   async restore(hash) {
+    const session = this.persist.session();
+    this.heldDraft = session && typeof session.definition === 'string' ? session.definition : null;
     if (hash && hash !== '#') {
       const r = decodeState(hash, { libraryFiles: this.libraryFiles });
-      if (r.ok) return this.openLink(r.state);
-      this.store.update('notice', `${r.error} The page opened its default puzzle instead.`);
-      await this.actions.start();
+      if (r.ok) return this.afterOpening(await this.openLink(r.state));
+      // what the person had open last is better than the default puzzle (and keeps their draft)
+      const ok = this.afterOpening(await this.openSession(session));
+      this.store.update('notice', `${r.error} ${this.insteadWords(session)}`);
+      return ok;
+    }
+    return this.afterOpening(await this.openSession(session));
+  }
+
+  /** A link opened in this tab (a hash change): the page is already showing something. */
+  async openHash(hash) {
+    const r = decodeState(hash, { libraryFiles: this.libraryFiles });
+    if (!r.ok) {
+      // nothing is replaced: the page keeps what it shows, and the address says so again
+      this.store.update('notice', `${r.error} The page still shows ${this.shownTitle()}.`);
+      this.write();
       return false;
     }
-    return this.openSession(this.persist.session());
+    this.heldDraft = this.draftOf();
+    this.foreignText = null;
+    this.store.update('notice', ''); // a notice about an earlier link is no longer true
+    this.opening = true;
+    let ok;
+    try {
+      ok = await this.openLink(r.state);
+    } finally {
+      this.opening = false;
+    }
+    return this.afterOpening(ok);
+  }
+
+  /** After a link opened: the person's draft goes back in the text box when the box is free. */
+  afterOpening(result) {
+    const s = this.store.get();
+    const box = s.definition.text;
+    if (!s.editor.active && box !== s.source.text) {
+      // the box shows the link's text that failed to load, with its error: the draft stays held
+      this.foreignText = box;
+    } else if (!s.editor.active && this.heldDraft !== null) {
+      if (this.heldDraft !== s.source.text) this.store.update('definition', { text: this.heldDraft, open: true });
+      this.heldDraft = null;
+    }
+    return result;
+  }
+
+  shownTitle(s = this.store.get()) {
+    const p = s.puzzles[s.puzzleIndex];
+    const title = (p && p.title) || s.source.title || '';
+    return title ? `"${title}"` : 'the puzzle it had';
+  }
+
+  /** What the page opened in place of a link it refused (said in the notice). */
+  insteadWords(session) {
+    const s = this.store.get();
+    if (s.puzzles.length === 0) return 'No puzzle could be opened instead.';
+    const src = session && session.source;
+    const fromSession = src && (src.kind === 'mine' ? s.source.kind === 'mine' && s.source.id === src.id : s.source.kind === 'library' && s.source.file === src.file);
+    return fromSession
+      ? `The page opened the puzzle you had open last, ${this.shownTitle(s)}, instead.`
+      : `The page opened its default puzzle, ${this.shownTitle(s)}, instead.`;
   }
 
   async openLink(state) {
@@ -227,10 +321,8 @@ export class LinkSync {
       const entry = s.myPuzzles.find((p) => p.id === session.editor.savedId);
       const draft = entry ? await actions.draft(entry.text, 'my-puzzle.txt') : null;
       if (draft && draft.ok && draft.puzzles.length === 1) editor.begin(fromEngineJson(draft.puzzles[0]), entry.id);
-    } else if (typeof session.definition === 'string') {
-      // typing that was never loaded comes back into the text box, unloaded
-      this.store.update('definition', { text: session.definition, open: true });
     }
+    // (typing that was never loaded comes back into the text box: afterOpening)
     return ok;
   }
 }
