@@ -5,6 +5,7 @@
 // caller's text; nothing is materialised per token, so hostile input (very long lines, many
 // separators, huge numbers) costs at most linear time and memory bounded by ParseLimits.
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <string_view>
@@ -458,10 +459,20 @@ private:
     bool validName(int lineNo, std::string_view raw, const char* what, std::string_view name) {
         if (name.empty()) return fail(lineNo, raw, std::string(what) + ": name is empty");
         if (name == ".") return fail(lineNo, raw, std::string(what) + ": '.' is not a valid piece name (it marks an empty cell)");
-        for (char c : name)
+        for (char c : name) {
             if (isSpace(c) || c == ',')
                 return fail(lineNo, raw, std::string(what) + ": piece name " + q(name) +
                                              " must be a single token (no spaces or commas)");
+            // Names are printed in solutions, legends and share links: a control byte (NUL,
+            // ESC, BEL...) would reach a terminal raw or make the puzzle impossible to share.
+            const unsigned char u = static_cast<unsigned char>(c);
+            if (u < 0x20 || u == 0x7f) {
+                char code[8];
+                std::snprintf(code, sizeof code, "0x%02X", u);
+                return fail(lineNo, raw, std::string(what) + ": piece name " + q(name) + " contains the control character " +
+                                             code + " (names are printed; use visible characters)");
+            }
+        }
         return true;
     }
 

@@ -1,6 +1,7 @@
 #include "solver/options.hpp"
 
 #include "common/text.hpp"
+#include "search/heuristics.hpp"
 
 #include <charconv>
 #include <cstring>
@@ -130,7 +131,11 @@ const std::vector<OptionSpec>& specs() {
          "e (estimate), c (cornered: fewest open neighbours; s on DLX levels), l@a,b,c, x, y, z, X, Y, Z, xyz, a[@deg[,xc,yc]], A, R[@xc,yc,zc]; e.g. x:s=20",
          [](SolverOptions& o, OptionParse&, const std::string* v) {
              o.order = *v;
-             return std::string();
+             // Checked here, once, as a bad option (exit 2), rather than per puzzle when each
+             // solver reads it: the syntax does not depend on the puzzle (thresholds above
+             // its piece count are clamped there).
+             Result<HeuristicSchedule> schedule = parseSchedule(*v, 1);
+             return schedule.ok() ? std::string() : schedule.status.message;
          }},
         {'f', "fila", Arg::Required, true, "N", "switch to FILA when N pieces remain",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-f", o.fila, 1); }},
@@ -156,7 +161,7 @@ const std::vector<OptionSpec>& specs() {
         {'F', "fitFilter", Arg::Optional, false, "N",
          "remove images after which a hole or piece has no fit, to a fixed point (once, or while N or more pieces remain)",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return filterValue(v, "-F", o.fitFilter); }},
-        {'t', "trace", Arg::Required, false, "K", "trace placements and removals while K or more pieces remain (-K: exactly K)",
+        {'t', "trace", Arg::Required, false, "K", "trace placements and removals while K or more pieces remain (-K: exactly K; 0: no trace)",
          [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-t", o.trace, -100000, 100000); }},
         {'s', "monteCarlo", Arg::Required, false, "T,R,SEED",
          "Monte Carlo sampling: T trials, each ending when a piece is removed with R pieces left; random seed SEED",
@@ -219,6 +224,7 @@ OptionParse parseOptions(const std::vector<std::string>& args, const std::functi
         std::string err = s.set(p.options, p, value);
         if (s.tuning) p.options.autoTune = false;
         if (!err.empty() && p.error.empty()) p.error = err;
+        p.given.push_back(s.longName);
     };
     auto optionalTakes = [&](const OptionSpec& s, const std::string& next) {
         if (next.empty() || next[0] == '-') return false;
@@ -296,6 +302,10 @@ OptionParse parseOptions(const std::vector<std::string>& args, const std::functi
             break;  // the rest of the word was this option's value
         }
     }
+    // -M changes what -r and -u count as one solution; alone it would change nothing and
+    // the count would silently include mirror images.
+    if (p.ok() && p.options.mirror && p.options.redundancy == Redundancy::Off && !p.options.unique)
+        p.error = "-M counts a solution and its mirror image as one, which only -r and -u count: give -r or -u with it";
     return p;
 }
 

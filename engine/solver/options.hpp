@@ -81,6 +81,7 @@ struct OptionParse {
     bool help = false;
     bool version = false;
     std::string error;  // empty when ok
+    std::vector<std::string> given;  // the long names of the options given, in order (repeats kept)
     bool ok() const { return error.empty(); }
 };
 

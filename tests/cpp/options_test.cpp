@@ -67,6 +67,22 @@ TEST(Options, ClearErrors) {
     EXPECT_NE(parse({"-s", "1"}).error.find("-s needs T,R"), std::string::npos);
     EXPECT_NE(parse({"--quiet=yes"}).error.find("takes no value"), std::string::npos);
     EXPECT_NE(parse({"-f", "0"}).error.find("from 1"), std::string::npos);
+    // -o's syntax is an option error at once, not a failure of each puzzle's setup.
+    EXPECT_NE(parse({"-o", "q"}).error.find("-o: unknown heuristic 'q'"), std::string::npos);
+    EXPECT_NE(parse({"-o", "s::f"}).error.find("-o: empty entry"), std::string::npos);
+    EXPECT_TRUE(parse({"-o", "x:s=200"}).ok());  // a threshold above the pieces is clamped per puzzle
+    // -M only changes what -r and -u count.
+    EXPECT_NE(parse({"-M"}).error.find("give -r or -u with it"), std::string::npos);
+    EXPECT_NE(parse({"-M", "-l", "5"}).error.find("give -r or -u with it"), std::string::npos);
+    EXPECT_TRUE(parse({"-M", "-r"}).ok());
+    EXPECT_TRUE(parse({"-u", "-M"}).ok());
+    EXPECT_TRUE(parse({"-rL", "-M"}).ok());
+}
+
+TEST(Options, GivenNamesTheOptionsInOrder) {
+    OptionParse p = parse({"-q", "-rL", "--json", "-j", "2", "file.txt"});
+    ASSERT_TRUE(p.ok()) << p.error;
+    EXPECT_EQ(p.given, (std::vector<std::string>{"quiet", "redundancyFilter", "json", "jobs"}));
 }
 
 TEST(Options, HeuristicSchedule) {

@@ -84,7 +84,8 @@ TEST(Solver, LimitCancelAndImpossible) {
 
 TEST(Solver, MirrorOptionNeedsAClosedPieceSet) {
     PuzzleDef tetris = loadPuzzle("tetriscube.txt");
-    EXPECT_NE(solve(tetris, "-M").error.find("closed under mirroring"), std::string::npos);
+    EXPECT_NE(solve(tetris, "-r -M").error.find("closed under mirroring"), std::string::npos);
+    EXPECT_NE(solve(tetris, "-u -M").error.find("closed under mirroring"), std::string::npos);
 }
 
 TEST(Symmetry, GroupSizes) {

@@ -98,6 +98,8 @@ describe('parseOptions', () => {
     ['--version', /command-line options/],
     ['L', /unexpected word 'L'/],
     ['-r -- x', /unexpected word 'x'/],
+    ['-M', /-M counts a solution and its mirror image as one.*give -r or -u/],
+    ['-M -l 5', /give -r or -u with it/],
   ])('error: %s', (text, message) => {
     const r = parseOptions(text);
     expect(r.errors).toHaveLength(1);
@@ -195,11 +197,11 @@ describe('agreement with the engine (Session.start through wasm)', () => {
 
   it('what the parser rejects the engine rejects', () => {
     const bad = ['-x', '--nope', '-f', '-f 0', '-f abc', '-P 0', '-l 0', '-t 100001', '-s 5', '-s 0,1', '--redundancyFilter=', '-Vr', '--mirror=1', '-h', '--version', 'L', '-r -- x',
-      '--ordered', '-r --progress', '--checkpoint x.ck', '--resume x.ck', '--split 4', '--jobs-out d', '--job 1.job', '--merge d'];
+      '--ordered', '-r --progress', '--checkpoint x.ck', '--resume x.ck', '--split 4', '--jobs-out d', '--job 1.job', '--merge d', '-M'];
     for (const text of bad) {
       expect(parseOptions(text).errors, text).toHaveLength(1);
       expect(soma.start(0, text), text).toBe(false);
-      if (text.startsWith('--') && !/nope|mirror|redundancy|version/.test(text)) {
+      if ((text.startsWith('--') && !/nope|mirror|redundancy|version/.test(text)) || text === '-M') {
         expect(soma.lastError(), text).toBe(parseOptions(text).errors[0]); // the same words
       }
     }

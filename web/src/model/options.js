@@ -347,6 +347,9 @@ export function parseOptions(text) {
       break; // the rest of the word was this option's value
     }
   }
+  // As the engine (engine/solver/options.cpp): alone, -M would change nothing.
+  if (!error && values.mirror && !values.redundancy && !values.unique)
+    error = '-M counts a solution and its mirror image as one, which only -r and -u count: give -r or -u with it';
   return { values, rest: rest.join(' '), errors: error ? [error] : [] };
 }
 
