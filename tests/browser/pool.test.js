@@ -152,6 +152,34 @@ describe('worker pool', () => {
     expect(await page.isHidden('#resume-banner')).toBe(true);
   }, 180_000);
 
+  test('a reload keeps the search as it was at the reload, not as at the last 5-second write', async () => {
+    const { page } = ui;
+    const d = ui.ui;
+    await setWorkers(2);
+    await d.pickLibrary('pentominoes_1s_18x5.txt');
+    await page.click('#solve');
+    // past the first periodic write (5 s) and well before the next (10 s)
+    await page.waitForFunction(() => window.__polycube.state().run.elapsed >= 7, null, { timeout: 30_000, polling: 100 });
+    const before = await page.evaluate(() => window.__polycube.state().run.elapsed);
+    await page.reload();
+    expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
+    const kept = await page.evaluate(() => new Promise((resolve, reject) => {
+      const open = indexedDB.open('polycube', 1);
+      open.onsuccess = () => {
+        const get = open.result.transaction('searches').objectStore('searches').get('current');
+        get.onsuccess = () => { open.result.close(); resolve(get.result ? get.result.elapsed : null); };
+        get.onerror = () => reject(get.error);
+      };
+      open.onerror = () => reject(open.error);
+    }));
+    // the write made as the page went away landed (the 5-second one says ~5.0 s)
+    expect(kept).toBeGreaterThanOrEqual(before - 0.5);
+    await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+    expect(await page.textContent('#resume-text')).toMatch(/kept just now/);
+    await page.click('#resume-discard');
+    expect(await page.isHidden('#resume-banner')).toBe(true);
+  }, 90_000);
+
   test('a damaged kept search is discarded with a message, never searched', async () => {
     const { page } = ui;
     await page.evaluate(() => new Promise((resolve, reject) => {

@@ -22,6 +22,7 @@ export class SavedSearches {
   constructor(factory) {
     this.factory = factory || null;
     this.db = null;
+    this.handle = null; // the open database once open() has resolved (for saveNow)
     this.lastError = '';
   }
 
@@ -37,7 +38,10 @@ export class SavedSearches {
           return;
         }
         request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-        request.onsuccess = () => resolve(request.result);
+        request.onsuccess = () => {
+          this.handle = request.result;
+          resolve(request.result);
+        };
         request.onerror = () => reject(request.error);
         request.onblocked = () => reject(new Error('the browser storage is blocked by another tab'));
       }).catch((err) => {
@@ -50,12 +54,19 @@ export class SavedSearches {
   }
 
   async run(mode, fn) {
-    const db = await this.open();
+    const db = this.handle || (await this.open());
     if (!db) return undefined;
+    return this.transact(db, mode, fn);
+  }
+
+  transact(db, mode, fn) {
     return new Promise((resolve) => {
       try {
         const tx = db.transaction(STORE, mode);
         const request = fn(tx.objectStore(STORE));
+        // Committed at once rather than when the task ends: a write made as the page goes away
+        // (pagehide) was otherwise dropped with the page before it committed.
+        if (mode === 'readwrite' && typeof tx.commit === 'function') tx.commit();
         tx.oncomplete = () => resolve(request.result);
         tx.onerror = () => {
           this.lastError = `could not keep the search in the browser (${tx.error && tx.error.name === 'QuotaExceededError' ? 'storage full' : tx.error})`;
