@@ -17,8 +17,8 @@ async function cellCentre(grid, x, y) {
 
 /** Drag over cells of a grid, as one stroke. */
 async function drag(grid, cells) {
-  // the live checks above the grid change height when the engine's answer comes ("Checking..."
-  // becomes several lines): wait for it, or the grid moves under the mouse mid-drag
+  // the engine's answer to the last edit first (the live checks, now below the space grid, once
+  // sat above it and moved it under the mouse mid-drag when their height changed)
   await page.waitForFunction(() => !document.querySelector('#editor-checks [data-check="pending"]'), null, { timeout: 10_000 });
   // the whole grid in the window: the mouse cannot reach below the fold (elementFromPoint is null there)
   await page.locator(`#${grid}`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -183,5 +183,100 @@ describe('the puzzle editor', () => {
     expect(await ui.check('cells')).toMatch(/^ok: 8 cells in the space \/ 8 cells of pieces/);
     expect(await ui.check('impossible')).toMatch(/^bad: Impossible: by corner cells: the board has 5 corner cells.*at most 4/);
     await ui.shot('14-editor-impossible-by-corners.png');
+  });
+});
+
+describe('clicks and sizes as a person makes them', () => {
+  const holes = () => page.$$eval('#space-grid rect.hole', (rs) => rs.map((r) => `${r.dataset.x},${r.dataset.y}`).sort());
+  const gridTop = () => page.$eval('#space-grid', (g) => g.getBoundingClientRect().top);
+
+  async function newBoard(x, y, z) {
+    if (await page.isVisible('#editor-close')) await page.click('#editor-close');
+    for (const [id, v] of [['#new-x', x], ['#new-y', y], ['#new-z', z]]) await page.fill(id, String(v));
+    await page.click('#new-puzzle');
+    await page.waitForSelector('#editor-body:not([hidden])');
+    // the engine's first answer is in: the next edit's "Checking..." is a change on the page
+    await page.waitForFunction(() => !document.querySelector('#editor-checks [data-check="pending"]'), null, { timeout: 10_000 });
+    await page.locator('#space-grid').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  }
+
+  /** Press and release the mouse on a cell, held `ms` as a hand holds it; the pointer does not move. */
+  async function press(x, y, ms = 50) {
+    const c = await cellCentre('space-grid', x, y);
+    await page.mouse.move(c.x, c.y);
+    await page.mouse.down();
+    await page.waitForTimeout(ms);
+    await page.mouse.up();
+  }
+
+  test('one click on a cell of the space changes that cell only, and the grid stays under the pointer', async () => {
+    await newBoard(5, 4, 1);
+    for (const ms of [0, 50]) {
+      const top = await gridTop();
+      await press(2, 2, ms);
+      // the page's answer to the edit (the count, "Checking...", the engine's lines) has come
+      await page.waitForFunction(() => !/^20 cells in the space/.test(document.querySelector('#editor-checks [data-check="cells"]').textContent));
+      await page.waitForFunction(() => !document.querySelector('#editor-checks [data-check="pending"]'), null, { timeout: 10_000 });
+      expect(await holes()).toEqual(['2,2']);
+      expect(await gridTop()).toBe(top);
+      await page.click('#undo');
+      expect(await holes()).toEqual([]);
+    }
+  });
+
+  test('a click still changes one cell when the page moves the grid between pressing and releasing', async () => {
+    await newBoard(5, 4, 1);
+    // whatever the first cell's change makes the page do above the grid (a notice, a line that
+    // wraps): here 40 px pushed in above it as the button goes down
+    await page.evaluate(() => {
+      const grid = document.getElementById('space-grid');
+      grid.addEventListener('pointerdown', () => {
+        const pad = document.createElement('div');
+        pad.id = 'test-push';
+        pad.style.height = '40px';
+        grid.before(pad);
+      }, { capture: true, once: true });
+    });
+    const top = await gridTop();
+    await press(2, 0); // the bottom row: the pointer stays over the grid, over another cell
+    expect(await gridTop()).toBeGreaterThan(top + 30); // the grid did move under the pointer
+    expect(await holes()).toEqual(['2,0']);
+    await page.evaluate(() => document.getElementById('test-push').remove());
+    await page.click('#undo');
+    expect(await holes()).toEqual([]);
+  });
+
+  test('a box larger than the editor takes is refused with the limit, not clamped', async () => {
+    if (await page.isVisible('#editor-close')) await page.click('#editor-close');
+    for (const id of ['#new-x', '#new-y', '#new-z']) await page.fill(id, '200');
+    await page.click('#new-puzzle');
+    expect(await page.isVisible('#new-size-error')).toBe(true);
+    expect(await page.textContent('#new-size-error')).toMatch(/1 to 40/);
+    for (const id of ['#new-x', '#new-y', '#new-z']) expect(await page.getAttribute(id, 'aria-invalid')).toBe('true');
+    expect(await page.isVisible('#editor-body')).toBe(false); // no 40x40x40 box behind the person's back
+    await page.fill('#new-z', '1');
+    expect(await page.getAttribute('#new-z', 'aria-invalid')).toBeNull(); // the mark follows the typing
+    expect(await page.getAttribute('#new-x', 'aria-invalid')).toBe('true');
+    await page.fill('#new-x', '6');
+    await page.fill('#new-y', '0');
+    await page.click('#new-puzzle');
+    expect(await page.getAttribute('#new-y', 'aria-invalid')).toBe('true');
+    expect(await page.getAttribute('#new-x', 'aria-invalid')).toBeNull();
+    await page.fill('#new-y', '3');
+    await page.click('#new-puzzle');
+    await page.waitForSelector('#editor-body:not([hidden])');
+    expect(await page.isVisible('#new-size-error')).toBe(false);
+    expect(await page.inputValue('#editor-x')).toBe('6');
+    // the editor's own size fields say the same
+    await page.fill('#editor-x', '41');
+    await page.press('#editor-x', 'Enter');
+    await page.locator('#editor-x').blur();
+    expect(await page.getAttribute('#editor-x', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#editor-size-error')).toMatch(/1 to 40/);
+    expect(await page.$$eval('#space-grid rect[data-x]', (r) => r.length)).toBe(18); // still 6 x 3
+    await page.fill('#editor-x', '7');
+    await page.locator('#editor-x').blur();
+    await page.waitForFunction(() => document.querySelectorAll('#space-grid rect[data-x]').length === 21);
+    expect(await page.isVisible('#editor-size-error')).toBe(false);
   });
 });

@@ -20,6 +20,20 @@ const TEXT_DELAY_MS = 300;  // the editor follows typed text after this pause
 export const EDITOR_SOURCE = 'my-puzzle.txt';
 export const MAX_NEW_DIMENSION = 40; // the editor's box sizes (the engine allows more, typed as text)
 
+/**
+ * Box sizes as typed (strings or numbers): the whole numbers, which are out of range, and why.
+ * Nothing is clamped: a size the editor cannot take is refused with its reason.
+ *   boxSizeProblem('5', '4', '1') -> { dims: [5, 4, 1], invalid: [false, false, false], message: '' }
+ */
+export function boxSizeProblem(...values) {
+  const dims = values.map((v) => (String(v).trim() === '' ? NaN : Number(v)));
+  const invalid = dims.map((v) => !(Number.isInteger(v) && v >= 1 && v <= MAX_NEW_DIMENSION));
+  const message = invalid.some(Boolean)
+    ? `Each size must be a whole number from 1 to ${MAX_NEW_DIMENSION} (the editor's largest box is ${MAX_NEW_DIMENSION} × ${MAX_NEW_DIMENSION} × ${MAX_NEW_DIMENSION}; a larger one can be written as definition text).`
+    : '';
+  return { dims, invalid, message };
+}
+
 export class EditorActions {
   constructor(store, actions, persist) {
     this.store = store;
@@ -46,9 +60,13 @@ export class EditorActions {
     this.afterChange(false);
   }
 
+  /** A new empty box; sizes out of range start nothing. Returns boxSizeProblem's answer. */
   newPuzzle(xDim, yDim, zDim) {
-    const dims = [xDim, yDim, zDim].map((v) => Math.max(1, Math.min(MAX_NEW_DIMENSION, Math.floor(Number(v)) || 1)));
-    this.begin(emptyPuzzle({ title: 'My puzzle', xDim: dims[0], yDim: dims[1], zDim: dims[2] }));
+    const problem = boxSizeProblem(xDim, yDim, zDim);
+    if (problem.message) return problem;
+    const [x, y, z] = problem.dims;
+    this.begin(emptyPuzzle({ title: 'My puzzle', xDim: x, yDim: y, zDim: z }));
+    return problem;
   }
 
   /** Edit a copy of the puzzle on screen (a library puzzle stays as it is). */

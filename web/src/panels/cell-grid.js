@@ -3,6 +3,9 @@
 // format's L blocks. Painting: pointer down on a cell starts a stroke whose mode (set or clear)
 // comes from that cell, dragging applies the same mode to every cell passed over. Keyboard: the
 // grid is one tab stop; arrows move a cursor, Space or Enter toggles the cell under it.
+// A stroke follows the pointer's movement over the grid as it lay when the stroke began: a change
+// the first cell makes elsewhere on the page (a line added above) can move the grid under a
+// pointer that has not moved, and a click must still change the one cell pressed.
 //
 //   const grid = createCellGrid({ label: 'Layer 1 of the box', onStroke(cells, set) {...}, onStrokeStart() {...} });
 //   grid.render({ cols, rows, state: (x, y) => 'open' | 'hole' | 'on' | 'off' | 'fixed', color: (x, y) => css|null, text: (x,y) => '' });
@@ -20,7 +23,8 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
   let view = { cols: 0, rows: 0, state: () => 'open', color: () => null, text: () => '' };
   let rects = [];
   let cursor = { x: 0, y: 0 };
-  let stroke = null; // { set: boolean, seen: Set<string> }
+  let stroke = null; // { set: boolean, seen: Set<string>, origin: DOMRect at pointer down, last: [x, y] }
+  let cellPx = MAX_CELL_PX; // the drawn size of a cell, in the svg's own units
 
   const cellAt = (target) => {
     const d = target && target.dataset;
@@ -38,12 +42,27 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     onStroke([cell], stroke.set);
   }
 
+  /**
+   * The cell at a client point, placed against the grid as it lay at pointer down (null off the
+   * grid or in the gap between two cells, like the rects' own hit areas).
+   */
+  function cellAtPoint(px, py) {
+    const { origin } = stroke;
+    const scale = origin.width / Math.max(1, view.cols * cellPx); // CSS pixels per svg unit
+    const u = (px - origin.left) / scale, v = (py - origin.top) / scale;
+    const col = Math.floor(u / cellPx), row = Math.floor(v / cellPx);
+    if (col < 0 || col >= view.cols || row < 0 || row >= view.rows) return null;
+    const du = u - col * cellPx, dv = v - row * cellPx;
+    if (du < 1 || du > cellPx - 1 || dv < 1 || dv > cellPx - 1) return null;
+    return { x: col, y: view.rows - 1 - row };
+  }
+
   svg.addEventListener('pointerdown', (e) => {
     const cell = cellAt(e.target);
     if (!cell || e.button !== 0 || view.state(cell.x, cell.y) === 'fixed') return;
     e.preventDefault();
     svg.setPointerCapture(e.pointerId);
-    stroke = { set: !isSet(view.state(cell.x, cell.y)), seen: new Set(), last: [e.clientX, e.clientY] };
+    stroke = { set: !isSet(view.state(cell.x, cell.y)), seen: new Set(), origin: svg.getBoundingClientRect(), last: [e.clientX, e.clientY] };
     cursor = cell;
     onStrokeStart();
     apply(cell);
@@ -53,9 +72,10 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
   const STEP_PX = 4;
   function passOver(x, y) {
     const [x0, y0] = stroke.last;
+    if (x === x0 && y === y0) return; // not moved: nothing new passed over
     const n = Math.max(1, Math.ceil(Math.hypot(x - x0, y - y0) / STEP_PX));
     for (let k = 1; k <= n; k++) {
-      const cell = cellAt(document.elementFromPoint(x0 + ((x - x0) * k) / n, y0 + ((y - y0) * k) / n));
+      const cell = cellAtPoint(x0 + ((x - x0) * k) / n, y0 + ((y - y0) * k) / n);
       if (cell) apply(cell);
     }
     stroke.last = [x, y];
@@ -97,6 +117,7 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     view = { color: () => null, text: () => '', ...next };
     const { cols, rows } = view;
     const cell = Math.max(MIN_CELL_PX, Math.min(MAX_CELL_PX, Math.floor(maxWidth / Math.max(1, cols))));
+    cellPx = cell;
     if (sizeChanged) {
       svg.replaceChildren();
       rects = [];

@@ -3,7 +3,7 @@
 // rotate, mirror, rename, copies, delete); live checks; undo/redo; solve what was drawn.
 // Every change goes through EditorActions as an undoable command.
 import * as commands from '../app/commands.js';
-import { MAX_NEW_DIMENSION } from '../app/editor-actions.js';
+import { MAX_NEW_DIMENSION, boxSizeProblem } from '../app/editor-actions.js';
 import { PIECE_SETS } from '../model/piece-sets.js';
 import { cellCounts, equalShapeGroups, validatePuzzle } from '../model/puzzle.js';
 import { pieceColorHex, STATIONARY_COLOR } from '../viewer/colors.js';
@@ -23,9 +23,28 @@ export function mountEditorPanel(store, actions, editor) {
   const T = () => editor.target;
   const run = (cmd) => editor.run(cmd);
 
-  el.newPuzzle.addEventListener('click', () => editor.newPuzzle(el.newX.value, el.newY.value, el.newZ.value));
+  // A size out of range is refused with the reason by the fields (it used to be clamped to the
+  // limit silently while the fields still showed what was typed).
+  const newSizeError = h('p', { className: 'field-error', id: 'new-size-error', role: 'alert', hidden: true });
+  el.newX.parentNode.after(newSizeError);
+  const newInputs = [el.newX, el.newY, el.newZ];
+  const showSizeProblem = (inputs, note, { message, invalid }) => {
+    inputs.forEach((input, i) => {
+      if (invalid[i]) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+      if (message) input.setAttribute('aria-describedby', note.id);
+      else input.removeAttribute('aria-describedby');
+    });
+    note.textContent = message;
+    note.hidden = !message;
+  };
+  el.newPuzzle.addEventListener('click', () => showSizeProblem(newInputs, newSizeError, editor.newPuzzle(...newInputs.map((i) => i.value))));
+  for (const input of newInputs) {
+    input.max = String(MAX_NEW_DIMENSION);
+    // the mark goes as soon as the sizes are fine again (not only at the next click)
+    input.addEventListener('input', () => { if (!newSizeError.hidden) showSizeProblem(newInputs, newSizeError, boxSizeProblem(...newInputs.map((i) => i.value))); });
+  }
   el.editCopy.addEventListener('click', () => editor.editCopy());
-  for (const input of [el.newX, el.newY, el.newZ]) input.max = String(MAX_NEW_DIMENSION);
 
   // ---- the editor's body, built once
   const undoBtn = h('button', { type: 'button', id: 'undo', onclick: () => editor.undo(), 'aria-keyshortcuts': 'Control+Z' }, 'Undo');
@@ -36,14 +55,13 @@ export function mountEditorPanel(store, actions, editor) {
   const title = h('input', { type: 'text', id: 'editor-title', maxLength: 200, autocomplete: 'off', spellcheck: false });
   title.addEventListener('input', () => run(commands.setTitle(T(), title.value)));
   const dimInputs = ['x', 'y', 'z'].map((a) => h('input', { type: 'number', id: `editor-${a}`, min: 1, max: MAX_NEW_DIMENSION, 'aria-label': `Box size ${a.toUpperCase()}` }));
+  const dimsError = h('p', { className: 'field-error', id: 'editor-size-error', role: 'alert', hidden: true });
   const applyDims = () => {
     const p = editor.editor.puzzle;
-    const [x, y, z] = dimInputs.map((i) => Math.floor(Number(i.value)));
-    if (![x, y, z].every((v) => v >= 1 && v <= MAX_NEW_DIMENSION)) {
-      dimInputs.forEach((i) => i.setAttribute('aria-invalid', String(!(Number(i.value) >= 1 && Number(i.value) <= MAX_NEW_DIMENSION))));
-      return;
-    }
-    dimInputs.forEach((i) => i.removeAttribute('aria-invalid'));
+    const problem = boxSizeProblem(...dimInputs.map((i) => i.value));
+    showSizeProblem(dimInputs, dimsError, problem);
+    if (problem.message) return;
+    const [x, y, z] = problem.dims;
     if (x !== p.xDim || y !== p.yDim || z !== p.zDim) run(commands.resizeBoxCommand(T(), x, y, z));
   };
   dimInputs.forEach((i) => i.addEventListener('change', applyDims));
@@ -52,6 +70,7 @@ export function mountEditorPanel(store, actions, editor) {
   const oneSideRow = h('label', { className: 'check' }, oneSide, 'Pieces may not be turned over (one-sided)');
 
   const checks = h('ul', { className: 'checks', id: 'editor-checks', 'aria-live': 'polite' });
+  let staleItems = { of: null, items: [] }; // the engine's last answer, drawn dimmed while the next is awaited
 
   // space: layer picker + grid
   const layerSelect = h('select', { id: 'editor-layer', 'aria-label': 'Layer of the box' });
@@ -145,12 +164,14 @@ export function mountEditorPanel(store, actions, editor) {
   el.body.replaceChildren(
     h('div', { className: 'row' }, undoBtn, redoBtn),
     h('label', { htmlFor: 'editor-title' }, 'Title'), title,
-    h('label', {}, 'Box size (x × y × z; z = 1 for a flat board)'), h('div', { className: 'row dims' }, ...dimInputs),
+    h('label', {}, 'Box size (x × y × z; z = 1 for a flat board)'), h('div', { className: 'row dims' }, ...dimInputs), dimsError,
     oneSideRow,
-    h('h3', {}, 'Checks'), checks,
+    // the checks come after the grid: a click on a cell changes them (a count, a line more or
+    // less), and above the grid they moved it under the person's pointer mid-click
     h('h3', {}, 'The space'),
     h('p', { className: 'hint' }, 'Click or drag over cells to remove them (holes, an irregular board); again to restore.'),
     layerRow, spaceGrid.element,
+    h('h3', {}, 'Checks'), checks,
     h('h3', {}, 'Pieces'), pieceList,
     drawBtn, drawer,
     h('h3', {}, 'Add standard pieces'),
@@ -237,7 +258,14 @@ export function mountEditorPanel(store, actions, editor) {
     }
     const c = ed.checksFor === p ? ed.checks : null;
     if (ed.checksFor !== p) {
+      // Awaiting the engine: the previous answer stays, dimmed and without its data-check (it is
+      // not this puzzle's), and "Checking…" sits beside the heading (styles.css), so the list
+      // keeps its height instead of growing by a line for the ~0.2 s of every check.
       item(null, 'Checking…', 'pending');
+      items[items.length - 1].classList.add('pending');
+      if (ed.checks && staleItems.of === ed.checks) {
+        for (const old of staleItems.items) items.push(h('li', { className: `${old.className} stale`, 'aria-hidden': 'true' }, old.textContent));
+      }
     } else if (c) {
       if (c.parity) item(false, `Impossible: ${c.parity.replace(/^impossible by parity: /, 'by parity, ')}.`, 'parity');
       else if (counts.balanced && counts.pieces > 0) item(true, 'Parity: no obstacle (checkerboard colouring).', 'parity');
@@ -249,6 +277,7 @@ export function mountEditorPanel(store, actions, editor) {
     } else if (ed.checkError) {
       item(false, ed.checkError, 'engine');
     }
+    if (c) staleItems = { of: c, items: items.filter((li) => ['parity', 'impossible', 'nowhere', 'limit'].includes(li.dataset.check)) };
     for (const g of equalShapeGroups(p)) item(null, `Same shape, counted as copies: ${g.names.join(', ')}.`, 'same');
     checks.replaceChildren(...items);
   }
