@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OUT, openPage, usePage } from './page-driver.js';
 import { CHROMIUM_ARGS } from './server.js';
 import { chromium } from 'playwright-core';
+import { deflateSync } from 'fflate';
+import { LINK_PREFIX, toBase64Url } from '../../web/src/share/link.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-view-'));
 const handle = usePage();
@@ -242,6 +244,59 @@ describe('many pieces', () => {
     await page.click('#legend-summary');
     await ui.pickLibrary('pentominoes_10x6.txt');
     expect(await page.isChecked('#view-labels')).toBe(false); // the person's own choice again
+  });
+});
+
+describe('exploding before a solution is shown', () => {
+  const drawn = () => page.evaluate(() => window.__polycube.sample().drawnFraction);
+  /** Move the Explode slider as a drag of it does: its value, then an input event. */
+  const explodeTo = (v) => page.$eval('#explode', (el, value) => {
+    el.value = String(value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, v);
+
+  test('the empty box stays drawn at every explode amount, in both modes; a solution then comes apart', async () => {
+    await ui.pickLibrary('soma.txt');
+    expect(await page.isVisible('#explode')).toBe(true);
+    const board = await drawn();
+    expect(board).toBeGreaterThan(0.01);
+    for (const mode of ['pieces', 'layers']) {
+      await page.selectOption('#explode-mode', mode);
+      for (const v of [1, 50, 100]) {
+        await explodeTo(v);
+        // the box before solving was drawn as an empty stage (no pixel) once Explode left 0
+        expect(await drawn(), `${mode} ${v}`).toBeGreaterThan(board * 0.8);
+      }
+      await page.click('#reset-view');
+      expect(await drawn()).toBeGreaterThan(board * 0.8);
+    }
+    await page.selectOption('#explode-mode', 'pieces');
+    await explodeTo(100);
+    await ui.shot('view-14-soma-unsolved-explode-100.png');
+    // with a solution shown the setting takes effect: the pieces fly apart, all still in sight
+    await page.click('#solve');
+    expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
+    await page.waitForFunction(() => window.__polycube.view().piecesDrawn === 7);
+    const apart = await drawn();
+    await explodeTo(0);
+    const together = await drawn();
+    expect(apart).toBeGreaterThan(0.01);
+    expect(Math.abs(apart - together)).toBeGreaterThan(0.002); // a different picture: taken apart
+    await ui.shot('view-15-soma-solved-explode-0.png');
+  });
+
+  test('a link whose view is exploded opens on the drawn box, not an empty stage', async () => {
+    for (const explode of [1, 100]) {
+      const link = LINK_PREFIX + toBase64Url(deflateSync(new TextEncoder().encode(JSON.stringify({ puzzle: { library: 'soma.txt', index: 0 }, options: '-r', view: { explode } }))));
+      const other = await openPage(`${server.url}${link}`);
+      try {
+        expect(await other.waitState(['ready', 'error'])).toBe('ready');
+        expect(Number(await other.page.inputValue('#explode'))).toBe(explode);
+        expect(await other.page.evaluate(() => window.__polycube.sample().drawnFraction)).toBeGreaterThan(0.01);
+      } finally {
+        await other.browser.close();
+      }
+    }
   });
 });
 

@@ -171,7 +171,11 @@ export class Viewer {
    * ({instance, cells, leaving: true, ms}: it is drawn at `cells` until it has risen).
    */
   showSolution(grid, motion = null) {
-    this.grid = grid ? grid.slice() : null;
+    // a solution appearing (or going) starts (or ends) the explode setting's effect: keep the
+    // framing in step, as setExplode does
+    this._keepFramed(() => {
+      this.grid = grid ? grid.slice() : null;
+    });
     this.motion = motion && motion.ms > 0 ? { ...motion, start: performance.now(), t: 0 } : null;
     this._rebuildPieces();
     this._updateLabel();
@@ -266,11 +270,20 @@ export class Viewer {
     this.controls.maxDistance = Math.max(this.controls.maxDistance, offset.length() * 3);
   }
 
+  /**
+   * How far apart the pieces are drawn: the explode setting while a solution (or a step of the
+   * search) is drawn, else 0. The empty board has no pieces to take apart, and exploding its
+   * stationary pieces while the box is hidden (see _applyExplode) left the view blank.
+   */
+  _explodeShown() {
+    return this.puzzle && this.puzzle.zDim > 1 && this.grid ? this.explode : 0;
+  }
+
   /** Centre of what is drawn (layers explode upwards from the bottom layer). */
   _centre() {
     const { xDim: X, yDim: Y, zDim: Z } = this.puzzle;
     if (Z === 1) return new Vector3(X / 2, Y / 2, 0.3);
-    const lift = this.explodeMode === 'layers' ? ((Z - 1) / 2) * this.explode * LAYER_SPREAD : 0;
+    const lift = this.explodeMode === 'layers' ? ((Z - 1) / 2) * this._explodeShown() * LAYER_SPREAD : 0;
     return new Vector3(X / 2, Y / 2, Z / 2 + lift);
   }
 
@@ -291,7 +304,7 @@ export class Viewer {
       const halfW = X / 2 + 0.4;
       return Math.max(halfH / tanHalf, halfW / (tanHalf * aspect)) * 1.04 + 1;
     }
-    const e = this.explode;
+    const e = this._explodeShown();
     let hx = X / 2, hy = Y / 2, hz = Z / 2;
     if (this.explodeMode === 'layers') hz += ((Z - 1) / 2) * e * LAYER_SPREAD;
     else { const k = 1 + e * PIECE_SPREAD * 0.6; hx *= k; hy *= k; hz *= k; } // centroids move less than corners
@@ -517,10 +530,10 @@ export class Viewer {
     const p = this.puzzle;
     // Exploded pieces fly through the box and below the plate: hide the box then (the plate
     // stays for layers, which rise from the bottom one).
-    const exploded = p.zDim > 1 && this.explode > 0;
+    const e = this._explodeShown();
+    const exploded = e > 0;
     for (const obj of this.board) obj.visible = !exploded || (this.explodeMode === 'layers' && obj !== this.boxLines);
     if (!pc) return;
-    const e = p.zDim > 1 ? this.explode : 0;
     const offsets = new Float32Array(pc.groups.length * 3);
     if (e > 0) {
       pc.groups.forEach((g, gi) => {
