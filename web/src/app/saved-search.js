@@ -17,10 +17,33 @@ export const SAVED_SEARCH_VERSION = 1;
 /** How often a running shared search is written down (and at the end, when stopped). */
 export const CHECKPOINT_MS = 5000;
 
+// Every save also writes the record without its solutions' grids to localStorage, which is
+// synchronous: an IndexedDB write made as the page goes away (pagehide) is dropped now and then
+// with the page even when committed at once (2 of 3 reloads of a loaded 2-core machine), while
+// this small journal always lands. load() takes the newer of the two; the journal borrows the
+// grids of the IndexedDB record of the same search (its confirmed solutions are a subset of the
+// journal's, which counts the rest).
+const JOURNAL_KEY = 'polycube.savedSearch.journal.v1';
+
+function defaultStorage() {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // refused (private windows, sandboxed frames)
+  }
+}
+
+const sameSearch = (a, b) => a.text === b.text && a.options === b.options && a.puzzleIndex === b.puzzleIndex
+  && a.checkpoint && b.checkpoint && a.checkpoint.fingerprint === b.checkpoint.fingerprint && a.checkpoint.cellCount === b.checkpoint.cellCount;
+
 export class SavedSearches {
-  /** @param {IDBFactory|null} factory */
-  constructor(factory) {
+  /**
+   * @param {IDBFactory|null} factory
+   * @param {{storage?: Storage|null}} [o] where the journal is kept (localStorage by default)
+   */
+  constructor(factory, { storage = defaultStorage() } = {}) {
     this.factory = factory || null;
+    this.storage = factory ? storage : null;
     this.db = null;
     this.handle = null; // the open database once open() has resolved (for saveNow)
     this.lastError = '';
@@ -81,14 +104,47 @@ export class SavedSearches {
   }
 
   save(record) {
+    this.writeJournal(record);
     return this.run('readwrite', (s) => s.put(record, KEY));
   }
 
-  load() {
-    return this.run('readonly', (s) => s.get(KEY)).then((r) => r || null);
+  writeJournal(record) {
+    if (!this.storage) return;
+    try {
+      const { grids, ...rest } = record.checkpoint || {};
+      this.storage.setItem(JOURNAL_KEY, JSON.stringify({ ...record, checkpoint: { ...rest, gridsComplete: false } }));
+    } catch {
+      // storage full or refused: the IndexedDB record is still written
+    }
+  }
+
+  journal() {
+    try {
+      const raw = this.storage ? this.storage.getItem(JOURNAL_KEY) : null;
+      const j = raw ? JSON.parse(raw) : null;
+      return j && typeof j === 'object' && j.checkpoint && typeof j.checkpoint === 'object' ? j : null;
+    } catch {
+      return null; // unreadable: the IndexedDB record alone
+    }
+  }
+
+  /** The newest record kept: IndexedDB's, or the journal when it was written later. */
+  async load() {
+    const record = (await this.run('readonly', (s) => s.get(KEY))) || null;
+    const j = this.journal();
+    if (!j || !(Number(j.savedAt) > (record ? Number(record.savedAt) || 0 : 0))) return record;
+    const ck = record && sameSearch(record, j) && record.checkpoint.grids && record.checkpoint.grids.length / record.checkpoint.cellCount <= j.checkpoint.solutions
+      ? record.checkpoint.grids
+      : new Uint8Array(0);
+    return { ...j, checkpoint: { ...j.checkpoint, grids: ck } };
   }
 
   clear() {
+    try {
+      if (this.storage) this.storage.removeItem(JOURNAL_KEY);
+    } catch {
+      // refused: nothing was kept there either
+    }
     return this.run('readwrite', (s) => s.delete(KEY));
   }
 }
