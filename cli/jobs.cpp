@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "common/hash.hpp"
+#include "files.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
@@ -48,16 +49,19 @@ bool unseal(const std::string& text, std::string& body, std::string& error) {
     return true;
 }
 
+// A job, result or definition file, whole (up to 1 GiB; a directory or device is refused).
 bool readFile(const std::string& path, std::string& text, std::string& error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = "cannot read " + path;
-        return false;
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
-    return true;
+    text.clear();
+    return readWholeFile(path, size_t{1} << 30, text, error);
+}
+
+// The file's kind first, so that a checkpoint or a result given as a job (or a job as a result)
+// is named as such rather than reported damaged.
+bool isKind(const std::string& text, const char* kind, std::string& error) {
+    const std::string there = polycubeFileKind(text);
+    if (there == kind) return true;
+    error = there.empty() ? std::string("not a polycube ") + kind : std::string("a ") + there + ", not a " + kind;
+    return false;
 }
 
 // A length-prefixed block: "<key> <bytes>\n<bytes of text>\n".
@@ -103,7 +107,7 @@ std::string encodeJob(const Job& job) {
 
 bool decodeJob(const std::string& text, Job& job, std::string& error) {
     std::string body;
-    if (!unseal(text, body, error)) return false;
+    if (!isKind(text, kJobKind, error) || !unseal(text, body, error)) return false;
     job.sum = sumOf(body);
     std::istringstream in(body);
     std::string line, rest;
@@ -136,7 +140,7 @@ std::string encodeResult(const JobResult& r) {
 
 bool decodeResult(const std::string& text, JobResult& r, std::string& error) {
     std::string body, line, rest;
-    if (!unseal(text, body, error)) return false;
+    if (!isKind(text, kResultKind, error) || !unseal(text, body, error)) return false;
     std::istringstream in(body);
     if (!std::getline(in, line) || line != kResultMagic) return error = "not a polycube result file", false;
     if (!getLine(in, "run", r.run) || !getLine(in, "job", rest)) return error = "bad header", false;
@@ -198,6 +202,18 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
     if (parsed.puzzles.size() != 1)
         return std::cerr << "polycube: --split takes one puzzle; " << p.files[0] << " has " << parsed.puzzles.size() << "\n", 2;
     const PuzzleDef& def = parsed.puzzles[0];
+    // The directory first: a split that cannot be written is said before the splitting search.
+    std::error_code ec;
+    fs::create_directories(p.options.jobsOut, ec);
+    if (ec) return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << ": " << ec.message() << "\n", 1;
+    for (const auto& entry : fs::directory_iterator(p.options.jobsOut, ec)) {
+        const std::string ext = entry.path().extension().string();
+        if (ext == ".job" || ext == ".result")
+            return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << " already holds job or result files; use an empty directory\n", 2;
+    }
+    if (ec) return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << ": " << ec.message() << "\n", 1;
+    if (const int refused = checkReplaceable((fs::path(p.options.jobsOut) / "0.result").string(), "--jobs-out", kResultKind, false, error))
+        return std::cerr << "polycube: " << error << "\n", refused;
     std::unique_ptr<Solver> solver = setUp(def, p.options, error);
     if (!error.empty()) return std::cerr << "polycube: " << p.files[0] << ":" << def.line << ": " << error << "\n", 1;
     auto made = ParallelSearch::create(def, p.options, 1, std::move(solver));
@@ -227,14 +243,6 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
     for (size_t k = 0; k < order.size(); ++k) order[k] = k;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return load[a] > load[b]; });
 
-    std::error_code ec;
-    fs::create_directories(p.options.jobsOut, ec);
-    if (ec) return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << ": " << ec.message() << "\n", 1;
-    for (const auto& entry : fs::directory_iterator(p.options.jobsOut, ec)) {
-        const std::string ext = entry.path().extension().string();
-        if (ext == ".job" || ext == ".result")
-            return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << " already holds job or result files; use an empty directory\n", 2;
-    }
     const std::string run = hex16(mix64(static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) ^
                                         (static_cast<uint64_t>(getpid()) << 32) ^ hashWords(text.data(), text.size(), 1)));
     std::vector<std::string> words;  // the command line without the split's own options
@@ -265,11 +273,23 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
     return 0;
 }
 
+// Where a job's result goes: beside it, NAME.job -> NAME.result; any other name gets
+// ".result" added, so that the result can never be written over the job itself.
+std::string resultPathOf(const std::string& jobPath) {
+    const std::string ext = ".job";
+    if (jobPath.size() > ext.size() && jobPath.compare(jobPath.size() - ext.size(), ext.size(), ext) == 0)
+        return jobPath.substr(0, jobPath.size() - ext.size()) + ".result";
+    return jobPath + ".result";
+}
+
 int runJob(const OptionParse& p) {
     std::string text, error;
     Job job;
     if (!readFile(p.options.job, text, error) || !decodeJob(text, job, error))
         return std::cerr << "polycube: --job " << p.options.job << ": " << error << "\n", 1;
+    const std::string out = resultPathOf(p.options.job);
+    if (const int refused = checkReplaceable(out, "--job " + p.options.job + ": its result", kResultKind, true, error))
+        return std::cerr << "polycube: " << error << "\n", refused;
     PuzzleDef def;
     SolverOptions options;
     if (!jobPuzzle(job, p.options, def, options, error)) return std::cerr << "polycube: --job " << p.options.job << ": " << error << "\n", 1;
@@ -289,10 +309,8 @@ int runJob(const OptionParse& p) {
     search.setCheckpointHandler([&](const Checkpoint& ck) { last = ck; }, 3600);
     if (search.run() != Solver::State::Done || !search.error().empty())
         return std::cerr << "polycube: --job " << p.options.job << ": " << (search.error().empty() ? "interrupted" : search.error()) << "\n", 1;
-    fs::path out = fs::path(p.options.job);
-    out.replace_extension(".result");
     const JobResult r{job.run, stem(p.options.job), job.sum, encodeCheckpoint(last), solutions};
-    if (Status st = writeFileAtomically(out.string(), encodeResult(r)); !st.ok) return std::cerr << "polycube: " << st.message << "\n", 1;
+    if (Status st = writeFileAtomically(out, encodeResult(r)); !st.ok) return std::cerr << "polycube: " << st.message << "\n", 1;
     return 0;
 }
 
@@ -367,12 +385,26 @@ int mergeJobs(const OptionParse& p) {
     if (!error.empty()) return std::cerr << "polycube: --merge: " << error << "\n", 1;
     const std::string fp = searchFingerprint(*solver);
     SolverStats total;
-    long long number = 0;
+    std::vector<std::string> withoutSolutions;  // results made with -q
     for (const auto& [id, r] : results) {
         Result<Checkpoint> ck = decodeCheckpoint(r.totals, fp, dir + "/" + std::to_string(id) + ".result");
         if (!ck.ok()) return std::cerr << "polycube: --merge: " << ck.status.message << "\n", 1;
-        const SolverStats& s = ck.value.finished;
-        total.add(s);
+        total.add(ck.value.finished);
+        if (ck.value.finished.solutions > 0 && r.solutions.empty()) withoutSolutions.push_back(std::to_string(id) + ".result");
+    }
+    // Printing the solutions of some jobs under the total of all would pass a part for the
+    // whole: without -q every result must hold its solutions.
+    if (!options.quiet && !withoutSolutions.empty()) {
+        std::string list;
+        for (size_t k = 0; k < withoutSolutions.size() && k < 5; ++k) list += (k ? ", " : "") + withoutSolutions[k];
+        if (withoutSolutions.size() > 5) list += " and " + std::to_string(withoutSolutions.size() - 5) + " more";
+        return std::cerr << "polycube: --merge " << dir << ": " << list << (withoutSolutions.size() == 1 ? " was" : " were")
+                         << " made with -q (solutions counted, not kept): merge with -q for the totals, or run "
+                         << (withoutSolutions.size() == 1 ? "that job" : "those jobs") << " again without -q\n",
+               1;
+    }
+    long long number = 0;
+    for (const auto& [id, r] : results) {
         if (!options.quiet) {  // renumber "# --- SOLUTION n ---" in merge order
             std::istringstream in(r.solutions);
             std::string line;

@@ -18,6 +18,7 @@
 #include <sstream>
 #include <thread>
 
+#include "files.hpp"
 #include "jobs.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
@@ -182,52 +183,43 @@ void usage(std::ostream& os) {
           "  polycube -q -r --json def/*.txt                 one JSON summary line per puzzle\n";
 }
 
-// Reads a whole definition file (standard input for "-") in 64 KB chunks, stopping as soon as
-// it passes `limit` bytes: /dev/zero or an endless pipe is refused at once instead of being
-// read without bound. Directories and read errors are messages, never exceptions.
-bool readInput(const std::string& file, size_t limit, std::string& text, std::string& error) {
-    const bool isStdin = file == "-";
-    const std::string name = isStdin ? "standard input" : file;
-    const int fd = isStdin ? STDIN_FILENO : open(file.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        error = file + ": cannot open (" + std::string(std::strerror(errno)) + ")";
-        return false;
+// Options that cannot go together, said at once (exit 2) instead of some being ignored:
+// --merge, --job and --split are separate runs; a job file carries its puzzle and its search
+// options (those of the split), so --job and --merge take only output and thread options.
+std::string usageConflict(const OptionParse& p) {
+    const SolverOptions& o = p.options;
+    const int modes = !o.merge.empty() + !o.job.empty() + (o.splitJobs > 0);
+    if (modes > 1) return "--merge, --job and --split are separate runs: give one of them";
+    if (!o.jobsOut.empty() && o.splitJobs == 0) return "--jobs-out DIR goes with --split N (how many job files to write)";
+    if (o.splitJobs > 0 && (!o.checkpoint.empty() || !o.resume.empty()))
+        return "--split writes job files, not checkpoints: --checkpoint and --resume do not go with it";
+    if (o.job.empty() && o.merge.empty()) return "";
+    const bool job = !o.job.empty();
+    const char* mode = job ? "--job" : "--merge";
+    if (!p.files.empty())
+        return std::string(mode) + " takes no puzzle file (" + (job ? "the job file holds its puzzle" : "the job files hold the puzzle") +
+               "): '" + p.files.front() + "'";
+    for (const std::string& name : p.given) {
+        const bool allowed = name == "quiet" || name == "info" || name == "json" || name == (job ? "job" : "merge") ||
+                             (job && (name == "jobs" || name == "progress"));
+        if (!allowed)
+            return std::string(mode) + " uses the search options the split was made with: --" + name +
+                   " cannot be given here (only -q, -i, --json" + (job ? ", -j, --progress" : "") + ")";
     }
-    struct stat st {};
-    bool ok = true;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        error = name + " is a directory, not a definition file";
-        ok = false;
-    }
-    char buf[1 << 16];
-    while (ok) {
-        const ssize_t n = read(fd, buf, sizeof buf);
-        if (n == 0) break;
-        if (n < 0) {
-            if (errno == EINTR) continue;  // a signal: the handler has exited if it was ours
-            error = name + ": cannot read (" + std::string(std::strerror(errno)) + ")";
-            ok = false;
-            break;
-        }
-        if (text.size() + static_cast<size_t>(n) > limit) {
-            error = name + ": input is more than the limit of " + std::to_string(limit) + " bytes (" +
-                    formatBytes(static_cast<long long>(limit)) + ")";
-            ok = false;
-            break;
-        }
-        text.append(buf, static_cast<size_t>(n));
-    }
-    if (!isStdin) close(fd);
-    return ok;
+    return "";
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
+    // -r's piece name is optional: the next word is its name unless it names a file. Any
+    // existing path counts (/dev/stdin, a FIFO, <(...)), and so does any word with a '/',
+    // which no piece name has: such a word is a file to read, even a missing one (its error
+    // then names it as a file, not as an unknown piece).
     OptionParse p = parseOptions(args, [](const std::string& w) {
         std::error_code ec;
-        return std::filesystem::is_regular_file(w, ec);
+        return w.find('/') != std::string::npos || std::filesystem::exists(w, ec);
     });
     if (!p.ok()) {
         std::cerr << "polycube: " << p.error << "\n";
@@ -247,6 +239,10 @@ int main(int argc, char** argv) {
                               !p.options.jobsOut.empty() || !p.options.job.empty() || !p.options.merge.empty())) {
         std::cerr << "polycube: --ordered cannot be combined with --checkpoint, --resume, --split, --job or --merge "
                      "(their pieces report their solutions when each ends)\n";
+        return 2;
+    }
+    if (const std::string why = usageConflict(p); !why.empty()) {
+        std::cerr << "polycube: " << why << "\n";
         return 2;
     }
     // One search over many machines (cli/jobs.hpp).
@@ -279,9 +275,32 @@ int main(int argc, char** argv) {
     std::string resumeText;
     if (!p.options.resume.empty()) {
         std::string error;
-        if (!readInput(p.options.resume, 1LL << 30, resumeText, error)) {
+        if (!readWholeFile(p.options.resume, 1LL << 30, resumeText, error)) {
             std::cerr << "polycube: --resume: " << error << "\n";
             return 1;
+        }
+        // Said here, before the puzzle is set up: an empty file is not a fresh start (the
+        // run would begin again silently), and a file of another kind is named as such.
+        const std::string kind = polycubeFileKind(resumeText);
+        if (resumeText.empty() || kind != kCheckpointKind) {
+            std::cerr << "polycube: --resume " << p.options.resume << ": "
+                      << (resumeText.empty() ? std::string("the file is empty (no checkpoint in it)")
+                          : kind == kJobKind ? std::string("a job file of --split, not a checkpoint: run it with --job")
+                          : kind == kResultKind ? std::string("a result file of --job, not a checkpoint: merge it with --merge")
+                                                : std::string("not a polycube checkpoint"))
+                      << "\n";
+            return 1;
+        }
+    }
+    if (checkpointing) {
+        // Where checkpoints go: never over what is not a checkpoint, never over an earlier run's
+        // checkpoint unless it is the one resumed, and writable now rather than at the end.
+        std::string why;
+        const bool ownFile = checkpointPath == p.options.resume;
+        if (const int refused = checkReplaceable(checkpointPath, p.options.checkpoint.empty() ? "--resume" : "--checkpoint",
+                                                 kCheckpointKind, ownFile, why)) {
+            std::cerr << "polycube: " << why << "\n";
+            return refused;
         }
     }
     const bool stderrTerminal = isatty(STDERR_FILENO) != 0;
@@ -296,7 +315,7 @@ int main(int argc, char** argv) {
     std::string why;
     for (const std::string& file : p.files) {
         std::string text, error;
-        if (!readInput(file, ParseLimits{}.maxInputBytes, text, error)) {
+        if (!readWholeFile(file, ParseLimits{}.maxInputBytes, text, error)) {
             std::cerr << "polycube: " << error << "\n";
             status = 1;
             continue;

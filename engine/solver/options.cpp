@@ -101,7 +101,7 @@ const std::vector<OptionSpec>& specs() {
          }},
         {0, "job", Arg::Required, false, "FILE",
          "search the job file FILE (made by --split; it holds the puzzle and the options) and write its result "
-         "beside it (FILE without .job, plus .result; solutions included unless -q)",
+         "beside it (NAME.job: NAME.result, other names: FILE.result; solutions included unless -q)",
          [](SolverOptions& o, OptionParse&, const std::string* v) {
              o.job = *v;
              return v->empty() ? std::string("--job: empty file name") : std::string();
