@@ -55,6 +55,38 @@ describe('watch the search', () => {
     expect(ui.errors).toEqual([]);
   });
 
+  test('Solve with a replay open closes the replay and shows the solutions it finds', async () => {
+    // QA: the stage stayed on replay step 5 (one piece, the "Step 5" badge) under "Solution 1 of 480"
+    await ui.pickLibrary('soma.txt');
+    await page.click('#watch-record');
+    await page.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 60_000 });
+    await page.evaluate(() => { const s = document.getElementById('watch-scrub'); s.value = '5'; s.dispatchEvent(new Event('input', { bubbles: true })); });
+    await ui.still();
+    expect(await step()).toBe(5);
+    expect(await page.textContent('#stage-solution')).toBe('Step 5');
+    const atStep5 = (await ui.hooks()).piecesDrawn;
+    expect(atStep5).toBeLessThan(7);
+    await page.click('#solve');
+    expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
+    await page.waitForFunction(() => /^Solution 1 of 480$/.test(document.getElementById('stage-solution').textContent), null, { timeout: 10_000 });
+    expect(await page.isHidden('#watch-controls')).toBe(true);
+    expect(await page.textContent('#watch-status')).toMatch(/Stopped watching: the search you started shows its solutions/);
+    expect(await page.isHidden('#watch-close')).toBe(true);
+    await ui.still();
+    expect((await ui.hooks()).piecesDrawn).toBe(7); // the solution, not the replay's step
+    expect(await page.evaluate(() => window.__polycube.state().watch.active)).toBe(false);
+    await page.click('#next');
+    await page.waitForFunction(() => /^Solution 2 of 480$/.test(document.getElementById('stage-solution').textContent), null, { timeout: 10_000 });
+    expect((await ui.hooks()).piecesDrawn).toBe(7);
+    await ui.shot('30b-watch-then-solve.png');
+    // recording again starts a new replay, without the note of the last one
+    await page.click('#watch-record');
+    await page.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 60_000 });
+    expect(await page.textContent('#watch-note')).toBe('');
+    await page.click('#watch-close');
+    expect(ui.errors).toEqual([]);
+  });
+
   test("the troublesome hole (the first article's Figure 4): de Bruijn's order on 10x6 walls in a hole and pays for it", async () => {
     await ui.pickLibrary('pentominoes_10x6.txt');
     await page.fill('#opt-text', '-b 12 -l 20');

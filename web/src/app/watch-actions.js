@@ -12,12 +12,11 @@
 //   watch.compare('mch');  watch.other.player   // the second search, at the same step
 import { TraceRecording, DEFAULT_CAPACITY } from '../trace/recording.js';
 import { TracePlayer, isDeadEnd } from '../trace/player.js';
-import { regionOf } from '../trace/explain.js';
-import { holeMaker, matchingRemoves, stationaryCells, worstHole } from '../trace/holes.js';
+import { completionsBefore, explainDeadEnd, isCompletion, matchingRemoves, stationaryCells, worstHole } from '../trace/holes.js';
 import { mostConstrainedCell, waysToCover } from '../trace/position.js';
 import { algorithmByKey, algorithmOptions } from '../trace/algorithms.js';
 import { summarise } from '../trace/summary.js';
-import { cellName } from '../trace/explain.js';
+import { cellName, regionOf, targetName } from '../trace/explain.js';
 import { parseOptions } from '../model/options.js';
 import { TRACE_OP } from '../worker/protocol.js';
 import { PHASE } from './state.js';
@@ -45,9 +44,19 @@ export class WatchActions {
     this.playing = false;
     this.carry = 0;
     this.lastTick = 0;
+    this.holeData = null;  // matchingRemoves and completionsBefore of the recording, per length
     // a replay belongs to the puzzle it was recorded on
     store.subscribe(['puzzles', 'puzzleIndex'], () => {
       if ((this.watch.active && !this.watch.recording) || this.watch.lesson) this.close();
+    });
+    // A search started by anything but the replay itself (Solve, Enter in the options, Resume)
+    // shows its solutions on the stage and in the counter. The replay draws over the stage, so
+    // left open it would show its own step under that search's "Solution 1 of 480": it is
+    // closed, and the panel says why.
+    store.subscribe(['run'], (s) => {
+      const w = s.watch;
+      if (s.run.phase !== PHASE.RUNNING || !w.active || w.recording || (w.compare && w.compare.recording)) return;
+      this.close('Stopped watching: the search you started shows its solutions. Record the search again to replay it.');
     });
   }
 
@@ -93,7 +102,9 @@ export class WatchActions {
     this.summary = null;
     this.other = null;
     this.baseOptions = this.store.get().options.text.trim();
-    this.store.update('watch', { active: true, recording: true, steps: 0, full: false, step: 0, error: '', revision: 0, live: null, accuracy: null, compare: null, ended: '' });
+    this.holeData = null;
+    // (note and origin belong to the replay before: a hole of another recording)
+    this.store.update('watch', { active: true, recording: true, steps: 0, full: false, step: 0, error: '', note: '', origin: null, revision: 0, live: null, accuracy: null, compare: null, ended: '' });
     const done = this.actions.solve({
       options: TRACE_OPTIONS,
       onTrace: (events) => {
@@ -219,14 +230,16 @@ export class WatchActions {
     this.changed();
   }
 
-  close() {
+  /** Leave the replay; `why` is said in its place (the panel shows the note while no replay is open). */
+  close(why = '') {
     this.pause();
     this.recording = null;
     this.player = null;
     this.tail = null;
     this.summary = null;
     this.other = null;
-    this.store.update('watch', { active: false, recording: false, step: 0, steps: 0, lesson: '', note: '', origin: null, live: null, accuracy: null, compare: null, showMch: false });
+    this.holeData = null;
+    this.store.update('watch', { active: false, recording: false, step: 0, steps: 0, lesson: '', note: why, origin: null, live: null, accuracy: null, compare: null, showMch: false });
   }
 
   changed() {
@@ -290,10 +303,7 @@ export class WatchActions {
     // a solution is the engine's SOLUTION event, or (engines that do not emit it) the placement
     // of the last piece
     const rec = this.player.rec;
-    const test = kind === 'solution'
-      ? (ev) => ev.op === TRACE_OP.SOLUTION ||
-        (ev.op === TRACE_OP.PLACE && ev.remaining === 1 && !(ev.index + 1 < rec.length && rec.op(ev.index + 1) === TRACE_OP.SOLUTION))
-      : (ev) => isDeadEnd(ev.op);
+    const test = kind === 'solution' ? (ev) => isCompletion(rec, ev.index) : (ev) => isDeadEnd(ev.op);
     const from = dir > 0 ? this.player.step : this.player.step - 2;
     const i = this.player.find(from, dir, test);
     if (i < 0) {
@@ -304,34 +314,50 @@ export class WatchActions {
     this.seek(i + 1);
   }
 
+  /** The recording's matching removes and completion counts, computed once per length. */
+  holeAnalysis() {
+    const rec = this.player.rec;
+    const d = this.holeData;
+    if (d && d.rec === rec && d.length === rec.length) return d;
+    this.holeData = { rec, length: rec.length, match: matchingRemoves(rec), done: completionsBefore(rec) };
+    return this.holeData;
+  }
+
   /**
    * Back to the step where the hole of the current dead end appeared: the earliest placement
    * still on the board after which the dead end's region was already as small as it is now;
-   * the note says when the search finally cleared it (took that placement back).
+   * the note says when the search finally cleared it (took that placement back). Only a
+   * position below which the board was never filled is called one that could never be
+   * completed (trace/holes.js explainDeadEnd); otherwise the note says what the dead end is.
    */
   holeOrigin() {
     const pl = this.player;
-    const ev = pl && pl.current();
-    const atCell = ev && ev.a >= 0 && (ev.op === TRACE_OP.NO_FIT || ev.op === TRACE_OP.EXHAUSTED || ev.op === TRACE_OP.DEAD_CELL || ev.op === TRACE_OP.VOLUME_TRIGGER);
-    if (!atCell) {
-      this.store.update('watch', { note: 'Go to a dead end at a cell first (Next dead end).' });
-      return;
+    if (!pl) return;
+    const why = explainDeadEnd(this.puzzle, pl, this.holeAnalysis());
+    const p = this.puzzle;
+    const times = (n) => (n === 1 ? 'once' : `${num(n)} times`);
+    let note;
+    switch (why.kind) {
+      case 'hole': this.showHole(why); return;
+      case 'none': note = 'Go to a dead end at a cell first (Next dead end).'; break;
+      case 'notAtCell':
+        note = why.op === TRACE_OP.PARITY_TRIGGER
+          ? 'A parity dead end is about all the open cells at once (how many of each checkerboard colour), not about a hole that one step made.'
+          : 'This dead end is not about the region of one cell, so there is no hole to trace back to the step that made it.';
+        break;
+      case 'branchEnd':
+        note = `This dead end is no hole: every way to fill ${targetName(p, why.target)} has been tried, and below them the search filled the board ${times(why.completions)} (last at step ${num(why.last + 1)}). ` +
+          'It is the end of a branch after solutions; the search backs up to try the next choice above.';
+        break;
+      case 'fromStart': note = `The region of ${cellName(p, why.cell)} (${num(why.size)} cells) was there from the start: no step made it.`; break;
+      case 'completed':
+        note = `The region of ${cellName(p, why.cell)} (${num(why.size)} cells) has had this shape since step ${num(why.made + 1)}, but that position could be completed: ` +
+          `below it the search filled the board ${times(why.completions)} (first at step ${num(why.first + 1)}). ` +
+          `So it is no hole that could never be filled: the dead end at step ${num(why.found + 1)} comes from the pieces placed after step ${num(why.made + 1)}.`;
+        break;
+      default: note = '';
     }
-    const holes = stationaryCells(this.puzzle);
-    const size = regionOf(this.puzzle, pl.grid, holes, ev.a).length;
-    const stack = [];
-    for (let i = 0; i < pl.step; i++) {
-      const op = pl.rec.op(i);
-      if (op === TRACE_OP.PLACE) stack.push({ step: i, image: pl.rec.b(i), instance: pl.rec.a(i) });
-      else if (op === TRACE_OP.REMOVE) stack.pop();
-    }
-    const maker = holeMaker(this.puzzle, (image) => pl.cellsOf(image), stack, ev.a, size, holes);
-    if (!maker) {
-      this.store.update('watch', { note: 'This region was there from the start.' });
-      return;
-    }
-    const cleared = matchingRemoves(pl.rec)[maker.step];
-    this.showHole({ made: maker.step, found: pl.step - 1, cleared: cleared < 0 ? pl.length : cleared, clearedInRecord: cleared >= 0, cell: ev.a });
+    this.store.update('watch', { note, origin: null });
   }
 
   /** Find the hole that cost the search most in the recording (lesson 1) and go to where it was made. */
@@ -349,18 +375,26 @@ export class WatchActions {
     this.showHole(hole);
   }
 
+  /** Go to where a hole that could never be completed (no board filled below it) was made, and say so. */
   showHole({ made, found, cleared, clearedInRecord, cell }) {
     const span = cleared - made;
+    const exhausted = this.player.event(found).op === TRACE_OP.EXHAUSTED;
     this.seek(made + 1);
+    const size = regionOf(this.puzzle, this.player.grid, stationaryCells(this.puzzle), cell).length;
     // lesson 1's second half: the same position under the most-constrained-hole rule
     const pick = this.mchPick();
     const mch = !pick ? '' : pick.ways === 0
       ? ` From this same position the most-constrained-hole rule (MCH) would fill ${cellName(this.puzzle, pick.cell)} next, the cell with the fewest ways to cover it: none. It backs up at the very next step instead of ${num(span)} steps later.`
       : ` From this same position the most-constrained-hole rule (MCH) would fill ${cellName(this.puzzle, pick.cell)} next (${pick.ways} way${pick.ways === 1 ? '' : 's'} to cover it).`;
+    // a level that tried every way to fill the cell found no hole that nothing fits, but a region
+    // that no way of filling completes; the other dead ends at a cell are holes the pieces left cannot fill
+    const region = `${num(size)} cell${size === 1 ? '' : 's'} at ${cellName(this.puzzle, cell)}`;
+    const made1 = num(made + 1);
     this.store.update('watch', {
-      note: `Step ${num(made + 1)} walls in a hole that no piece can fill. The search runs into it at step ${num(found + 1)}` +
-        (clearedInRecord ? ` and only clears it at step ${num(cleared + 1)}, when it takes that piece back: ${num(span)} steps below a position that could never be completed.`
-          : ` and has not cleared it by the end of the recording (${num(span)} steps later).`) + mch,
+      note: (exhausted ? `Step ${made1} gives the region of ${region} the shape in which every way to fill it fails.`
+        : `Step ${made1} walls in a hole of ${region}.`) + ` The search runs into it at step ${num(found + 1)}` +
+        (clearedInRecord ? ` and only clears it at step ${num(cleared + 1)}, when it takes that piece back: ${num(span)} steps below a position that could never be completed (the board is never filled below it).`
+          : ` and has not cleared it by the end of the recording (${num(span)} steps later; the board is not filled below it so far).`) + mch,
       origin: { made: made + 1, found: found + 1, cleared: cleared + 1, cell, mch: pick },
     });
   }

@@ -112,7 +112,8 @@ export function mountWatchPanel(store, actions, watch) {
       parityBox.replaceChildren(...(parityFor ? parityView(parityArgument(parityFor)) : []));
     }
     setProp(controls, 'hidden', !w.active || !watch.player);
-    status.textContent = w.error || (!w.active ? '' : w.recording ? `Recording… ${num(w.steps)} steps so far.`
+    // no replay open: the note says why the last one was closed (a search started meanwhile)
+    status.textContent = w.error || (!w.active ? w.note : w.recording ? `Recording… ${num(w.steps)} steps so far.`
       : `Recorded ${num(w.steps)} steps${w.full ? ` (only the first ${num(watch.capacity)} are kept for the replay)`
         : w.ended === 'limit' ? ' (up to the solution limit, where the search stopped)'
           : w.ended === 'cancelled' ? ' (until the search was cancelled)' : ' (the whole search)'}.`);

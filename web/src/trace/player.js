@@ -6,7 +6,8 @@
 //   const player = new TracePlayer(recording, imageTable, cellCount);
 //   player.forward(); player.back(); player.seek(195);
 //   player.grid;            // Int32Array: instance per box cell, -1 where empty
-//   player.levels;          // [{target, count, candidates: [{instance, image}], remaining, tried, busy}]
+//   player.levels;          // [{target, count, candidates: [{instance, image}], remaining, tried, busy, at}]
+//                           //   (at: the index of the level's CHOOSE event)
 //   player.fractionDone();  // share of the search tree behind this step (0..1)
 //   player.event(i);        // {op, remaining, a, b} of event i (0-based)
 //   player.find(from, dir, (ev) => ev.op === TRACE_OP.SOLUTION)
@@ -64,7 +65,7 @@ export class TracePlayer {
     switch (op) {
       case TRACE_OP.PLACE: this.setImage(b, a); this.depth++; if (top) { top.tried++; top.busy = true; } break;
       case TRACE_OP.REMOVE: this.setImage(b, -1); this.depth--; if (top) top.busy = false; break;
-      case TRACE_OP.CHOOSE: this.levels.push({ target: a, count: b, remaining: this.rec.remaining(i), candidates: [], tried: 0, busy: false }); break;
+      case TRACE_OP.CHOOSE: this.levels.push({ target: a, count: b, remaining: this.rec.remaining(i), candidates: [], tried: 0, busy: false, at: i }); break;
       case TRACE_OP.CANDIDATE: if (top) top.candidates.push({ instance: a, image: b }); break;
       case TRACE_OP.NO_FIT:
       case TRACE_OP.EXHAUSTED:
