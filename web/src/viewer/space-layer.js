@@ -2,6 +2,10 @@
 // on a board), every removed cell as a faint ghost, and a click (not a drag, which turns the
 // view) on either toggles it: a block becomes a hole, a ghost comes back. The cells of the layer
 // chosen in the editor's flat grid are drawn stronger, so the two views read together.
+// Deep inside a big box only the chosen layer is drawn: through a few blocks (opacity 0.55
+// each) what lies deeper is all but invisible, and drawing every block was what made each
+// edit of a big box slow (40x40x40: 64,000 blended blocks, a ~2 s frame where WebGL runs on
+// the CPU; its outer shell and the layer: ~10,600, see SHOWN_BLOCKS).
 //
 //   const layer = new SpaceLayer(viewer, (cell, makeHole) => ...);
 //   layer.setSpace(puzzleModel, currentLayer);   // or layer.setSpace(null) to hide it
@@ -11,6 +15,42 @@ const CLICK_PX = 6;      // a pointer that moved further than this was turning t
 const CLICK_MS = 600;
 const OPEN = new Color(0x7f9cf0);
 const OPEN_DIM = new Color(0x4a5c8f);
+const SHOWN_BLOCKS = 6000; // open blocks drawn, about (the outer shell and the chosen layer may take more)
+
+/**
+ * The open cells to draw: those at most `depth` face steps deep (1: touching the outside, a
+ * hole or a fixed cell), with the largest depth whose cells fit in SHOWN_BLOCKS (the outer
+ * shell at least), and every open cell of layer `shownZ`. Boxes up to ~18^3 draw every cell.
+ */
+export function shownOpenCells(X, Y, Z, isOpen, shownZ) {
+  const n = X * Y * Z;
+  const depth = new Uint16Array(n); // 0: not open
+  const count = [0];                 // open cells at each depth
+  let front = [];
+  for (let i = 0; i < n; i++) {
+    if (!isOpen(i)) continue;
+    const x = i % X, y = Math.floor(i / X) % Y, z = Math.floor(i / (X * Y));
+    const edge = x === 0 || y === 0 || z === 0 || x === X - 1 || y === Y - 1 || z === Z - 1 ||
+      !isOpen(i - 1) || !isOpen(i + 1) || !isOpen(i - X) || !isOpen(i + X) || !isOpen(i - X * Y) || !isOpen(i + X * Y);
+    if (edge) { depth[i] = 1; front.push(i); }
+  }
+  count.push(front.length);
+  for (let d = 2; front.length; d++) {
+    const next = [];
+    for (const i of front) {
+      const x = i % X, y = Math.floor(i / X) % Y, z = Math.floor(i / (X * Y));
+      const around = [x > 0 ? i - 1 : -1, x < X - 1 ? i + 1 : -1, y > 0 ? i - X : -1, y < Y - 1 ? i + X : -1, z > 0 ? i - X * Y : -1, z < Z - 1 ? i + X * Y : -1];
+      for (const j of around) if (j >= 0 && depth[j] === 0 && isOpen(j)) { depth[j] = d; next.push(j); }
+    }
+    count.push(next.length);
+    front = next;
+  }
+  let deepest = 1;
+  for (let d = 2, sum = count[1]; d < count.length && (sum += count[d]) <= SHOWN_BLOCKS; d++) deepest = d;
+  const shown = [];
+  for (let i = 0; i < n; i++) if (depth[i] > 0 && (depth[i] <= deepest || Math.floor(i / (X * Y)) === shownZ)) shown.push(i);
+  return shown;
+}
 
 export class SpaceLayer {
   /**
@@ -74,11 +114,14 @@ export class SpaceLayer {
     for (const piece of puzzle.pieces) {
       if (piece.stationary) for (const [x, y, z] of piece.cells) fixed.add(x + X * (y + Y * z));
     }
-    const open = [], gone = [];
+    const gone = [];
+    const isOpen = new Uint8Array(X * Y * Z);
     for (let i = 0; i < X * Y * Z; i++) {
       if (fixed.has(i)) continue;
-      (holes.has(i) ? gone : open).push(i);
+      if (holes.has(i)) gone.push(i);
+      else isOpen[i] = 1;
     }
+    const open = shownOpenCells(X, Y, Z, (i) => isOpen[i] === 1, currentLayer);
     const flat = Z === 1;
     const size = flat ? [0.9, 0.9, 0.1] : [0.82, 0.82, 0.82];
     const build = (cells, material, isOpen) => {
