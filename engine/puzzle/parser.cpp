@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/text.hpp"
 #include "puzzle/puzzle.hpp"
 
 namespace polycube {
@@ -42,15 +43,10 @@ std::string_view trim(std::string_view s) {
 
 // Printable, bounded copy of some input text for messages.
 std::string quote(std::string_view s, size_t maxChars) {
-    std::string out;
-    size_t n = std::min(s.size(), maxChars);
-    out.reserve(n + 4);
-    for (size_t i = 0; i < n; ++i) {
-        unsigned char c = static_cast<unsigned char>(s[i]);
-        out += (c < 0x20 && c != '\t') || c == 0x7f ? '?' : static_cast<char>(c);
-    }
-    if (s.size() > maxChars) out += " ...";
-    return out;
+    if (s.size() <= maxChars) return printableText(s);
+    size_t cut = maxChars;  // on a character boundary: a cut sequence would read as '?'
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    return printableText(s.substr(0, cut)) + " ...";
 }
 
 std::string q(std::string_view s) { return "'" + quote(s, kMaxQuotedToken) + "'"; }

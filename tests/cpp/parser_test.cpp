@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/text.hpp"
 #include "geometry/geometry.hpp"
 #include "puzzle/puzzle.hpp"
 
@@ -344,6 +345,23 @@ TEST(Parser, ErrorNamesSourceLineAndQuotesTheLine) {
     EXPECT_EQ(r.error.lineText, "C:name=A:layout=1 2");
     EXPECT_EQ(r.error.format().rfind("tetris.txt:3: C directive: layout must be a list of x y z triplets", 0), 0u)
         << r.error.format();
+}
+
+TEST(Text, PrintableTextKeepsValidUtf8AndReplacesTheRest) {
+    EXPECT_EQ(printableText("abc\tx"), "abc\tx");
+    EXPECT_EQ(printableText("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"), "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80");  // é € 😀
+    EXPECT_EQ(printableText(std::string("a\0b\x1b[31m\x07\x7f", 10)), "a?b?[31m??");
+    EXPECT_EQ(printableText("\xff\xfe"), "??");                 // never valid
+    EXPECT_EQ(printableText("\xC3"), "?");                       // cut short
+    EXPECT_EQ(printableText("\xC0\xAF"), "??");                 // overlong '/'
+    EXPECT_EQ(printableText("\xED\xA0\x80"), "???");           // a surrogate
+    EXPECT_EQ(printableText("\xF4\x90\x80\x80"), "????");     // past U+10FFFF
+    // A quoted error line out of a binary file is printable text.
+    ParseResult r = parseDefinitions("D:xDim=2:yDim=1:zDim=1\n\xff\xfe\x1b]0;x\x07\n~D\n", "bin.txt");
+    ASSERT_FALSE(r.ok());
+    std::istringstream lines(r.error.format());  // the message, then the quoted line
+    for (std::string line; std::getline(lines, line);) EXPECT_EQ(printableText(line), line);
+    EXPECT_NE(r.error.format().find("'???]0;x?'"), std::string::npos) << r.error.format();
 }
 
 struct ErrorCase {
