@@ -15,12 +15,12 @@ const CLICK_PX = 6;      // a pointer that moved further than this was turning t
 const CLICK_MS = 600;
 const OPEN = new Color(0x7f9cf0);
 const OPEN_DIM = new Color(0x4a5c8f);
-const SHOWN_BLOCKS = 6000; // open blocks drawn, about (the outer shell and the chosen layer may take more)
+const SHOWN_BLOCKS = 4000; // open blocks drawn, about (the outer shell and the chosen layer may take more)
 
 /**
  * The open cells to draw: those at most `depth` face steps deep (1: touching the outside, a
  * hole or a fixed cell), with the largest depth whose cells fit in SHOWN_BLOCKS (the outer
- * shell at least), and every open cell of layer `shownZ`. Boxes up to ~18^3 draw every cell.
+ * shell at least), and every open cell of layer `shownZ`. Boxes up to ~15^3 draw every cell.
  */
 export function shownOpenCells(X, Y, Z, isOpen, shownZ) {
   const n = X * Y * Z;
