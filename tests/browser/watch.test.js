@@ -64,9 +64,12 @@ describe('watch the search', () => {
     await ui.still();
     expect(await step()).toBe(5);
     expect(await page.textContent('#stage-solution')).toBe('Step 5');
-    const atStep5 = (await ui.hooks()).piecesDrawn;
-    expect(atStep5).toBeLessThan(7);
+    expect((await ui.hooks()).piecesDrawn).toBeLessThan(7);
+    const emptyBoards = await page.evaluate(() => window.__polycube.emptyBoardsShown);
     await page.click('#solve');
+    // The replay's step is cleared as the search starts (the stage otherwise keeps the last
+    // drawing until the first solution, ~200 ms: the replay's board and its badge stayed up).
+    await page.waitForFunction((n) => window.__polycube.emptyBoardsShown > n, emptyBoards, { timeout: 10_000 });
     expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
     await page.waitForFunction(() => /^Solution 1 of 480$/.test(document.getElementById('stage-solution').textContent), null, { timeout: 10_000 });
     expect(await page.isHidden('#watch-controls')).toBe(true);

@@ -41,6 +41,7 @@ export function mountStagePanel(store, actions, editor, watch) {
   let overlayShown = null; // the parity lesson's puzzle or the certificate view drawn last
   let replayStep = -1;  // the replay step drawn last (a move of one step animates its piece)
   let drawnPlayer = null;
+  let replayDrawn = false; // the last pieces drawn were a replay's step
   store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch'], (s, changed) => {
     const { puzzle: p, editing } = shownPuzzle(s);
     if (p !== drawnPuzzle) {
@@ -79,6 +80,7 @@ export function mountStagePanel(store, actions, editor, watch) {
           replayStep = replay.step;
           drawnPlayer = replay;
           drawnGrid = replay.grid;
+          replayDrawn = true;
           viewer.showSolution(replay.grid, motion);
         }
         watchLayer.show(watchView(watch.puzzle, replay, s.watch.origin, s.watch.showMch ? watch.mchPick() : null));
@@ -102,7 +104,10 @@ export function mountStagePanel(store, actions, editor, watch) {
     // quick re-solve then goes from one solution to the next without flashing the empty
     // board, and where WebGL runs on the CPU (no GPU) the workers do not pay for that frame.
     const justStarted = s.run.phase === PHASE.RUNNING && s.run.elapsed === 0 && !sol.linked;
-    if (!grid && drawnGrid && justStarted) return;
+    // Not a replay's step, though: a search started from a replay closes it (watch-actions),
+    // and its board and step badge must not stay up meanwhile.
+    if (!grid && drawnGrid && justStarted && !replayDrawn) return;
+    replayDrawn = false;
     if (grid !== drawnGrid && !(grid && drawnGrid && grid.length === drawnGrid.length && sameGrid(grid, drawnGrid))) {
       drawnGrid = grid;
       viewer.showSolution(grid);
