@@ -3,7 +3,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <iomanip>
@@ -98,10 +100,19 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
     if (ck.fingerprint != expectedFingerprint)
         return R::error(source + ": a checkpoint of another search: its fingerprint " + ck.fingerprint + " is not this search's " +
                         expectedFingerprint + " (another puzzle, other options, or another build of polycube)");
-    if (!next("solutions", w) || !(w >> ck.finished.solutions >> ck.finished.found >> ck.finished.redundant) ||
-        ck.finished.solutions < 0 || ck.finished.found < ck.finished.solutions)
+    const std::string maxCount = std::to_string(kMaxCheckpointCount);
+    if (!next("solutions", w) || !(w >> ck.finished.solutions >> ck.finished.found >> ck.finished.redundant))
         return bad("expected 'solutions <reported> <found> <redundant>'");
-    if (!next("done", w) || !(w >> ck.doneShare) || !(ck.doneShare >= 0 && ck.doneShare <= 1.000001))
+    {
+        const SolverStats& f = ck.finished;
+        if (f.solutions < 0 || f.found < 0 || f.redundant < 0 || f.found > kMaxCheckpointCount)
+            return bad("solution counts must be between 0 and " + maxCount);
+        // Every assembly found is reported or filtered as redundant (Solver::reportSolution).
+        if (f.solutions > f.found || f.redundant > f.found - f.solutions)
+            return bad("more solutions (" + std::to_string(f.solutions) + ") and redundant assemblies (" +
+                       std::to_string(f.redundant) + ") than assemblies found (" + std::to_string(f.found) + ")");
+    }
+    if (!next("done", w) || !(w >> ck.doneShare) || !(ck.doneShare >= 0 && ck.doneShare <= 1 + kShareTolerance))
         return bad("expected 'done <share between 0 and 1>'");
     const auto counters = levelCounters(ck.finished);
     for (int k = 0; k < kLevelCount; ++k) {
@@ -109,30 +120,110 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
         long long n = -1;
         if (!next("level", w) || !(w >> name) || name != kLevelNames[k] || !(w >> n) || n < 0 || n > 100000)
             return bad(std::string("expected 'level ") + kLevelNames[k] + " <count> <values>'");
+        // One length for every per-level list: each is indexed by pieces left.
+        if (k > 0 && static_cast<size_t>(n) != counters[0]->size())
+            return bad(std::string("level ") + kLevelNames[k] + ": " + std::to_string(n) + " levels, but level " + kLevelNames[0] +
+                       " has " + std::to_string(counters[0]->size()));
         counters[k]->assign(static_cast<size_t>(n), 0);
         for (long long& v : *counters[k])
-            if (!(w >> v) || v < 0) return bad(std::string("level ") + kLevelNames[k] + ": a count is missing or negative");
+            if (!(w >> v) || v < 0 || v > kMaxCheckpointCount)
+                return bad(std::string("level ") + kLevelNames[k] + ": a count is missing, negative or over " + maxCount);
     }
     long long pieces = -1;
     if (!next("pieces", w) || !(w >> pieces) || pieces < 0 || pieces > 100000000) return bad("expected 'pieces <count>'");
+    const int firstPieceLine = lineNo + 1;
     ck.pending.reserve(static_cast<size_t>(std::min<long long>(pieces, 1 << 20)));
+    double total = ck.doneShare;
     for (long long k = 0; k < pieces; ++k) {
         CheckpointPiece p;
         long long length = -1;
-        if (!next("piece", w) || !(w >> p.share >> length) || !(p.share >= 0 && p.share <= 1.000001) || length < 0 || length > 100000)
+        if (!next("piece", w) || !(w >> p.share >> length) || !(p.share >= 0 && p.share <= 1 + kShareTolerance) || length < 0 || length > 100000)
             return bad("expected 'piece <share> <length> <image ids>' (piece " + std::to_string(k + 1) + " of " + std::to_string(pieces) + ")");
         for (long long j = 0; j < length; ++j) {
             long long image = -1;
             if (!(w >> image) || image < 0 || image > 0x7fffffff) return bad("piece " + std::to_string(k + 1) + ": a path entry is not an image id");
             p.path.push_back(static_cast<int>(image));
         }
+        // A path places each image once (a placed image leaves the matrix).
+        std::vector<int> sorted = p.path;
+        std::sort(sorted.begin(), sorted.end());
+        if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+            return bad("piece " + std::to_string(k + 1) + ": its path places an image twice");
+        total += p.share;
         ck.pending.push_back(std::move(p));
     }
     if (std::getline(in, line) && !line.empty()) {
         ++lineNo;
         return bad("unexpected line after the pieces");
     }
+    // Distinct, disjoint subtrees: no path equal to or a prefix of another. In lexicographic
+    // order a path's extensions follow it at once, so neighbours are enough.
+    std::vector<size_t> order(ck.pending.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return ck.pending[a].path < ck.pending[b].path; });
+    for (size_t k = 1; k < order.size(); ++k) {
+        const std::vector<int>& a = ck.pending[order[k - 1]].path;
+        const std::vector<int>& b = ck.pending[order[k]].path;
+        if (a.size() <= b.size() && std::equal(a.begin(), a.end(), b.begin())) {
+            const size_t first = std::min(order[k - 1], order[k]), second = std::max(order[k - 1], order[k]);
+            const std::string where = source + ":" + std::to_string(firstPieceLine + static_cast<int>(second)) + ": piece " +
+                                      std::to_string(second + 1);
+            const std::string other = "piece " + std::to_string(first + 1) + " (line " +
+                                      std::to_string(firstPieceLine + static_cast<int>(first)) + ")";
+            if (a.size() == b.size()) return R::error(where + " is the same as " + other + ": it would be searched twice");
+            return R::error(where + " and " + other + " overlap: one's path begins with the other's" +
+                            (a.empty() ? " (an empty path is the whole tree)" : "") + ", so a subtree would be searched twice");
+        }
+    }
+    if (total > 1 + kShareTolerance) {
+        std::ostringstream why;
+        why << std::setprecision(12) << source << ": the finished share and the pieces' shares add up to " << total
+            << ", more than the whole search (a piece given twice, or a share changed)";
+        return R::error(why.str());
+    }
+    ck.source = source;
     return R::success(std::move(ck));
+}
+
+Status checkResume(const Checkpoint& ck, const Solver& solver, bool whole) {
+    const std::string& source = ck.source.empty() ? std::string("the checkpoint") : ck.source;
+    const int pieces = solver.pieceCount();
+    const size_t levels = solver.stats().attempts.size();
+    // A search cancelled while splitting writes empty lists (nothing counted).
+    if (!ck.finished.attempts.empty() && ck.finished.attempts.size() != levels)
+        return Status::error(source + ": per-level counts for " + std::to_string(ck.finished.attempts.size()) +
+                             " levels, but this puzzle's search has " + std::to_string(levels));
+    const Model& model = solver.model();
+    std::vector<char> covered;
+    for (size_t k = 0; k < ck.pending.size(); ++k) {
+        const std::vector<int>& path = ck.pending[k].path;
+        const std::string piece = source + ": piece " + std::to_string(k + 1);
+        if (static_cast<int>(path.size()) > pieces)
+            return Status::error(piece + ": a path of " + std::to_string(path.size()) + " placements, but the puzzle has " +
+                                 std::to_string(pieces) + " pieces");
+        covered.assign(static_cast<size_t>(model.openCellCount()), 0);
+        for (int image : path) {
+            if (image < 0 || image >= static_cast<int>(model.images.size()))
+                return Status::error(piece + ": image " + std::to_string(image) + " does not exist in this puzzle (" +
+                                     std::to_string(model.images.size()) + " images)");
+            for (int cell : model.images[static_cast<size_t>(image)].cells) {
+                if (covered[static_cast<size_t>(cell)])
+                    return Status::error(piece + ": image " + std::to_string(image) + " overlaps an earlier placement of its path");
+                covered[static_cast<size_t>(cell)] = 1;
+            }
+        }
+    }
+    if (whole) {
+        double total = ck.doneShare;
+        for (const CheckpointPiece& p : ck.pending) total += p.share;
+        if (std::abs(total - 1) > kShareTolerance) {
+            std::ostringstream why;
+            why << std::setprecision(12) << source << ": the finished share (" << ck.doneShare << ") and the " << ck.pending.size()
+                << " pieces' shares add up to " << total << ", not the whole search (a piece missing or a share changed)";
+            return Status::error(why.str());
+        }
+    }
+    return Status::success();
 }
 
 Status writeFileAtomically(const std::string& path, const std::string& text) {

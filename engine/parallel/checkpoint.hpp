@@ -38,12 +38,36 @@ struct Checkpoint {
     SolverStats finished;                 // everything finished: solutions, found, per-level counters
     double doneShare = 0;                 // of the whole tree, finished
     std::vector<CheckpointPiece> pending;  // still to search
+    std::string source;                   // decodeCheckpoint's `source` (messages), not encoded
 };
 
+// Counters (solutions, per-level counts) above this are refused: 2^60, a count that a search
+// placing 10^9 pieces a second reaches in 36 years, and that leaves 8x its size of headroom
+// in a long long for what a resumed search adds (a forged 2^63-1 overflowed there: UBSan).
+constexpr long long kMaxCheckpointCount = 1LL << 60;
+// Shares add up to 1 within this: measured on QA's Tetris Cube checkpoints, done + pieces
+// was 1 within 7e-16 (149 pieces, the smallest 7.3e-7); a dropped or changed piece of a
+// share above it is seen.
+constexpr double kShareTolerance = 1e-9;
+
 std::string encodeCheckpoint(const Checkpoint& ck);
-// `source` names the file in messages.
+// `source` names the file in messages. Refused (besides another search's, damaged or cut
+// short text): counters out of range (negative, over kMaxCheckpointCount, more solutions or
+// redundant assemblies than assemblies found, per-level lists of different lengths), shares
+// outside [0, 1] or adding up to more than the whole tree, and pieces that are not distinct,
+// disjoint subtrees (a path equal to, or a prefix of, another: its subtree would be searched
+// twice; the empty path beside others; an image twice on one path). A checkpoint may hold part
+// of a search (--split's job files: some pieces, nothing done; their results: done, no
+// pieces), so that done + pieces adds up to the whole tree is checkResume's.
 Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& expectedFingerprint,
                                     const std::string& source);
+// What decoding cannot know: that `ck` fits `solver`'s puzzle (per-level lists of its length,
+// or empty; paths of at most its piece count, of existing images that do not overlap) and,
+// when `whole` (a search resumed from its checkpoint file, not a --split job's part), that
+// its finished share and its pieces add up to the whole tree. Messages name ck.source.
+// ParallelSearch::create checks a resumed checkpoint so, `whole` when options.resume is set
+// (the CLI's --resume; --job clears it).
+Status checkResume(const Checkpoint& ck, const Solver& solver, bool whole);
 // Write `text` to `path` so that a reader sees the old file or the new one, never half of
 // one: to path.tmp, flushed to disk, then renamed over path.
 Status writeFileAtomically(const std::string& path, const std::string& text);

@@ -8,9 +8,15 @@
 #include <mutex>
 #include <thread>
 #include <vector>
+#include <new>
+#include <system_error>
 #if defined(__linux__)
 #include <pthread.h>
 #include <sched.h>
+#endif
+#if defined(__unix__) && !defined(__EMSCRIPTEN__)
+#include <sys/resource.h>
+#include <unistd.h>
 #endif
 
 namespace polycube {
@@ -24,8 +30,33 @@ constexpr long long kSlice = 1 << 15;
 // slices of about 20 us: the first slice of the whole tree (2.2 ms on 10x6, with the root's
 // start) kept the second thread waiting for its first piece.
 constexpr long long kShortSlice = 1 << 10;
+// ... and at most this long (Solver::step's maxSeconds: the clock is read between chunks of
+// the budget, from 1 unit up). The budget alone is in units whose cost the solver estimates
+// (Solver::dlxCost_ for a placement), and that estimate can be far off: 5000 1x20 bars in a
+// 1000x100 box (QA's bar5000.txt) cost ~2 ms per placement, so one kSlice slice took 1.3-1.6 s
+// and a second thread saw cancel that late (SIGINT to exit 0.44-0.88 s at -j 2, 12-22 ms at
+// -j 1). Where the budget's estimate holds, the budget ends the slice first.
+constexpr double kSliceSeconds = 0.002;
+constexpr double kShortSliceSeconds = 0.0002;
+// Setup slices of the other threads' solvers (SearchThreads): between two, SearchThreads's
+// cancel flag is polled (the solver's own flag, between its setup units).
+constexpr double kSetupSliceSeconds = 0.005;
 // How long a thread with nothing to do spins before it sleeps (Pool::take).
 constexpr int kSpinMs = 2;
+// What a thread costs besides its solver: in memory, its stack's touched pages and its
+// allocator arena's (QA: 10x6 at -j 4096 took 3.85 GB, 0.94 MB a thread); in address space
+// (ulimit -v) its whole 8 MiB stack and glibc's 64 MiB arena reservation.
+constexpr long long kThreadBytes = 1LL << 20;
+constexpr long long kThreadAddressBytes = 72LL << 20;
+
+bool addressSpaceLimited() {
+#if defined(__unix__) && !defined(__EMSCRIPTEN__)
+    struct rlimit rl;
+    return getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY;
+#else
+    return false;
+#endif
+}
 
 }  // namespace
 
@@ -182,10 +213,15 @@ struct ParallelSearch::Pool {
     bool hungry() const {
         return waiting.load(std::memory_order_relaxed) > queued.load(std::memory_order_relaxed);
     }
-    // Placements for a thread's next slice (checkpointed pieces are not shared: long ones).
-    long long slice(int threads) const {
+    // A thread's next slice: placements and seconds, whichever ends first (checkpointed
+    // pieces are not shared: long ones).
+    struct Slice {
+        long long budget;
+        double seconds;
+    };
+    Slice slice(int threads) const {
         const bool soon = !pieces && (hungry() || arrived.load(std::memory_order_relaxed) < threads);
-        return soon ? kShortSlice : kSlice;
+        return soon ? Slice{kShortSlice, kShortSliceSeconds} : Slice{kSlice, kSliceSeconds};
     }
 };
 
@@ -243,34 +279,128 @@ private:
 SearchThreads::SearchThreads(const PuzzleDef& def, const SolverOptions& options, int count)
     : slots_(static_cast<size_t>(std::max(0, count))) {
     const OtherCpuStart start;
-    for (Slot& slot : slots_) {
-        // Each thread copies what it needs (Solver::begin keeps its own copy of both).
-        slot.thread = std::thread([this, &slot, start, def, options] {
-            start.started(slot.settled);
-            live(slot, def, options);
-        });
-        start.made(slot.thread, slot.settled);
+    for (size_t k = 0; k < slots_.size(); ++k) {
+        Slot& slot = slots_[k];
+        try {
+            // Each thread copies what it needs (Solver::begin keeps its own copy of both).
+            slot.thread = std::thread([this, &slot, k, start, def, options] {
+                start.started(slot.settled);
+                live(slot, static_cast<int>(k), def, options);
+            });
+            start.made(slot.thread, slot.settled);
+        } catch (const std::exception& e) {  // std::system_error (no more threads), std::bad_alloc
+            std::lock_guard<std::mutex> lock(mutex_);
+            slot.error = "cannot start thread " + std::to_string(k + 2) + ": " + e.what();
+            slot.setupEnded = true;
+        }
     }
 }
 
-void SearchThreads::live(Slot& slot, const PuzzleDef& def, const SolverOptions& options) {
-    std::unique_ptr<Solver> s = Solver::begin(def, options);
-    // In slices that poll cancel, as the first thread's setup (reliability: a Ctrl-C during a
-    // big puzzle's setup must not wait for it to end).
-    while (!s->ready() && !cancel_.load(std::memory_order_relaxed)) {
-        if (s->step(1LL << 40, 0.02) != Solver::State::Running) break;
+long long SearchThreads::memoryBudget() {
+    // Half the physical memory: the threads' solvers are not alone (FILA's tables grow during
+    // the search, up to ModelLimits::maxTotalBytes less the model's, and other programs run),
+    // yet -j on a big puzzle should still use several cores. Under an address-space limit
+    // (ulimit -v), three quarters of it: the program, the allocator's reserves and the
+    // solutions take the rest. Not the memory available now, which changes from run to run
+    // (the same command would get different thread counts).
+    long long budget = 0;
+#if defined(__unix__) && !defined(__EMSCRIPTEN__)
+    const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+    if (pages > 0 && pageSize > 0) budget = static_cast<long long>(pages) * pageSize / 2;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+        const long long limited = static_cast<long long>(rl.rlim_cur / 4 * 3);
+        budget = budget > 0 ? std::min(budget, limited) : limited;
+    }
+#endif
+    return budget;
+}
+
+int SearchThreads::threadsFor(long long budget, long long bytesPerSolver, int asked) {
+    if (budget <= 0 || bytesPerSolver <= 0) return std::max(1, asked);
+    return static_cast<int>(std::max(1LL, std::min<long long>(asked, budget / bytesPerSolver)));
+}
+
+void SearchThreads::sized(long long bytes) {
+    if (allowed_ != 0) return;
+    solverBytes_ = bytes + (addressSpaceLimited() ? kThreadAddressBytes : kThreadBytes);
+    allowed_ = threadsFor(memoryBudget(), solverBytes_, count() + 1);
+    changed_.notify_all();
+}
+
+void SearchThreads::solverSetUp(const Solver& solver) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    sized(solver.memoryBytes());
+}
+
+int SearchThreads::allowedThreads() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return allowed_ > 0 ? allowed_ : count() + 1;
+}
+
+long long SearchThreads::solverBytes() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return solverBytes_;
+}
+
+std::string SearchThreads::setupError(int k) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return slots_.at(static_cast<size_t>(k)).error;
+}
+
+void SearchThreads::live(Slot& slot, int k, const PuzzleDef& def, const SolverOptions& options) {
+    bool wanted = true;
+    if (k > 0) {
+        // Only as many solvers as fit in memory (see the class): wait for the first one's
+        // size. (wait_for: cancel comes from a signal handler, which cannot notify.)
+        std::unique_lock<std::mutex> lock(mutex_);
+        while (allowed_ == 0 && !closing_ && !cancel_.load(std::memory_order_relaxed))
+            changed_.wait_for(lock, std::chrono::milliseconds(5));
+        wanted = allowed_ >= k + 2 && !closing_;
+    }
+    std::unique_ptr<Solver> s;
+    std::string error;
+    if (wanted) {
+        bool outOfMemory = false;
+        long long bytes = 0;
+        try {
+            s = Solver::begin(def, options);
+            // In slices that poll cancel, as the first thread's setup (reliability: a Ctrl-C
+            // during a big puzzle's setup must not wait for it to end).
+            while (!s->ready() && !cancel_.load(std::memory_order_relaxed)) {
+                if (s->step(1LL << 40, kSetupSliceSeconds) != Solver::State::Running) break;
+            }
+        } catch (const std::bad_alloc&) {
+            outOfMemory = true;
+        }
+        // (Solver::step itself turns std::bad_alloc into a failure saying so.)
+        if (s && s->state() == Solver::State::Failed && s->error().rfind("out of memory", 0) == 0) outOfMemory = true;
+        if (outOfMemory) {
+            if (s) bytes = s->memoryBytes();
+            s.reset();  // its memory back at once
+            // (threads numbered from 1, the primary's: slot k is thread k + 2)
+            error = "out of memory while setting up thread " + std::to_string(k + 2) + "'s solver" +
+                    (bytes > 0 ? " (each solver's model and matrix take about " + formatBytes(bytes) + ")" : std::string()) +
+                    ": fewer threads (-j) need less memory";
+        }
     }
     std::function<void()> task;
     {
         std::unique_lock<std::mutex> lock(mutex_);
-        if (s->ready() || s->state() == Solver::State::Failed) slot.solver = std::move(s);
+        if (s && s->ready()) sized(s->memoryBytes());
+        if (s && (s->ready() || s->state() == Solver::State::Failed)) slot.solver = std::move(s);
+        slot.error = error;
         slot.setupEnded = true;
         changed_.notify_all();
         changed_.wait(lock, [&] { return slot.task || closing_; });
         if (!slot.task) return;
         task = slot.task;
     }
-    task();
+    try {
+        task();
+    } catch (...) {
+        // (ParallelSearch::worker catches its own; no exception may end a thread: terminate)
+    }
     std::lock_guard<std::mutex> lock(mutex_);
     slot.taskEnded = true;
     changed_.notify_all();
@@ -294,12 +424,13 @@ std::unique_ptr<Solver> SearchThreads::take(int k) {
     return std::move(slot.solver);
 }
 
-void SearchThreads::runOn(int k, std::function<void()> task) {
+bool SearchThreads::runOn(int k, std::function<void()> task) {
     Slot& slot = slots_.at(static_cast<size_t>(k));
     std::lock_guard<std::mutex> lock(mutex_);
-    if (slot.task || closing_) return;  // (a second task: a caller's mistake, not run)
+    if (slot.task || closing_ || !slot.thread.joinable()) return false;  // (a second task: a caller's mistake)
     slot.task = std::move(task);
     changed_.notify_all();
+    return true;
 }
 
 void SearchThreads::waitForTasks() {
@@ -315,6 +446,7 @@ Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& 
                                                                int threads, std::unique_ptr<Solver> primary,
                                                                const Checkpoint* resume,
                                                                std::unique_ptr<SearchThreads> others) {
+  try {
     std::unique_ptr<ParallelSearch> p(new ParallelSearch());
     if (resume) p->resume_ = std::make_unique<Checkpoint>(*resume);
     p->refusal_ = whyNotSplittable(options);
@@ -327,23 +459,53 @@ Result<std::unique_ptr<ParallelSearch>> ParallelSearch::create(const PuzzleDef& 
         if (!created.ok()) return Result<std::unique_ptr<ParallelSearch>>::error(created.status);
         p->primary_ = std::move(created.value);
     }
+    if (p->resume_) {
+        // What decoding could not check: that it fits this puzzle, and (--resume, not a job's
+        // part) that it is the whole search (parallel/checkpoint.hpp).
+        if (Status st = checkResume(*p->resume_, *p->primary_, !options.resume.empty()); !st.ok)
+            return Result<std::unique_ptr<ParallelSearch>>::error(st);
+    }
     p->threads_ = std::max(1, threads);
+    p->threadsAsked_ = p->threads_;
     // Nothing to share when the options forbid it or the puzzle was proved impossible.
     if (!p->refusal_.empty() || !p->primary_->impossibleReason().empty()) p->threads_ = 1;
     if (p->threads_ > 1) {
         // (threads made for another thread count are a caller's mistake: made again here)
         if (!others || others->count() != p->threads_ - 1)
             others = std::make_unique<SearchThreads>(def, options, p->threads_ - 1);
-        p->others_ = std::move(others);
+        // As many as fit in memory (SearchThreads: the others wait for this size, unless
+        // thread 1's setup gave it first).
+        others->solverSetUp(*p->primary_);
+        const int allowed = others->allowedThreads();
+        if (allowed < p->threads_) {
+            p->threads_ = allowed;
+            p->capNote_ = "-j " + std::to_string(p->threadsAsked_) + ": " + std::to_string(allowed) + " thread" +
+                          (allowed == 1 ? "" : "s") + " (each solver takes about " + formatBytes(others->solverBytes()) +
+                          "; the memory budget for them is " + formatBytes(SearchThreads::memoryBudget()) +
+                          ": half the physical memory, or 3/4 of the address-space limit)";
+        }
+        if (p->threads_ > 1) p->others_ = std::move(others);  // (else dropped: its setups cancelled, joined)
     }
+    p->kept_.resize(static_cast<size_t>(p->threads_));
+    p->searching_ = std::make_unique<std::atomic<Solver*>[]>(static_cast<size_t>(p->threads_));
+    for (int k = 0; k < p->threads_; ++k) p->searching_[static_cast<size_t>(k)].store(nullptr);
     p->fingerprint_ = searchFingerprint(*p->primary_);
     return Result<std::unique_ptr<ParallelSearch>>::success(std::move(p));
+  } catch (const std::bad_alloc&) {
+    return Result<std::unique_ptr<ParallelSearch>>::error("out of memory while setting up the search");
+  }
 }
 
 void ParallelSearch::cancel() {
-    cancel_.store(true, std::memory_order_relaxed);
+    // seq_cst with the worker's publication of its solver (worker): either this sees the
+    // solver, or the worker sees cancel_ after publishing it.
+    cancel_.store(true);
     if (others_) others_->cancel();
-    primary_->cancel();  // at once on the calling thread's solver; the others at their next slice
+    primary_->cancel();  // at once on the calling thread's solver
+    // ... and on every other thread's, at its next placement or filter unit rather than its
+    // next slice (a slice is bounded in time, but a unit may be slow).
+    for (int k = 0; k < threads_ && searching_; ++k)
+        if (Solver* s = searching_[static_cast<size_t>(k)].load()) s->cancel();
 }
 
 void ParallelSearch::fail(const std::string& message) {
@@ -355,6 +517,22 @@ void ParallelSearch::fail(const std::string& message) {
 }
 
 Solver::State ParallelSearch::run() {
+    try {
+        return runUnguarded();
+    } catch (const std::bad_alloc&) {
+        // Before the other threads started or after they ended (each worker catches its own):
+        // nothing else runs.
+        if (error_.empty()) error_ = "out of memory while running the search";
+        cancel_.store(true);
+        if (others_) {
+            others_->cancel();
+            others_->waitForTasks();
+        }
+        return Solver::State::Cancelled;
+    }
+}
+
+Solver::State ParallelSearch::runUnguarded() {
     const bool pieces = onCheckpoint_ && refusal_.empty() && primary_->impossibleReason().empty();
     if (threads_ == 1 && !pieces) {
         // Exactly the one-thread search (numbers and order as without -j).
@@ -373,6 +551,10 @@ Solver::State ParallelSearch::run() {
         }
         stats_ = primary_->stats();
         subproblems_ = 1;
+        if (st == Solver::State::Failed) {  // (out of memory: Solver::step)
+            error_ = primary_->error();
+            return Solver::State::Cancelled;
+        }
         return st;
     }
     const auto t0 = std::chrono::steady_clock::now();
@@ -390,7 +572,8 @@ Solver::State ParallelSearch::run() {
         pool_->queue.clear();
         pool_->queue.push_back({{}, 1.0, -1});
     }
-    for (int k = 1; k < threads_; ++k) others_->runOn(k - 1, [this, k] { worker(k); });
+    for (int k = 1; k < threads_; ++k)
+        if (!others_->runOn(k - 1, [this, k] { worker(k); })) fail(others_->setupError(k - 1));
     worker(0);
     if (others_) others_->waitForTasks();
     stats_ = pieces ? pool_->finishedStats : pool_->merged;
@@ -437,7 +620,7 @@ bool ParallelSearch::splitIntoPieces() {
             return false;
         }
         size_t made = 0;
-        while (made < want && s.step(256) == Solver::State::Running) {
+        while (made < want && s.step(256, kShortSliceSeconds) == Solver::State::Running) {
             if (cancel_.load(std::memory_order_relaxed)) s.cancel();
             for (;;) {
                 given.clear();
@@ -453,12 +636,13 @@ bool ParallelSearch::splitIntoPieces() {
         }
         while (s.state() == Solver::State::Running) {
             if (cancel_.load(std::memory_order_relaxed)) s.cancel();
-            s.step(1 << 15);
+            s.step(kSlice, kSliceSeconds);
         }
         if (!s.subproblemError().empty()) {
             fail(s.subproblemError());
             return false;
         }
+        if (s.state() == Solver::State::Failed) fail(s.error());  // (out of memory: Solver::step)
         if (s.state() != Solver::State::Done) return false;
         pool.finishedShare += share * s.fractionDone();
         return true;
@@ -508,15 +692,34 @@ bool ParallelSearch::splitOnly(long long pieces, std::vector<CheckpointPiece>& o
 }
 
 void ParallelSearch::worker(int index) {
+    // No exception may leave a thread's body (std::terminate): out of memory in the search's
+    // own bookkeeping (solutions kept, donated paths) ends the search with an error.
+    try {
+        workerUnguarded(index);
+    } catch (const std::bad_alloc&) {
+        fail("out of memory while searching on thread " + std::to_string(index + 1));
+    }
+}
+
+void ParallelSearch::workerUnguarded(int index) {
     std::unique_ptr<Solver> own;
     Solver* s = primary_.get();
     if (index > 0) {
         // Each thread has its own solver: same puzzle and options, so the same tree; the
         // fingerprint makes sure. Set up on this thread since before the search started.
         own = others_->take(index - 1);
-        if (!own) return;                                // cancelled during its setup
+        if (!own) {
+            // cancelled during its setup, or out of memory there
+            if (const std::string why = others_->setupError(index - 1); !why.empty()) fail(why);
+            return;
+        }
         if (!own->ready()) return fail(own->error());  // its setup failed
         s = own.get();
+        // Published for cancel(), which may run in a signal handler at any time: the solver
+        // lives as long as this object (kept), never freed under a concurrent cancel().
+        kept_[static_cast<size_t>(index)] = std::move(own);
+        searching_[static_cast<size_t>(index)].store(s);
+        if (cancel_.load()) s->cancel();
         if (searchFingerprint(*s) != fingerprint_)
             return fail("internal: thread " + std::to_string(index) + " configured the search differently");
     }
@@ -588,7 +791,9 @@ void ParallelSearch::worker(int index) {
         before = s->stats();
         pieceSolutions.clear();
         Solver::State st;
-        while ((st = s->step(pool_->slice(threads_))) == Solver::State::Running) {
+        for (;;) {
+            const Pool::Slice slice = pool_->slice(threads_);
+            if ((st = s->step(slice.budget, slice.seconds)) != Solver::State::Running) break;
             if (cancel_.load(std::memory_order_relaxed)) {
                 s->cancel();
             } else if (!pool_->pieces && pool_->hungry()) {
@@ -634,7 +839,13 @@ void ParallelSearch::worker(int index) {
         }
         pool_->finished();
         if (!s->subproblemError().empty()) {
-            fail(s->subproblemError());
+            // (in a resumed search, the piece came from the checkpoint file: say which)
+            fail((pool_->pieces && resume_ && !resume_->source.empty() ? resume_->source + ": a piece's path: " : std::string()) +
+                 s->subproblemError());
+            break;
+        }
+        if (st == Solver::State::Failed) {  // (out of memory: Solver::step)
+            fail("thread " + std::to_string(index + 1) + ": " + s->error());
             break;
         }
         if (st != Solver::State::Done) break;  // cancelled

@@ -48,6 +48,14 @@ namespace polycube {
 // setup, a 39 ms search) the second thread joined 2-8 ms late that way.
 // ParallelSearch::create adopts them; dropped unused, they are cancelled and joined (a setup
 // polls cancel every 20 ms).
+//
+// Memory: every thread's solver is a whole copy (QA: tests/hostile/random100.txt took 345 MB
+// at -j 1, 2.75 GB at -j 8), so the threads share one budget (memoryBudget()): thread k+1's
+// setup (slot k) starts at once for k = 0 (the overlap above: -j 2 as before), the others
+// once one solver's size is known (the first set up: slot 0's, or the primary's given by
+// solverSetUp), and only while (k + 2) solvers fit in the budget; the rest are dropped
+// (take() gives null, allowedThreads() says how many fit). Out of memory in a setup (or
+// a thread that cannot be started) ends that slot with setupError(k), never an exception.
 class SearchThreads {
 public:
     SearchThreads(const PuzzleDef& def, const SolverOptions& options, int count);
@@ -56,10 +64,27 @@ public:
     SearchThreads& operator=(const SearchThreads&) = delete;
     int count() const { return static_cast<int>(slots_.size()); }
     // Solver k (0-based) once its setup has ended: ready, or failed (error()); null when the
-    // setups were cancelled first. Waits for that setup; each k is taken once.
+    // setups were cancelled first, the slot was dropped for memory, or its setup ran out of
+    // memory (setupError). Waits for that setup; each k is taken once.
     std::unique_ptr<Solver> take(int k);
-    // Runs `task` on thread k once its setup has ended (at most one task per thread).
-    void runOn(int k, std::function<void()> task);
+    // Why slot k has no solver when it failed without one (out of memory, no thread); "".
+    std::string setupError(int k);
+    // A solver of this search is set up (the primary, by ParallelSearch::create): its size
+    // decides how many of the slots may set up, if no slot's setup decided it first.
+    void solverSetUp(const Solver& solver);
+    // Threads (the primary included) whose solvers fit in the memory budget: waits until a
+    // solver's size is known. At least 1; count() + 1 when all fit.
+    int allowedThreads();
+    long long solverBytes();  // the size that decided (Solver::memoryBytes + kThreadBytes); after allowedThreads
+    // The bytes every thread's solver together may take: the smaller of half the physical
+    // memory and three quarters of the address-space limit (setrlimit, ulimit -v), if any.
+    // (See the .cpp for why.) 0: unknown (no limit applied).
+    static long long memoryBudget();
+    // Threads that fit: 1 + (budget / bytes per solver - 1), within [1, asked].
+    static int threadsFor(long long budget, long long bytesPerSolver, int asked);
+    // Runs `task` on thread k once its setup has ended (at most one task per thread); false
+    // when it will not run (no thread k: setupError(k)).
+    bool runOn(int k, std::function<void()> task);
     // Waits until every task given to runOn has returned.
     void waitForTasks();
     // An atomic store only: safe from a signal handler and from any thread.
@@ -71,15 +96,19 @@ private:
         std::atomic<bool> settled{false};  // its CPU mask given back (OtherCpuStart)
         std::unique_ptr<Solver> solver;
         bool setupEnded = false;
+        std::string error;  // out of memory, or no thread
         std::function<void()> task;
         bool taskEnded = false;
     };
-    void live(Slot& slot, const PuzzleDef& def, const SolverOptions& options);
+    void live(Slot& slot, int k, const PuzzleDef& def, const SolverOptions& options);
+    void sized(long long bytes);  // under mutex_: the first solver size decides allowed_
     std::vector<Slot> slots_;
-    std::mutex mutex_;  // the slots' fields from `solver` on
+    std::mutex mutex_;  // the slots' fields from `solver` on, and the sizes below
     std::condition_variable changed_;
     bool closing_ = false;
     std::atomic<bool> cancel_{false};
+    long long solverBytes_ = 0;  // 0: no solver's size known yet
+    int allowed_ = 0;            // threads that fit (0: not decided yet)
 };
 
 class ParallelSearch {
@@ -99,8 +128,13 @@ public:
 
     // The first thread's solver: the model, configuration and descriptions (-i, JSON).
     const Solver& primary() const { return *primary_; }
-    // Threads that will search: 1 when the options cannot be split (see splitRefusal()).
+    // Threads that will search: 1 when the options cannot be split (see splitRefusal()),
+    // fewer than asked when their solvers would not fit in memory (see threadCapNote()).
     int threads() const { return threads_; }
+    int threadsAsked() const { return threadsAsked_; }
+    // Non-empty when memory capped the threads, for the CLI to print, e.g. "-j 8: 2 threads
+    // (each solver takes about 345 MiB; the memory budget for them is 1024 MiB)".
+    const std::string& threadCapNote() const { return capNote_; }
     const std::string& splitRefusal() const { return refusal_; }
 
     // Called once per reported solution, by the thread that found it, never by two at once.
@@ -161,12 +195,16 @@ private:
     struct Pool;
     class OrderedOutput;
     void worker(int index);
+    void workerUnguarded(int index);
+    Solver::State runUnguarded();
     void fail(const std::string& message);
 
     std::unique_ptr<Solver> primary_;
     std::unique_ptr<SearchThreads> others_;  // threads 1.. and their solvers (null: one thread)
     std::string fingerprint_;
     int threads_ = 1;
+    int threadsAsked_ = 1;
+    std::string capNote_;
     std::string refusal_;
     std::function<void(const Solution&, long long)> onSolution_;
     std::function<void(double, long long)> onProgress_;
@@ -182,6 +220,11 @@ private:
     bool orderedWanted_ = false;
     std::unique_ptr<OrderedOutput> ordered_;  // setOrdered, in run()
     std::atomic<bool> cancel_{false};
+    // Threads 1..'s solvers, once searching: cancel() stops them at their next placement.
+    // Kept until this object goes, so that a cancel() from a signal handler never meets a
+    // freed one.
+    std::vector<std::unique_ptr<Solver>> kept_;
+    std::unique_ptr<std::atomic<Solver*>[]> searching_;
     SolverStats stats_;
     std::string error_;
     long long subproblems_ = 0, donations_ = 0;

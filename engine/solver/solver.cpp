@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <new>
 #include <numeric>
 #include <iomanip>
 #include <sstream>
@@ -60,7 +61,12 @@ void SolverStats::add(const SolverStats& other, int sign) {
 }
 
 Result<std::unique_ptr<Solver>> Solver::create(const PuzzleDef& def, const SolverOptions& options) {
-    std::unique_ptr<Solver> s = begin(def, options);
+    std::unique_ptr<Solver> s;
+    try {
+        s = begin(def, options);
+    } catch (const std::bad_alloc&) {
+        return Result<std::unique_ptr<Solver>>::error("out of memory while setting up the solver");
+    }
     while (!s->ready() && s->state_ == State::Running) s->step(1LL << 40);
     if (s->state_ == State::Failed) return Result<std::unique_ptr<Solver>>::error(s->error_);
     return Result<std::unique_ptr<Solver>>::success(std::move(s));
@@ -1047,6 +1053,28 @@ bool Solver::runFilters(int remaining, long long& budget) {
 
 Solver::State Solver::step(long long budget, double maxSeconds) {
     if (state_ != State::Running) return state_;
+    try {
+        return stepUnguarded(budget, maxSeconds);
+    } catch (const std::bad_alloc&) {
+        // Under a memory limit (ulimit -v, a container) an allocation in setup or in the
+        // search (FILA's tables, a solution's grid) threw out of the engine and aborted the
+        // process. The structures are valid (every container keeps its invariants), so the
+        // solver just stops with the error; its destructor frees what it holds.
+        fail(std::string("out of memory while ") + (setup_ != kSetReady ? "setting up the solver" : "searching") +
+             (memoryBytes() > 0 ? " (its model and matrix take about " + formatBytes(memoryBytes()) + ")" : ""));
+        return state_;
+    }
+}
+
+long long Solver::memoryBytes() const {
+    if (setup_ <= kSetModel) return 0;
+    long long cellCells = 0;
+    for (const Image& img : model_.images) cellCells += static_cast<long long>(img.cells.size());
+    return modelBytes(static_cast<long long>(model_.images.size()), cellCells) +
+           matrixBytes(static_cast<long long>(model_.images.size()), cellCells, model_.openCellCount() + model_.shapeCount());
+}
+
+Solver::State Solver::stepUnguarded(long long budget, double maxSeconds) {
     const auto t0 = Clock::now();
     auto overTime = [&] { return maxSeconds > 0 && secondsSince(t0) >= maxSeconds; };
     auto cancelled = [&] { return cancelRequested_.load(std::memory_order_relaxed); };

@@ -101,7 +101,14 @@ public:
     // charged too), or until maxSeconds have passed (0: no time limit), then return. Before
     // ready(), runs setup instead, in units of well under a millisecond, until maxSeconds
     // (cancel is polled between units).
+    // Out of memory (std::bad_alloc) ends the solver Failed with error() saying so: no
+    // exception leaves step() or create().
     State step(long long budget, double maxSeconds = 0);
+    // Bytes of its model and DLX matrix, from the exact image and cell counts (the figure the
+    // 768 MiB ModelLimits::maxBytes applies to; calibrated in puzzle/model.cpp: 1029 MiB
+    // estimated, 1.05 GB measured); 0 before the model is built. FILA's tables come on top
+    // (at most ModelLimits::maxTotalBytes less this). ParallelSearch caps threads with it.
+    long long memoryBytes() const;
     bool ready() const { return setup_ == kSetReady; }
     const std::string& error() const { return error_; }
     void cancel() { cancelRequested_.store(true, std::memory_order_relaxed); }
@@ -179,6 +186,7 @@ private:
     Solver() = default;
     enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetEstimate, kSetProbes, kSetMatrix, kSetReady };
     void fail(std::string message);
+    State stepUnguarded(long long budget, double maxSeconds);
     bool setupSome();
     Status prepare();
     void beginMatrix();

@@ -140,5 +140,28 @@ fi
 wait "$pid" 2>/dev/null
 exec 7>&-
 
+# -j 2 where a placement is slow: 5000 1x20 bars in a 1000x100 box cost ~2 ms a placement,
+# far more than the solver estimates, and the second thread's slice of 32768 budget units
+# took over a second: SIGINT to exit 0.44-0.88 s (QA), against 12-22 ms at -j 1. Slices are
+# now bounded in time and cancel reaches every thread's solver.
+bar=$(printf '%s, ' $(for x in $(seq 0 19); do echo "$x 0 0"; done | tr ' ' '_') | sed 's/_/ /g; s/, $//')
+printf 'D:xDim=1000:yDim=100:zDim=1\nC:name=A:count=5000:layout=%s\n~D\n' "$bar" > "$tmp/bar5000.txt"
+signal_case "SIGINT in a -j 2 search of slow placements" INT 2.0 130 search -j 2 "$tmp/bar5000.txt"
+
+# Memory: each thread's solver is a copy (random100: 345 MB at -j 1, 2.75 GB at -j 8), and
+# under ulimit -v a std::bad_alloc escaped and aborted (exit 134, "terminate called"). Now the
+# threads are capped to what fits (JSON "threads" < 8) and SIGINT still ends it with 130.
+bash -c "ulimit -v 2000000; exec '$cli' -q --json -j 8 '$hostile/random100.txt'" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 4
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+threads=$(grep -o '"threads":[0-9]*' "$tmp/out" | cut -d: -f2)
+if [[ $rc -ne 130 ]]; then fail "-j 8 under ulimit -v 2000000: exit $rc ($(head -c 300 "$tmp/err"))"
+elif grep -q "terminate called" "$tmp/err"; then fail "-j 8 under ulimit -v: an exception escaped"
+elif [[ -z $threads || $threads -ge 8 ]]; then fail "-j 8 under ulimit -v 2000000: $threads threads (expected fewer, capped by memory)"
+else ok "-j 8 under ulimit -v 2000000: $threads threads, no abort"; fi
+
 if (( failures )); then echo "$failures check(s) failed"; exit 1; fi
 echo "all CLI reliability checks passed"

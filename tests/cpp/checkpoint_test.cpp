@@ -1,6 +1,8 @@
 // Checkpointed searches (ParallelSearch::setCheckpointHandler, parallel/checkpoint.hpp; issue
 // 10): split into pieces, searched piece by piece on 1 or 2 threads, stopped at a checkpoint
 // and resumed from its text, the totals are one run's, level by level.
+#include <limits>
+
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
 #include "test_support.hpp"
@@ -111,4 +113,139 @@ TEST(Checkpoint, ForeignDamagedOrTruncatedTextIsRefused) {
     EXPECT_NE(decodeCheckpoint(damaged, fp, "ck").status.message.find("damaged"), std::string::npos);
     EXPECT_NE(decodeCheckpoint(text.substr(0, text.size() / 2), fp, "ck").status.message.find("not a complete"), std::string::npos);
     EXPECT_NE(decodeCheckpoint("hello\nchecksum 0\n", fp, "ck").status.message.find("damaged"), std::string::npos);
+}
+
+namespace {
+
+// A checkpoint of 10x6 -r stopped midway (finished pieces and pending ones), as text.
+Checkpoint midwayCheckpoint(const PuzzleDef& def, std::string& fingerprint) {
+    auto made = ParallelSearch::create(def, optionsFrom("-r"), 1);
+    EXPECT_TRUE(made.ok());
+    ParallelSearch& search = *made.value;
+    Checkpoint mid;
+    search.setCheckpointHandler(
+        [&](const Checkpoint& ck) {
+            if (mid.pending.empty() && ck.doneShare > 0 && ck.pending.size() >= 4) {
+                mid = ck;
+                search.cancel();
+            }
+        },
+        0.0);
+    search.run();
+    fingerprint = search.fingerprint();
+    return mid;
+}
+
+std::string refusal(const Checkpoint& forged, const std::string& fp) {
+    Result<Checkpoint> back = decodeCheckpoint(encodeCheckpoint(forged), fp, "forged.ck");
+    return back.ok() ? "" : back.status.message;
+}
+
+}  // namespace
+
+TEST(Checkpoint, ForgedPiecesSharesAndCountsAreRefused) {
+    // QA forged checkpoints with the checksum recomputed (/tmp/qa-cli/ck/forge.py): each was
+    // accepted and gave wrong totals (or overflowed). Each is refused, naming the file.
+    const PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    std::string fp;
+    const Checkpoint mid = midwayCheckpoint(def, fp);
+    ASSERT_GE(mid.pending.size(), 4u);
+    ASSERT_EQ(refusal(mid, fp), "");
+    auto solver = Solver::create(def, optionsFrom("-r"));
+    ASSERT_TRUE(solver.ok());
+    const Solver& s = *solver.value;
+    Result<Checkpoint> real = decodeCheckpoint(encodeCheckpoint(mid), fp, "real.ck");
+    ASSERT_TRUE(real.ok());
+    EXPECT_EQ(real.value.source, "real.ck");
+    EXPECT_TRUE(checkResume(real.value, s, true).ok) << checkResume(real.value, s, true).message;
+    auto expectRefused = [&](const Checkpoint& forged, const std::string& what) {
+        const std::string why = refusal(forged, fp);
+        EXPECT_NE(why.find("forged.ck"), std::string::npos) << why;
+        EXPECT_NE(why.find(what), std::string::npos) << why;
+    };
+    {  // a piece twice (its subtree searched twice)
+        Checkpoint f = mid;
+        f.pending.push_back(f.pending[1]);
+        f.pending.back().share = 0;  // (shares still adding up)
+        expectRefused(f, "is the same as piece 2");
+    }
+    {  // a piece inside another (one path a prefix of the other)
+        Checkpoint f = mid;
+        CheckpointPiece inner = f.pending[0];
+        inner.path.push_back(inner.path.back() + 1);
+        inner.share = 0;
+        f.pending.push_back(inner);
+        expectRefused(f, "overlap");
+    }
+    {  // the empty path (the whole tree) beside others
+        Checkpoint f = mid;
+        f.pending.push_back({{}, 0.0});
+        expectRefused(f, "an empty path is the whole tree");
+    }
+    {  // every piece twice: more than the whole tree
+        Checkpoint f = mid;
+        f.pending.insert(f.pending.end(), mid.pending.begin(), mid.pending.end());
+        f.pending.back().path.push_back(99999);  // (not equal paths: the shares say it)
+        EXPECT_NE(refusal(f, fp), "");
+        Checkpoint g = mid;
+        g.pending[0].share += 0.5;
+        expectRefused(g, "more than the whole search");
+    }
+    {  // an image twice on one path
+        Checkpoint f = mid;
+        f.pending[0].path.push_back(f.pending[0].path[0]);
+        expectRefused(f, "places an image twice");
+    }
+    {  // counters out of range: 2^63-1 solutions overflowed when the resumed search added to them
+        Checkpoint f = mid;
+        f.finished.solutions = f.finished.found = std::numeric_limits<long long>::max();
+        expectRefused(f, "solution counts must be between 0 and");
+        Checkpoint g = mid;
+        g.finished.solutions = g.finished.found + 1;
+        expectRefused(g, "than assemblies found");
+        Checkpoint h = mid;
+        h.finished.attempts[3] = kMaxCheckpointCount + 1;
+        expectRefused(h, "level attempts");
+        Checkpoint l = mid;
+        l.finished.fits.clear();  // per-level lists of different lengths
+        expectRefused(l, "level fits: 0 levels");
+    }
+    // What only the puzzle tells: refused by checkResume (ParallelSearch::create).
+    auto resumeRefusal = [&](const Checkpoint& forged, bool whole) {
+        Result<Checkpoint> back = decodeCheckpoint(encodeCheckpoint(forged), fp, "forged.ck");
+        EXPECT_TRUE(back.ok()) << back.status.message;
+        const Status st = checkResume(back.value, s, whole);
+        EXPECT_TRUE(st.ok || st.message.find("forged.ck") != std::string::npos) << st.message;
+        return st.ok ? std::string() : st.message;
+    };
+    {  // a piece dropped, or all of them: decodes (a --split job holds part of a search) ...
+        Checkpoint f = mid;
+        f.pending.erase(f.pending.begin());
+        EXPECT_EQ(resumeRefusal(f, false), "");
+        // ... but a resumed search must be whole
+        EXPECT_NE(resumeRefusal(f, true).find("not the whole search"), std::string::npos);
+        Checkpoint g = mid;
+        g.pending.clear();
+        EXPECT_NE(resumeRefusal(g, true).find("not the whole search"), std::string::npos);
+        // through ParallelSearch::create, whole when options.resume names the file (--resume)
+        SolverOptions options = optionsFrom("-r");
+        options.resume = "forged.ck";
+        Result<Checkpoint> back = decodeCheckpoint(encodeCheckpoint(f), fp, "forged.ck");
+        auto made = ParallelSearch::create(def, options, 2, nullptr, &back.value);
+        ASSERT_FALSE(made.ok());
+        EXPECT_NE(made.status.message.find("forged.ck: the finished share"), std::string::npos) << made.status.message;
+    }
+    {  // images that do not exist, or overlap on a path; per-level lists of another length
+        Checkpoint f = mid;
+        f.pending[0].path.back() = 2147483647;
+        EXPECT_NE(resumeRefusal(f, true).find("does not exist in this puzzle"), std::string::npos);
+        Checkpoint g = mid;
+        g.pending[0].path.push_back(g.pending[0].path.back() == 0 ? 1 : g.pending[0].path.back() - 1);
+        EXPECT_NE(resumeRefusal(g, true).find("overlaps an earlier placement"), std::string::npos);
+        Checkpoint h = mid;
+        SolverStats::forEachLevelCounter(h.finished, h.finished, [](std::vector<long long>& a, std::vector<long long>&) {
+            a.resize(100000, 1);
+        });
+        EXPECT_NE(resumeRefusal(h, true).find("per-level counts for 100000 levels"), std::string::npos);
+    }
 }

@@ -342,3 +342,35 @@ TEST(Parallel, CliInterruptStopsAllThreads) {
     EXPECT_NE(out.find("\"state\":\"cancelled\""), std::string::npos) << out;
     EXPECT_LT(seconds, 2.0);
 }
+
+TEST(Parallel, CancelIsSeenWithinASliceWhenPlacementsAreSlow) {
+    // QA: 5000 1x20 bars in a 1000x100 box, -j 2: SIGINT to exit took 0.44-0.88 s (-j 1:
+    // 12-22 ms). A placement there costs ~2 ms, far more than the solver's estimate of it,
+    // so a slice of kSlice placements took over a second, and the second thread saw cancel
+    // only between slices. 1000 bars in 400x50 (setup ~0.3 s): 0.14-0.28 s before, at most
+    // 8 ms after (slices bounded in time, cancel reaching every thread's solver).
+    std::string layout;
+    for (int x = 0; x < 20; ++x) layout += (x ? ", " : "") + std::to_string(x) + " 0 0";
+    const PuzzleDef def = parsePuzzle("D:xDim=400:yDim=50:zDim=1\nC:name=A:count=1000:layout=" + layout + "\n~D\n");
+    int slow = 0;
+    std::string seen;
+    for (double delay : {0.6, 0.9, 1.2}) {
+        auto made = ParallelSearch::create(def, SolverOptions{}, 2);
+        ASSERT_TRUE(made.ok()) << made.status.message;
+        ParallelSearch& p = *made.value;
+        std::atomic<long long> cancelledAt{0};
+        std::thread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::duration<double>(delay));
+            cancelledAt = std::chrono::steady_clock::now().time_since_epoch().count();
+            p.cancel();
+        });
+        EXPECT_EQ(p.run(), Solver::State::Cancelled);
+        const auto end = std::chrono::steady_clock::now().time_since_epoch().count();
+        stopper.join();
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::duration(end - cancelledAt)).count();
+        seen += " " + std::to_string(seconds);
+        // Generous (50 ms, a slice is 2 ms) and most of three: a loaded machine may delay one.
+        slow += seconds > 0.05;
+    }
+    EXPECT_LE(slow, 1) << "seconds from cancel() to run()'s end:" << seen;
+}
