@@ -157,7 +157,7 @@ for (const r of rows) {
 }
 lines.push('', 'Solutions and placements were equal for every worker count (the bench fails otherwise).', '');
 lines.push('## The machinery on one worker', '');
-lines.push('"1 worker" is the pool with one worker: a search still running after a second is split into 16 pieces per worker (what a resumed search searches again is small);');
+lines.push('"1 worker" is the pool with one worker: a search still running after a second is split for checkpoints, each piece drained after every second it searches (what a checkpoint loses is small);');
 lines.push(`"direct" searches it in one piece as the page did before the pool (\`${DIRECT}\`: a limit is never shared; same placements).`, '');
 lines.push('| puzzle | direct | 1 worker | 1 worker / direct |', '|---|---|---|---|');
 for (const r of rows) lines.push(`| ${r.p.name} | ${fmt(r.med.direct)} s | ${fmt(r.med.w1)} s | ${(r.med.w1 / r.med.direct).toFixed(3)}x |`);

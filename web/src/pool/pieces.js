@@ -2,7 +2,7 @@
 //
 //   const book = new PieceBook({ cellCount });           // or { cellCount, resume: checkpoint }
 //   const root = book.add([], 1, null);                  // the whole tree
-//   const p = book.next(); book.start(p);                // the biggest queued piece
+//   const p = book.next(); book.start(p);                // the newest queued piece
 //   book.add(path, p.share * share / n, p);              // a path p gave away (donate)
 //   book.record(p, grids, count); book.progress(p, f);   // its solutions, its fractionDone
 //   book.finish(p, fraction, stats);                     // its end: stats = its own counters
@@ -14,8 +14,10 @@
 // time. So a checkpoint keeps a piece's results only when the piece and every piece it came
 // from have finished ("confirmed"), and lists for searching again the unfinished pieces whose
 // ancestors all finished; their descendants' results are dropped (they are inside them). The
-// pool splits the tree into many pieces first (16 per worker, as polycube --checkpoint does),
-// so what a resume searches again is small.
+// pool makes this wait short: a piece that has searched a second gives away all but a small
+// branch of what it has left ('donate' with drain) and so ends at once (solver-pool.js).
+// A confirmed piece is folded into the totals at once (fold): a long search makes thousands
+// of pieces, and the checkpoint written every few seconds looks at the unconfirmed ones only.
 
 import { addStats } from './stats.js';
 
@@ -29,8 +31,14 @@ export class PieceBook {
    */
   constructor({ cellCount, resume = null }) {
     this.cellCount = cellCount;
-    this.pieces = [];
-    this.queue = []; // queued pieces, biggest share last (pop)
+    this.pieces = new Map(); // id -> piece not yet confirmed (confirmed ones are folded into `kept`)
+    this.made = 0;           // pieces made in this run
+    // Queued pieces, newest last (pop): the levels a drained piece gave are searched before
+    // older, bigger pieces, depth first, so the queue (and the list a checkpoint keeps to
+    // search again) stays as short as the tree is deep. Taken biggest first, the small deep
+    // pieces of every drain waited for the end: 18x5 had 1,500 waiting after 30 s, and an
+    // hour's search would have written a list of megabytes every 5 s.
+    this.queue = [];
     this.running = 0;
     this.keptInts = 0;
     this.largest = 0; // the largest instance index in a kept grid: the checkpoint's element type
@@ -41,6 +49,8 @@ export class PieceBook {
       solutions: resume ? resume.solutions : 0,
       grids: resume && resume.grids ? [resume.grids] : [],
     };
+    // What this run's confirmed pieces finished (fold).
+    this.kept = { doneShare: 0, stats: {}, solutions: 0, grids: [] };
     for (const g of this.base.grids) {
       this.keptInts += g.length;
       for (const v of g) if (v > this.largest) this.largest = v;
@@ -50,23 +60,16 @@ export class PieceBook {
   /** A new queued piece (parent: the piece that gave it away, null for a root). */
   add(path, share, parent) {
     const piece = {
-      id: this.pieces.length, path, share, parent: parent ? parent.id : -1,
+      id: this.made++, path, share, parent: parent ? parent.id : -1, children: [],
       state: 'queued', fraction: 0, stats: null, grids: [], count: 0, complete: true,
     };
-    this.pieces.push(piece);
-    // binary insertion: the queue stays sorted by share, biggest at the end
-    let lo = 0;
-    let hi = this.queue.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.queue[mid].share <= share) lo = mid + 1;
-      else hi = mid;
-    }
-    this.queue.splice(lo, 0, piece);
+    this.pieces.set(piece.id, piece);
+    if (parent) parent.children.push(piece);
+    this.queue.push(piece);
     return piece;
   }
 
-  /** The biggest queued piece, taken off the queue (null when none). */
+  /** The newest queued piece, taken off the queue (null when none). */
   next() {
     return this.queue.pop() || null;
   }
@@ -102,6 +105,7 @@ export class PieceBook {
     piece.state = 'done';
     piece.fraction = fraction >= 0 ? fraction : piece.fraction;
     piece.stats = stats;
+    if (this.confirmedParent(piece)) this.fold(piece);
   }
 
   /** A running piece that will not finish here (the search stopped): back to unfinished. */
@@ -110,14 +114,36 @@ export class PieceBook {
     piece.state = 'stopped';
   }
 
+  // The piece's parent is confirmed (folded), or it has none.
+  confirmedParent(piece) {
+    return piece.parent < 0 || !this.pieces.has(piece.parent);
+  }
+
+  // A finished piece whose ancestors are all confirmed: its results are final. Added to
+  // `kept`, with every finished descendant that was waiting only for it.
+  fold(first) {
+    const stack = [first];
+    while (stack.length > 0) {
+      const p = stack.pop();
+      this.pieces.delete(p.id);
+      this.kept.doneShare += p.share * p.fraction;
+      this.kept.solutions += p.count;
+      addStats(this.kept.stats, p.stats);
+      for (const g of p.grids) this.kept.grids.push(g);
+      for (const c of p.children) if (c.state === 'done') stack.push(c);
+      p.children = [];
+      p.grids = [];
+    }
+  }
+
   get idle() {
     return this.queue.length === 0 && this.running === 0;
   }
 
   /** Share of the whole tree done: earlier runs, finished pieces, running ones so far. */
   fractionDone() {
-    let done = this.base.doneShare;
-    for (const p of this.pieces) done += p.share * p.fraction;
+    let done = this.base.doneShare + this.kept.doneShare;
+    for (const p of this.pieces.values()) done += p.share * p.fraction;
     return Math.min(1, done);
   }
 
@@ -128,27 +154,17 @@ export class PieceBook {
    * puzzles), gridsComplete}.
    */
   checkpoint() {
-    const confirmed = new Array(this.pieces.length);
     const pending = [];
-    let doneShare = this.base.doneShare;
-    let solutions = this.base.solutions;
     const stats = { ...this.base.stats };
     for (const key of Object.keys(stats)) if (Array.isArray(stats[key])) stats[key] = [...stats[key]];
-    const parts = [...this.base.grids];
-    for (const p of this.pieces) {
-      const rootOk = p.parent < 0 || confirmed[p.parent];
-      confirmed[p.id] = rootOk && p.state === 'done';
-      if (!rootOk) continue;
-      if (p.state !== 'done') {
-        pending.push({ path: p.path, share: p.share });
-        continue;
-      }
-      doneShare += p.share * p.fraction;
-      solutions += p.count;
-      addStats(stats, p.stats);
-      parts.push(...p.grids);
+    addStats(stats, this.kept.stats);
+    // Confirmed pieces are folded already: an unconfirmed one whose parent is confirmed has
+    // not finished, and is searched again; the others are inside such a one.
+    for (const p of this.pieces.values()) {
+      if (this.confirmedParent(p)) pending.push({ path: p.path, share: p.share });
     }
     pending.sort((a, b) => b.share - a.share);
+    const parts = [...this.base.grids, ...this.kept.grids];
     let length = 0;
     for (const g of parts) length += g.length;
     const Type = this.largest <= 255 ? Uint8Array : this.largest <= 65535 ? Uint16Array : Int32Array;
@@ -156,6 +172,8 @@ export class PieceBook {
     let at = 0;
     for (const g of parts) { grids.set(g, at); at += g.length; }
     const kept = this.cellCount > 0 ? length / this.cellCount : 0;
+    const solutions = this.base.solutions + this.kept.solutions;
+    const doneShare = this.base.doneShare + this.kept.doneShare;
     return { pending, doneShare: Math.min(1, doneShare), stats, solutions, grids, gridsComplete: kept === solutions };
   }
 }

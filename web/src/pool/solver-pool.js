@@ -14,16 +14,20 @@
 //     is opened, so that Solve finds them ready (setSize, load);
 //  1. every worker sets up the same search ('prepare'; equal fingerprints = the same tree),
 //     each as soon as it holds the puzzle (none waits for another's boot);
-//  2. the first worker searches the whole tree; each worker takes the biggest waiting piece;
+//  2. the first worker searches the whole tree; each worker takes the newest waiting piece
+//     (depth first: pieces.js);
 //     when none is left and a worker is on its last piece, the busiest worker is asked to
 //     donate the untried siblings at its shallowest open level (dynamic load balancing, as
 //     polycube -j: a few huge subtrees cannot leave workers idle);
-//  3. a search still running after SPLIT_AFTER_MS is split into PIECES_PER_WORKER pieces per
-//     worker: each running piece gives away its untried siblings level by level from the
-//     top (as polycube --checkpoint), so that what each keeps soon finishes and a checkpoint
-//     can keep the pieces' results (pieces.js). A short search is never split: on the
-//     default puzzle (10x6, ~0.07 s) the split's 32 pieces made the pool slower than one
-//     worker searching alone;
+//  3. a search still running after SPLIT_AFTER_MS is split for checkpoints: from then on,
+//     each piece that has searched DRAIN_MS since it started (or since it was last drained)
+//     is drained: it gives away its untried siblings level by level from the top until what
+//     it keeps is about KEEP_MS of its own search ('donate' with drain), so it ends at once.
+//     A checkpoint keeps a piece's results only once the piece and every piece it came from
+//     have ended (pieces.js), so what a checkpoint loses stays within about DRAIN_MS of
+//     search per worker (a reload 10 s into a long search keeps most of what was shown).
+//     A short search is never split: on the default puzzle (10x6, ~0.07 s) a split into 32
+//     pieces made the pool slower than one worker searching alone;
 //  4. the search ends when no piece waits and none runs.
 // Solutions stream to onSolutions as workers find them (the set is a one-worker run's, not
 // the order); statistics are the sums of the workers' (stats.js); fractionDone is the pieces'
@@ -31,13 +35,23 @@
 // -u without -r, a solution limit or a fixed step budget) run on the first worker alone,
 // exactly as SolverClient.solve. No SharedArrayBuffer: plain module workers, any static host.
 import { parseOptions } from '../model/options.js';
+import { MSG } from '../worker/protocol.js';
 import { PieceBook } from './pieces.js';
 import { addStats, statsBetween } from './stats.js';
 
-export const PIECES_PER_WORKER = 16;
 // A search running this long is split for checkpoints (the first is written after
 // CHECKPOINT_MS, 5 s: app/saved-search.js); shorter ones never pay for the split.
 export const SPLIT_AFTER_MS = 1000;
+// From then on a piece that has searched this long is drained (header, 3): what a checkpoint
+// loses is within about this much search per worker. Each drain costs the pieces it makes
+// (a start and a round trip each): one-sided pentominoes 18x5 makes 10-25 a second per
+// worker, ~0.5% of the Tetris Cube's work (CPU time, 2 workers).
+export const DRAIN_MS = 1000;
+// What a drained piece keeps: about this much of its own search (its speed measured on its
+// fractionDone), so that it ends soon after; the levels below stay with it, not thousands of
+// tiny pieces.
+const KEEP_MS = 20;
+const DRAIN_TICK_MS = 100;    // how often running pieces are looked at for draining
 export const MAX_POOL_SIZE = 32;
 const DONATE_RETRY_MS = 20;   // a busy worker with nothing to give is asked again after this
 const DONATE_PER_IDLE = 2;    // paths asked of a busy worker per idle one
@@ -76,12 +90,14 @@ function messageOf(err) {
 
 export class SolverPool {
   /**
-   * @param {{size?: number, createClient: () => object, splitAfterMs?: number}} o createClient
-   *   makes a SolverClient; splitAfterMs: when a running search is split for checkpoints
+   * @param {{size?: number, createClient: () => object, splitAfterMs?: number, drainMs?: number}} o
+   *   createClient makes a SolverClient; splitAfterMs: when a running search is split for
+   *   checkpoints; drainMs: how long a piece searches before it is drained (DRAIN_MS)
    */
-  constructor({ size = defaultPoolSize(), createClient, splitAfterMs = SPLIT_AFTER_MS }) {
+  constructor({ size = defaultPoolSize(), createClient, splitAfterMs = SPLIT_AFTER_MS, drainMs = DRAIN_MS }) {
     this.createClient = createClient;
     this.splitAfterMs = splitAfterMs; // (tests: 0 splits at once, Infinity never)
+    this.drainMs = drainMs;
     this.size = clampPoolSize(size);
     this.clients = [createClient()];
     this.ready = this.clients[0].ready;
@@ -228,8 +244,9 @@ class PoolRun {
     this.startedAt = performance.now();
     this.primaryStats = {};
     this.single = null;         // {id, done}: the first worker searching alone (runAlone)
-    this.splitting = false;     // split into pieces for checkpoints (SPLIT_AFTER_MS passed)
+    this.drainFirst = false;    // (splitAfterMs 0) the first piece is drained as it starts
     this.splitTimer = null;
+    this.drainTimer = null;
   }
 
   start() {
@@ -248,7 +265,8 @@ class PoolRun {
   begin() {
     const workers = this.pool._workers();
     this.workers = workers.map(({ client }, index) => ({
-      // runs: the pieces sent to it, in order ({piece, id, base}): the first is being searched
+      // runs: the pieces sent to it, in order ({piece, id, base, began, since, draining}):
+      // the first is being searched
       client, index, prepared: null, preparing: null, runs: [], latest: null, idleSince: 0,
     }));
     this.workers.forEach((w, k) => {
@@ -278,8 +296,10 @@ class PoolRun {
       this.book = new PieceBook({ cellCount: p.cellCount, resume: this.resume });
       if (this.resume) for (const piece of this.resume.pending) this.book.add(piece.path, piece.share, null);
       else this.book.add([], 1, null);
-      if (this.pool.splitAfterMs <= 0) this.splitting = true; // the first piece splits itself
-      else if (Number.isFinite(this.pool.splitAfterMs)) this.splitTimer = setTimeout(() => this.splitForCheckpoints(), this.pool.splitAfterMs);
+      if (this.pool.splitAfterMs <= 0) {
+        this.drainFirst = true; // (no piece runs yet: the first is drained as it starts)
+        this.startDraining();
+      } else if (Number.isFinite(this.pool.splitAfterMs)) this.splitTimer = setTimeout(() => this.startDraining(), this.pool.splitAfterMs);
       for (const other of this.workers) if (other.prepared && other.fingerprintPending) this.adopt(other);
     }
     w.prepared = p;
@@ -315,24 +335,42 @@ class PoolRun {
     return this.dispatch();
   }
 
-  // Pieces still to make by splitting (splitForCheckpoints): none before the split is due.
-  piecesWanted() {
-    if (!this.splitting) return 0;
-    return Math.max(0, PIECES_PER_WORKER * this.workers.length - this.book.queue.length - this.book.running);
-  }
-
-  // The search has run SPLIT_AFTER_MS: the running pieces split themselves until there are
-  // PIECES_PER_WORKER per worker (their paths come to runPiece's onDonated).
-  splitForCheckpoints() {
+  // The search has run SPLIT_AFTER_MS: every running piece is drained now, and from now on
+  // each one that has searched DRAIN_MS (drainTick).
+  startDraining() {
     this.splitTimer = null;
     if (this.stopping || this.settled || !this.book) return;
-    this.splitting = true;
-    const running = this.workers.filter((w) => !w.dead && w.runs.length > 0 && w.runs[0].id !== null);
-    const wanted = this.piecesWanted();
-    if (wanted === 0 || running.length === 0) return;
-    const each = Math.ceil(wanted / running.length);
-    // (a piece that ends meanwhile ignores it; a worker's failure is reported by its piece)
-    for (const w of running) w.client.split(w.runs[0].id, each).catch(() => {});
+    for (const w of this.workers) if (this.searching(w)) this.drain(w, w.runs[0]);
+    this.drainTimer = setInterval(() => this.drainTick(), Math.min(DRAIN_TICK_MS, Math.max(1, this.pool.drainMs / 4)));
+  }
+
+  searching(w) {
+    return !w.dead && w.runs.length > 0 && w.runs[0].id !== null && !w.runs[0].draining;
+  }
+
+  drainTick() {
+    if (this.stopping || this.settled) return;
+    const t = performance.now();
+    for (const w of this.workers) if (this.searching(w) && t - w.runs[0].since >= this.pool.drainMs) this.drain(w, w.runs[0]);
+  }
+
+  // Ask the piece w is searching to give away all but about KEEP_MS of what it has left (its
+  // levels come to runPiece's onDonated): it ends soon, and with it the wait of every piece
+  // it gave away before for a checkpoint to keep them.
+  drain(w, run) {
+    run.draining = true;
+    const { piece } = run;
+    const ms = performance.now() - run.began;
+    // its speed, in shares of itself per ms by its own estimate (0 before its first progress:
+    // then every open level goes)
+    const minShare = piece.fraction > 0 && ms > 0 ? Math.min(1, (piece.fraction / ms) * KEEP_MS) : 0;
+    // (SolverClient has no method for this request; _request is its one way to send one)
+    w.client._request({ type: MSG.DONATE, search: run.id, drain: minShare }).done.then(() => {
+      run.draining = false;
+      run.since = performance.now(); // still running: drained again after another DRAIN_MS
+    }, () => {
+      run.draining = false; // the piece's own request reports a failure of the worker
+    });
   }
 
   // Give waiting pieces to idle workers; ask for donations when none wait; end when all done.
@@ -343,14 +381,13 @@ class PoolRun {
       if (w.runs.length > 0) continue;
       const piece = this.book.next();
       if (!piece) break;
-      // Once the split is due and until it is done, a new piece splits itself further.
-      this.runPiece(w, piece, Math.max(0, this.piecesWanted() - 1));
+      this.runPiece(w, piece);
     }
     // Each busy worker gets its next piece ahead (it starts without a round trip to the page)
     // while there are more waiting pieces than workers that could want one.
     for (const w of ready) {
       if (w.runs.length !== 1 || this.book.queue.length <= ready.length) continue;
-      this.runPiece(w, this.book.next(), 0);
+      this.runPiece(w, this.book.next());
     }
     if (this.book.idle) {
       this.finish();
@@ -364,16 +401,19 @@ class PoolRun {
   }
 
   // Send `piece` to worker w: it starts at once, or after the one w is searching.
-  runPiece(w, piece, split) {
+  runPiece(w, piece) {
     this.book.start(piece);
-    const run = { piece, id: null, base: null };
-    if (w.runs.length === 0) {
+    // began: when it started searching (for a piece sent ahead, when the one before ended);
+    // since: the same, then its last drain
+    const run = { piece, id: null, base: null, began: 0, since: 0, draining: false };
+    const now = w.runs.length === 0;
+    if (now) {
       this.idleSeconds += (performance.now() - w.idleSince) / 1000;
       run.base = w.latest;
+      run.began = run.since = performance.now();
     }
     w.runs.push(run);
     const sub = w.client.subproblem(piece.path, {
-      split,
       onSolutions: ({ cellCount, count, grids }) => {
         if (this.stopping === 'failed') return;
         this.book.record(piece, grids, count);
@@ -388,12 +428,20 @@ class PoolRun {
       onDonated: (given) => this.addGiven(piece, given),
     });
     run.id = sub.id;
+    if (now && this.drainFirst) {
+      // (splitAfterMs 0, tests) the first piece is drained as it starts: its first slice
+      this.drainFirst = false;
+      this.drain(w, run);
+    }
     sub.done.then(({ reason, stats }) => {
       this.ended(w, run);
       if (stats) w.latest = stats;
       if (w.index === 0 && stats) this.primaryStats = stats;
-      if (w.runs.length > 0) w.runs[0].base = w.latest; // the next one starts from here
-      else w.idleSince = performance.now();
+      if (w.runs.length > 0) {
+        const next = w.runs[0];
+        next.base = w.latest; // the next one starts from here
+        next.began = next.since = performance.now();
+      } else w.idleSince = performance.now();
       if (reason === 'finished') {
         this.book.finish(piece, stats ? stats.fractionDone : 1, statsBetween(w.latest, run.base || w.latest));
         this.reportProgress();
@@ -471,7 +519,7 @@ class PoolRun {
       fractionDone: this.book ? this.book.fractionDone() : 0,
       fractionAtStart: this.resume ? this.resume.doneShare : 0,
       workers: this.workers.length,
-      pieces: this.book ? this.book.pieces.length : 0,
+      pieces: this.book ? this.book.made : 0,
       donations: this.donations,
       idleSeconds: this.idleSeconds,
       state: this.stopping === 'cancelled' ? 'cancelled' : this.book && this.book.idle ? 'done' : 'running',
@@ -523,6 +571,7 @@ class PoolRun {
     clearTimeout(this.retry);
     this.retry = null;
     clearTimeout(this.splitTimer);
+    clearInterval(this.drainTimer);
     for (const w of this.workers) {
       for (const run of [...w.runs].reverse()) w.client.cancel(run.id); // the waiting one first
       if (w.preparing !== null) w.client.cancel(w.preparing);
@@ -543,6 +592,7 @@ class PoolRun {
     this.settled = true;
     clearTimeout(this.retry);
     clearTimeout(this.splitTimer);
+    clearInterval(this.drainTimer);
     for (const w of this.workers) if (w.preparing !== null) w.client.cancel(w.preparing); // slow helpers not needed
     this.resolve({ reason: 'finished', stats: this.mergedStats() });
   }

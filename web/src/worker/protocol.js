@@ -91,6 +91,18 @@
 //                                           subproblem's `split` does (its batches come as
 //                                           'donated' with the subproblem's id); answered at
 //                                           once with {type:'donated', id, paths:[], share:0}
+//   {type:'donate', id, search, drain}      drain (a number from 0 to 1): the running piece gives
+//                                           away at once, level by level from the top, every
+//                                           untried sibling, until it has given a level whose
+//                                           paths are each under `drain` of the piece's tree (0:
+//                                           every open level). What it keeps is then at most
+//                                           one such path, so it ends soon and what it searched
+//                                           is complete in itself: a checkpoint can keep it
+//                                           (pool/pieces.js). Each level comes as {type:'donated',
+//                                           id: search, paths, share} (as split's batches), then
+//                                           the answer {type:'donated', id, paths:[], share:0}.
+//                                           When nothing is open yet, this waits for the piece's
+//                                           next slice (as max does). Not with split or max.
 //
 // page -> worker: the editor's checks of definition text (a draft: volumes may differ), without
 // touching the loaded puzzles or a running search
@@ -452,6 +464,24 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
 
   function onDonate(id, msg) {
     const running = job && job.kind === 'subproblem' && job.id === msg.search && session.ready();
+    if (msg.drain !== undefined) {
+      const d = msg.drain;
+      if (msg.split !== undefined || msg.max !== undefined) {
+        postMessage({ type: MSG.ERROR, id, message: 'donate: drain cannot be combined with split or max' });
+        return;
+      }
+      if (typeof d !== 'number' || !(d >= 0 && d <= 1)) {
+        const shown = typeof d === 'number' ? String(d) : typeof d;
+        postMessage({ type: MSG.ERROR, id, message: `donate: drain must be a share from 0 to 1 (got ${shown.slice(0, 40)})` });
+        return;
+      }
+      if (running && drainLevels(job, d) === 0 && !job.donation) {
+        job.donation = { id, drain: d }; // nothing open yet: drained after the next slice
+        return;
+      }
+      postMessage({ type: MSG.DONATED, id, paths: [], share: 0 });
+      return;
+    }
     if (msg.split !== undefined) {
       const splitField = wholeNumber(msg.split, 'split', 1 << 20);
       if (splitField.error) {
@@ -481,8 +511,29 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     if (!waiting) return;
     current.donation = null;
     const open = job === current && session.state() === STEP.RUNNING && session.ready();
+    if (waiting.drain !== undefined) {
+      if (open) drainLevels(current, waiting.drain);
+      postMessage({ type: MSG.DONATED, id: waiting.id, paths: [], share: 0 });
+      return;
+    }
     const given = open ? JSON.parse(session.donateJson(waiting.max)) : { share: 0, paths: [] };
     postMessage({ type: MSG.DONATED, id: waiting.id, paths: given.paths, share: given.share });
+  }
+
+  // 'donate' with drain: give away the open levels from the top, each as the piece's own
+  // 'donated' batch, until one whose paths are each under minShare of the piece (what the
+  // piece keeps is then at most one of them: it ends soon). The deepest levels, thousands of
+  // paths of a few placements each, stay with the piece: each piece costs a start and a
+  // round trip to the page. Returns the number of levels given.
+  function drainLevels(current, minShare) {
+    let levels = 0;
+    for (;;) {
+      const given = JSON.parse(session.donateJson(0));
+      if (given.paths.length === 0) return levels;
+      levels++;
+      postMessage({ type: MSG.DONATED, id: current.id, paths: given.paths, share: given.share });
+      if (given.share / given.paths.length < minShare) return levels;
+    }
   }
 
   // Splitting the pool's first piece: give untried siblings away until `split` were given.
