@@ -175,8 +175,8 @@ describe('worker pool', () => {
     // reloads 9 s in, the first piece's branch still running)
     const keptSolutions = Number(/([\d,]+) solutions/.exec(offer)[1].replace(/,/g, ''));
     expect(shown).toBeGreaterThan(0);
+    // (no upper bound: solutions found between the count read above and the reload are kept too)
     expect(keptSolutions).toBeGreaterThanOrEqual(0.5 * shown);
-    expect(keptSolutions).toBeLessThanOrEqual(shown);
     await page.click('#resume-discard');
     expect(await page.isHidden('#resume-banner')).toBe(true);
   }, 90_000);
