@@ -301,6 +301,7 @@ int runJob(const OptionParse& p) {
     auto made = ParallelSearch::create(def, options, threadsFor(options), std::move(solver), &work.value);
     if (!made.ok()) return std::cerr << "polycube: " << made.status.message << "\n", 1;
     ParallelSearch& search = *made.value;
+    if (!search.threadCapNote().empty()) std::cerr << "polycube: --job " << p.options.job << ": " << search.threadCapNote() << "\n";
     std::string solutions;
     search.setSolutionHandler([&](const Solution& s, long long number) {
         if (!options.quiet) solutions += formatSolution(def, s.grid, number);
