@@ -127,6 +127,13 @@ export class SolverClient {
     return this._request({ type: MSG.DONATE, search, split: count }).done.then(() => undefined);
   }
 
+  /** Ask running subproblem `search` to drain: give away its untried branches, shallowest
+   * first, until what it keeps is under `minShare` of it (0..1); they come to its onDonated
+   * handler before this resolves. */
+  drain(search, minShare) {
+    return this._request({ type: MSG.DONATE, search, drain: minShare }).done.then(() => undefined);
+  }
+
   /** Stop search `id` (its done promise then resolves with reason 'cancelled'), within
    * HARD_CANCEL_MS whatever the engine is doing. */
   cancel(id) {

@@ -364,8 +364,7 @@ class PoolRun {
     // its speed, in shares of itself per ms by its own estimate (0 before its first progress:
     // then every open level goes)
     const minShare = piece.fraction > 0 && ms > 0 ? Math.min(1, (piece.fraction / ms) * KEEP_MS) : 0;
-    // (SolverClient has no method for this request; _request is its one way to send one)
-    w.client._request({ type: MSG.DONATE, search: run.id, drain: minShare }).done.then(() => {
+    w.client.drain(run.id, minShare).then(() => {
       run.draining = false;
       run.since = performance.now(); // still running: drained again after another DRAIN_MS
     }, () => {
