@@ -35,7 +35,6 @@
 // -u without -r, a solution limit or a fixed step budget) run on the first worker alone,
 // exactly as SolverClient.solve. No SharedArrayBuffer: plain module workers, any static host.
 import { parseOptions } from '../model/options.js';
-import { MSG } from '../worker/protocol.js';
 import { PieceBook } from './pieces.js';
 import { addStats, statsBetween } from './stats.js';
 
