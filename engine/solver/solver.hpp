@@ -184,7 +184,7 @@ public:
 
 private:
     Solver() = default;
-    enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetEstimate, kSetProbes, kSetMatrix, kSetReady };
+    enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetReach, kSetEstimate, kSetProbes, kSetMatrix, kSetReady };
     void fail(std::string message);
     State stepUnguarded(long long budget, double maxSeconds);
     bool setupSome();
