@@ -374,7 +374,7 @@ void SearchThreads::live(Slot& slot, int k, const PuzzleDef& def, const SolverOp
             outOfMemory = true;
         }
         // (Solver::step itself turns std::bad_alloc into a failure saying so.)
-        if (s && s->state() == Solver::State::Failed && s->error().rfind("out of memory", 0) == 0) outOfMemory = true;
+        if (s && s->outOfMemory()) outOfMemory = true;
         if (outOfMemory) {
             if (s) bytes = s->memoryBytes();
             s.reset();  // its memory back at once

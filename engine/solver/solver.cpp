@@ -1066,6 +1066,7 @@ Solver::State Solver::step(long long budget, double maxSeconds) {
         // search (FILA's tables, a solution's grid) threw out of the engine and aborted the
         // process. The structures are valid (every container keeps its invariants), so the
         // solver just stops with the error; its destructor frees what it holds.
+        outOfMemory_ = true;
         fail(std::string("out of memory while ") + (setup_ != kSetReady ? "setting up the solver" : "searching") +
              (memoryBytes() > 0 ? " (its model and matrix take about " + formatBytes(memoryBytes()) + ")" : ""));
         return state_;

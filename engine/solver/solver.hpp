@@ -109,6 +109,8 @@ public:
     // estimated, 1.05 GB measured); 0 before the model is built. FILA's tables come on top
     // (at most ModelLimits::maxTotalBytes less this). ParallelSearch caps threads with it.
     long long memoryBytes() const;
+    // Failed because an allocation failed (step() caught std::bad_alloc), not for the puzzle.
+    bool outOfMemory() const { return outOfMemory_; }
     bool ready() const { return setup_ == kSetReady; }
     const std::string& error() const { return error_; }
     void cancel() { cancelRequested_.store(true, std::memory_order_relaxed); }
@@ -253,6 +255,7 @@ private:
     std::unique_ptr<ModelBuilder> builder_;  // until the model is built
     SetupPhase setup_ = kSetModel;
     std::string error_;
+    bool outOfMemory_ = false;
     std::vector<char> enabled_;             // images in the matrix (setup only)
     bool probing_ = false;                  // choosing the -r piece by Monte Carlo probes
     std::vector<RedundancyPlan> probeCandidates_;
