@@ -121,12 +121,6 @@ export class SolverClient {
     return this._request({ type: MSG.DONATE, search, ...(max > 0 ? { max } : {}) }).done.then((m) => ({ paths: m.paths, share: m.share }));
   }
 
-  /** Ask running subproblem `search` to split itself into `count` more paths from its next
-   * slice on: they come to its onDonated handler (as with subproblem's `split`). */
-  split(search, count) {
-    return this._request({ type: MSG.DONATE, search, split: count }).done.then(() => undefined);
-  }
-
   /** Ask running subproblem `search` to drain: give away its untried branches, shallowest
    * first, until what it keeps is under `minShare` of it (0..1); they come to its onDonated
    * handler before this resolves. */
