@@ -2,7 +2,7 @@
 // step through state.options.text), the refusal of bad options, the finish messages (the limit,
 // impossible puzzles, Monte Carlo), the run details of -i/-s/-t, and Actions.solve keeping the
 // solutions found when the engine refuses the options (a fake solver client).
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { Store } from '../../web/src/app/store.js';
 import { initialState, PHASE } from '../../web/src/app/state.js';
 import { Actions } from '../../web/src/app/actions.js';
@@ -258,6 +258,33 @@ describe('Actions.solve and bad options', () => {
     expect(rounds).toEqual([1, 31, 32, 32]); // the last batch, then the end's count
     expect(store.get().solutions.total).toBe(32);
     expect(store.get().run.phase).toBe(PHASE.DONE);
+  });
+
+  test('the counters are redrawn 5 times a second at first, twice a second once the search is long, never after it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+    try {
+      let finish = null;
+      const { store, actions, text } = setup(() => ({ id: 1, done: new Promise((resolve) => { finish = resolve; }) }));
+      await actions.loadDefinition(text);
+      const redraws = [];
+      store.subscribe(['run'], (s) => { if (s.run.phase === PHASE.RUNNING) redraws.push(s.run.elapsed); });
+      const solving = actions.solve();
+      await vi.advanceTimersByTimeAsync(0);
+      redraws.length = 0;
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(redraws.length).toBe(10);
+      expect(redraws[9]).toBeCloseTo(2, 5);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(redraws.length).toBe(16);
+      expect(redraws[15]).toBeCloseTo(5, 5);
+      finish({ reason: 'finished', stats: { solutions: 0, seconds: 5 } });
+      await solving;
+      const count = redraws.length;
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(redraws.length).toBe(count);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('-l N inside the options, reported as finished by the worker, says it stopped at the limit', async () => {

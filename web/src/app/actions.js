@@ -18,7 +18,16 @@ import { ProjectionSpread, timeLeft } from './format.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
-const PROGRESS_MS = 200; // how often the elapsed time and counters are redrawn while searching
+// How often the elapsed time and counters are redrawn while searching: every PROGRESS_MS at
+// first, every LONG_PROGRESS_MS once the search has run LONG_SEARCH_SECONDS. Each redraw is a
+// frame (style, layout, paint, composite: ~17 ms of CPU over the page's threads where it is
+// drawn without a GPU), taken from the workers when they have every core: a 2-worker Tetris
+// Cube in headless Chromium on 2 cores, the page's own threads took 165 ms of CPU per second
+// of search at 5 redraws a second, 115 ms at 2 (bench/POOL.md).
+const PROGRESS_MS = 200;
+const LONG_PROGRESS_MS = 500;
+const LONG_SEARCH_SECONDS = 2;
+export const redrawDelay = (elapsedSeconds) => (elapsedSeconds < LONG_SEARCH_SECONDS ? PROGRESS_MS : LONG_PROGRESS_MS);
 
 function messageOf(err) {
   return err && err.message ? err.message : String(err);
@@ -261,7 +270,7 @@ export class Actions {
       onSolutions: ({ grids, count }) => {
         if (token !== this.runToken) return;
         store.add(grids, count);
-        // Solutions reach the page with the counters (tick, every PROGRESS_MS), the first one
+        // Solutions reach the page with the counters (tick, every redrawDelay), the first one
         // too, not with every worker's batch: each redraw costs style, layout, paint and a
         // composite (software-rendered without a GPU), and at ~40 batches a second from two
         // workers that took a third of a core from the search (bench/POOL.md). Drawing a
@@ -296,9 +305,10 @@ export class Actions {
     this.lastStats = null;
     const startedAt = performance.now();
     this.running = {
-      id: started.id, token, timer: setInterval(() => this.tick(), PROGRESS_MS),
+      id: started.id, token, timer: 0,
       startedAt, options, index, source: src, saved: Boolean(resume), elapsedBefore: resume ? Number(resume.elapsed) || 0 : 0,
     };
+    this.scheduleTick(this.running);
     if (this.savedSearches && this.client.checkpoint) {
       this.running.checkpointTimer = setInterval(() => this.saveRunning(), CHECKPOINT_MS);
     }
@@ -354,6 +364,16 @@ export class Actions {
     this.store.update('run', { phase, message, stats, elapsed, reason: result.reason });
   }
 
+  // The next redraw of the counters of search `running` (redrawDelay), while it runs.
+  scheduleTick(running) {
+    const elapsed = (performance.now() - running.startedAt) / 1000;
+    running.timer = setTimeout(() => {
+      if (this.running !== running) return;
+      this.tick();
+      this.scheduleTick(running);
+    }, redrawDelay(elapsed));
+  }
+
   /** Redraw the live counters (the worker reports progress ~10 times a second). */
   tick() {
     const run = this.state.run;
@@ -389,7 +409,7 @@ export class Actions {
   finishRun() {
     const pending = this.running && this.running.solutionsPending;
     if (this.running) {
-      clearInterval(this.running.timer);
+      clearTimeout(this.running.timer);
       clearInterval(this.running.checkpointTimer);
     }
     this.running = null;

@@ -4,7 +4,7 @@
 // a layer shows that layer only (again: all layers). Built with DOM calls (no innerHTML).
 import { puzzleColors } from '../viewer/colors.js';
 import { shownPuzzle } from '../app/selectors.js';
-import { byId, h } from './dom.js';
+import { byId, h, setProp } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const DIMMED = 0.25;
@@ -24,7 +24,7 @@ export function mountLayerGridPanel(store, stage, view) {
     const p = shownPuzzle(s).puzzle;
     const sol = s.solutions;
     const grid = p && s.view.flat && stage.viewer.grid ? stage.viewer.grid : null;
-    box.hidden = !grid;
+    setProp(box, 'hidden', !grid); // (not rewritten on every redraw of the counters)
     if (!grid) {
       drawnKey = null;
       return;

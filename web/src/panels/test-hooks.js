@@ -21,7 +21,8 @@ export function mountTestHooks(store, stage) {
   };
   window.__polycube = hooks;
   store.subscribe('*', (s) => {
-    document.body.dataset.state = s.run.phase;
+    // (written when it changes only: a write restyles the page, which the counters redraw often)
+    if (document.body.dataset.state !== s.run.phase) document.body.dataset.state = s.run.phase;
     const p = s.puzzles[s.puzzleIndex];
     hooks.puzzle = p ? { title: p.title, xDim: p.xDim, yDim: p.yDim, zDim: p.zDim, pieces: p.instances.filter((i) => !i.stationary).length } : null;
     hooks.solutionsShown = stage.solutionsShown;
