@@ -84,6 +84,9 @@ async function solve(file, workers, options, seconds = 0) {
     const t0 = performance.now();
     // the page may still show the last search's end for a moment after the click: wait for this one's
     const before = window.__polycube.state().run.startedAt;
+    // as a person's click: the focus goes to Solve (left in the options' text box, its caret
+    // would blink through the search, two frames a second beside the workers)
+    document.getElementById('solve').focus();
     document.getElementById('solve').click();
     if (stopAfter > 0) setTimeout(() => document.getElementById('cancel').click(), stopAfter * 1000);
     // told by the page's own state attribute, not polled: a 5 ms poll woke the page's main

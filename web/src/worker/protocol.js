@@ -165,8 +165,11 @@ export const TRACE_OP = Object.freeze({
 export const STEP = Object.freeze({ RUNNING: 0, DONE: 1, CANCELLED: 2, FAILED: 3, IDLE: 4 });
 
 export const SLICE_TARGET_MS = 15;       // aim for one step() slice per this many ms
-export const PROGRESS_INTERVAL_MS = 100; // at most ~10 progress messages per second
-export const FLUSH_INTERVAL_MS = 100;    // solutions batched for at most this long ...
+// The page redraws its counters at most 5 times a second (app/actions.js), so a worker tells
+// its progress and sends its solutions at most as often: every message costs the page's main
+// thread ~0.3 ms, which a worker pool on every core takes from the workers.
+export const PROGRESS_INTERVAL_MS = 200; // at most ~5 progress messages per second
+export const FLUSH_INTERVAL_MS = 200;    // solutions batched for at most this long ...
 export const FLUSH_MAX_SOLUTIONS = 500;  // ... or this many solutions
 const INITIAL_BUDGET = 20000;
 const MIN_BUDGET = 100;
