@@ -324,6 +324,12 @@ describe('a phone (390x844)', () => {
       // checkboxes: the whole label row is the target
       const checks = await phone.page.$$eval('label.check', (ls) => ls.filter((l) => l.offsetParent !== null).map((l) => l.getBoundingClientRect().height));
       for (const hgt of checks) expect(hgt).toBeGreaterThanOrEqual(44);
+      // the lessons' links, once their list is open
+      await phone.page.$eval('#learn', (d) => { d.open = true; });
+      const lessons = await phone.page.$$eval('#learn a', (as) => as.map((a) => a.getBoundingClientRect().height));
+      expect(lessons.length).toBe(5);
+      for (const hgt of lessons) expect(hgt).toBeGreaterThanOrEqual(44);
+      await phone.page.$eval('#learn', (d) => { d.open = false; });
       await phone.shot('view-10-phone-390x844.png');
       // the legend is folded on a phone; a tap opens it, and its chips are 44 px targets too
       expect(await phone.page.isVisible('#legend-summary')).toBe(true);
