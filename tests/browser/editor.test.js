@@ -246,6 +246,29 @@ describe('clicks and sizes as a person makes them', () => {
     expect(await holes()).toEqual([]);
   });
 
+  test('a drag follows the grid when the wheel scrolls the page under it mid-stroke', async () => {
+    await newBoard(5, 4, 1);
+    // press on the top cell of column 1, scroll the panel by one cell's height and a half with
+    // the wheel (the pointer stays put: the grid slides up under it), then drag down to the
+    // bottom cell of column 1 where it now lies: the column and nothing else
+    const start = await cellCentre('space-grid', 1, 3);
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    const cell = await page.locator('#space-grid rect[data-x="1"][data-y="3"]').boundingBox();
+    const top = await gridTop();
+    await page.mouse.wheel(0, Math.round(cell.height * 1.5));
+    await page.waitForFunction((t) => document.getElementById('space-grid').getBoundingClientRect().top < t - 10, top);
+    const scrolled = top - (await gridTop());
+    expect(scrolled).toBeGreaterThan(cell.height); // the grid did slide a cell up under the pointer
+    const end = await cellCentre('space-grid', 1, 0);
+    await page.mouse.move(end.x, end.y, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForFunction(() => !document.querySelector('#editor-checks [data-check="pending"]'), null, { timeout: 10_000 });
+    expect(await holes()).toEqual(['1,0', '1,1', '1,2', '1,3']);
+    await page.click('#undo');
+    expect(await holes()).toEqual([]);
+  });
+
   test('a box larger than the editor takes is refused with the limit, not clamped', async () => {
     if (await page.isVisible('#editor-close')) await page.click('#editor-close');
     for (const id of ['#new-x', '#new-y', '#new-z']) await page.fill(id, '200');

@@ -5,7 +5,9 @@
 // grid is one tab stop; arrows move a cursor, Space or Enter toggles the cell under it.
 // A stroke follows the pointer's movement over the grid as it lay when the stroke began: a change
 // the first cell makes elsewhere on the page (a line added above) can move the grid under a
-// pointer that has not moved, and a click must still change the one cell pressed.
+// pointer that has not moved, and a click must still change the one cell pressed. A scroll
+// during the stroke (the wheel turned while dragging) is the person's own move: the stroke then
+// follows the grid where it lies, and the cell that came under the pointer is passed over.
 //
 //   const grid = createCellGrid({ label: 'Layer 1 of the box', onStroke(cells, set) {...}, onStrokeStart() {...} });
 //   grid.render({ cols, rows, state: (x, y) => 'open' | 'hole' | 'on' | 'off' | 'fixed', color: (x, y) => css|null, text: (x,y) => '' });
@@ -63,6 +65,8 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     e.preventDefault();
     svg.setPointerCapture(e.pointerId);
     stroke = { set: !isSet(view.state(cell.x, cell.y)), seen: new Set(), origin: svg.getBoundingClientRect(), last: [e.clientX, e.clientY] };
+    // (capture: a scroll event does not bubble; the page's and every scrolling panel's reach here)
+    document.addEventListener('scroll', followScroll, { capture: true, passive: true });
     cursor = cell;
     onStrokeStart();
     apply(cell);
@@ -85,9 +89,16 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     const events = typeof e.getCoalescedEvents === 'function' && e.getCoalescedEvents().length ? e.getCoalescedEvents() : [e];
     for (const ev of events) passOver(ev.clientX, ev.clientY);
   });
+  function followScroll() {
+    if (!stroke) return;
+    stroke.origin = svg.getBoundingClientRect();
+    const cell = cellAtPoint(...stroke.last);
+    if (cell) apply(cell);
+  }
   const end = (e) => {
     if (stroke && e && e.type === 'pointerup') passOver(e.clientX, e.clientY);
     stroke = null;
+    document.removeEventListener('scroll', followScroll, { capture: true });
   };
   svg.addEventListener('pointerup', end);
   svg.addEventListener('pointercancel', end);
