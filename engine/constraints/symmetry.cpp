@@ -101,13 +101,23 @@ std::vector<Symmetry> puzzleSymmetries(const Model& m, bool includeMirror) {
     return out;
 }
 
-int mapImage(const Model& m, const Symmetry& g, int image) {
+namespace {
+
+// mapImage with the caller's buffer for the mapped cells: planForShape maps every image of a
+// shape under every symmetry, and an allocation per call was a third of its time.
+int mapImageInto(const Model& m, const Symmetry& g, int image, std::vector<int>& cells) {
     const Image& img = m.images[image];
-    std::vector<int> cells;
-    cells.reserve(img.cells.size());
-    for (int c : img.cells) cells.push_back(g.cellMap[c]);
+    cells.resize(img.cells.size());
+    for (size_t k = 0; k < img.cells.size(); ++k) cells[k] = g.cellMap[img.cells[k]];
     std::sort(cells.begin(), cells.end());
     return m.findImage(g.shapeMap[img.shape], cells);
+}
+
+}  // namespace
+
+int mapImage(const Model& m, const Symmetry& g, int image) {
+    std::vector<int> cells;
+    return mapImageInto(m, g, image, cells);
 }
 
 void SolutionCoder::fillOwner(const std::vector<int>& placed, const Symmetry* g) {
@@ -177,49 +187,73 @@ bool RedundancyPlan::accept(const Model& model, const std::vector<Symmetry>& sym
 
 namespace {
 
+// The cells' keys in the order "first open cell" fills the box (planForShape's tie-break).
+std::vector<double> fillOrderKeys(const Model& m) {
+    Heuristic first;
+    first.kind = HeuristicKind::First;
+    return cellKeys(first, m);
+}
+
 // Keep one image per orbit of shape s's images; record stabilizers of the kept ones.
-Result<RedundancyPlan> planForShape(const Model& m, const std::vector<Symmetry>& syms, int s, long& residual) {
+// `fillOrder`: fillOrderKeys(m).
+Result<RedundancyPlan> planForShape(const Model& m, const std::vector<Symmetry>& syms, int s,
+                                    const std::vector<double>& fillOrder, long& residual) {
     RedundancyPlan plan;
     plan.shape = s;
     residual = 0;
-    std::vector<char> seen(m.images.size(), 0);
-    Heuristic first;
-    first.kind = HeuristicKind::First;
-    const std::vector<double> fillOrder = cellKeys(first, m);
-    for (int i = m.shapeImageBegin[s]; i < m.shapeImageBegin[s + 1]; ++i) {
-        if (seen[i]) continue;
-        std::vector<int> orbit;
+    const int begin = m.shapeImageBegin[s], end = m.shapeImageBegin[s + 1];
+    std::vector<char> seen(static_cast<size_t>(end - begin), 0);  // symmetries map shape s onto itself
+    std::vector<int> orbit, mapped;
+    // Representative: the image nearest the origin corner (de Bruijn's X in a corner
+    // quadrant); between equally near images (mirror images across the middle of the
+    // box), the one whose cells come first in the order "first open cell" fills the box
+    // (shortest dimension fastest), not in cell id order (x fastest), so that the same
+    // puzzle written turned keeps the corresponding images (issue 12). The first of the
+    // orbit's least keys wins; the fill-order keys (a sort) only of the nearest ones.
+    std::vector<long> sums;
+    std::vector<double> bestOrder, order;
+    auto fillKeys = [&](int img, std::vector<double>& keys) {
+        keys.clear();
+        for (int c : m.images[img].cells) keys.push_back(fillOrder[c]);
+        std::sort(keys.begin(), keys.end());
+    };
+    for (int i = begin; i < end; ++i) {
+        if (seen[i - begin]) continue;
+        orbit.clear();
         for (const Symmetry& g : syms) {
-            int j = mapImage(m, g, i);
-            if (j < 0) return Result<RedundancyPlan>::error("internal error: symmetry maps an image outside the puzzle");
-            if (!seen[j]) {
-                seen[j] = 1;
+            int j = mapImageInto(m, g, i, mapped);
+            if (j < begin || j >= end) return Result<RedundancyPlan>::error("internal error: symmetry maps an image outside the puzzle");
+            if (!seen[j - begin]) {
+                seen[j - begin] = 1;
                 orbit.push_back(j);
             }
         }
-        // Representative: the image nearest the origin corner (de Bruijn's X in a corner
-        // quadrant); between equally near images (mirror images across the middle of the
-        // box), the one whose cells come first in the order "first open cell" fills the box
-        // (shortest dimension fastest), not in cell id order (x fastest), so that the same
-        // puzzle written turned keeps the corresponding images (issue 12).
-        auto key = [&](int img) {
+        sums.clear();
+        for (int j : orbit) {
             long sum = 0;
-            std::vector<double> order;
-            for (int c : m.images[img].cells) {
-                const Vec3& p = m.openCellPos[c];
-                sum += p.x + p.y + p.z;
-                order.push_back(fillOrder[c]);
+            for (int c : m.images[j].cells) sum += m.openCellPos[c].x + m.openCellPos[c].y + m.openCellPos[c].z;
+            sums.push_back(sum);
+        }
+        const long nearest = *std::min_element(sums.begin(), sums.end());
+        int rep = -1;
+        for (size_t k = 0; k < orbit.size(); ++k) {
+            if (sums[k] != nearest) continue;
+            fillKeys(orbit[k], order);
+            if (rep < 0 || order < bestOrder) {
+                rep = orbit[k];
+                bestOrder.swap(order);
             }
-            std::sort(order.begin(), order.end());
-            return std::make_pair(sum, order);
-        };
-        int rep = *std::min_element(orbit.begin(), orbit.end(), [&](int a, int b) { return key(a) < key(b); });
+        }
         plan.keptImages.push_back(rep);
         for (int j : orbit)
             if (j != rep) plan.removedImages.push_back(j);
+        // The symmetries form a group, so |orbit| * |stabilizer| = |symmetries|: an orbit of
+        // them all leaves the representative no symmetry but the identity (the common case,
+        // half of the image mappings saved).
+        if (orbit.size() == syms.size()) continue;
         std::vector<int> stab;
         for (size_t gi = 1; gi < syms.size(); ++gi)
-            if (mapImage(m, syms[gi], rep) == rep) stab.push_back(static_cast<int>(gi));
+            if (mapImageInto(m, syms[gi], rep, mapped) == rep) stab.push_back(static_cast<int>(gi));
         if (!stab.empty()) {
             residual += static_cast<long>(stab.size());
             plan.stabilizers.push_back({rep, std::move(stab)});
@@ -250,10 +284,11 @@ std::string unusableReason(const Model& m, const std::vector<Symmetry>& syms, in
 std::vector<RedundancyPlan> redundancyCandidates(const Model& m, const std::vector<Symmetry>& syms) {
     std::vector<std::pair<long, RedundancyPlan>> all;
     if (syms.size() <= 1) return {};
+    const std::vector<double> fillOrder = fillOrderKeys(m);
     for (int s = 0; s < m.shapeCount(); ++s) {
         if (!unusableReason(m, syms, s).empty()) continue;
         long residual = 0;
-        Result<RedundancyPlan> plan = planForShape(m, syms, s, residual);
+        Result<RedundancyPlan> plan = planForShape(m, syms, s, fillOrder, residual);
         if (plan.ok()) all.push_back({residual, std::move(plan.value)});
     }
     // Ties are broken by the shape itself (its canonical form), not by its place in the file, so
@@ -268,7 +303,9 @@ std::vector<RedundancyPlan> redundancyCandidates(const Model& m, const std::vect
     return out;
 }
 
-Result<RedundancyPlan> planRedundancyFilter(const Model& m, const std::vector<Symmetry>& syms, int forcedShape) {
+Result<RedundancyPlan> planRedundancyFilter(const Model& m, const std::vector<Symmetry>& syms, int forcedShape,
+                                            std::vector<RedundancyPlan>* candidatesOut) {
+    if (candidatesOut) candidatesOut->clear();
     RedundancyPlan none;
     if (syms.size() <= 1) {
         none.description = "OFF (the puzzle has no symmetry)";
@@ -278,10 +315,14 @@ Result<RedundancyPlan> planRedundancyFilter(const Model& m, const std::vector<Sy
         std::string why = unusableReason(m, syms, forcedShape);
         if (!why.empty()) return Result<RedundancyPlan>::error(why);
         long residual = 0;
-        return planForShape(m, syms, forcedShape, residual);
+        return planForShape(m, syms, forcedShape, fillOrderKeys(m), residual);
     }
     std::vector<RedundancyPlan> candidates = redundancyCandidates(m, syms);
-    if (!candidates.empty()) return Result<RedundancyPlan>::success(std::move(candidates.front()));
+    if (!candidates.empty()) {
+        RedundancyPlan chosen = candidates.front();
+        if (candidatesOut) *candidatesOut = std::move(candidates);
+        return Result<RedundancyPlan>::success(std::move(chosen));
+    }
     none.needsGlobalCheck = true;
     none.description = "no uniquely shaped piece: solutions are checked against all " + std::to_string(syms.size()) +
                        " symmetries instead";

@@ -78,7 +78,11 @@ struct RedundancyPlan {
 
 // forcedShape: -1 chooses automatically (best redundancy elimination, then fewest kept
 // images); otherwise that shape. Returns an error for a shape that cannot be used.
-Result<RedundancyPlan> planRedundancyFilter(const Model& model, const std::vector<Symmetry>& syms, int forcedShape);
+// `candidates` (when given) receives redundancyCandidates' list the automatic choice took
+// the first of (empty for a forced shape): the solver probes them, and computing them twice
+// was half of 10x6's setup.
+Result<RedundancyPlan> planRedundancyFilter(const Model& model, const std::vector<Symmetry>& syms, int forcedShape,
+                                            std::vector<RedundancyPlan>* candidates = nullptr);
 // The plans of every usable shape that leaves the least redundancy (best first by the
 // rule above): the candidates an automatic choice can pick from.
 std::vector<RedundancyPlan> redundancyCandidates(const Model& model, const std::vector<Symmetry>& syms);

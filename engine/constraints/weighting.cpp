@@ -458,43 +458,45 @@ private:
                 if (!fillable[s][v]) largestUnfillable = v;
         cap = largestUnfillable;  // 0: every pocket can be filled, nothing is left out
         const Neighbours nb = openNeighbourLists();
-        // inImage[c] == i: c is a cell of image i. floodOf[c]: the serial of the last flood
-        // that reached c; floods of image i have serials from firstFlood on.
-        std::vector<int> inImage(n, -1), floodOf(n, -1), queue;
-        queue.reserve(cap + 8);
-        int flood = -1;
+        // One tag per cell from one increasing serial: each image's cells get a serial
+        // (`image`), then each of its floods one of its own (`flood`). So tag == image: a cell
+        // of the image; tag > image: reached by a flood of this image (tag == flood: the
+        // current one); less: neither (an earlier image's). One load per test instead of two.
+        std::vector<long> tag(n, -1);
+        std::vector<int> queue(static_cast<size_t>(cap) + 1);
+        long serial = -1;
         long visits = 0;
         std::vector<char> kept(m_.images.size(), 1);
         for (size_t i = 0; i < m_.images.size() && cap > 0 && visits <= limits_.maxCellVisits; ++i) {
             const Image& img = m_.images[i];
-            const int stamp = static_cast<int>(i);
-            const int firstFlood = flood + 1;
-            for (int c : img.cells) inImage[c] = stamp;
+            const long image = ++serial;
+            for (int c : img.cells) tag[c] = image;
             for (size_t k = 0; k < img.cells.size() && kept[i]; ++k) {
                 for (int e = nb.begin[img.cells[k]]; e < nb.begin[img.cells[k] + 1]; ++e) {
                     const int start = nb.list[e];
-                    if (inImage[start] == stamp || floodOf[start] >= firstFlood) continue;
+                    if (tag[start] >= image) continue;
                     // Flood the pocket behind `start`, stopping past `cap` cells. Meeting a
                     // cell an earlier flood of this image reached means the same pocket, which
                     // that flood found larger than `cap` (a finished flood is closed).
-                    ++flood;
-                    queue.clear();
-                    queue.push_back(start);
-                    floodOf[start] = flood;
+                    const long flood = ++serial;
+                    int size = 0;
+                    queue[size++] = start;
+                    tag[start] = flood;
                     bool large = false;
-                    for (size_t head = 0; head < queue.size() && !large; ++head)
+                    for (int head = 0; head < size && !large; ++head)
                         for (int e2 = nb.begin[queue[head]]; e2 < nb.begin[queue[head] + 1]; ++e2) {
                             const int q = nb.list[e2];
-                            if (inImage[q] == stamp || floodOf[q] == flood) continue;
-                            if (floodOf[q] >= firstFlood || static_cast<int>(queue.size()) == cap) {
+                            const long t = tag[q];
+                            if (t == image || t == flood) continue;
+                            if (t > image || size == cap) {
                                 large = true;
                                 break;
                             }
-                            floodOf[q] = flood;
-                            queue.push_back(q);
+                            tag[q] = flood;
+                            queue[size++] = q;
                         }
-                    visits += static_cast<long>(queue.size());
-                    if (!large && !fillable[img.shape][queue.size()]) {
+                    visits += size;
+                    if (!large && !fillable[img.shape][size]) {
                         kept[i] = 0;
                         break;
                     }

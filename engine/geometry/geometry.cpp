@@ -98,14 +98,12 @@ Cells transform(const Cells& cells, const Rotation& r) {
 }
 
 std::vector<Cells> distinctOrientations(const Cells& cells, const std::vector<Rotation>& rotations) {
+    // At most 24 orientations: a linear search of those kept beats a set of keys (an
+    // allocation per rotation and per node).
     std::vector<Cells> out;
-    std::set<std::vector<int>> seen;
     for (const Rotation& r : rotations) {
         Cells o = normalize(transform(cells, r));
-        std::vector<int> key;
-        key.reserve(o.size() * 3);
-        for (const Vec3& c : o) key.insert(key.end(), {c.z, c.y, c.x});
-        if (seen.insert(key).second) out.push_back(std::move(o));
+        if (std::find(out.begin(), out.end(), o) == out.end()) out.push_back(std::move(o));
     }
     return out;
 }

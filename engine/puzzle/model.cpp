@@ -100,10 +100,21 @@ bool ModelBuilder::seekOrientation() {
             if (phase_ == kImages) m_.shapeImageBegin.push_back(static_cast<int>(m_.images.size()));
             continue;
         }
+        const Cells& cells = m_.shapes[s_].orientations[o_];
         ext_ = {0, 0, 0};
-        for (const Vec3& c : m_.shapes[s_].orientations[o_])
-            ext_ = {std::max(ext_.x, c.x), std::max(ext_.y, c.y), std::max(ext_.z, c.z)};
-        if (ext_.x < m_.xDim && ext_.y < m_.yDim && ext_.z < m_.zDim) return true;
+        for (const Vec3& c : cells) ext_ = {std::max(ext_.x, c.x), std::max(ext_.y, c.y), std::max(ext_.z, c.z)};
+        if (ext_.x < m_.xDim && ext_.y < m_.yDim && ext_.z < m_.zDim) {
+            // What scanRow needs of every translation, computed once: box indices are linear
+            // in the coordinates (a translation adds its own index), and a translation by an
+            // odd offset swaps black and white.
+            cellBoxIndex_.clear();
+            orientationParity_ = 0;
+            for (const Vec3& c : cells) {
+                cellBoxIndex_.push_back(m_.boxIndex(c));
+                orientationParity_ += parityOf(c);
+            }
+            return true;
+        }
         ++o_;
     }
 }
@@ -130,38 +141,33 @@ void ModelBuilder::startIndex() {
 long long ModelBuilder::scanRow(bool store) {
     // Images of orientation o_ of shape s_ at translations (dx, dy_, dz_): those inside the
     // box that miss the stationary cells. Returns the work done (cells tested).
-    const Cells& oc = m_.shapes[s_].orientations[o_];
+    // The orientation's cells are in scan order (normalize sorts them: z, then y, then x),
+    // a translation keeps that order and open cell ids follow it: each image's cells come
+    // out ascending, without a sort.
+    const int n = static_cast<int>(cellBoxIndex_.size());
+    const int* const boxIndex = cellBoxIndex_.data();
+    const int* const openOfBox = m_.openCellOfBox.data();
+    const int rowIndex = m_.boxIndex({0, dy_, dz_});
     long long work = 1;
-    std::vector<int> cells;
+    scanOpen_.resize(n);
+    int* const cells = scanOpen_.data();
     for (int dx = 0; dx + ext_.x < m_.xDim; ++dx) {
-        const Vec3 offset{dx, dy_, dz_};
-        bool fits = true;
-        int parity = 0;
-        cells.clear();
-        for (const Vec3& c : oc) {
-            ++work;
-            const Vec3 p = c + offset;
-            const int open = m_.openCellOfBox[m_.boxIndex(p)];
-            if (open < 0) {
-                fits = false;
-                break;
-            }
-            cells.push_back(open);
-            parity += parityOf(p);
-        }
-        if (!fits) continue;
+        const int* const translated = openOfBox + rowIndex + dx;
+        int k = 0;
+        while (k < n && (cells[k] = translated[boxIndex[k]]) >= 0) ++k;
+        work += std::min(k + 1, n);  // the cells tested: up to the first one outside the open region
+        if (k < n) continue;
         if (!store) {
             images_++;
-            imageCells_ += static_cast<long long>(oc.size());
+            imageCells_ += n;
             continue;
         }
         Image img;
         img.shape = s_;
         img.orientation = o_;
-        img.offset = offset;
-        img.parity = parity;
-        std::sort(cells.begin(), cells.end());
-        img.cells = cells;
+        img.offset = {dx, dy_, dz_};
+        img.parity = ((dx + dy_ + dz_) & 1) ? -orientationParity_ : orientationParity_;
+        img.cells.assign(cells, cells + n);
         m_.images.push_back(std::move(img));
     }
     return work;
@@ -196,20 +202,28 @@ ModelBuilder::State ModelBuilder::step(long long work) {
                             owner = index;
                         }
                     } else {
-                        Cells canonical = canonicalForm(pd.cells, *m_.rotations);
-                        auto [it, inserted] = shapeOfCanonical_.emplace(canonical, static_cast<int>(m_.shapes.size()));
-                        if (inserted) {
-                            Shape s;
-                            s.cells = canonical;
-                            s.size = static_cast<int>(canonical.size());
-                            s.name = pd.name;
-                            s.orientations = distinctOrientations(pd.cells, *m_.rotations);
-                            int parity = 0;
-                            for (const Vec3& c : canonical) parity += parityOf(c);
-                            s.parityMagnitude = std::abs(parity);
-                            m_.shapes.push_back(std::move(s));
+                        // The copies of a piece are consecutive instances of one shape.
+                        if (ref.defIndex != lastDef_) {
+                            // The canonical form is the least of the orientations (canonicalForm
+                            // is the least over every rotation): one pass over the rotations.
+                            std::vector<Cells> orientations = distinctOrientations(pd.cells, *m_.rotations);
+                            const Cells& canonical = *std::min_element(orientations.begin(), orientations.end());
+                            auto [it, inserted] = shapeOfCanonical_.emplace(canonical, static_cast<int>(m_.shapes.size()));
+                            if (inserted) {
+                                Shape s;
+                                s.cells = canonical;
+                                s.size = static_cast<int>(canonical.size());
+                                s.name = pd.name;
+                                int parity = 0;
+                                for (const Vec3& c : canonical) parity += parityOf(c);
+                                s.parityMagnitude = std::abs(parity);
+                                s.orientations = std::move(orientations);
+                                m_.shapes.push_back(std::move(s));
+                            }
+                            lastDef_ = ref.defIndex;
+                            lastShape_ = it->second;
                         }
-                        inst.shape = it->second;
+                        inst.shape = lastShape_;
                         m_.shapes[inst.shape].count++;
                         m_.shapes[inst.shape].instances.push_back(index);
                         m_.mobileCount_++;

@@ -161,8 +161,12 @@ private:
     std::vector<PieceInstanceRef> refs_;
     size_t ref_ = 0;
     std::map<Cells, int> shapeOfCanonical_;
+    int lastDef_ = -1, lastShape_ = -1;  // the last mobile piece's PieceDef and its shape
     int s_ = 0, o_ = 0, dz_ = 0, dy_ = 0;
-    Vec3 ext_;
+    Vec3 ext_;                        // orientation o_'s extent,
+    std::vector<int> cellBoxIndex_;   // its cells' box indices (at offset 0)
+    int orientationParity_ = 0;       // and their parity (black - white)
+    std::vector<int> scanOpen_;       // scanRow's open cells of one translation (reused)
     long long images_ = 0, imageCells_ = 0;
     std::vector<long long> shapeImages_;
     size_t indexed_ = 0;

@@ -58,19 +58,18 @@ void DlxMatrix::begin(const Model& m, const std::vector<char>& enabled) {
     size_t rows = 0, nodes = columns_;
     for (size_t i = 0; i < m.images.size(); ++i)
         if (enabled[i]) rows++, nodes += m.images[i].cells.size() + 1;
+    // Sized for every node at once: buildSome writes them in place.
     for (auto* v : {&up_, &down_, &colOfNode_, &rowOfNode_}) {
         v->clear();
         v->shrink_to_fit();
-        v->reserve(nodes);
+        v->resize(nodes);
     }
-    up_.resize(columns_);
-    down_.resize(columns_);
-    colOfNode_.resize(columns_);
-    rowOfNode_.assign(columns_, -1);
     for (int c = 0; c < columns_; ++c) {
         up_[c] = down_[c] = c;
         colOfNode_[c] = c;
+        rowOfNode_[c] = -1;
     }
+    builtNodes_ = columns_;
     imageOfRow_.clear();
     imageOfRow_.reserve(rows);
     rowStart_.clear();
@@ -80,15 +79,21 @@ void DlxMatrix::begin(const Model& m, const std::vector<char>& enabled) {
 }
 
 bool DlxMatrix::buildSome(const Model& m, const std::vector<char>& enabled, long long work) {
-    auto append = [&](int col, int row) {
-        int node = static_cast<int>(up_.size());
-        up_.push_back(up_[col]);
-        down_.push_back(col);
-        down_[up_[col]] = node;
-        up_[col] = node;
-        colOfNode_.push_back(col);
-        rowOfNode_.push_back(row);
-        len_[col]++;
+    int* const up = up_.data();
+    int* const down = down_.data();
+    int* const colOfNode = colOfNode_.data();
+    int* const rowOfNode = rowOfNode_.data();
+    int* const len = len_.data();
+    int node = builtNodes_;
+    auto append = [&](int col, int row) {  // at the bottom of column col
+        up[node] = up[col];
+        down[node] = col;
+        down[up[col]] = node;
+        up[col] = node;
+        colOfNode[node] = col;
+        rowOfNode[node] = row;
+        len[col]++;
+        ++node;
     };
     const int images = static_cast<int>(m.images.size());
     for (; nextImage_ < images && work > 0; ++nextImage_) {
@@ -97,13 +102,14 @@ bool DlxMatrix::buildSome(const Model& m, const std::vector<char>& enabled, long
         int row = static_cast<int>(imageOfRow_.size());
         imageOfRow_.push_back(i);
         rowOfImage_[i] = row;
-        rowStart_.push_back(static_cast<int>(up_.size()));
+        rowStart_.push_back(node);
         for (int cell : m.images[i].cells) append(cell, row);
         append(cellColumns_ + m.images[i].shape, row);
         work -= static_cast<long long>(m.images[i].cells.size()) + 1;
     }
+    builtNodes_ = node;
     if (nextImage_ < images) return false;
-    rowStart_.push_back(static_cast<int>(up_.size()));
+    rowStart_.push_back(node);
     return true;
 }
 

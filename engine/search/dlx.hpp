@@ -93,7 +93,8 @@ private:
     std::vector<int> up_, down_, colOfNode_, rowOfNode_;
     std::vector<int> rowStart_;      // nodes of row r: [rowStart_[r], rowStart_[r+1]); last is the shape node
     std::vector<int> imageOfRow_, rowOfImage_;
-    int nextImage_ = 0;  // buildSome's position
+    int nextImage_ = 0;  // buildSome's position: the next image,
+    int builtNodes_ = 0; // and the nodes written so far (the arrays are sized for all of them)
 };
 
 }  // namespace polycube

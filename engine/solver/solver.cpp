@@ -266,12 +266,13 @@ Status Solver::prepare() {
                 }
             if (forced < 0) return Status::error("-r: no piece named '" + quoteText(options_.redundancyPiece) + "' in this puzzle");
         }
-        Result<RedundancyPlan> plan = planRedundancyFilter(model_, symmetries_, forced);
+        std::vector<RedundancyPlan> candidates;
+        Result<RedundancyPlan> plan = planRedundancyFilter(model_, symmetries_, forced, &candidates);
         if (!plan.ok()) return Status::error("-r: " + plan.status.message);
         plan_ = std::move(plan.value);
         planActive_ = true;
         // No probes when the puzzle is already proved impossible: nothing will be searched.
-        if (forced < 0 && impossible_.empty()) beginProbes();
+        if (forced < 0 && impossible_.empty()) beginProbes(std::move(candidates));
     }
     return Status::success();
 }
@@ -376,13 +377,9 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
 uint64_t Solver::probeSalt(int image, uint64_t seed) {
     // Salted by the image's cells in fill order (as FILA numbers them), not by cell ids, which
     // follow the way the box is written.
-    if (fillOrder_.empty()) {
-        Heuristic first;
-        first.kind = HeuristicKind::First;
-        fillOrder_ = cellKeys(first, model_);
-    }
+    const std::vector<double>& order = fillOrder();
     std::vector<int64_t> ranks;
-    for (int c : model_.images[image].cells) ranks.push_back(static_cast<int64_t>(fillOrder_[c]));
+    for (int c : model_.images[image].cells) ranks.push_back(static_cast<int64_t>(order[c]));
     std::sort(ranks.begin(), ranks.end());
     return hashWords(ranks.data(), ranks.size(), seed);
 }
@@ -429,7 +426,7 @@ int Solver::chooseRootByProbes(int heuristicColumn, long long& budget) {
     return heuristic >= 0 && piece >= 0 && piece < 0.7 * heuristic ? 1 : 0;
 }
 
-void Solver::beginProbes() {
+void Solver::beginProbes(std::vector<RedundancyPlan> candidates) {
     // Which uniquely shaped piece to constrain matters (FILA article: L instead of G makes
     // the Tetris Cube 3 times faster) and no simple rule predicts it (the largest, most
     // compact piece is best for the Tetris Cube, the one with fewest images for Bedlam). So
@@ -441,7 +438,7 @@ void Solver::beginProbes() {
     // A short search is not probed (probeSome): known here for a few pieces, without the
     // whole puzzle's FILA input the probes would need.
     if (autoTuned_ && model_.mobileCount() <= kShortSearchPieces) return;
-    probeCandidates_ = redundancyCandidates(model_, symmetries_);
+    probeCandidates_ = std::move(candidates);
     if (probeCandidates_.size() < 2) return;
     probing_ = true;
     probeNext_ = -1;  // the first call decides whether to probe at all
@@ -450,15 +447,35 @@ void Solver::beginProbes() {
     probeRefinements_ = 0;
 }
 
+const std::vector<double>& Solver::fillOrder() {
+    if (fillOrder_.empty()) {
+        Heuristic first;
+        first.kind = HeuristicKind::First;
+        fillOrder_ = cellKeys(first, model_);
+    }
+    return fillOrder_;
+}
+
 void Solver::fillWholePuzzleInput() {
     // FILA's input for the whole puzzle, every image in: the probes place a candidate's kept
     // images on it with follow() (a piece of its own shape places no other image of it).
+    // What fillFilaInput would read off a matrix of every image, without building one: the
+    // cells in the header list's order (DlxMatrix::begin: "first open cell" order), every
+    // image in its column's order (by id: the model groups them by shape), every copy.
     probeInput_ = FilaInput{};
     if (model_.openCellCount() > fila_->capacity()) return;
-    DlxMatrix dlx;
-    dlx.build(model_, std::vector<char>(model_.images.size(), 1));
-    fillFilaInput(dlx, model_.mobileCount());
-    probeInput_ = filaInput_;
+    const std::vector<double>& order = fillOrder();
+    probeInput_.openCells.resize(model_.openCellCount());
+    std::iota(probeInput_.openCells.begin(), probeInput_.openCells.end(), 0);
+    std::stable_sort(probeInput_.openCells.begin(), probeInput_.openCells.end(),
+                     [&](int a, int b) { return order[a] < order[b]; });
+    probeInput_.images.resize(model_.images.size());
+    std::iota(probeInput_.images.begin(), probeInput_.images.end(), 0);
+    probeInput_.copiesLeft.resize(model_.shapeCount());
+    for (int s = 0; s < model_.shapeCount(); ++s) probeInput_.copiesLeft[s] = model_.shapes[s].count;
+    probeInput_.pieces = model_.mobileCount();
+    probeInput_.holesParity = holesParity_;
+    probeInput_.parityLeft = parityLeft_;
     fila_->reuseTables(true);
 }
 

@@ -200,7 +200,7 @@ private:
     // constrained piece); mean < 0: no estimate (FILA's tables would be too big).
     CostEstimate estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed);
     void fillFilaInput(const DlxMatrix& dlx, int pieces);
-    void beginProbes();
+    void beginProbes(std::vector<RedundancyPlan> candidates);  // redundancyCandidates' list
     bool probeSome();
 
     struct Frame {
@@ -301,7 +301,8 @@ private:
     int rootChoice_ = -1;         // chooseRootByProbes: 0 the heuristic's, 1 the piece's, -1 not yet;
                                   // no choice: 2 min-fit took the piece, 3 a forced move
     double rootEstimates_[2] = {-1, -1};  // its estimates (heuristic's, piece's)
-    std::vector<double> fillOrder_;       // probeSalt: cells' keys in fill order
+    std::vector<double> fillOrder_;       // cells' keys in fill order (fillOrder(): computed once)
+    const std::vector<double>& fillOrder();
     bool filaFromRoot_ = false;  // FILA below the root starts on the root's region (finishSetup)
     FilaInput rootFilaInput_;    // that region, filtered (search: the root's kChoose)
     int filaFollowed_ = 0;       // levels FILA placed by follow() that the solver placed too
