@@ -281,52 +281,78 @@ std::string unusableReason(const Model& m, const std::vector<Symmetry>& syms, in
 
 }  // namespace
 
-std::vector<RedundancyPlan> redundancyCandidates(const Model& m, const std::vector<Symmetry>& syms) {
-    std::vector<std::pair<long, RedundancyPlan>> all;
-    if (syms.size() <= 1) return {};
-    const std::vector<double> fillOrder = fillOrderKeys(m);
-    for (int s = 0; s < m.shapeCount(); ++s) {
-        if (!unusableReason(m, syms, s).empty()) continue;
+RedundancyCandidateSearch::RedundancyCandidateSearch(const Model& model, const std::vector<Symmetry>& syms)
+    : model_(&model), syms_(&syms) {
+    // (no symmetry: no candidate, nothing to map)
+    if (syms.size() <= 1) next_ = model.shapeCount();
+    else fillOrder_ = fillOrderKeys(model);
+}
+
+bool RedundancyCandidateSearch::step() {
+    const Model& m = *model_;
+    while (next_ < m.shapeCount()) {
+        const int s = next_++;
+        if (!unusableReason(m, *syms_, s).empty()) continue;  // (cheap: on to the next shape)
         long residual = 0;
-        Result<RedundancyPlan> plan = planForShape(m, syms, s, fillOrder, residual);
-        if (plan.ok()) all.push_back({residual, std::move(plan.value)});
+        Result<RedundancyPlan> plan = planForShape(m, *syms_, s, fillOrder_, residual);
+        if (plan.ok()) all_.push_back({residual, std::move(plan.value)});
+        return next_ < m.shapeCount();
     }
+    return false;
+}
+
+std::vector<RedundancyPlan> RedundancyCandidateSearch::take() {
+    const Model& m = *model_;
     // Ties are broken by the shape itself (its canonical form), not by its place in the file, so
-    // that the same puzzle written another way constrains the same piece (issue 12).
-    std::stable_sort(all.begin(), all.end(), [&m](const auto& a, const auto& b) {
+    // that the same puzzle written with its pieces in another order keeps the same piece
+    // (issue 12).
+    std::stable_sort(all_.begin(), all_.end(), [&m](const auto& a, const auto& b) {
         return std::make_tuple(a.first, a.second.keptImages.size(), std::cref(m.shapes[a.second.shape].cells)) <
                std::make_tuple(b.first, b.second.keptImages.size(), std::cref(m.shapes[b.second.shape].cells));
     });
     std::vector<RedundancyPlan> out;
-    for (auto& [res, plan] : all)
-        if (res == all.front().first) out.push_back(std::move(plan));
+    for (auto& [res, plan] : all_)
+        if (res == all_.front().first) out.push_back(std::move(plan));
+    all_.clear();
     return out;
+}
+
+std::vector<RedundancyPlan> redundancyCandidates(const Model& m, const std::vector<Symmetry>& syms) {
+    RedundancyCandidateSearch search(m, syms);
+    while (search.step()) {
+    }
+    return search.take();
+}
+
+RedundancyPlan redundancyPlanFrom(std::vector<RedundancyPlan> list, const std::vector<Symmetry>& syms,
+                                  std::vector<RedundancyPlan>* candidates) {
+    if (candidates) candidates->clear();
+    RedundancyPlan none;
+    if (syms.size() <= 1) {
+        none.description = "OFF (the puzzle has no symmetry)";
+        return none;
+    }
+    if (!list.empty()) {
+        RedundancyPlan chosen = list.front();
+        if (candidates) *candidates = std::move(list);
+        return chosen;
+    }
+    none.needsGlobalCheck = true;
+    none.description = "no uniquely shaped piece: solutions are checked against all " + std::to_string(syms.size()) +
+                       " symmetries instead";
+    return none;
 }
 
 Result<RedundancyPlan> planRedundancyFilter(const Model& m, const std::vector<Symmetry>& syms, int forcedShape,
                                             std::vector<RedundancyPlan>* candidatesOut) {
-    if (candidatesOut) candidatesOut->clear();
-    RedundancyPlan none;
-    if (syms.size() <= 1) {
-        none.description = "OFF (the puzzle has no symmetry)";
-        return Result<RedundancyPlan>::success(none);
-    }
-    if (forcedShape >= 0) {
+    if (forcedShape >= 0 && syms.size() > 1) {
+        if (candidatesOut) candidatesOut->clear();
         std::string why = unusableReason(m, syms, forcedShape);
         if (!why.empty()) return Result<RedundancyPlan>::error(why);
         long residual = 0;
         return planForShape(m, syms, forcedShape, fillOrderKeys(m), residual);
     }
-    std::vector<RedundancyPlan> candidates = redundancyCandidates(m, syms);
-    if (!candidates.empty()) {
-        RedundancyPlan chosen = candidates.front();
-        if (candidatesOut) *candidatesOut = std::move(candidates);
-        return Result<RedundancyPlan>::success(std::move(chosen));
-    }
-    none.needsGlobalCheck = true;
-    none.description = "no uniquely shaped piece: solutions are checked against all " + std::to_string(syms.size()) +
-                       " symmetries instead";
-    return Result<RedundancyPlan>::success(none);
+    return Result<RedundancyPlan>::success(redundancyPlanFrom(redundancyCandidates(m, syms), syms, candidatesOut));
 }
 
 UniqueFilter::Key UniqueFilter::hashCode(const std::vector<uint32_t>& code) {

@@ -86,6 +86,31 @@ Result<RedundancyPlan> planRedundancyFilter(const Model& model, const std::vecto
 // The plans of every usable shape that leaves the least redundancy (best first by the
 // rule above): the candidates an automatic choice can pick from.
 std::vector<RedundancyPlan> redundancyCandidates(const Model& model, const std::vector<Symmetry>& syms);
+// The automatic choice from redundancyCandidates' list (its first; with none, the global
+// check). `candidates` (when given) receives the list.
+RedundancyPlan redundancyPlanFrom(std::vector<RedundancyPlan> list, const std::vector<Symmetry>& syms,
+                                  std::vector<RedundancyPlan>* candidates = nullptr);
+
+// redundancyCandidates in steps of one shape each, for the solver's setup units: every image
+// of a shape is mapped by every symmetry, which on 100,000s of images took 0.9 s in one go
+// (tests/hostile/random100.txt), and a unit must end within a slice.
+//   RedundancyCandidateSearch search(model, syms);
+//   while (search.step()) {}          // each call plans one shape (or finds it unusable)
+//   std::vector<RedundancyPlan> list = search.take();
+// The model and symmetries must outlive it.
+class RedundancyCandidateSearch {
+public:
+    RedundancyCandidateSearch(const Model& model, const std::vector<Symmetry>& syms);
+    bool step();  // false once every shape is done (then take())
+    std::vector<RedundancyPlan> take();
+
+private:
+    const Model* model_;
+    const std::vector<Symmetry>* syms_;
+    std::vector<double> fillOrder_;
+    int next_ = 0;
+    std::vector<std::pair<long, RedundancyPlan>> all_;  // (residual redundancy, plan) per usable shape
+};
 
 // Exact-duplicate filter for -u: remembers canonical codes of accepted solutions.
 // -u: remembers the solutions seen, up to symmetry. Each is remembered by a 128-bit hash of

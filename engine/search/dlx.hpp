@@ -94,7 +94,7 @@ private:
     std::vector<int> rowStart_;      // nodes of row r: [rowStart_[r], rowStart_[r+1]); last is the shape node
     std::vector<int> imageOfRow_, rowOfImage_;
     int nextImage_ = 0;  // buildSome's position: the next image,
-    int builtNodes_ = 0; // and the nodes written so far (the arrays are sized for all of them)
+    int builtNodes_ = 0; // and the nodes written so far (the arrays are reserved for all of them)
 };
 
 }  // namespace polycube

@@ -109,6 +109,17 @@ bool Solver::setupSome() {
                 fail(st.message);
                 return false;
             }
+            setup_ = kSetPlan;
+            return true;
+        case kSetPlan:
+            // the automatic -r choice, one shape's orbits per unit (RedundancyCandidateSearch)
+            if (planSearch_) {
+                if (planSearch_->step()) return true;
+                std::vector<RedundancyPlan> candidates;
+                RedundancyPlan plan = redundancyPlanFrom(planSearch_->take(), symmetries_, &candidates);
+                adoptRedundancyPlan(std::move(plan), std::move(candidates), true);
+                planSearch_.reset();
+            }
             setup_ = kSetReach;
             return true;
         case kSetReach:
@@ -266,15 +277,22 @@ Status Solver::prepare() {
                 }
             if (forced < 0) return Status::error("-r: no piece named '" + quoteText(options_.redundancyPiece) + "' in this puzzle");
         }
-        std::vector<RedundancyPlan> candidates;
-        Result<RedundancyPlan> plan = planRedundancyFilter(model_, symmetries_, forced, &candidates);
-        if (!plan.ok()) return Status::error("-r: " + plan.status.message);
-        plan_ = std::move(plan.value);
-        planActive_ = true;
-        // No probes when the puzzle is already proved impossible: nothing will be searched.
-        if (forced < 0 && impossible_.empty()) beginProbes(std::move(candidates));
+        if (forced < 0 && symmetries_.size() > 1) {
+            planSearch_ = std::make_unique<RedundancyCandidateSearch>(model_, symmetries_);  // kSetPlan
+        } else {
+            Result<RedundancyPlan> plan = planRedundancyFilter(model_, symmetries_, forced);
+            if (!plan.ok()) return Status::error("-r: " + plan.status.message);
+            adoptRedundancyPlan(std::move(plan.value), {}, false);
+        }
     }
     return Status::success();
+}
+
+void Solver::adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan> candidates, bool automatic) {
+    plan_ = std::move(plan);
+    planActive_ = true;
+    // No probes when the puzzle is already proved impossible: nothing will be searched.
+    if (automatic && impossible_.empty()) beginProbes(std::move(candidates));
 }
 
 void Solver::beginMatrix() {

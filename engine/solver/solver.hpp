@@ -186,7 +186,7 @@ public:
 
 private:
     Solver() = default;
-    enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetReach, kSetEstimate, kSetProbes, kSetMatrix, kSetReady };
+    enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetPlan, kSetReach, kSetEstimate, kSetProbes, kSetMatrix, kSetReady };
     void fail(std::string message);
     State stepUnguarded(long long budget, double maxSeconds);
     bool setupSome();
@@ -201,6 +201,7 @@ private:
     CostEstimate estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed);
     void fillFilaInput(const DlxMatrix& dlx, int pieces);
     void beginProbes(std::vector<RedundancyPlan> candidates);  // redundancyCandidates' list
+    void adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan> candidates, bool automatic);
     bool probeSome();
 
     struct Frame {
@@ -253,6 +254,7 @@ private:
     ModelLimits limits_;
     long long filaTableLimit_ = 0;
     std::unique_ptr<ModelBuilder> builder_;  // until the model is built
+    std::unique_ptr<RedundancyCandidateSearch> planSearch_;  // kSetPlan: the automatic -r choice, a shape per unit
     SetupPhase setup_ = kSetModel;
     std::string error_;
     bool outOfMemory_ = false;

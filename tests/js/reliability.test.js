@@ -99,6 +99,9 @@ describe('worker watchdog: cancel within 100 ms in every phase', () => {
     { name: 'Monte Carlo trials of one placement each', text: readDef('pentominoes_10x6.txt'), options: '-s 1000000000000,12', cancelAfter: 300, phase: 'search' },
     { name: 'filters after every placement', text: readDef('hexomino_box_in_diamond.txt'), options: '-P 3 -V 3 -F 5', cancelAfter: 600, phase: 'search' },
     { name: '-r probes', text: readDef('tetriscube.txt'), options: '-r', cancelAfter: 20, phase: 'setup' },
+    // the whole setup before the cancel: the -r choice maps every image of every piece by
+    // every symmetry (once one unit of 0.3 s natively; now a piece per unit)
+    { name: 'a whole -r setup of 400,000 images', text: hostile('random60.txt'), options: '-r', cancelAfter: 1500, phase: 'search' },
     { name: 'a huge fixed stepBudget', text: readDef('tetriscube.txt'), options: '-r L', cancelAfter: 400, phase: 'search', stepBudget: 1e9 },
   ];
   for (const c of cases) {
