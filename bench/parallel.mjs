@@ -164,6 +164,10 @@ for (const p of PUZZLES) {
 }
 
 const head = sh('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']).trim();
+// What the process adds to the solver's own time at -j 1 (the difference of the two medians),
+// on the puzzles run many rounds (10x6): elsewhere 3 rounds' medians differ by more than that.
+const outsideMs = () => speedRows.filter((r) => r.p.rounds > REPEATS)
+  .map((r) => `${r.p.name} ${((r.cells[0].s - r.cells[0].inner) * 1000).toFixed(1)}`).join(', ');
 const lines = [
   '# One search on several threads (`polycube -j N`)',
   '',
@@ -186,7 +190,8 @@ const lines = [
   'Solutions, placements and fits were equal for every thread count (the bench fails otherwise).',
   '',
   "The solver's own time (the JSON's `seconds`: setup and search), without the process's start, parsing",
-  'and exit (the same for every thread count; about 2.5 ms, which weighs on 10x6 only):',
+  `and exit, as node's spawnSync times the process (the same for every thread count; here ${outsideMs()} ms`,
+  'at `-j 1`, which weighs on 10x6 only):',
   '',
   `| puzzle | ${THREADS.map((t) => `-j ${t}`).join(' | ')} |`,
   `|---|${THREADS.map(() => '---').join('|')}|`,
