@@ -254,6 +254,9 @@ describe('export and import', () => {
     expect(await other.waitState(['ready', 'error'])).toBe('ready');
     expect((await other.hooks()).puzzle).toMatchObject({ xDim: 3, yDim: 3, zDim: 3 });
     expect(await tab.inputValue('#def-text')).toBe(typed);
+    // (the session is written 250 ms after a change: a new page opened sooner finds the one
+    // before; CI on a loaded machine did)
+    await tab.waitForFunction(() => /soma\.txt/.test(localStorage.getItem('polycube.session.v1') || ''), null, { timeout: 5000 });
     // a refused link opening a new page: the session's puzzle (Soma) and the words say so
     const fresh = await other.browser.context.newPage();
     await fresh.goto(`${server.url}#p1:@@@not*base64@@@`);
