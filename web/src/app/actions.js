@@ -22,8 +22,8 @@ export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entr
 // first, every LONG_PROGRESS_MS once the search has run LONG_SEARCH_SECONDS. Each redraw is a
 // frame (style, layout, paint, composite: ~17 ms of CPU over the page's threads where it is
 // drawn without a GPU), taken from the workers when they have every core: a 2-worker Tetris
-// Cube in headless Chromium on 2 cores, the page's own threads took 165 ms of CPU per second
-// of search at 5 redraws a second, 115 ms at 2 (bench/POOL.md).
+// Cube in headless Chromium on 2 cores, the page's own threads took ~113 ms of CPU per second
+// of search with 5 redraws a second throughout, ~95 ms so (README, Performance).
 const PROGRESS_MS = 200;
 const LONG_PROGRESS_MS = 500;
 const LONG_SEARCH_SECONDS = 2;
@@ -374,7 +374,7 @@ export class Actions {
     }, redrawDelay(elapsed));
   }
 
-  /** Redraw the live counters (the worker reports progress ~10 times a second). */
+  /** Redraw the live counters (the workers report progress ~5 times a second). */
   tick() {
     const run = this.state.run;
     if (run.phase !== PHASE.RUNNING) return;
