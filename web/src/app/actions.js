@@ -369,8 +369,8 @@ export class Actions {
     const elapsed = (performance.now() - running.startedAt) / 1000;
     running.timer = setTimeout(() => {
       if (this.running !== running) return;
+      this.scheduleTick(running); // first: a redraw that throws must not stop the next ones
       this.tick();
-      this.scheduleTick(running);
     }, redrawDelay(elapsed));
   }
 
