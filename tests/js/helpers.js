@@ -216,3 +216,56 @@ export function makeFakeWorker(loader = loadModule) {
   });
   return worker;
 }
+
+// A worker host (web/src/worker/protocol.js) driven directly, recording every message it
+// posts, structured-cloned (transferring the listed buffers) like postMessage, stamped with
+// receivedAt (performance.now()). next(pred) resolves to the first message, sent so far or
+// later, matching pred; it rejects when the module failed to load, or after `ms` without one.
+export function makeHost(loader = loadModule) {
+  const messages = [];
+  const waiters = [];
+  const fatal = () => messages.find((m) => m.type === 'error' && m.id === null);
+  const host = createSolverHost({
+    loadModule: loader,
+    postMessage(msg, transfer) {
+      const copy = structuredClone(msg, { transfer: transfer || [] });
+      copy.receivedAt = performance.now();
+      messages.push(copy);
+      for (const w of [...waiters]) {
+        if (w.pred(copy)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(copy);
+        } else if (copy.type === 'error' && copy.id === null) {
+          waiters.splice(waiters.indexOf(w), 1); // the module failed to load: fail fast
+          w.reject(new Error(copy.message));
+        }
+      }
+    },
+    schedule: (fn) => setImmediate(fn),
+  });
+  const next = (pred, ms = 20000) =>
+    new Promise((resolve, reject) => {
+      const found = messages.find(pred);
+      if (found) return resolve(found);
+      if (fatal()) return reject(new Error(fatal().message));
+      const timer = setTimeout(() => reject(new Error('no such message in time')), ms);
+      waiters.push({
+        pred,
+        resolve: (m) => { clearTimeout(timer); resolve(m); },
+        reject: (e) => { clearTimeout(timer); reject(e); },
+      });
+    });
+  return { host, messages, next };
+}
+
+// makeHost with `file` loaded (message id 1) and its search prepared with `options` (id 2),
+// then the whole tree started as piece 3: a running piece to donate from or drain.
+export async function hostSearchingPiece(file = 'pentominoes_10x6.txt', options = '-r') {
+  const h = makeHost();
+  h.host.handleMessage({ type: 'load', id: 1, text: readDef(file), source: file });
+  await h.next((m) => m.id === 1);
+  h.host.handleMessage({ type: 'prepare', id: 2, puzzle: 0, options });
+  await h.next((m) => m.id === 2 && m.type !== 'progress');
+  h.host.handleMessage({ type: 'subproblem', id: 3, path: [] });
+  return h;
+}

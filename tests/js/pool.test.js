@@ -5,11 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { SolverClient } from '../../web/src/solver-client.js';
 import { SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
-import { createSolverHost } from '../../web/src/worker/protocol.js';
 import { PieceBook } from '../../web/src/pool/pieces.js';
 import { addStats, statsBetween } from '../../web/src/pool/stats.js';
 import { SAVED_SEARCH_VERSION, validSavedSearch } from '../../web/src/app/saved-search.js';
-import { loadModule, makeChecker, makeFakeWorker, readDef } from './helpers.js';
+import { hostSearchingPiece, makeChecker, makeFakeWorker, readDef } from './helpers.js';
 
 // splitAfterMs 0: split into pieces from the start (the checkpoint machinery at work whatever
 // the search's length); the pool's own default splits only searches still running after a
@@ -258,39 +257,9 @@ describe('worker pool', () => {
 });
 
 // The worker's side of a drain ('donate' with drain), driven without a page.
-function makeHost() {
-  const messages = [];
-  const waiters = [];
-  const host = createSolverHost({
-    loadModule,
-    postMessage(msg, transfer) {
-      const copy = structuredClone(msg, { transfer: transfer || [] });
-      messages.push(copy);
-      for (const w of [...waiters]) {
-        if (w.pred(copy)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(copy);
-        }
-      }
-    },
-    schedule: (fn) => setImmediate(fn),
-  });
-  const next = (pred) => new Promise((resolve) => {
-    const found = messages.find(pred);
-    if (found) resolve(found);
-    else waiters.push({ pred, resolve });
-  });
-  return { host, messages, next };
-}
-
 describe('draining a piece (for checkpoints)', () => {
   it('gives away the levels above a small branch, before its answer; the parts add up to the whole', async () => {
-    const { host, messages, next } = makeHost();
-    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });
-    await next((m) => m.id === 1);
-    host.handleMessage({ type: 'prepare', id: 2, puzzle: 0, options: '-r' });
-    await next((m) => m.id === 2);
-    host.handleMessage({ type: 'subproblem', id: 3, path: [] });
+    const { host, messages, next } = await hostSearchingPiece();
     // asked before the piece has run a slice (nothing is open yet): drained after its first
     const minShare = 0.002;
     host.handleMessage({ type: 'donate', id: 4, search: 3, drain: minShare });

@@ -2,45 +2,9 @@
 // end to end in Node: the real wasm module behind createSolverHost, a fake worker in between
 // that structured-clones every message (transferring the listed buffers) like postMessage.
 import { describe, expect, it } from 'vitest';
-import { createSolverHost, PROGRESS_INTERVAL_MS, TRACE_OP } from '../../web/src/worker/protocol.js';
+import { PROGRESS_INTERVAL_MS, TRACE_OP } from '../../web/src/worker/protocol.js';
 import { HARD_CANCEL_MS, SolverClient } from '../../web/src/solver-client.js';
-import { STEP, loadModule, makeChecker, makeFakeWorker, openDef, readDef } from './helpers.js';
-
-const clone = (msg, transfer) => structuredClone(msg, { transfer: transfer || [] });
-
-// Host with a fake postMessage recording every message.
-function makeHost(loader = loadModule) {
-  const messages = [];
-  const waiters = [];
-  const host = createSolverHost({
-    loadModule: loader,
-    postMessage(msg, transfer) {
-      const copy = clone(msg, transfer);
-      copy.receivedAt = performance.now();
-      messages.push(copy);
-      for (const w of [...waiters]) {
-        if (w.pred(copy)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(copy);
-        } else if (copy.type === 'error' && copy.id === null) {
-          waiters.splice(waiters.indexOf(w), 1); // the module failed to load: fail fast
-          w.reject(new Error(copy.message));
-        }
-      }
-    },
-    schedule: (fn) => setImmediate(fn),
-  });
-  // The first message (sent so far or later) matching pred.
-  const next = (pred) =>
-    new Promise((resolve, reject) => {
-      const found = messages.find(pred);
-      const fatal = messages.find((m) => m.type === 'error' && m.id === null);
-      if (found) resolve(found);
-      else if (fatal) reject(new Error(fatal.message));
-      else waiters.push({ pred, resolve, reject });
-    });
-  return { host, messages, next };
-}
+import { STEP, hostSearchingPiece, makeChecker, makeFakeWorker, makeHost, openDef, readDef } from './helpers.js';
 
 describe('worker protocol', () => {
   it('announces ready with the engine version', async () => {
@@ -125,12 +89,7 @@ describe('worker protocol', () => {
   });
 
   it('splits a running piece on request (the pool\'s split for checkpoints); refuses a bad count', async () => {
-    const { host, next, messages } = makeHost();
-    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });
-    await next((m) => m.id === 1);
-    host.handleMessage({ type: 'prepare', id: 2, puzzle: 0, options: '-r' });
-    await next((m) => m.id === 2);
-    host.handleMessage({ type: 'subproblem', id: 3, path: [] });
+    const { host, next, messages } = await hostSearchingPiece();
     // asked before the piece has run a slice (nothing is open yet): answered after its first
     host.handleMessage({ type: 'donate', id: 9, search: 3, max: 2 });
     for (const [id, split] of [[4, 0], [5, 1.5], [6, 'x']]) {

@@ -5,32 +5,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_BUDGET, MSG, createSolverHost } from '../../web/src/worker/protocol.js';
-import { ROOT, WASM_BINARY, WASM_GLUE, loadModule, readDef } from './helpers.js';
+import { MAX_BUDGET, MSG } from '../../web/src/worker/protocol.js';
+import { ROOT, WASM_BINARY, WASM_GLUE, makeHost, readDef } from './helpers.js';
 
 const hostile = (file) => readFileSync(path.join(ROOT, 'tests/hostile', file), 'utf8');
-
-function makeHost(loader = loadModule) {
-  const messages = [];
-  const waiters = [];
-  const host = createSolverHost({
-    loadModule: loader,
-    postMessage(msg) {
-      const copy = { ...msg, receivedAt: performance.now() };
-      messages.push(copy);
-      for (const w of [...waiters]) if (w.pred(copy)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(copy); }
-    },
-    schedule: (fn) => setImmediate(fn),
-  });
-  const next = (pred, ms = 20000) =>
-    new Promise((resolve, reject) => {
-      const found = messages.find(pred);
-      if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error('no such message in time')), ms);
-      waiters.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m); } });
-    });
-  return { host, messages, next };
-}
 
 // The longest the event loop was blocked while `run` ran: what a cancel waits for in a worker.
 // In CPU time (what the engine did; a shared 2-core machine stretches wall time when other
