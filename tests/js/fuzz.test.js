@@ -116,7 +116,7 @@ describe('fuzz: worker messages', () => {
     const texts = [readDef('soma.txt'), readDef('pentominoes_10x6.txt'), readDef('tetriscube.txt'), 'D:xDim=2:yDim=1:zDim=1\nC:name=A:layout=0 0 0, 1 0 0\n~D\n', 'garbage', ''];
     const types = [...Object.values(MSG), 'bogus', undefined, 42];
     const terminal = new Set([MSG.LOADED, MSG.ERROR, MSG.DONE, MSG.DRAFTED, MSG.IMAGE_TABLE, MSG.IMAGE_CELLS, MSG.PREPARED]);
-    const donateIds = new Set(); // 'donated' answers a donate request (a splitting subproblem sends it too, not as its answer)
+    const donateIds = new Set(); // 'donated' answers a donate request (a draining subproblem sends it too, not as its answer)
     const expected = new Map(); // id -> requests sent with it that need one answer each
     const end = performance.now() + SECONDS * 1000;
     let runs = 0;
@@ -135,12 +135,11 @@ describe('fuzz: worker messages', () => {
       if (type === MSG.IMAGE_CELLS) msg.image = randomValue(r);
       if (type === MSG.SUBPROBLEM) {
         msg.path = r.int(3) ? Array.from({ length: r.int(4) }, () => r.int(3) ? r.int(400) : randomValue(r)) : randomValue(r);
-        if (r.int(2)) msg.split = r.int(3) ? 1 + r.int(40) : randomValue(r);
       }
       if (type === MSG.DONATE) {
         msg.search = r.int(2) ? id - 1 : randomValue(r);
         if (r.int(2)) msg.max = r.int(3) ? 1 + r.int(5) : randomValue(r);
-        if (r.int(3) === 0) msg.split = r.int(3) ? 1 + r.int(40) : randomValue(r);
+        if (r.int(3) === 0) msg.drain = r.int(3) ? r.pick([0, 0.001, 0.2, 1]) : randomValue(r);
         donateIds.add(msg.id);
       }
       if (type === MSG.CANCEL) msg.id = r.int(2) ? id - 1 : randomValue(r);
@@ -180,7 +179,7 @@ describe('fuzz: worker messages', () => {
 describe('fuzz: the pool\'s message sequences', () => {
   // Mostly well-formed sequences, as the pool sends them, in hostile orders: prepare, pieces
   // from paths the worker gave, donations asked before a piece's first slice or while it runs
-  // (with max or a split), cancels of running and waiting pieces. Every request gets exactly
+  // (with max or a drain), cancels of running and waiting pieces. Every request gets exactly
   // one answer (a donation that waits for a slice too, whatever ends the piece meanwhile).
   it(`every request gets one answer; the worker stays usable (${SECONDS} s)`, async () => {
     const messages = [];
@@ -210,13 +209,12 @@ describe('fuzz: the pool\'s message sequences', () => {
           const paths = given();
           const path = r.int(3) && paths.length ? r.pick(paths) : [];
           const msg = { type: MSG.SUBPROBLEM, id: ++id, path };
-          if (r.int(4) === 0) msg.split = 1 + r.int(20);
           send(msg);
           pieces.push(msg.id);
         } else if (k < 7 && pieces.length) {
           const msg = { type: MSG.DONATE, id: ++id, search: r.int(3) ? pieces[pieces.length - 1] : r.pick(pieces) };
-          if (r.int(2)) msg.max = 1 + r.int(4);
-          if (r.int(4) === 0) msg.split = 1 + r.int(30);
+          if (r.int(4) === 0) msg.drain = r.pick([0, 0.001, 0.05]);
+          else if (r.int(2)) msg.max = 1 + r.int(4);
           donateIds.add(msg.id);
           send(msg);
         } else if (k < 9 && pieces.length) {

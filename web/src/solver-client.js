@@ -103,13 +103,11 @@ export class SolverClient {
 
   /**
    * Search one piece (a path from the root) of the prepared search; handlers as for solve,
-   * plus onDonated({paths, share}) for the paths given away when `split` is set.
+   * plus onDonated({paths, share}) for the paths it gives away when drained (drain below).
    * @returns {{id: number, done: Promise<{reason: string, stats: object}>}}
    */
   subproblem(path, handlers = {}) {
-    const msg = { type: MSG.SUBPROBLEM, path };
-    if (handlers.split > 0) msg.split = handlers.split;
-    const { id, done } = this._request(msg, handlers);
+    const { id, done } = this._request({ type: MSG.SUBPROBLEM, path }, handlers);
     const entry = this.pending.get(id);
     if (entry) entry.search = true;
     return { id, done: done.then((m) => ({ reason: m.reason, stats: m.stats })) };
@@ -233,7 +231,7 @@ export class SolverClient {
         break;
       case MSG.DONATED:
         if (entry.search) {
-          // a splitting subproblem's paths (its own id); a donate request's answer otherwise
+          // a draining subproblem's paths (its own id); a donate request's answer otherwise
           if (handlers.onDonated) handlers.onDonated({ paths: msg.paths, share: msg.share });
           break;
         }

@@ -62,7 +62,7 @@
 //   -> {type:'done', id, reason:'cancelled', stats}  when cancelled during the setup
 //   -> {type:'error', id, message}          bad puzzle index or options, or a failed setup
 // page -> worker: search one piece of the prepared tree
-//   {type:'subproblem', id, path, split?}   path: image ids placed at the first levels
+//   {type:'subproblem', id, path}           path: image ids placed at the first levels
 //                                           ([]: the whole tree), at most MAX_PATH of them;
 //                                           legal after 'prepared' or after the last
 //                                           subproblem's 'done' reason 'finished'. Sent while
@@ -72,9 +72,6 @@
 //                                           if that one does not finish, the waiting ones end
 //                                           the same way (done 'cancelled', or the error).
 //                                           A cancel of a waiting one ends it at once.
-//     split         give away untried siblings at once, every slice, until this many paths
-//                   were given (the pool's first piece splits the tree): each
-//                   batch comes as {type:'donated', id, paths, share}, id = this request's
 //   -> progress / solutions / done as for 'solve' (stats are the worker's totals over
 //      every piece it searched since 'prepare'; fractionDone is this piece's)
 // page -> worker: give work away
@@ -86,11 +83,6 @@
 //                                           search already ended. When nothing is open yet
 //                                           (a piece that has not run a slice), the answer
 //                                           comes after the piece's next slice
-//   {type:'donate', id, search, split}      split (a whole number >= 1): the running piece
-//                                           splits itself from its next slice on, as a
-//                                           subproblem's `split` does (its batches come as
-//                                           'donated' with the subproblem's id); answered at
-//                                           once with {type:'donated', id, paths:[], share:0}
 //   {type:'donate', id, search, drain}      drain (a number from 0 to 1): the running piece gives
 //                                           away at once, level by level from the top, every
 //                                           untried sibling, until it has given a level whose
@@ -99,10 +91,10 @@
 //                                           one such path, so it ends soon and what it searched
 //                                           is complete in itself: a checkpoint can keep it
 //                                           (pool/pieces.js). Each level comes as {type:'donated',
-//                                           id: search, paths, share} (as split's batches), then
+//                                           id: search, paths, share} (the piece's own id), then
 //                                           the answer {type:'donated', id, paths:[], share:0}.
 //                                           When nothing is open yet, this waits for the piece's
-//                                           next slice (as max does). Not with split or max.
+//                                           next slice (as max does). Not with max.
 //
 // page -> worker: the editor's checks of definition text (a draft: volumes may differ), without
 // touching the loaded puzzles or a running search
@@ -178,7 +170,6 @@ const TAKE_CHUNK = 4096;                 // solutions per takeSolutions() call
 const TRACE_CHUNK = 65536;               // trace events per message
 export const MAX_TABLE_CELLS = 20_000_000; // image table cells (80 MB) sent for replaying a trace
 export const MAX_PATH = 4096;            // placements in a subproblem's path (more pieces than any puzzle the engine accepts)
-const SPLIT_BUDGET = 256;                // placements per slice while a piece is being split (as the CLI's splitting)
 
 // Yield to the event loop between slices. MessageChannel avoids setTimeout's 4 ms clamp.
 export function defaultSchedule() {
@@ -217,7 +208,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   let tablesWaiting = []; // image-table requests waiting for the running search's setup
   let lastLoad = null;   // {text, source} of the last successful load (reloaded after a restart)
   let prepared = false;  // the session's search was set up by 'prepare' (subproblems may follow)
-  let nextPieces = [];   // subproblem requests waiting for the running one ({id, path, split})
+  let nextPieces = [];   // subproblem requests waiting for the running one ({id, path})
   // The slice budget the last piece adapted to: the next piece starts from it, not from
   // INITIAL_BUDGET (the engine's speed on this puzzle does not change from piece to piece;
   // ramping up again cost each piece a few short slices, each a trip through the event loop).
@@ -367,12 +358,11 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     return false;
   }
 
-  function newJob(id, { limit, fixedBudget, kind = 'solve', split = 0, budget = INITIAL_BUDGET } = {}) {
+  function newJob(id, { limit, fixedBudget, kind = 'solve', budget = INITIAL_BUDGET } = {}) {
     const t = now();
     return {
       id,
       kind,             // 'solve' | 'prepare' (ends when the setup is over) | 'subproblem'
-      split,            // subproblem: paths still to give away at once
       cellCount: session.cellCount(),
       limit: limit || Infinity,
       found: 0,
@@ -423,12 +413,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       postMessage({ type: MSG.ERROR, id, message: `subproblem: the path must be a list of at most ${MAX_PATH} image numbers` });
       return;
     }
-    const splitField = wholeNumber(msg.split, 'split', 1 << 20);
-    if (splitField.error) {
-      postMessage({ type: MSG.ERROR, id, message: splitField.error });
-      return;
-    }
-    const piece = { id, path, split: splitField.value || 0 };
+    const piece = { id, path };
     if (job && job.kind === 'subproblem') {
       nextPieces.push(piece); // starts as soon as the running piece ends (no round trip to the page)
       return;
@@ -440,12 +425,12 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     startPiece(piece);
   }
 
-  function startPiece({ id, path, split }) {
+  function startPiece({ id, path }) {
     if (!prepared || !session.startSubproblem(path)) {
       postMessage({ type: MSG.ERROR, id, message: prepared ? session.lastError() : 'subproblem: no prepared search (send prepare first)' });
       return false;
     }
-    runJob(newJob(id, { kind: 'subproblem', split, budget: pieceBudget }));
+    runJob(newJob(id, { kind: 'subproblem', budget: pieceBudget }));
     return true;
   }
 
@@ -469,8 +454,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     const running = job && job.kind === 'subproblem' && job.id === msg.search && session.ready();
     if (msg.drain !== undefined) {
       const d = msg.drain;
-      if (msg.split !== undefined || msg.max !== undefined) {
-        postMessage({ type: MSG.ERROR, id, message: 'donate: drain cannot be combined with split or max' });
+      if (msg.max !== undefined) {
+        postMessage({ type: MSG.ERROR, id, message: 'donate: drain cannot be combined with max' });
         return;
       }
       if (typeof d !== 'number' || !(d >= 0 && d <= 1)) {
@@ -482,16 +467,6 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         job.donation = { id, drain: d }; // nothing open yet: drained after the next slice
         return;
       }
-      postMessage({ type: MSG.DONATED, id, paths: [], share: 0 });
-      return;
-    }
-    if (msg.split !== undefined) {
-      const splitField = wholeNumber(msg.split, 'split', 1 << 20);
-      if (splitField.error) {
-        postMessage({ type: MSG.ERROR, id, message: splitField.error });
-        return;
-      }
-      if (running) job.split = Math.max(job.split, splitField.value);
       postMessage({ type: MSG.DONATED, id, paths: [], share: 0 });
       return;
     }
@@ -536,18 +511,6 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       levels++;
       postMessage({ type: MSG.DONATED, id: current.id, paths: given.paths, share: given.share });
       if (given.share / given.paths.length < minShare) return levels;
-    }
-  }
-
-  // Splitting the pool's first piece: give untried siblings away until `split` were given.
-  // All of a level's siblings go at once (not the last few): what this search keeps must stay
-  // small, or a checkpoint would have to search it all again (pool/pieces.js).
-  function splitSome(current) {
-    while (current.split > 0) {
-      const given = JSON.parse(session.donateJson(0));
-      if (given.paths.length === 0) return;
-      current.split = Math.max(0, current.split - given.paths.length);
-      postMessage({ type: MSG.DONATED, id: current.id, paths: given.paths, share: given.share });
     }
   }
 
@@ -621,12 +584,11 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     if (job !== current) return; // ended (cancelled, replaced) while this slice was queued
     let st;
     try {
-      const splitting = current.split > 0 && session.ready();
       const t0 = now();
-      st = session.step(splitting ? SPLIT_BUDGET : current.budget);
+      st = session.step(current.budget);
       const dt = now() - t0;
       // (a slice cut short by the search's end says nothing of the engine's speed)
-      if (!current.fixedBudget && !splitting && st === STEP.RUNNING) {
+      if (!current.fixedBudget && st === STEP.RUNNING) {
         adaptBudget(current, dt);
         if (current.kind === 'subproblem') pieceBudget = current.budget;
       }
@@ -634,7 +596,6 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         endPrepare(current, st);
         return;
       }
-      if (splitting && st === STEP.RUNNING) splitSome(current);
       answerDonation(current);
       collect(current);
     } catch (e) {
