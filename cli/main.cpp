@@ -92,8 +92,12 @@ public:
             projections_.push_back(total);
             if (projections_.size() > 10) projections_.erase(projections_.begin());
             const auto [lo, hi] = std::minmax_element(projections_.begin(), projections_.end());
-            line << ", ~" << seconds(total - t) << " left";
-            if (projections_.size() >= 3 && *hi - *lo > 0.1 * total) {
+            if (total - t < 0.5) {
+                line << ", under 1 s left";  // not "~0 s left", which reads as if it were over
+            } else {
+                line << ", ~" << seconds(total - t) << " left";
+            }
+            if (total - t >= 0.5 && projections_.size() >= 3 && *hi - *lo > 0.1 * total) {
                 std::string a = seconds(std::max(0.0, *lo - t)), b = seconds(std::max(0.0, *hi - t));
                 const size_t unit = a.find(' ');
                 if (a.substr(unit) == b.substr(b.find(' '))) a.erase(unit);  // "30-55 s"

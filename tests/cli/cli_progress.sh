@@ -13,7 +13,7 @@ check_lines() {  # NAME FILE: at least 2 lines, each a progress line, percentage
   local name=$1 file=$2 last=-1 n=0 pct
   while IFS= read -r line; do
     # "polycube: about 35% done, ~40 s left (30-55 s), 12,345 solutions, 20 s elapsed"
-    if [[ ! $line =~ ^polycube:\ about\ ([0-9]+)%\ done(,\ ~[0-9.]+\ (s|min|h)\ left(\ \([^\)]*\))?)?,\ [0-9,]+\ solutions?,\ [0-9.]+\ (s|min|h)\ elapsed$ ]]; then
+    if [[ ! $line =~ ^polycube:\ about\ ([0-9]+)%\ done(,\ (~[0-9.]+\ (s|min|h)|under\ 1\ s)\ left(\ \([^\)]*\))?)?,\ [0-9,]+\ solutions?,\ [0-9.]+\ (s|min|h)\ elapsed$ ]]; then
       fail "$name: not a progress line: '$line'"; return
     fi
     pct=${BASH_REMATCH[1]}

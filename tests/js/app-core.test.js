@@ -210,7 +210,8 @@ describe('progressText (the Done counter)', () => {
     expect(progressText(0.25, 10)).toBe('about 25%, ~30 s left');
     expect(progressText(0.5, 120)).toBe('about 50%, ~2 min left');
     expect(progressText(0.1, 3600)).toBe('about 10%, ~9.0 h left');
-    expect(progressText(0.999, 10)).toBe('about 99%, ~0 s left');
+    expect(progressText(0.999, 10)).toBe('about 99%, under 1 s left');
+    expect(progressText(0.9, 9, 0, [0, 3])).toBe('about 90%, ~1 s left (0-3 s)');
     expect(progressText(1, 10)).toBe('100%');
     expect(progressText(1.2, 10)).toBe('100%');
   });

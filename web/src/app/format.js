@@ -48,7 +48,8 @@ export function progressText(fraction, elapsed, atStart = 0, range = null) {
     const unit = (t) => t.slice(t.indexOf(' '));
     spread = ` (${unit(lo) === unit(hi) ? lo.slice(0, lo.indexOf(' ')) : lo}-${hi})`;
   }
-  return `${pct}, ~${leftText(left)} left${spread}`;
+  // (under half a second would round to "~0 s left", which reads as if it were over)
+  return left < 0.5 ? `${pct}, under 1 s left` : `${pct}, ~${leftText(left)} left${spread}`;
 }
 
 /**
