@@ -82,16 +82,16 @@ void DlxMatrix::begin(const Model& m, const std::vector<char>& enabled) {
 }
 
 bool DlxMatrix::buildSome(const Model& m, const std::vector<char>& enabled, long long work) {
-    // The nodes this chunk writes: its images' cells and shape nodes (within what begin()
-    // reserved, so the arrays do not move and the pointers below stay valid).
+    // This chunk: the images [nextImage_, chunkEnd) and the nodes they write, their cells and
+    // shape nodes (within what begin() reserved, so the arrays do not move and the pointers
+    // below stay valid).
+    const int images = static_cast<int>(m.images.size());
+    int chunkEnd = nextImage_;
     size_t chunkNodes = 0;
-    {
-        long long left = work;
-        for (int i = nextImage_; i < static_cast<int>(m.images.size()) && left > 0; ++i) {
-            if (!enabled[i]) continue;
-            chunkNodes += m.images[i].cells.size() + 1;
-            left -= static_cast<long long>(m.images[i].cells.size()) + 1;
-        }
+    for (; chunkEnd < images && work > 0; ++chunkEnd) {
+        if (!enabled[chunkEnd]) continue;
+        chunkNodes += m.images[chunkEnd].cells.size() + 1;
+        work -= static_cast<long long>(m.images[chunkEnd].cells.size()) + 1;
     }
     for (auto* v : {&up_, &down_, &colOfNode_, &rowOfNode_}) v->resize(static_cast<size_t>(builtNodes_) + chunkNodes);
     int* const up = up_.data();
@@ -110,8 +110,7 @@ bool DlxMatrix::buildSome(const Model& m, const std::vector<char>& enabled, long
         len[col]++;
         ++node;
     };
-    const int images = static_cast<int>(m.images.size());
-    for (; nextImage_ < images && work > 0; ++nextImage_) {
+    for (; nextImage_ < chunkEnd; ++nextImage_) {
         const int i = nextImage_;
         if (!enabled[i]) continue;
         int row = static_cast<int>(imageOfRow_.size());
@@ -120,7 +119,6 @@ bool DlxMatrix::buildSome(const Model& m, const std::vector<char>& enabled, long
         rowStart_.push_back(node);
         for (int cell : m.images[i].cells) append(cell, row);
         append(cellColumns_ + m.images[i].shape, row);
-        work -= static_cast<long long>(m.images[i].cells.size()) + 1;
     }
     builtNodes_ = node;
     if (nextImage_ < images) return false;
