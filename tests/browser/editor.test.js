@@ -184,6 +184,35 @@ describe('the puzzle editor', () => {
     expect(await ui.check('impossible')).toMatch(/^bad: Impossible: by corner cells: the board has 5 corner cells.*at most 4/);
     await ui.shot('14-editor-impossible-by-corners.png');
   });
+
+  test('a name the format cannot hold is refused; Solve searches the puzzle on the stage; a library pick leaves the editor', async () => {
+    // (QA: 'x:y' was taken, and the puzzle saved with it could then be neither solved, reopened
+    // after a reload nor opened from a link)
+    await page.click('#draw-piece');
+    await page.fill('#drawer-name', 'x:y');
+    await page.click('#drawer-grid rect[data-x="0"][data-y="0"]');
+    await page.click('#drawer-save');
+    expect(await page.textContent('#drawer-note')).toMatch(/contains ':', which the definition format cannot hold/);
+    await page.click('#drawer-cancel');
+    expect(await pieceNames()).toEqual(['T']);
+    // the page's Solve, while the stage shows the editor's puzzle: that puzzle (two T pieces,
+    // impossible), not the one loaded before (the Soma cube of an earlier test: 480)
+    await page.click('#solve');
+    expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
+    expect(await ui.solutionCount()).toBe(0);
+    // picking a library puzzle closes the editor (its puzzle stays in My puzzles): the stage
+    // shows what Solve then searches
+    await page.selectOption('#library', 'soma.txt');
+    await page.waitForSelector('#editor-body', { state: 'hidden' });
+    expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+    expect(await page.textContent('#stage-title')).not.toMatch(/editing/);
+    await page.click('#solve');
+    expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
+    expect(await ui.solutionCount()).toBe(480);
+    expect((await ui.hooks()).piecesDrawn).toBe(7);
+    const mine = await page.$$eval('#library optgroup[label="My puzzles"] option', (os) => os.map((o) => o.textContent));
+    expect(mine.filter((t) => t === 'My puzzle').length).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe('clicks and sizes as a person makes them', () => {

@@ -267,4 +267,22 @@ describe('export and import', () => {
     expect(await fresh.inputValue('#def-text')).toBe(typed);
     await other.browser.close();
   }, 120_000);
+
+  test('a link whose definition has an error opens with its text and the error in the box, and says so', async () => {
+    // (QA: the notice pointed to a message by the text box that was not there, and the box
+    // held the default puzzle's text, so the link's text could be neither read nor mended)
+    const bad = 'D:xDim=-3:yDim=1:zDim=1\nC:name=A:layout=0 0 0\n~D\n';
+    const other = await openFresh(server.url + linkOf(deflateSync(json({ puzzle: { definition: bad }, options: '-r' }))));
+    const tab = other.page;
+    expect(await other.waitState(['ready', 'error'])).toBe('ready');
+    expect((await other.hooks()).puzzle).toMatchObject({ xDim: 10, yDim: 6 }); // the default puzzle instead
+    await tab.waitForSelector('#def-error:not([hidden])');
+    expect(await tab.textContent('#def-error-text')).toMatch(/^link\.txt:1:/);
+    expect(await tab.inputValue('#def-text')).toBe(bad);
+    const notice = await tab.textContent('#notice-text');
+    expect(notice).toMatch(/The puzzle in the link could not be read: link\.txt:1:/);
+    expect(notice).toMatch(/opened its default puzzle, "[^"]*", instead\. The link's definition is in the text box, with its error\./);
+    expect(other.errors).toEqual([]);
+    await other.browser.close();
+  }, 60_000);
 });

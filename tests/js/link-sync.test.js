@@ -79,6 +79,11 @@ function fakeActions(store, texts) {
     start: vi.fn(async ({ loadDefault = true } = {}) => (loadDefault ? load('a.txt') : true)),
     selectLibrary: vi.fn(async (file) => load(file)),
     openMine: vi.fn(async () => false),
+    // a definition the engine refuses, as the real loadDefinition leaves it: the text and its error
+    loadDefinition: vi.fn(async (text) => {
+      store.update('definition', { text, error: 'link.txt:1: D directive: xDim must be at least 1', open: true });
+      return false;
+    }),
     selectPuzzle: vi.fn(),
     setOptionsText: vi.fn((text) => store.update('options', { text })),
     setView: vi.fn(),
@@ -157,5 +162,40 @@ describe('LinkSync keeps the draft (text typed but not loaded) whatever the addr
     await fresh.sync.restore('#p1:@@@garbage@@@');
     expect(fresh.store.get().source.file).toBe('a.txt');
     expect(fresh.store.get().notice).toMatch(/opened its default puzzle, "A.TXT", instead/);
+  });
+
+  test('a link whose definition has an error: the session\'s puzzle, the link\'s text and error in the box, the draft still kept', async () => {
+    const BAD = 'D:xDim=0:yDim=1:zDim=1\n~D\n';
+    const session = { source: { kind: 'library', file: 'b.txt' }, puzzleIndex: 0, options: '-r', definition: DRAFT, editor: { active: false } };
+    const t = page({ session });
+    await t.sync.restore(encodeState({ puzzle: { definition: BAD }, options: '-r' }));
+    t.sync.follow();
+    expect(t.store.get().source.file).toBe('b.txt');
+    expect(t.store.get().definition).toMatchObject({ text: BAD, error: expect.stringMatching(/^link\.txt:1:/), open: true });
+    const notice = t.store.get().notice;
+    expect(notice).toMatch(/could not be read: link\.txt:1: D directive: xDim must be at least 1\. /);
+    expect(notice).toMatch(/opened the puzzle you had open last, "B\.TXT", instead\. The link's definition is in the text box/);
+    expect(t.kept().definition).toBe(DRAFT); // the person's draft is not replaced by the link's text
+    // the same link in a tab already open: the page keeps what it shows
+    const u = page();
+    await u.sync.restore('');
+    u.sync.follow();
+    u.win.location.hash = encodeState({ puzzle: { definition: BAD }, options: '' });
+    u.win.fire('hashchange');
+    await vi.waitFor(() => expect(u.store.get().notice).toMatch(/could not be read/));
+    expect(u.store.get().notice).toMatch(/still shows "A\.TXT"\. The link's definition is in the text box/);
+    expect(u.store.get().definition.text).toBe(BAD);
+  });
+
+  test('a notice names the puzzle being edited when the editor shows its own', async () => {
+    const t = page();
+    await t.sync.restore('');
+    t.sync.follow();
+    const puzzle = { title: 'Precious', xDim: 2, yDim: 1, zDim: 1, oneSide: false, holes: [], pieces: [{ name: 'A', cells: [[0, 0, 0], [1, 0, 0]], count: 1, stationary: false }] };
+    t.store.update('editor', { active: true, puzzle });
+    t.win.location.hash = '#p1:@@@garbage@@@';
+    t.win.fire('hashchange');
+    await vi.waitFor(() => expect(t.store.get().notice).toMatch(/still shows/));
+    expect(t.store.get().notice).toMatch(/still shows "Precious" \(being edited\)\./);
   });
 });

@@ -46,11 +46,11 @@ const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entri
 
 const stage = mountStagePanel(store, actions, editor, watch);
 mountLegendPanel(store, stage, view);
-mountLibraryPanel(store, actions);
+mountLibraryPanel(store, actions, editor);
 mountDefinitionPanel(store, actions, editor);
 mountEditorPanel(store, actions, editor);
-mountOptionsPanel(store, actions, new OptionsActions(store));
-mountSolvePanel(store, actions);
+mountOptionsPanel(store, actions, new OptionsActions(store), editor);
+mountSolvePanel(store, actions, editor);
 mountWorkersPanel(store, actions);
 mountResumePanel(store, actions);
 mountRunDetailsPanel(store); // options (issue 8 §4)

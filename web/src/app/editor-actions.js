@@ -12,6 +12,7 @@ import { History } from './history.js';
 import * as commands from './commands.js';
 
 import { PHASE, CUSTOM } from './state.js';
+import { shownPuzzle } from './selectors.js';
 import { writeDefinition, definitionFileName } from '../model/definition-writer.js';
 import { cellCounts, emptyPuzzle, fromEngineJson, validatePuzzle } from '../model/puzzle.js';
 
@@ -84,6 +85,21 @@ export class EditorActions {
   close() {
     this.flushChecks();
     this.store.update('editor', { active: false, drawer: null });
+  }
+
+  /** Another puzzle is being opened (the library picker): the editor closes first, its puzzle
+   * saved in My puzzles, so that the stage shows the puzzle that Solve will search. */
+  leaveFor() {
+    if (this.editor.active) this.close();
+  }
+
+  /**
+   * The page's Solve (and Enter in the options): the puzzle on the stage. While the editor
+   * shows a puzzle of its own (not the one loaded), that is the editor's "Solve this puzzle";
+   * otherwise the loaded puzzle.
+   */
+  solveShown() {
+    return shownPuzzle(this.store.get()).editing ? this.solve() : this.actions.solve();
   }
 
   run(command) {

@@ -20,6 +20,7 @@ import { fromEngineJson } from '../model/puzzle.js';
 import { solutionGridProblem } from '../model/solution-check.js';
 import { SolutionStore } from '../ui/solution-store.js';
 import { PHASE } from './state.js';
+import { shownPuzzle } from './selectors.js';
 import { lessonById } from '../trace/lessons.js';
 import { num } from './format.js';
 
@@ -174,7 +175,8 @@ export class LinkSync {
     this.heldDraft = session && typeof session.definition === 'string' ? session.definition : null;
     if (hash && hash !== '#') {
       const r = decodeState(hash, { libraryFiles: this.libraryFiles });
-      if (r.ok) return this.afterOpening(await this.openLink(r.state));
+      // (a link whose puzzle cannot be read: what the person had open last instead, as below)
+      if (r.ok) return this.afterOpening(await this.openLink(r.state, { session }));
       // what the person had open last is better than the default puzzle (and keeps their draft)
       const ok = this.afterOpening(await this.openSession(session));
       this.store.update('notice', `${r.error} ${this.insteadWords(session)}`);
@@ -219,9 +221,11 @@ export class LinkSync {
     return result;
   }
 
+  /** The puzzle on the stage, as a notice names it: the editor's while it shows its own. */
   shownTitle(s = this.store.get()) {
-    const p = s.puzzles[s.puzzleIndex];
-    const title = (p && p.title) || s.source.title || '';
+    const { puzzle, editing } = shownPuzzle(s);
+    const title = (puzzle && puzzle.title) || (editing ? '' : s.source.title) || '';
+    if (editing) return title ? `"${title}" (being edited)` : 'the puzzle being edited';
     return title ? `"${title}"` : 'the puzzle it had';
   }
 
@@ -236,7 +240,12 @@ export class LinkSync {
       : `The page opened its default puzzle, ${this.shownTitle(s)}, instead.`;
   }
 
-  async openLink(state) {
+  /**
+   * Open a decoded link. Its puzzle may still fail to load (a definition with an error): then
+   * a new page (newPage: {session}) opens the session's puzzle, a page already open keeps
+   * what it shows, and the box shows the link's text with its error (linkUnreadable).
+   */
+  async openLink(state, newPage = null) {
     const { actions, editor } = this;
     if (!(await actions.start({ loadDefault: false }))) return false;
     const editing = !!(state.view && state.view.edit);
@@ -245,15 +254,15 @@ export class LinkSync {
       ok = await actions.selectLibrary(state.puzzle.library);
     } else if (editing && !state.solution) {
       // a puzzle being made: the editor takes it as a draft (its pieces may not fill the space yet)
-      return this.openDraft(state);
+      return this.openDraft(state, newPage);
     } else {
-      ok = await actions.loadDefinition(state.puzzle.definition);
-      if (!ok && editing) return this.openDraft(state);
+      ok = await actions.loadDefinition(state.puzzle.definition, 'link.txt'); // (errors name the link, not a file)
+      if (!ok && editing) return this.openDraft(state, newPage);
     }
     if (!ok) {
-      this.store.update('notice', 'The puzzle in the link could not be loaded (see the message by the definition text).');
-      if (this.store.get().puzzles.length === 0) await actions.selectLibrary(actions.defaultFile);
-      return false;
+      // (a library file the engine refused: the status line says why)
+      if (state.puzzle.library !== undefined) return this.linkUnreadable(null, `${state.puzzle.library} could not be loaded`, newPage);
+      return this.linkUnreadable(state.puzzle.definition, this.store.get().definition.error, newPage);
     }
     const index = state.puzzle.index || 0;
     if (index > 0) {
@@ -275,20 +284,47 @@ export class LinkSync {
     return true;
   }
 
-  async openDraft(state) {
+  async openDraft(state, newPage = null) {
     const { actions, editor } = this;
     const draft = await actions.draft(state.puzzle.definition, 'link.txt');
     if (!draft.ok || draft.puzzles.length !== 1) {
-      this.store.update('definition', { text: state.puzzle.definition, error: draft.ok ? 'link.txt: the editor holds one puzzle' : draft.error, open: true });
-      this.store.update('notice', 'The puzzle in the link could not be read (see the message by the definition text).');
-      await actions.selectLibrary(actions.defaultFile);
-      return false;
+      return this.linkUnreadable(state.puzzle.definition, draft.ok ? 'link.txt: the editor holds one puzzle' : draft.error, newPage);
     }
     const puzzle = fromEngineJson(draft.puzzles[0]);
     actions.setOptionsText(state.options);
     editor.begin(puzzle);
     actions.setPhase(PHASE.READY, `Editing ${puzzle.title || 'a puzzle'}. Press "Solve this puzzle" when its pieces fill the space.`);
     return true;
+  }
+
+  /**
+   * A link whose definition text has an error: the page shows another puzzle (insteadOf), and
+   * the text box the link's text with its error, so that it can be read and mended; the notice
+   * says so. The editor closes (what it held stays in My puzzles): it would hold the box.
+   */
+  async linkUnreadable(text, error, newPage) {
+    const { actions, editor } = this;
+    const wasEditing = editor.editor.active;
+    if (wasEditing) editor.close();
+    let instead;
+    if (newPage) {
+      // what the person had open last (not its editor: the box is the link's now)
+      await this.openSession(newPage.session, { withEditor: false });
+      instead = this.insteadWords(newPage.session);
+    } else {
+      if (this.store.get().puzzles.length === 0) await actions.selectLibrary(actions.defaultFile);
+      instead = `The page still shows ${this.shownTitle()}.`;
+    }
+    const reason = firstLine(error || 'the definition could not be read');
+    let where = '';
+    if (text !== null) {
+      this.store.update('definition', { text, error: error || reason, open: true });
+      where = " The link's definition is in the text box, with its error.";
+    }
+    const kept = wasEditing || (newPage && newPage.session && newPage.session.editor && newPage.session.editor.active)
+      ? ' What you were editing is kept in My puzzles.' : '';
+    this.store.update('notice', `The puzzle in the link could not be read: ${reason}. ${instead}${where}${kept}`);
+    return false;
   }
 
   /** Draw the link's solution without solving (after checking that it is one). */
@@ -305,7 +341,8 @@ export class LinkSync {
     this.actions.setPhase(PHASE.READY, `Showing solution ${num(solution.index)} from the link. Press Solve to find all solutions.`);
   }
 
-  async openSession(session) {
+  /** Open the last session's puzzle (withEditor: and its editor, when it was open). */
+  async openSession(session, { withEditor = true } = {}) {
     const { actions, editor } = this;
     if (!session || !session.source) return actions.start();
     if (!(await actions.start({ loadDefault: false }))) return false;
@@ -317,12 +354,25 @@ export class LinkSync {
     const s = this.store.get();
     if (ok && Number.isInteger(session.puzzleIndex) && session.puzzleIndex > 0 && session.puzzleIndex < s.puzzles.length) actions.selectPuzzle(session.puzzleIndex);
     if (typeof session.options === 'string') actions.setOptionsText(session.options);
-    if (session.editor && session.editor.active) {
+    if (withEditor && session.editor && session.editor.active) {
       const entry = s.myPuzzles.find((p) => p.id === session.editor.savedId);
       const draft = entry ? await actions.draft(entry.text, 'my-puzzle.txt') : null;
-      if (draft && draft.ok && draft.puzzles.length === 1) editor.begin(fromEngineJson(draft.puzzles[0]), entry.id);
+      if (draft && draft.ok && draft.puzzles.length === 1) {
+        editor.begin(fromEngineJson(draft.puzzles[0]), entry.id);
+      } else if (entry) {
+        // saved with a problem the editor lets a person make on the way (a name the format
+        // cannot hold): its text in the box, with the engine's error, rather than lost from view
+        const error = draft && !draft.ok ? draft.error : 'my-puzzle.txt: the editor holds one puzzle';
+        this.store.update('definition', { text: entry.text, error, open: true });
+        this.store.update('notice', `The puzzle you were editing, "${entry.title || 'Untitled puzzle'}", could not be opened in the editor: ${firstLine(error)}. Its definition is in the text box (and in My puzzles).`);
+      }
     }
     // (typing that was never loaded comes back into the text box: afterOpening)
     return ok;
   }
+}
+
+/** The first line of an error, without a closing full stop (a notice adds its own). */
+function firstLine(text) {
+  return String(text).split('\n')[0].replace(/\.$/, '');
 }

@@ -5,7 +5,7 @@
 import * as commands from '../app/commands.js';
 import { MAX_NEW_DIMENSION, boxSizeProblem } from '../app/editor-actions.js';
 import { PIECE_SETS } from '../model/piece-sets.js';
-import { cellCounts, equalShapeGroups, validatePuzzle } from '../model/puzzle.js';
+import { cellCounts, equalShapeGroups, nameProblem, validatePuzzle } from '../model/puzzle.js';
 import { pieceColorHex, STATIONARY_COLOR } from '../viewer/colors.js';
 import { num } from '../app/format.js';
 import { byId, h, isTyping, setProp } from './dom.js';
@@ -185,6 +185,8 @@ export function mountEditorPanel(store, actions, editor) {
     if (!d.cells.length) return 'Draw at least one cell.';
     const name = d.name.trim();
     if (!name) return 'Give the piece a name.';
+    const bad = nameProblem(name); // what the definition format cannot hold (':', ',', '#', '=', spaces)
+    if (bad) return `${bad[0].toUpperCase()}${bad.slice(1)}.`;
     const p = editor.editor.puzzle;
     if (p.pieces.some((q, i) => q.name === name && i !== d.index)) return `There is already a piece named ${name}.`;
     const keys = new Set(d.cells.map((c) => `${c[0]},${c[1]},${c[2]}`));
@@ -311,6 +313,10 @@ export function mountEditorPanel(store, actions, editor) {
     pieceList.replaceChildren(...p.pieces.map((piece, i) => {
       const name = h('input', { type: 'text', value: piece.name, maxLength: 100, 'aria-label': `Name of piece ${i + 1}`, spellcheck: false, autocomplete: 'off', dataset: { focusKey: `name:${i}` } });
       name.addEventListener('input', () => run(commands.renamePiece(T(), i, name.value)));
+      // a name the definition format cannot hold is kept as typed (the checks say why Solve
+      // waits), and marked here, where it can be mended
+      const bad = nameProblem(piece.name);
+      if (bad) Object.assign(name, { title: bad }).setAttribute('aria-invalid', 'true');
       const count = h('input', { type: 'number', min: 1, max: 999, value: piece.count, 'aria-label': `Copies of ${piece.name}`, dataset: { focusKey: `count:${i}` } });
       count.addEventListener('input', () => {
         const n = Math.floor(Number(count.value));

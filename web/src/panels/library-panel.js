@@ -10,7 +10,7 @@ const pickerValue = (source) => (source.kind === 'mine' ? MINE_PREFIX + source.i
 
 const GROUP_OF_TIER = { fast: 'Quick', slow: 'Takes a while', bench: 'Long searches' };
 
-export function mountLibraryPanel(store, actions) {
+export function mountLibraryPanel(store, actions, editor) {
   const el = { library: byId('library'), pickRow: byId('puzzle-pick-row'), pick: byId('puzzle-pick'), info: byId('puzzle-info') };
 
   const groups = new Map();
@@ -23,8 +23,19 @@ export function mountLibraryPanel(store, actions) {
   groups.set('Your own', h('optgroup', { label: 'Your own' }, h('option', { value: CUSTOM }, 'Custom definition')));
   el.library.replaceChildren(...groups.values());
 
-  el.library.addEventListener('change', () => actions.selectLibrary(el.library.value));
-  el.pick.addEventListener('change', () => actions.selectPuzzle(Number(el.pick.value)));
+  // The editor closes first: the stage must show the puzzle picked, the one Solve searches.
+  // (The value is read before: closing saves the editor's puzzle in My puzzles, and that
+  // redraw puts the picker back on the puzzle loaded.)
+  el.library.addEventListener('change', () => {
+    const file = el.library.value;
+    editor.leaveFor();
+    actions.selectLibrary(file);
+  });
+  el.pick.addEventListener('change', () => {
+    const index = Number(el.pick.value);
+    editor.leaveFor();
+    actions.selectPuzzle(index);
+  });
 
   store.subscribe(['myPuzzles'], (s) => {
     mine.replaceChildren(...s.myPuzzles.map((p) => h('option', { value: MINE_PREFIX + p.id }, p.title || 'Untitled puzzle')));

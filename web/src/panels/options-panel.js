@@ -43,7 +43,7 @@ export function controlOfMessage(message) {
  * @param {import('../app/actions.js').Actions} actions  (solve)
  * @param {import('../app/options-actions.js').OptionsActions} options
  */
-export function mountOptionsPanel(store, actions, options) {
+export function mountOptionsPanel(store, actions, options, editor) {
   const root = byId('options-form');
   const textBox = byId('opt-text');
   const textError = byId('opt-text-error');
@@ -57,7 +57,7 @@ export function mountOptionsPanel(store, actions, options) {
   const solveOnEnter = (input) => input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      actions.solve();
+      editor.solveShown();
     }
   });
 

@@ -1,15 +1,16 @@
 // Solve / Cancel, the status line and the live counters.
 import { PHASE } from '../app/state.js';
+import { shownPuzzle } from '../app/selectors.js';
 import { big, num, progressText, secs } from '../app/format.js';
 import { byId, isTyping, setText, setProp } from './dom.js';
 
-export function mountSolvePanel(store, actions) {
+export function mountSolvePanel(store, actions, editor) {
   const el = {
     solve: byId('solve'), cancel: byId('cancel'), status: byId('status'),
     count: byId('solution-count'), attempts: byId('stat-attempts'), seconds: byId('stat-seconds'),
     progress: byId('stat-progress'),
   };
-  el.solve.addEventListener('click', () => actions.solve());
+  el.solve.addEventListener('click', () => editor.solveShown()); // (the editor's puzzle while it shows one)
   el.cancel.addEventListener('click', () => actions.cancel());
   // Escape stops a running search from anywhere on the page (issue 8 §4, focus after Solve).
   document.addEventListener('keydown', (e) => {
@@ -26,13 +27,14 @@ export function mountSolvePanel(store, actions) {
   });
 
   let lastPhase = null;
-  store.subscribe(['run', 'solutions', 'puzzles'], (s) => {
+  store.subscribe(['run', 'solutions', 'puzzles', 'editor', 'source'], (s) => {
     const { phase } = s.run;
     const running = phase === PHASE.RUNNING;
     // Keep the keyboard focus on the button that makes sense now: a disabled button drops it.
     const active = document.activeElement;
     const hadFocus = active === el.solve || active === el.cancel || (ownsFocus && (!active || active === document.body));
-    setProp(el.solve, 'disabled', running || phase === PHASE.LOADING || s.puzzles.length === 0);
+    // (the editor's own puzzle can be solved before anything is loaded: a link to a draft)
+    setProp(el.solve, 'disabled', running || phase === PHASE.LOADING || (s.puzzles.length === 0 && !shownPuzzle(s).editing));
     setProp(el.cancel, 'disabled', !running);
     if (hadFocus && phase !== lastPhase) {
       const target = running ? el.cancel : el.solve;
