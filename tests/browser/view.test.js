@@ -230,6 +230,37 @@ describe('seeing the pieces', () => {
     await ui.shot('view-09-soma-labels.png');
     await page.uncheck('#view-labels');
   });
+
+  test('while a replay is on the stage, the solutions wait and the arrows step the replay', async () => {
+    // (QA: › and the arrows changed "Solution 4 of 480" while the stage stayed on replay step 5)
+    await ui.pickLibrary('soma.txt');
+    await page.click('#solve');
+    expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
+    await page.click('#watch-record');
+    await page.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 60_000 });
+    for (let k = 0; k < 5; k++) await page.click('#watch-forward');
+    const index = await page.textContent('#solution-index');
+    expect(await page.isDisabled('#next')).toBe(true);
+    expect(await page.isDisabled('#solution-slider')).toBe(true);
+    expect(await page.isVisible('#nav-replay')).toBe(true);
+    await page.locator('#viewport').click({ position: { x: 5, y: 5 } }); // the focus on the stage, as a person's
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.textContent('#stage-solution')).toBe('Step 6');
+    expect(await page.textContent('#view-help')).toMatch(/← → replay steps$/);
+    expect(await page.textContent('#solution-index')).toBe(index);
+    await page.fill('#goto-n', '3');
+    await page.press('#goto-n', 'Enter');
+    expect(await page.textContent('#goto-error')).toMatch(/shows the replay: press "Stop watching" first/);
+    await ui.shot('view-05b-replay-solutions-wait.png');
+    await page.click('#watch-close');
+    expect(await page.isHidden('#nav-replay')).toBe(true);
+    await page.locator('#viewport').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('#stage-solution')).toMatch(/^Solution \d+ of 480$/);
+    expect(await page.textContent('#solution-index')).not.toBe(index);
+  });
 });
 
 describe('many pieces', () => {

@@ -21,3 +21,12 @@ export function shownPuzzle(state) {
   }
   return { puzzle: state.puzzles[state.puzzleIndex] || null, editing: false };
 }
+
+/**
+ * Whether the stage shows a replay's step (watch-actions.js) instead of the solutions: a
+ * recording is open and the stage is not the editor's. Browsing the solutions waits meanwhile
+ * (its controls would change a label and nothing on the stage).
+ */
+export function replayOnStage(state) {
+  return state.watch.active && state.watch.steps > 0 && !shownPuzzle(state).editing;
+}

@@ -6,7 +6,7 @@
 //   view.highlightPiece(3); view.hidePiece(5); view.isolatePiece(3); view.setLayer(0);
 //   view.goToSolution('12');   // false (and view.gotoError says why) when 12 is not a solution
 import { VIEW_PIECES } from './state.js';
-import { shownPuzzle } from './selectors.js';
+import { replayOnStage, shownPuzzle } from './selectors.js';
 import { num } from './format.js';
 
 const MANY_PIECES = 20;
@@ -103,6 +103,7 @@ export class ViewActions {
     const t = String(text).trim().replace(/[,\s]/g, '');
     let error = '';
     if (stored === 0) error = 'No solutions to go to yet: press Solve first.';
+    else if (replayOnStage(this.store.get())) error = 'The stage shows the replay: press "Stop watching" first.';
     else if (t === '') error = `Type a solution number from 1 to ${num(stored)}.`;
     else if (!/^\d+$/.test(t)) error = `"${String(text).trim().slice(0, 20)}" is not a whole number: type 1 to ${num(stored)}.`;
     else {

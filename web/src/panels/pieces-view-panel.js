@@ -3,7 +3,7 @@
 // flat layer grid of a 3-D solution, "go to solution n", the PNG and STL downloads, and help text
 // that speaks of touch on a touch screen. Renders the view slice; changes it via ViewActions.
 import { PHASE } from '../app/state.js';
-import { shownPuzzle } from '../app/selectors.js';
+import { replayOnStage, shownPuzzle } from '../app/selectors.js';
 import { downloadBlob } from './download.js';
 import { byId, h, setAttr, setProp, setText } from './dom.js';
 
@@ -20,13 +20,15 @@ export function mountPiecesViewPanel(store, stage, view) {
 
   // ---- help text: touch words on a touch screen ----
   const coarse = window.matchMedia('(pointer: coarse)');
-  const helpText = () => {
-    el.help.textContent = coarse.matches
+  // (the arrows step a replay while it is on the stage: watch-panel.js)
+  const helpText = (s = store.get()) => {
+    setText(el.help, coarse.matches
       ? 'Swipe to rotate · pinch to zoom · two fingers to pan · tap a piece to pick it'
-      : 'Drag to rotate · right-drag to pan · scroll to zoom · click a piece to pick it · ← → solutions';
+      : `Drag to rotate · right-drag to pan · scroll to zoom · click a piece to pick it · ← → ${replayOnStage(s) ? 'replay steps' : 'solutions'}`);
   };
   helpText();
-  coarse.addEventListener('change', helpText);
+  coarse.addEventListener('change', () => helpText());
+  store.subscribe(['watch', 'editor'], (s) => helpText(s));
 
   // ---- pointing at pieces in the 3-D view ----
   const picking = () => {

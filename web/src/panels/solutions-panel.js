@@ -2,18 +2,21 @@
 // page keeps only the first solutions to bound its memory.
 import { PHASE } from '../app/state.js';
 import { num } from '../app/format.js';
+import { replayOnStage } from '../app/selectors.js';
 import { byId, isTyping, setText, setAttr, setProp } from './dom.js';
 
 export function mountSolutionsPanel(store, actions) {
   const el = {
     prev: byId('prev'), next: byId('next'), index: byId('solution-index'), total: byId('solution-total'),
     some: byId('nav-some'), none: byId('nav-none'), linked: byId('nav-linked'), linkedIndex: byId('linked-index'), slider: byId('solution-slider'), note: byId('store-note'),
+    replay: byId('nav-replay'),
   };
   el.prev.addEventListener('click', () => actions.stepSolution(-1));
   el.next.addEventListener('click', () => actions.stepSolution(1));
   el.slider.addEventListener('input', () => actions.showSolution(Number(el.slider.value) - 1));
   document.addEventListener('keydown', (e) => {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e)) return;
+    // (while a replay is on the stage, the arrows are the replay's: watch-panel.js)
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e) || replayOnStage(store.get())) return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
     if (e.key in moves) actions.stepSolution(moves[e.key]);
     else if (e.key === 'Home') actions.showSolution(0);
@@ -22,7 +25,7 @@ export function mountSolutionsPanel(store, actions) {
     e.preventDefault();
   });
 
-  store.subscribe(['solutions', 'run'], (s) => {
+  store.subscribe(['solutions', 'run', 'watch', 'editor'], (s) => {
     const sol = s.solutions;
     const stored = sol.store ? sol.store.stored : 0;
     const k = sol.shown >= 0 ? sol.shown + 1 : 0;
@@ -35,9 +38,11 @@ export function mountSolutionsPanel(store, actions) {
     setText(el.linkedIndex, num(sol.linked));
     setProp(el.none, 'hidden', stored > 0);
     setText(el.none, running ? 'Searching…' : sol.store ? 'No solutions' : 'No solutions yet');
-    setProp(el.prev, 'disabled', sol.shown <= 0);
-    setProp(el.next, 'disabled', sol.shown < 0 || sol.shown >= stored - 1);
-    setProp(el.slider, 'disabled', stored < 2);
+    const replay = replayOnStage(s);
+    setProp(el.replay, 'hidden', !replay || stored === 0);
+    setProp(el.prev, 'disabled', replay || sol.shown <= 0);
+    setProp(el.next, 'disabled', replay || sol.shown < 0 || sol.shown >= stored - 1);
+    setProp(el.slider, 'disabled', replay || stored < 2);
     setProp(el.slider, 'max', String(Math.max(1, stored)));
     setProp(el.slider, 'value', String(Math.max(1, k)));
     setAttr(el.slider, 'aria-valuetext', `Solution ${k} of ${stored}`);

@@ -6,6 +6,7 @@
 // a second algorithm's recording replayed beside it (compare); the parity lesson's argument.
 import { SPEEDS, estimateAt } from '../app/watch-actions.js';
 import { PHASE } from '../app/state.js';
+import { replayOnStage } from '../app/selectors.js';
 import { num } from '../app/format.js';
 import { cellName, describe } from '../trace/explain.js';
 import { LESSONS, lessonById, lessonLink } from '../trace/lessons.js';
@@ -87,10 +88,12 @@ export function mountWatchPanel(store, actions, watch) {
     h('div', { className: 'row' }, recordBtn, closeBtn), status, controls);
 
   document.addEventListener('keydown', (e) => {
-    const w = store.get().watch;
-    if (!w.active || isTyping(e) || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.key === ',') watch.stepBy(-1);
-    else if (e.key === '.') watch.stepBy(1);
+    const s = store.get();
+    if (!s.watch.active || isTyping(e) || e.altKey || e.ctrlKey || e.metaKey) return;
+    // ← → too while the replay is on the stage (they browse the solutions otherwise)
+    const onStage = replayOnStage(s);
+    if (e.key === ',' || (onStage && e.key === 'ArrowLeft')) watch.stepBy(-1);
+    else if (e.key === '.' || (onStage && e.key === 'ArrowRight')) watch.stepBy(1);
     else return;
     e.preventDefault();
   });
