@@ -110,6 +110,13 @@ describe('finishMessage', () => {
     expect(finishMessage({ ...base, reason: 'cancelled', total: 3, options: '-l 100' })).toBe('Cancelled after 0.25 s with 3 solutions found.');
   });
 
+  test('a resumed search says the whole search\'s time, and the time since resuming (QA: only the latter)', () => {
+    expect(finishMessage({ elapsed: 3.55, before: 7.09, stats: {}, reason: 'cancelled', total: 9, options: '-r' }))
+      .toBe('Cancelled after 10.6 s (3.55 s since resuming) with 9 solutions found.');
+    expect(finishMessage({ elapsed: 3, before: 7, stats: {}, reason: 'finished', total: 5, options: '-r', known: 5 }))
+      .toBe('Finished: 5 solutions in 10.0 s (3.00 s since resuming). ✓ matches the known count.');
+  });
+
   test('an impossible puzzle says so, with the engine\'s reason', () => {
     const stats = { impossible: 'impossible by parity: the holes have parity 0, which no placement of the pieces can match' };
     expect(finishMessage({ ...base, stats, reason: 'finished', total: 0, options: '-r' }))
@@ -224,6 +231,23 @@ describe('Actions.solve and bad options', () => {
     // editing the options clears the engine's mark
     actions.setOptionsText('-r');
     expect(store.get().options).toMatchObject({ error: '', errorKey: '' });
+  });
+
+  test('Cancel: the time said is until Cancel was pressed, not until the workers answered; a notice goes with the puzzle it was about', async () => {
+    let finish = null;
+    const { store, actions, text } = setup(() => ({ id: 1, done: new Promise((resolve) => { finish = resolve; }) }));
+    store.update('notice', 'The puzzle in the link could not be read: ...');
+    await actions.loadDefinition(text);
+    expect(store.get().notice).toBe(''); // (QA: it stayed up over the next puzzle solved)
+    const solving = actions.solve();
+    await new Promise((r) => setTimeout(r, 0));
+    actions.cancel();
+    // the workers answer late (more workers than cores): their own clock says 7.3 s
+    await new Promise((r) => setTimeout(r, 30));
+    finish({ reason: 'cancelled', stats: { seconds: 7.3, solutions: 0 } });
+    await solving;
+    expect(store.get().run.phase).toBe(PHASE.CANCELLED);
+    expect(store.get().run.message).toMatch(/^Cancelled after 0\.\d\d s with 0 solutions found\.$/);
   });
 
   test('solutions found while searching are drawn with the counters, the first too, and all at the end', async () => {

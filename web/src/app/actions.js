@@ -188,6 +188,9 @@ export class Actions {
       return false;
     }
     this.engineText = next.text;
+    // a notice about what was shown before (a link that could not be read...) is no longer
+    // about the page (QA: it stayed up over the next puzzle solved); later news comes after
+    this.store.update('notice', '');
     if (next.kind === 'custom' && this.persist) {
       // the person's own text is kept in My puzzles from its first good load
       const title = puzzles[0].title || 'Untitled puzzle';
@@ -320,6 +323,8 @@ export class Actions {
         ...this.state.run,
         phase: PHASE.RUNNING, message: `Searching${options ? ` with ${options}` : ''}…${resumedNote}`,
         stats: null, startedAt, elapsed: 0, reason: '', options, leftRange: null,
+        // a resumed search: the time searched before (the counters and the last line add it)
+        elapsedBefore: this.running.elapsedBefore,
       },
     });
 
@@ -343,22 +348,27 @@ export class Actions {
     }
     if (token !== this.runToken) return; // superseded (another puzzle was loaded meanwhile)
     const wasSaved = this.running.saved;
+    const { cancelledAt } = this.running;
     this.finishRun();
     // a finished search needs no resuming; a stopped one was written down by cancel()
     if (result.reason === 'finished' && wasSaved) this.discardSaved();
-    this.finishedSearch(result, store, startedAt, options);
+    this.finishedSearch(result, store, startedAt, options, cancelledAt);
     this.store.update('run', { traceEvents }); // options (issue 8 §4)
   }
 
-  finishedSearch(result, store, startedAt, options) {
+  finishedSearch(result, store, startedAt, options, cancelledAt = 0) {
     const stats = (result && result.stats) || this.lastStats || {};
-    const elapsed = typeof stats.seconds === 'number' ? stats.seconds : (performance.now() - startedAt) / 1000;
+    let elapsed = typeof stats.seconds === 'number' ? stats.seconds : (performance.now() - startedAt) / 1000;
+    // Cancelled: the time until Cancel was pressed, not until the last worker answered (more
+    // workers than cores answered a second or more later: QA read "Cancelled after 7.3 s" for
+    // a Cancel pressed at 3 s).
+    if (result.reason === 'cancelled' && cancelledAt > 0) elapsed = Math.min(elapsed, (cancelledAt - startedAt) / 1000);
     const total = Math.max(store.total, stats.solutions || 0);
     this.store.update('solutions', { total, revision: this.state.solutions.revision + 1 });
     const phase = result.reason === 'cancelled' ? PHASE.CANCELLED : PHASE.DONE;
     // options (issue 8 §4): the limit (-l inside the options ends as 'finished'), impossible puzzles, -s
     const message = finishMessage({
-      reason: result.reason, total, elapsed, options, stats,
+      reason: result.reason, total, elapsed, options, stats, before: this.state.run.elapsedBefore || 0,
       known: knownCount(this.currentEntry(), options), compareKnown: this.state.puzzles.length === 1,
     });
     this.store.update('run', { phase, message, stats, elapsed, reason: result.reason });
@@ -418,6 +428,7 @@ export class Actions {
 
   cancel() {
     if (!this.running) return;
+    if (!this.running.cancelledAt) this.running.cancelledAt = performance.now();
     this.store.update('run', { message: 'Cancelling…' });
     this.saveRunning(); // a search kept in the browser is kept as it stops
     this.client.cancel(this.running.id);

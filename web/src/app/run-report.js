@@ -27,9 +27,10 @@ import { num, plural, secs } from './format.js';
  * @param {boolean} [o.compareKnown] whether `known` applies (one puzzle in the file)
  * @returns {string}
  */
-export function finishMessage({ reason, total, elapsed, options, stats = {}, known, compareKnown = true }) {
+export function finishMessage({ reason, total, elapsed, options, stats = {}, known, compareKnown = true, before = 0 }) {
   const found = plural(total, 'solution');
-  const time = secs(elapsed);
+  // before: a resumed search's time before it was resumed (the whole search's time is said)
+  const time = before > 0 ? `${secs(before + elapsed)} (${secs(elapsed)} since resuming)` : secs(elapsed);
   if (reason === 'cancelled') return `Cancelled after ${time} with ${found} found.`;
   const { values } = parseOptions(options || '');
   const limit = values.limit;

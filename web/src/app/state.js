@@ -35,7 +35,7 @@ export function initialState() {
     options: { text: '-r', error: '', errorKey: '' },
     // The current or last search. phase is one of PHASE; reason is the worker's done reason;
     // leftRange: [least, most] seconds left of the recent projections (format.js ProjectionSpread).
-    run: { phase: PHASE.LOADING, message: 'Loading the solver engine…', stats: null, startedAt: 0, elapsed: 0, reason: '', options: '', leftRange: null },
+    run: { phase: PHASE.LOADING, message: 'Loading the solver engine…', stats: null, startedAt: 0, elapsed: 0, reason: '', options: '', leftRange: null, elapsedBefore: 0 },
     // Solutions of the last search: store is a SolutionStore (ui/solution-store.js); shown is the
     // 0-based index drawn (-1: none); revision changes whenever solutions arrive.
     // linked: the number of a solution that came with a share link (drawn without solving), or 0.

@@ -106,6 +106,7 @@ export function mountSharePanel(store, actions, editor, sync) {
   });
   el.noticeClose.addEventListener('click', () => store.update('notice', ''));
 
+  let noticeShown = '';
   store.subscribe(['solutions', 'run', 'puzzles', 'notice', 'editor'], (s) => {
     const stored = s.solutions.store ? s.solutions.store.stored : 0;
     const running = s.run.phase === PHASE.RUNNING;
@@ -115,5 +116,9 @@ export function mountSharePanel(store, actions, editor, sync) {
     setProp(el.copy, 'disabled', el.downloadDef.disabled);
     setProp(el.notice, 'hidden', !s.notice);
     setText(el.noticeText, s.notice);
+    // a new notice comes into sight (QA: a link opened in this tab while the panel was scrolled
+    // down to the editor changed nothing visible)
+    if (s.notice && s.notice !== noticeShown && typeof el.notice.scrollIntoView === 'function') el.notice.scrollIntoView({ block: 'nearest' });
+    noticeShown = s.notice;
   });
 }

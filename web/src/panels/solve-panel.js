@@ -51,7 +51,7 @@ export function mountSolvePanel(store, actions, editor) {
     setText(el.attempts, big(stats.attempts));
     setProp(el.attempts.dataset, 'value', String(stats.attempts || 0));
     setProp(el.attempts, 'title', stats.attempts ? `${num(stats.attempts)} placements tried, ${num(stats.fits)} fitted` : '');
-    setText(el.seconds, secs(s.run.elapsed));
+    setText(el.seconds, secs(s.run.elapsed + (s.run.elapsedBefore || 0))); // (a resumed search: its whole time)
     // Progress (issue 10): the engine's estimate while running; 100% once the search is done.
     const fraction = phase === PHASE.DONE && s.run.reason === 'finished' ? 1 : stats.fractionDone;
     setText(el.progress, phase === PHASE.READY || phase === PHASE.LOADING ? '–' : progressText(fraction, running ? s.run.elapsed : 0, stats.fractionAtStart, s.run.leftRange)); // no time left once stopped
