@@ -298,6 +298,85 @@ describe('clicks and sizes as a person makes them', () => {
     expect(await holes()).toEqual([]);
   });
 
+  test('the keyboard keeps its place: New puzzle, Draw a new piece, Save, Cancel and Redraw (bug: focus lost to the body)', async () => {
+    const focused = () => page.evaluate(() => (document.activeElement ? document.activeElement.id || document.activeElement.getAttribute('aria-label') || document.activeElement.tagName : ''));
+    if (await page.isVisible('#editor-close')) await page.click('#editor-close');
+    for (const [id, v] of [['#new-x', 3], ['#new-y', 2], ['#new-z', 1]]) await page.fill(id, String(v));
+    // Enter on New puzzle: the editor opens with the focus in its title, ready to be typed over
+    await page.focus('#new-puzzle');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#editor-body:not([hidden])');
+    expect(await focused()).toBe('editor-title');
+    await page.keyboard.type('Keyed in');
+    expect(await page.inputValue('#editor-title')).toBe('Keyed in');
+
+    // Enter on Draw a new piece: the focus is in the drawer's Name field
+    await page.focus('#draw-piece');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#drawer:not([hidden])');
+    expect(await focused()).toBe('drawer-name');
+    await page.keyboard.type('K');
+    expect(await page.inputValue('#drawer-name')).toBe('K');
+    // Cancel from the keyboard: back on Draw a new piece
+    await page.focus('#drawer-cancel');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#drawer', { state: 'hidden' });
+    expect(await focused()).toBe('draw-piece');
+
+    // again, all by keyboard: Enter, a name, Tab to the grid, Space draws the cell under its
+    // cursor, Tab to Add piece, Enter: the piece is added and the focus is back on Draw a new piece
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('drawer-name');
+    expect(await page.inputValue('#drawer-name')).toBe(''); // a fresh drawer
+    await page.keyboard.type('K');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('drawer-grid');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('drawer-save');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#drawer', { state: 'hidden' });
+    expect(await pieceNames()).toEqual(['K']);
+    expect(await focused()).toBe('draw-piece');
+
+    // a click on Draw a new piece also puts the focus in the Name field
+    await page.click('#draw-piece');
+    expect(await focused()).toBe('drawer-name');
+    await page.click('#drawer-cancel');
+    expect(await focused()).toBe('draw-piece');
+
+    // a piece's Redraw tool: into the Name field, and back to the tool on Save or Cancel
+    const redraw = '#editor-pieces li[data-piece="K"] button[aria-label="Redraw: K"]';
+    await page.focus(redraw);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#drawer:not([hidden])');
+    expect(await focused()).toBe('drawer-name');
+    expect(await page.inputValue('#drawer-name')).toBe('K');
+    await page.focus('#drawer-cancel');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#drawer', { state: 'hidden' });
+    expect(await focused()).toBe('Redraw: K');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('drawer-name');
+    await page.keyboard.type('L'); // the caret is after the name: K becomes KL
+    await page.focus('#drawer-save');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#drawer', { state: 'hidden' });
+    expect(await pieceNames()).toEqual(['KL']);
+    expect(await focused()).toBe('Redraw: KL');
+    // a tool that changes the piece keeps the focus too (the list is rebuilt under it)
+    await page.focus('#editor-pieces li[data-piece="KL"] button[aria-label="Mirror: KL"]');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('Mirror: KL');
+    // Close editor hides itself: the focus goes to what opens the editor again
+    await page.focus('#editor-close');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#editor-body', { state: 'hidden' });
+    expect(['edit-copy', 'new-puzzle']).toContain(await focused());
+  });
+
   test('a box larger than the editor takes is refused with the limit, not clamped', async () => {
     if (await page.isVisible('#editor-close')) await page.click('#editor-close');
     for (const id of ['#new-x', '#new-y', '#new-z']) await page.fill(id, '200');

@@ -16,7 +16,7 @@ import { completionsBefore, explainDeadEnd, isCompletion, matchingRemoves, stati
 import { mostConstrainedCell, waysToCover } from '../trace/position.js';
 import { algorithmByKey, algorithmOptions } from '../trace/algorithms.js';
 import { summarise } from '../trace/summary.js';
-import { cellName, regionOf, targetName } from '../trace/explain.js';
+import { cellName, regionOf, targetName, targetVerb } from '../trace/explain.js';
 import { parseOptions } from '../model/options.js';
 import { TRACE_OP } from '../worker/protocol.js';
 import { PHASE } from './state.js';
@@ -346,7 +346,7 @@ export class WatchActions {
           : 'This dead end is not about the region of one cell, so there is no hole to trace back to the step that made it.';
         break;
       case 'branchEnd':
-        note = `This dead end is no hole: every way to fill ${targetName(p, why.target)} has been tried, and below them the search filled the board ${times(why.completions)} (last at step ${num(why.last + 1)}). ` +
+        note = `This dead end is no hole: every way to ${targetVerb(why.target)} ${targetName(p, why.target)} has been tried, and below them the search filled the board ${times(why.completions)} (last at step ${num(why.last + 1)}). ` +
           'It is the end of a branch after solutions; the search backs up to try the next choice above.';
         break;
       case 'fromStart': note = `The region of ${cellName(p, why.cell)} (${num(why.size)} cells) was there from the start: no step made it.`; break;

@@ -38,19 +38,35 @@ export function mountEditorPanel(store, actions, editor) {
     note.textContent = message;
     note.hidden = !message;
   };
-  el.newPuzzle.addEventListener('click', () => showSizeProblem(newInputs, newSizeError, editor.newPuzzle(...newInputs.map((i) => i.value))));
+  // Opening the editor hides #editor-start, and with it the button just pressed: the browser
+  // would drop the focus to the page's body (a keyboard user typed into nothing and had to Tab
+  // from the top), so it moves to the new puzzle's title, the first thing to give it.
+  const focusTitle = () => {
+    if (!editor.editor.active) return;
+    title.focus();
+    title.select();
+  };
+  el.newPuzzle.addEventListener('click', () => {
+    const problem = editor.newPuzzle(...newInputs.map((i) => i.value));
+    showSizeProblem(newInputs, newSizeError, problem);
+    if (!problem.message) focusTitle();
+  });
   for (const input of newInputs) {
     input.max = String(MAX_NEW_DIMENSION);
     // the mark goes as soon as the sizes are fine again (not only at the next click)
     input.addEventListener('input', () => { if (!newSizeError.hidden) showSizeProblem(newInputs, newSizeError, boxSizeProblem(...newInputs.map((i) => i.value))); });
   }
-  el.editCopy.addEventListener('click', () => editor.editCopy());
+  el.editCopy.addEventListener('click', () => { editor.editCopy(); focusTitle(); });
 
   // ---- the editor's body, built once
   const undoBtn = h('button', { type: 'button', id: 'undo', onclick: () => editor.undo(), 'aria-keyshortcuts': 'Control+Z' }, 'Undo');
   const redoBtn = h('button', { type: 'button', id: 'redo', onclick: () => editor.redo(), 'aria-keyshortcuts': 'Control+Shift+Z' }, 'Redo');
   const solveBtn = h('button', { type: 'button', id: 'editor-solve', className: 'primary', onclick: () => editor.solve() }, 'Solve this puzzle');
-  const doneBtn = h('button', { type: 'button', id: 'editor-close', className: 'quiet', onclick: () => editor.close() }, 'Close editor');
+  // (closing hides the button pressed: the focus goes to what opens the editor again)
+  const doneBtn = h('button', { type: 'button', id: 'editor-close', className: 'quiet', onclick: () => {
+    editor.close();
+    (el.editCopy.offsetParent ? el.editCopy : el.newPuzzle).focus();
+  } }, 'Close editor');
 
   const title = h('input', { type: 'text', id: 'editor-title', maxLength: 200, autocomplete: 'off', spellcheck: false });
   title.addEventListener('input', () => run(commands.setTitle(T(), title.value)));
@@ -161,6 +177,18 @@ export function mountEditorPanel(store, actions, editor) {
     drawerGrid.element, drawerNote,
     h('div', { className: 'row' }, drawerSave, drawerCancel));
 
+  // The drawer last drawn (null: closed). Opening it hides "Draw a new piece" (and a piece's
+  // Redraw tool is rebuilt with the list), closing it hides the Save or Cancel just pressed:
+  // either way the browser would drop the focus to the body, so it is moved here instead.
+  let drawerShown = null;
+  const focusLost = () => {
+    const a = document.activeElement;
+    return !a || a === document.body || drawer.contains(a);
+  };
+
+  // the focus key of a piece's tool (renderPieces), to find it again in the rebuilt list
+  const toolKey = (key, i) => `tool:${key}:${i}`;
+
   el.body.replaceChildren(
     h('div', { className: 'row' }, undoBtn, redoBtn),
     h('label', { htmlFor: 'editor-title' }, 'Title'), title,
@@ -225,7 +253,7 @@ export function mountEditorPanel(store, actions, editor) {
     setProp(redoBtn, 'disabled', !s.history.canRedo);
     setProp(undoBtn, 'title', s.history.canUndo ? `Undo ${s.history.undoName}` : 'Nothing to undo');
     setProp(redoBtn, 'title', s.history.canRedo ? `Redo ${s.history.redoName}` : 'Nothing to redo');
-    if (!ed.active || !ed.puzzle) return;
+    if (!ed.active || !ed.puzzle) { drawerShown = null; return; }
     const p = ed.puzzle;
     if (document.activeElement !== title) title.value = p.title;
     [p.xDim, p.yDim, p.zDim].forEach((v, i) => { if (document.activeElement !== dimInputs[i]) dimInputs[i].value = String(v); });
@@ -322,14 +350,16 @@ export function mountEditorPanel(store, actions, editor) {
         const n = Math.floor(Number(count.value));
         if (n >= 1 && n <= 999) { count.removeAttribute('aria-invalid'); run(commands.setPieceCount(T(), i, n)); } else count.setAttribute('aria-invalid', 'true');
       });
-      const tool = (label, text, fn) => h('button', { type: 'button', className: 'tool', title: label, 'aria-label': `${label}: ${piece.name}`, onclick: fn }, text);
-      const tools = piece.stationary ? [tool('Delete', '✕', () => run(commands.removePiece(T(), i)))] : [
-        tool('Rotate a quarter turn about z', '⟳', () => run(commands.turnPiece(T(), i, 'z'))),
-        three ? tool('Rotate a quarter turn about x', '⟳x', () => run(commands.turnPiece(T(), i, 'x'))) : null,
-        three ? tool('Rotate a quarter turn about y', '⟳y', () => run(commands.turnPiece(T(), i, 'y'))) : null,
-        tool('Mirror', '⇋', () => run(commands.mirrorPieceCommand(T(), i, 'x'))),
-        tool('Redraw', '✎', () => store.update('editor', { drawer: { index: i, cells: piece.cells.map((c) => [...c]), layer: 0, name: piece.name } })),
-        tool('Delete', '✕', () => run(commands.removePiece(T(), i))),
+      // a focus key per tool too: the list is rebuilt by every change, and a tool pressed from
+      // the keyboard keeps the focus (on its new copy) instead of dropping it to the body
+      const tool = (key, label, text, fn) => h('button', { type: 'button', className: 'tool', title: label, 'aria-label': `${label}: ${piece.name}`, onclick: fn, dataset: { focusKey: toolKey(key, i) } }, text);
+      const tools = piece.stationary ? [tool('delete', 'Delete', '✕', () => run(commands.removePiece(T(), i)))] : [
+        tool('turn-z', 'Rotate a quarter turn about z', '⟳', () => run(commands.turnPiece(T(), i, 'z'))),
+        three ? tool('turn-x', 'Rotate a quarter turn about x', '⟳x', () => run(commands.turnPiece(T(), i, 'x'))) : null,
+        three ? tool('turn-y', 'Rotate a quarter turn about y', '⟳y', () => run(commands.turnPiece(T(), i, 'y'))) : null,
+        tool('mirror', 'Mirror', '⇋', () => run(commands.mirrorPieceCommand(T(), i, 'x'))),
+        tool('redraw', 'Redraw', '✎', () => store.update('editor', { drawer: { index: i, cells: piece.cells.map((c) => [...c]), layer: 0, name: piece.name } })),
+        tool('delete', 'Delete', '✕', () => run(commands.removePiece(T(), i))),
       ];
       return h('li', { className: ed.selected === i ? 'selected' : '', dataset: { piece: piece.name } },
         pieceIcon(piece.cells, colors.get(i), 34),
@@ -345,9 +375,18 @@ export function mountEditorPanel(store, actions, editor) {
 
   function renderDrawer(ed) {
     const d = ed.drawer;
+    const was = drawerShown;
+    drawerShown = d;
     drawer.hidden = !d;
     drawBtn.hidden = !!d;
-    if (!d) return;
+    if (!d) {
+      // back to what opened it: "Draw a new piece", or the Redraw tool of the piece redrawn
+      if (was && focusLost()) {
+        const back = was.index >= 0 ? pieceList.querySelector(`[data-focus-key="${toolKey('redraw', was.index)}"]`) : null;
+        (back || drawBtn).focus();
+      }
+      return;
+    }
     const layers = ed.puzzle.zDim > 1 ? DRAWER_LAYERS : 1;
     if (drawerLayer.options.length !== layers) drawerLayer.replaceChildren(...Array.from({ length: layers }, (_, z) => h('option', { value: String(z) }, `${z + 1}`)));
     drawerLayer.value = String(d.layer);
@@ -360,5 +399,10 @@ export function mountEditorPanel(store, actions, editor) {
     drawerGrid.render({ cols: size, rows: size, state: (x, y) => (on.has(`${x},${y}`) ? 'on' : below.has(`${x},${y}`) ? 'other' : 'off') });
     drawerNote.classList.remove('bad');
     drawerNote.textContent = `${d.cells.length} cell${d.cells.length === 1 ? '' : 's'}${layers > 1 ? ' (cells on other layers shown faint)' : ''}.`;
+    // just opened (or opened on another piece): the name comes first
+    if (!was || was.index !== d.index) {
+      drawerName.focus();
+      drawerName.setSelectionRange(drawerName.value.length, drawerName.value.length);
+    }
   }
 }

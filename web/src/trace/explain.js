@@ -1,6 +1,7 @@
 // Words and places for trace events: what a step of the search did, in plain language, and
 // which cells it concerns (for the page to highlight). Pure functions of the puzzle and events.
 import { TRACE_OP } from '../worker/protocol.js';
+import { plural } from '../app/format.js';
 
 const FILTERS = { 1: 'parity', 2: 'volume', 3: 'fit' };
 
@@ -17,22 +18,31 @@ export function targetName(puzzle, target) {
 
 const pieceName = (puzzle, instance) => (puzzle.instances[instance] ? puzzle.instances[instance].name : '?');
 
+/** What a level does to its target: a cell is filled, a piece (target < 0) is placed. */
+export const targetVerb = (target) => (target >= 0 ? 'fill' : 'place');
+
 /** One sentence for an event. */
 export function describe(puzzle, ev) {
   if (!ev) return 'The start: an empty board.';
-  const left = `${ev.remaining} piece${ev.remaining === 1 ? '' : 's'} left`;
+  // ev.remaining (engine/search/trace.hpp): pieces left to place at the event's level, before its
+  // placement -- so a kPlace leaves one fewer, and a kChoose is made with all of them still to place
+  const toPlace = `${plural(ev.remaining, 'piece')} left to place`;
+  const target = () => targetName(puzzle, ev.a);
   switch (ev.op) {
-    case TRACE_OP.PLACE: return `Place ${pieceName(puzzle, ev.a)} (${left}).`;
+    case TRACE_OP.PLACE: {
+      const after = ev.remaining - 1;
+      return `Place ${pieceName(puzzle, ev.a)} (${after > 0 ? `${plural(after, 'piece')} left to place` : 'the last piece'}).`;
+    }
     case TRACE_OP.REMOVE: return `Take ${pieceName(puzzle, ev.a)} back.`;
-    case TRACE_OP.CHOOSE: return `Choose ${targetName(puzzle, ev.a)}: ${ev.b} way${ev.b === 1 ? '' : 's'} to fill it (${left}).`;
+    case TRACE_OP.CHOOSE: return `Choose ${target()}: ${ev.b} way${ev.b === 1 ? '' : 's'} to ${targetVerb(ev.a)} it (${toPlace}).`;
     case TRACE_OP.CANDIDATE: return `Candidate: ${pieceName(puzzle, ev.a)}.`;
     case TRACE_OP.SOLUTION: return ev.a > 0 ? `Solution ${ev.a}!` : 'All pieces placed, but this is a turned copy of a solution already counted.';
-    case TRACE_OP.NO_FIT: return `Dead end: no piece fits ${targetName(puzzle, ev.a)}.`;
-    case TRACE_OP.EXHAUSTED: return `Dead end: every way to fill ${targetName(puzzle, ev.a)} has been tried (${ev.b}).`;
+    case TRACE_OP.NO_FIT: return ev.a >= 0 ? `Dead end: no piece fits ${target()}.` : `Dead end: ${target()} fits nowhere.`;
+    case TRACE_OP.EXHAUSTED: return `Dead end: every way to ${targetVerb(ev.a)} ${target()} has been tried (${ev.b}).`;
     case TRACE_OP.PARITY_TRIGGER: return 'Dead end by parity: the pieces left cannot match the checkerboard colours of the holes.';
     case TRACE_OP.VOLUME_TRIGGER: return `Dead end by volume: a region of ${ev.b} cells that no combination of the pieces left can fill.`;
     case TRACE_OP.DEAD_CELL: return `Dead end: ${cellName(puzzle, ev.a)} is walled in.`;
-    case TRACE_OP.FILTER_EMPTIED: return `Dead end: the ${FILTERS[ev.b] || ''} filter left no way to fill ${targetName(puzzle, ev.a)}.`;
+    case TRACE_OP.FILTER_EMPTIED: return `Dead end: the ${FILTERS[ev.b] || ''} filter left no way to ${targetVerb(ev.a)} ${target()}.`;
     default: return `Step of kind ${ev.op}.`;
   }
 }
