@@ -49,11 +49,13 @@ describe('share links', () => {
     expect(await ui.waitState(['done', 'error'])).toBe('done');
     for (let k = 0; k < 4; k++) await page.click('#next');
     expect(await page.textContent('#solution-index')).toBe('5');
+    await page.check('#view-labels'); // names on the pieces travel too (QA: they did not)
     await page.click('#copy-link');
     const link = await page.inputValue('#link-text');
     expect(link.startsWith(`${server.url}#p1:`)).toBe(true);
     await page.waitForFunction((l) => window.location.href === l, link); // the address follows the state
     const shown = await page.evaluate(() => window.__polycube.sample());
+    await page.uncheck('#view-labels'); // (the tests after this one draw without them)
 
     const other = await openFresh(link);
     expect(await other.state()).toBe('ready');
@@ -64,6 +66,7 @@ describe('share links', () => {
     expect(await other.page.textContent('#stage-solution')).toBe('Solution 5 (from the link)');
     expect(await other.page.textContent('#status')).toMatch(/Showing solution 5 from the link/);
     expect((await other.hooks()).piecesDrawn).toBe(7);
+    expect(await other.page.isChecked('#view-labels')).toBe(true);
     expect(Number(await other.page.getAttribute('#stat-attempts', 'data-value'))).toBe(0); // nothing was solved
     const sample = await other.page.evaluate(() => window.__polycube.sample());
     expect(sample.colours).toBeGreaterThan(7);
@@ -73,6 +76,8 @@ describe('share links', () => {
     await other.page.click('#solve');
     expect(await other.waitState(['done', 'error'])).toBe('done');
     expect(await other.solutionCount()).toBe(50);
+    // the link's solution stays on the stage, found again among them (QA: it jumped to solution 1)
+    expect(await other.page.textContent('#stage-solution')).toBe('Solution 5 of 50');
     expect(other.errors).toEqual([]);
     await other.browser.close();
   });

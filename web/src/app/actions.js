@@ -244,6 +244,9 @@ export class Actions {
       return;
     }
     const previousSolutions = this.state.solutions;
+    // a link's solution on the stage: shown again once the search has found it (finishedSearch)
+    const linkedGrid = previousSolutions.linked && previousSolutions.store && previousSolutions.store.stored > 0
+      ? Int32Array.from(previousSolutions.store.get(0)) : null;
     let traceEvents = 0;
     // /options
     if (!this.client || this.client._failure || this.engineText !== src.text) {
@@ -353,6 +356,7 @@ export class Actions {
     // a finished search needs no resuming; a stopped one was written down by cancel()
     if (result.reason === 'finished' && wasSaved) this.discardSaved();
     this.finishedSearch(result, store, startedAt, options, cancelledAt);
+    this.showLinkedAgain(linkedGrid, store);
     this.store.update('run', { traceEvents }); // options (issue 8 §4)
   }
 
@@ -372,6 +376,14 @@ export class Actions {
       known: knownCount(this.currentEntry(), options), compareKnown: this.state.puzzles.length === 1,
     });
     this.store.update('run', { phase, message, stats, elapsed, reason: result.reason });
+  }
+
+  // Solving from a link that showed one solution: the stage goes back to that solution among
+  // those found (QA: it jumped to solution 1), unless the person browsed meanwhile.
+  showLinkedAgain(grid, store) {
+    if (!grid || this.state.solutions.store !== store || this.state.solutions.shown !== 0) return;
+    const k = store.indexOf(grid);
+    if (k > 0) this.store.update('solutions', { shown: k });
   }
 
   // The next redraw of the counters of search `running` (redrawDelay), while it runs.

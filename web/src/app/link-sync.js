@@ -85,6 +85,7 @@ export class LinkSync {
     if (ed.active) view.edit = 1;
     if (s.view.explode > 0) view.explode = Math.round(s.view.explode * 100);
     if (s.view.explodeMode !== 'pieces') view.explodeMode = s.view.explodeMode;
+    if (s.view.labels) view.labels = 1; // names on the pieces
     if (s.watch.lesson) view.lesson = s.watch.lesson;
     if (Object.keys(view).length) state.view = view;
     return state;
@@ -274,6 +275,7 @@ export class LinkSync {
       const patch = {};
       if (typeof state.view.explode === 'number') patch.explode = Math.max(0, Math.min(100, state.view.explode)) / 100;
       if (state.view.explodeMode === 'layers') patch.explodeMode = 'layers';
+      if (state.view.labels === 1) patch.labels = true;
       if (Object.keys(patch).length) actions.setView(patch);
     }
     if (state.solution) this.showLinkedSolution(state.solution);

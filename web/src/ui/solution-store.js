@@ -49,6 +49,18 @@ export class SolutionStore {
     this.total += count;
   }
 
+  /** The first stored solution equal to `grid` (0-based), or -1. */
+  indexOf(grid) {
+    const n = this.cellCount;
+    if (grid.length !== n) return -1;
+    for (let k = 0, at = 0; k < this.stored; k++, at += n) {
+      let i = 0;
+      while (i < n && this.data[at + i] === grid[i]) i++;
+      if (i === n) return k;
+    }
+    return -1;
+  }
+
   /** Grid of stored solution k (0-based), a view into the store. */
   get(k) {
     const n = this.cellCount;
