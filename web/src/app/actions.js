@@ -13,7 +13,7 @@ import { isOptionsError, optionsRefusal, optionsSliceForText } from './options-a
 import { finishMessage } from './run-report.js';
 // /options
 import { clampPoolSize } from '../pool/solver-pool.js';
-import { CHECKPOINT_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
+import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
 import { ProjectionSpread, timeLeft } from './format.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
@@ -466,14 +466,14 @@ export class Actions {
   }
 
   /**
-   * Write the running shared search down (IndexedDB), once it has run CHECKPOINT_MS: called
-   * by its timer, by cancel, by stopRun and when the page is hidden or closed.
+   * Write the running shared search down (IndexedDB), once it has run KEEP_AFTER_MS: called
+   * by its timer (every CHECKPOINT_MS), by cancel, by stopRun and when the page is hidden or closed.
    */
   saveRunning() {
     const run = this.running;
     if (!run || !this.savedSearches || !this.client.checkpoint) return undefined;
     const elapsed = (performance.now() - run.startedAt) / 1000;
-    if (!run.saved && elapsed * 1000 < CHECKPOINT_MS) return undefined; // short searches are not kept
+    if (!run.saved && elapsed * 1000 < KEEP_AFTER_MS) return undefined; // short searches are not kept
     const checkpoint = this.client.checkpoint(run.id);
     if (!checkpoint || checkpoint.pending.length === 0) return undefined;
     run.saved = true;

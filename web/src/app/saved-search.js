@@ -16,6 +16,10 @@ const KEY = 'current';
 export const SAVED_SEARCH_VERSION = 1;
 /** How often a running shared search is written down (and at the end, when stopped). */
 export const CHECKPOINT_MS = 5000;
+/** A search is kept (when stopped, or as the page goes away) once it has run this long: a
+ * reload 2.7 s into a search found nothing to resume when this was CHECKPOINT_MS (QA). The pool
+ * splits a search for checkpoints after 1 s (pool/solver-pool.js SPLIT_AFTER_MS). */
+export const KEEP_AFTER_MS = 2000;
 
 // Every save also writes the record without its solutions' grids to localStorage, which is
 // synchronous: an IndexedDB write made as the page goes away (pagehide) is dropped now and then

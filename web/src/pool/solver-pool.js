@@ -38,8 +38,9 @@ import { parseOptions } from '../model/options.js';
 import { PieceBook } from './pieces.js';
 import { addStats, statsBetween } from './stats.js';
 
-// A search running this long is split for checkpoints (the first is written after
-// CHECKPOINT_MS, 5 s: app/saved-search.js); shorter ones never pay for the split.
+// A search running this long is split for checkpoints (it is kept once it has run
+// KEEP_AFTER_MS, 2 s, and written every CHECKPOINT_MS, 5 s: app/saved-search.js); shorter ones
+// never pay for the split.
 export const SPLIT_AFTER_MS = 1000;
 // From then on a piece that has searched this long is drained (header, 3): what a checkpoint
 // loses is within about this much search per worker. Each drain costs the pieces it makes
