@@ -195,6 +195,15 @@ describe('the puzzle editor', () => {
     expect(await page.textContent('#drawer-note')).toMatch(/contains ':', which the definition format cannot hold/);
     await page.click('#drawer-cancel');
     expect(await pieceNames()).toEqual(['T']);
+    // typed over a piece's name in the list, it is marked there, and a link copied says so
+    const nameT = page.locator('#editor-pieces li[data-piece="T"] input[type="text"]');
+    await nameT.fill('x:y');
+    await page.waitForSelector('#editor-pieces li[data-piece="x:y"] input[aria-invalid="true"]');
+    await page.click('#copy-link');
+    await page.waitForFunction(() => /Copy the selected link|Link copied/.test(document.getElementById('copy-status').textContent));
+    expect(await page.textContent('#copy-status')).toMatch(/opens with an error until this is mended: piece 'x:y': the name 'x:y' contains ':'/);
+    await page.click('#undo');
+    expect(await pieceNames()).toEqual(['T']);
     // the page's Solve, while the stage shows the editor's puzzle: that puzzle (two T pieces,
     // impossible), not the one loaded before (the Soma cube of an earlier test: 480)
     await page.click('#solve');

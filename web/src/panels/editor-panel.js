@@ -65,7 +65,7 @@ export function mountEditorPanel(store, actions, editor) {
   // (closing hides the button pressed: the focus goes to what opens the editor again)
   const doneBtn = h('button', { type: 'button', id: 'editor-close', className: 'quiet', onclick: () => {
     editor.close();
-    (el.editCopy.offsetParent ? el.editCopy : el.newPuzzle).focus();
+    (el.editCopy.disabled ? el.newPuzzle : el.editCopy).focus(); // (disabled: nothing loaded)
   } }, 'Close editor');
 
   const title = h('input', { type: 'text', id: 'editor-title', maxLength: 200, autocomplete: 'off', spellcheck: false });

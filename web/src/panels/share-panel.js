@@ -5,6 +5,7 @@
 import { formatSolutions, solutionsToJson } from '../io/solutions-text.js';
 import { definitionFileName, writeDefinition } from '../model/definition-writer.js';
 import { PHASE } from '../app/state.js';
+import { validatePuzzle } from '../model/puzzle.js';
 import { byId, setProp, setText } from './dom.js';
 import { downloadText } from './download.js';
 
@@ -23,14 +24,19 @@ export function mountSharePanel(store, actions, editor, sync) {
     if (!url) return;
     el.linkText.value = url;
     el.linkText.hidden = false;
+    // a puzzle being edited with a problem the format cannot carry (a name with ':') opens
+    // with its text and the error, to be mended: said here rather than found there (QA)
+    const s = store.get();
+    const problems = s.editor.active && s.editor.puzzle ? validatePuzzle(s.editor.puzzle) : [];
+    const warning = problems.length ? ` It opens with an error until this is mended: ${problems[0].message}.` : '';
     try {
       await navigator.clipboard.writeText(url);
-      el.copied.textContent = `Link copied (${url.length} characters).`;
+      el.copied.textContent = `Link copied (${url.length} characters).${warning}`;
     } catch {
       // no clipboard permission (e.g. an insecure origin): the link is selected to copy by hand
       el.linkText.focus();
       el.linkText.select();
-      el.copied.textContent = 'Copy the selected link (Ctrl+C).';
+      el.copied.textContent = `Copy the selected link (Ctrl+C).${warning}`;
     }
   });
 
