@@ -97,7 +97,9 @@ function page({ session = null } = {}) {
   let kept = session;
   const persist = { session: () => kept, saveSession: vi.fn((s) => { kept = JSON.parse(JSON.stringify(s)); }) };
   const win = fakeWindow();
-  const sync = new LinkSync(store, actions, { editor: { active: false }, close: vi.fn() }, persist, { libraryFiles: FILES, win });
+  // the editor as link-sync sees it: its slice of the state, and close() leaving it
+  const editor = { get editor() { return store.get().editor; }, close: vi.fn(() => store.update('editor', { active: false })) };
+  const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: FILES, win });
   return { store, sync, win, persist, kept: () => kept };
 }
 
@@ -197,5 +199,23 @@ describe('LinkSync keeps the draft (text typed but not loaded) whatever the addr
     t.win.fire('hashchange');
     await vi.waitFor(() => expect(t.store.get().notice).toMatch(/still shows/));
     expect(t.store.get().notice).toMatch(/still shows "Precious" \(being edited\)\./);
+  });
+
+  test('a bad link in the tab of an open editor: the editor closes, the draft it held stays kept', async () => {
+    const BAD = 'D:xDim=0:yDim=1:zDim=1\n~D\n';
+    const t = page();
+    await t.sync.restore('');
+    t.sync.follow();
+    const puzzle = { title: 'Precious', xDim: 2, yDim: 1, zDim: 1, oneSide: false, holes: [], pieces: [{ name: 'A', cells: [[0, 0, 0], [1, 0, 0]], count: 1, stationary: false }] };
+    t.store.update('editor', { active: true, puzzle });
+    t.sync.heldDraft = DRAFT; // (a reload while editing: the session's draft waits for the box)
+    t.win.location.hash = encodeState({ puzzle: { definition: BAD }, options: '' });
+    t.win.fire('hashchange');
+    await vi.waitFor(() => expect(t.store.get().notice).toMatch(/could not be read/));
+    expect(t.store.get().editor.active).toBe(false);
+    expect(t.store.get().notice).toMatch(/What you were editing is kept in My puzzles\./);
+    expect(t.store.get().definition.text).toBe(BAD);
+    t.sync.write();
+    expect(t.kept().definition).toBe(DRAFT);
   });
 });

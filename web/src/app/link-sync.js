@@ -307,7 +307,12 @@ export class LinkSync {
   async linkUnreadable(text, error, newPage) {
     const { actions, editor } = this;
     const wasEditing = editor.editor.active;
-    if (wasEditing) editor.close();
+    if (wasEditing) {
+      // (closing gives a held draft back to the box, which the link's text takes: it stays held)
+      const held = this.heldDraft;
+      editor.close();
+      this.heldDraft = held;
+    }
     let instead;
     if (newPage) {
       // what the person had open last (not its editor: the box is the link's now)
