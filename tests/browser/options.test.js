@@ -349,4 +349,21 @@ describe('options in plain words', () => {
   test('logged no errors', () => {
     expect(env.ui.errors).toEqual([]);
   });
+
+  test('every field on the page has a name a screen reader says (QA: labels were tied to nothing)', async () => {
+    // everything open: the option groups, the editor and its piece drawer
+    await page.evaluate(() => { for (const d of document.querySelectorAll('details')) d.open = true; });
+    await page.click('#new-puzzle');
+    await page.click('#draw-piece');
+    const unnamed = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea')]
+      .filter((el) => el.type !== 'hidden' && el.type !== 'file' && el.getClientRects().length > 0)
+      .filter((el) => el.labels.length === 0 && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby'))
+      .map((el) => el.id || el.outerHTML.slice(0, 80)));
+    expect(unnamed).toEqual([]);
+    // and a click on a label's text reaches its field
+    await page.click('label[for="editor-title"]');
+    expect(await page.evaluate(() => document.activeElement.id)).toBe('editor-title');
+    await page.click('#drawer-cancel');
+    await page.click('#editor-close');
+  });
 });
