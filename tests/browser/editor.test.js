@@ -420,3 +420,67 @@ describe('clicks and sizes as a person makes them', () => {
     expect(await page.isVisible('#editor-size-error')).toBe(false);
   });
 });
+
+describe('My puzzles', () => {
+  const mine = () => page.$$eval('#library optgroup[label="My puzzles"] option', (os) => os.map((o) => ({ value: o.value, title: o.textContent })));
+  const TWO = '# First: two dominoes\nD:xDim=2:yDim=2:zDim=1\nC:name=A:layout=0 0 0, 1 0 0\nC:name=B:layout=0 0 0, 1 0 0\n~D\n'
+    + '# Second: a straight tromino\nD:xDim=3:yDim=1:zDim=1\nC:name=I:layout=0 0 0, 1 0 0, 2 0 0\n~D\n';
+
+  test('a file of two puzzles: Edit a copy of the second leaves the file whole (QA: saved over it, the first lost)', async () => {
+    if (await page.isVisible('#editor-close')) await page.click('#editor-close');
+    await page.evaluate(() => { document.getElementById('custom').open = true; });
+    await page.fill('#def-text', TWO);
+    await page.click('#def-load');
+    expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+    const entry = (await mine()).find((o) => o.title === 'First: two dominoes');
+    expect(entry).toBeDefined();
+    await page.selectOption('#puzzle-pick', '1');
+    await page.click('#edit-copy');
+    await page.waitForSelector('#editor-body:not([hidden])');
+    expect(await page.inputValue('#editor-title')).toBe('Second: a straight tromino (my copy)');
+    await page.waitForTimeout(400); // (the autosave waits for a pause in the edits)
+    await page.click('#editor-close');
+    await page.selectOption('#library', entry.value);
+    expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+    expect(await page.$$eval('#puzzle-pick option', (os) => os.length)).toBe(2);
+    expect((await mine()).filter((o) => o.title === 'Second: a straight tromino (my copy)')).toHaveLength(1);
+  });
+
+  test('Load definition while editing loads the puzzle being edited, saved once (QA: a second entry)', async () => {
+    await page.fill('#new-x', '2');
+    await page.fill('#new-y', '1');
+    await page.fill('#new-z', '1');
+    await page.click('#new-puzzle');
+    await page.fill('#editor-title', 'Keep me');
+    await page.waitForTimeout(400);
+    await page.evaluate(() => { document.getElementById('custom').open = true; });
+    await page.click('#def-load');
+    expect(await ui.waitState(['ready', 'error'])).not.toBe('loading');
+    expect((await mine()).filter((o) => o.title === 'Keep me')).toHaveLength(1);
+    // text pasted over it and loaded at once (before the editor follows the typing): that
+    // puzzle is loaded, in the same entry (the editor's; Undo brings "Keep me" back)
+    const before = (await mine()).length;
+    await page.fill('#def-text', '# Pasted one\nD:xDim=2:yDim=1:zDim=1\nC:name=P:layout=0 0 0, 1 0 0\n~D\n');
+    await page.click('#def-load');
+    await page.waitForFunction(() => window.__polycube.puzzle && window.__polycube.puzzle.title === 'Pasted one' && document.body.dataset.state === 'ready', null, { timeout: 10_000 });
+    expect(await page.inputValue('#editor-title')).toBe('Pasted one');
+    const after = await mine();
+    expect(after).toHaveLength(before);
+    expect(after.filter((o) => o.title === 'Pasted one')).toHaveLength(1);
+    await page.click('#undo');
+    expect(await page.inputValue('#editor-title')).toBe('Keep me');
+    await page.click('#editor-close');
+  });
+
+  test('one of My puzzles can be removed; it stays on screen and the notice says how to keep it', async () => {
+    const entry = (await mine()).find((o) => o.title === 'First: two dominoes');
+    await page.selectOption('#library', entry.value);
+    expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+    await page.click('#forget-mine');
+    expect((await mine()).map((o) => o.title)).not.toContain('First: two dominoes');
+    expect(await page.textContent('#notice-text')).toMatch(/"First: two dominoes" was removed from My puzzles\. It is still on screen: Load definition saves it again/);
+    expect(await page.isHidden('#forget-mine')).toBe(true);
+    expect((await ui.hooks()).puzzle).toMatchObject({ title: 'First: two dominoes' });
+    await page.click('#notice-close');
+  });
+});

@@ -14,6 +14,7 @@ import { finishMessage } from './run-report.js';
 // /options
 import { clampPoolSize } from '../pool/solver-pool.js';
 import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
+import { saveNotice } from './persist.js';
 import { ProjectionSpread, timeLeft } from './format.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
@@ -197,6 +198,9 @@ export class Actions {
       const id = this.persist.savePuzzle({ title, text: next.text });
       if (id) next = { ...next, kind: 'mine', id, title };
       this.store.update('myPuzzles', this.persist.puzzles());
+      // (QA: a definition loaded while the storage was full was silently not kept)
+      const notice = saveNotice(this.persist);
+      if (notice) this.store.update('notice', notice);
     }
     this.store.replace({ source: next, puzzles });
     if (own) this.store.update('definition', { error: '' });

@@ -13,6 +13,7 @@ import * as commands from './commands.js';
 
 import { PHASE, CUSTOM } from './state.js';
 import { shownPuzzle } from './selectors.js';
+import { saveNotice } from './persist.js';
 import { writeDefinition, definitionFileName } from '../model/definition-writer.js';
 import { cellCounts, emptyPuzzle, fromEngineJson, validatePuzzle } from '../model/puzzle.js';
 
@@ -44,6 +45,7 @@ export class EditorActions {
     this.target = { get: () => store.get().editor.puzzle, set: (p, fromText) => this.setPuzzle(p, fromText) };
     this.checkTimer = 0;
     this.textTimer = 0;
+    this.pendingText = null; // text typed while editing, not yet followed (flushText)
     this.checkToken = 0;
     this.textToken = 0;
     this.stroke = 0;
@@ -70,13 +72,16 @@ export class EditorActions {
     return problem;
   }
 
-  /** Edit a copy of the puzzle on screen (a library puzzle stays as it is). */
+  /** Edit a copy of the puzzle on screen (a library puzzle stays as it is; one of My puzzles
+   * is edited in place, unless its file holds several puzzles: the editor holds one, and
+   * saving it in place would drop the others, QA). */
   editCopy() {
     const p = this.actions.currentPuzzle();
     if (!p) return;
     const puzzle = fromEngineJson(p);
-    const src = this.store.get().source;
-    const own = src.kind === 'mine';
+    const s = this.store.get();
+    const src = s.source;
+    const own = src.kind === 'mine' && s.puzzles.length === 1;
     if (!own) puzzle.title = `${puzzle.title || 'Puzzle'} (my copy)`.slice(0, 200);
     this.begin(puzzle, own ? src.id : '');
   }
@@ -140,7 +145,8 @@ export class EditorActions {
     const id = this.persist.savePuzzle({ id: savedId, title: puzzle.title, text });
     if (id && id !== savedId) this.store.update('editor', { savedId: id });
     this.store.update('myPuzzles', this.persist.puzzles());
-    if (this.persist.lastError) this.store.update('notice', this.persist.lastError);
+    const notice = saveNotice(this.persist);
+    if (notice) this.store.update('notice', notice);
     const token = ++this.checkToken;
     const result = await this.actions.draft(text, definitionFileName(puzzle));
     if (token !== this.checkToken) return;
@@ -153,22 +159,30 @@ export class EditorActions {
   followText(text) {
     this.store.update('definition', { text });
     clearTimeout(this.textTimer);
-    this.textTimer = setTimeout(async () => {
-      const token = ++this.textToken;
-      const result = await this.actions.draft(text, EDITOR_SOURCE);
-      if (token !== this.textToken || !this.editor.active) return;
-      if (!result.ok) {
-        this.store.update('definition', { error: result.error });
-        return;
-      }
-      if (result.puzzles.length !== 1) {
-        this.store.update('definition', { error: `${EDITOR_SOURCE}: the editor holds one puzzle; this text has ${result.puzzles.length}` });
-        return;
-      }
-      this.store.update('definition', { error: '' });
-      // the text is the person's: following it must not rewrite it under the cursor
-      this.history.execute(commands.followText(this.target, fromEngineJson(result.puzzles[0])));
-    }, TEXT_DELAY_MS);
+    this.pendingText = text;
+    this.textTimer = setTimeout(() => this.flushText(), TEXT_DELAY_MS);
+  }
+
+  /** Follow the text typed now, without waiting for the pause (load() needs the puzzle typed). */
+  async flushText() {
+    clearTimeout(this.textTimer);
+    const text = this.pendingText;
+    this.pendingText = null;
+    if (text === null || text === undefined) return;
+    const token = ++this.textToken;
+    const result = await this.actions.draft(text, EDITOR_SOURCE);
+    if (token !== this.textToken || !this.editor.active) return;
+    if (!result.ok) {
+      this.store.update('definition', { error: result.error });
+      return;
+    }
+    if (result.puzzles.length !== 1) {
+      this.store.update('definition', { error: `${EDITOR_SOURCE}: the editor holds one puzzle; this text has ${result.puzzles.length}` });
+      return;
+    }
+    this.store.update('definition', { error: '' });
+    // the text is the person's: following it must not rewrite it under the cursor
+    this.history.execute(commands.followText(this.target, fromEngineJson(result.puzzles[0])));
   }
 
   /** What keeps the puzzle from being solved now ('' when it can be). */
@@ -193,11 +207,25 @@ export class EditorActions {
     // Say so at once: the page must not show the previous run's "done" while the checks finish
     // (a person, or a test, would read the old result as this puzzle's).
     this.actions.setPhase(PHASE.LOADING, 'Preparing your puzzle…');
+    const ok = await this.load();
+    if (ok) await this.actions.solve();
+    return ok;
+  }
+
+  /**
+   * Load what was drawn into the engine, as the one entry of My puzzles it is saved in (Solve
+   * this puzzle, and Load definition while the editor is open: loaded as new text, it was
+   * saved a second time, QA).
+   */
+  async load() {
+    await this.flushText(); // (text pasted a moment ago: that is the puzzle to load)
+    if (this.store.get().definition.error) {
+      this.actions.setPhase(PHASE.ERROR, 'The definition text has an error (see the message by the text); the editor keeps the last puzzle it could read.');
+      return false;
+    }
     await this.flushChecks();
     const { puzzle, savedId } = this.editor;
     const text = writeDefinition(puzzle);
-    const ok = await this.actions.loadText({ kind: savedId ? 'mine' : 'custom', file: CUSTOM, id: savedId, title: puzzle.title, text, name: definitionFileName(puzzle) });
-    if (ok) await this.actions.solve();
-    return ok;
+    return this.actions.loadText({ kind: savedId ? 'mine' : 'custom', file: CUSTOM, id: savedId, title: puzzle.title, text, name: definitionFileName(puzzle) });
   }
 }

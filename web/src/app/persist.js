@@ -21,7 +21,8 @@ export class Persist {
   /** @param {Storage|null} storage */
   constructor(storage) {
     this.storage = storage || null;
-    this.lastError = '';
+    this.lastError = '';   // why the last write failed, as a sentence for a notice ('' when it worked)
+    this.lastDropped = ''; // the title of a puzzle dropped by the last savePuzzle to stay within MAX_SAVED_PUZZLES
   }
 
   read(key, fallback) {
@@ -35,7 +36,7 @@ export class Persist {
 
   write(key, value) {
     if (!this.storage) {
-      this.lastError = 'this browser keeps no local storage for the page';
+      this.lastError = 'This browser keeps no storage for the page: nothing is kept after a reload (Download puzzle keeps a puzzle as a file).';
       return false;
     }
     try {
@@ -43,7 +44,8 @@ export class Persist {
       this.lastError = '';
       return true;
     } catch (err) {
-      this.lastError = `could not save in the browser (${err && err.name === 'QuotaExceededError' ? 'storage full' : err && err.message ? err.message : err})`;
+      const why = err && err.name === 'QuotaExceededError' ? 'its storage for this page is full' : String(err && err.message ? err.message : err);
+      this.lastError = `The browser could not save (${why}): what changed since is not kept after a reload. Download puzzle keeps a puzzle as a file.`;
       return false;
     }
   }
@@ -67,7 +69,10 @@ export class Persist {
     const key = id || `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
     const entry = { id: key, title: String(title || 'Untitled puzzle').slice(0, 200), text, savedAt: Date.now() };
     const rest = list.filter((p) => p.id !== key);
-    return this.write(PUZZLES_KEY, [entry, ...rest].slice(0, MAX_SAVED_PUZZLES)) ? key : '';
+    const kept = [entry, ...rest];
+    // (the oldest goes to make room; the caller says which: nothing leaves without a word)
+    this.lastDropped = kept.length > MAX_SAVED_PUZZLES ? kept.slice(MAX_SAVED_PUZZLES).map((p) => p.title).join('", "') : '';
+    return this.write(PUZZLES_KEY, kept.slice(0, MAX_SAVED_PUZZLES)) ? key : '';
   }
 
   removePuzzle(id) {
@@ -94,15 +99,22 @@ export class Persist {
   }
 }
 
-/** The page's storage, or null where the browser refuses it. */
+/** The page's storage, or null where the browser refuses it. A full storage is still one:
+ * what it holds is read (QA: probed by a write, a full one hid every saved puzzle), and writes
+ * report that it is full (lastError). */
 export function browserStorage() {
   try {
     const s = window.localStorage;
-    const probe = '__polycube_probe__';
-    s.setItem(probe, '1');
-    s.removeItem(probe);
+    s.getItem('polycube.probe');
     return s;
   } catch {
     return null;
   }
+}
+
+/** The notice after saving one of my puzzles: why it was not kept, or which old one made room. */
+export function saveNotice(persist) {
+  if (persist.lastError) return persist.lastError;
+  if (persist.lastDropped) return `My puzzles keeps the ${MAX_SAVED_PUZZLES} newest: "${persist.lastDropped}" made room (download a puzzle to keep it as a file).`;
+  return '';
 }

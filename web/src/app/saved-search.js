@@ -72,7 +72,7 @@ export class SavedSearches {
         request.onerror = () => reject(request.error);
         request.onblocked = () => reject(new Error('the browser storage is blocked by another tab'));
       }).catch((err) => {
-        this.lastError = `the browser refused its storage (${err && err.message ? err.message : err})`;
+        this.lastError = `The browser refused its storage (${err && err.message ? err.message : err}): a search cannot be kept for resuming after a reload.`;
         this.db = null;
         return null;
       });
@@ -96,12 +96,12 @@ export class SavedSearches {
         if (mode === 'readwrite' && typeof tx.commit === 'function') tx.commit();
         tx.oncomplete = () => resolve(request.result);
         tx.onerror = () => {
-          this.lastError = `could not keep the search in the browser (${tx.error && tx.error.name === 'QuotaExceededError' ? 'storage full' : tx.error})`;
+          this.lastError = `The search could not be kept in the browser (${tx.error && tx.error.name === 'QuotaExceededError' ? 'its storage is full' : tx.error}): a reload will not offer to resume it.`;
           resolve(undefined);
         };
         tx.onabort = tx.onerror;
       } catch (err) {
-        this.lastError = `could not keep the search in the browser (${err && err.message ? err.message : err})`;
+        this.lastError = `The search could not be kept in the browser (${err && err.message ? err.message : err}): a reload will not offer to resume it.`;
         resolve(undefined);
       }
     });

@@ -8,7 +8,9 @@ export function mountDefinitionPanel(store, actions, editor) {
     error: byId('def-error'), errorText: byId('def-error-text'), gotoLine: byId('def-goto'),
   };
 
-  el.load.addEventListener('click', () => actions.loadDefinition(el.text.value));
+  // (while the editor is open the text is its puzzle's: loaded as that puzzle, not as a new one)
+  const load = () => (store.get().editor.active ? editor.load() : actions.loadDefinition(el.text.value));
+  el.load.addEventListener('click', load);
   el.revert.addEventListener('click', () => store.update('definition', { text: store.get().source.text, error: '' }));
   // While the editor is open it follows the text as it is typed; otherwise the text loads on request.
   el.text.addEventListener('input', () => {
@@ -18,7 +20,7 @@ export function mountDefinitionPanel(store, actions, editor) {
   el.text.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
-      actions.loadDefinition(el.text.value);
+      load();
     }
   });
   el.gotoLine.addEventListener('click', () => selectLine(Number(el.gotoLine.dataset.line)));

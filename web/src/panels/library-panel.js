@@ -11,7 +11,7 @@ const pickerValue = (source) => (source.kind === 'mine' ? MINE_PREFIX + source.i
 const GROUP_OF_TIER = { fast: 'Quick', slow: 'Takes a while', bench: 'Long searches' };
 
 export function mountLibraryPanel(store, actions, editor) {
-  const el = { library: byId('library'), pickRow: byId('puzzle-pick-row'), pick: byId('puzzle-pick'), info: byId('puzzle-info') };
+  const el = { library: byId('library'), pickRow: byId('puzzle-pick-row'), pick: byId('puzzle-pick'), info: byId('puzzle-info'), forget: byId('forget-mine') };
 
   const groups = new Map();
   for (const e of actions.entries) {
@@ -37,6 +37,17 @@ export function mountLibraryPanel(store, actions, editor) {
     actions.selectPuzzle(index);
   });
 
+  // (QA: saved puzzles could not be removed) The puzzle stays on screen, and the notice says how
+  // to keep it after all.
+  el.forget.addEventListener('click', () => {
+    const s = store.get();
+    if (s.source.kind !== 'mine') return;
+    const title = s.source.title || 'Untitled puzzle';
+    actions.removeMine(s.source.id);
+    store.update('notice', `"${title}" was removed from My puzzles. It is still on screen: Load definition saves it again, Download puzzle keeps it as a file.`);
+    el.library.focus();
+  });
+
   store.subscribe(['myPuzzles'], (s) => {
     mine.replaceChildren(...s.myPuzzles.map((p) => h('option', { value: MINE_PREFIX + p.id }, p.title || 'Untitled puzzle')));
     if (s.myPuzzles.length > 0 && !mine.parentNode) el.library.insertBefore(mine, el.library.lastChild);
@@ -47,6 +58,7 @@ export function mountLibraryPanel(store, actions, editor) {
   store.subscribe(['source', 'puzzles', 'puzzleIndex', 'run'], (s, changed) => {
     setProp(el.library, 'value', pickerValue(s.source));
     setProp(el.library, 'disabled', s.run.phase === PHASE.LOADING);
+    setProp(el.forget, 'hidden', s.source.kind !== 'mine');
     if (changed.has('puzzles')) {
       el.pick.replaceChildren(...s.puzzles.map((p, i) => h('option', { value: String(i) }, `${i + 1}. ${p.title || 'Untitled'} (${dimsText(p)})`)));
       setProp(el.pickRow, 'hidden', s.puzzles.length < 2);
