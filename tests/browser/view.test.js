@@ -111,8 +111,10 @@ describe('seeing the pieces', () => {
     await ui.shot('view-03-isolate-X.png');
     await page.click('#piece-isolate'); // "Show the others"
     expect(await view()).toMatchObject({ isolate: -1, piecesDrawn: 12 });
+    expect(await page.textContent('#piece-hide')).toBe('Hide it');
     await page.click('#piece-hide');
     expect(await view()).toMatchObject({ hidden: [9], piecesDrawn: 11 });
+    expect(await page.textContent('#piece-hide')).toBe('Show it'); // (it shows the piece again)
     expect(await page.getAttribute('#legend [data-piece="9"]', 'class')).toContain('left-out');
     // the hidden piece cannot be pointed at any more
     expect(await page.evaluate(() => window.__polycube.pointOfPiece(9))).toBeNull();

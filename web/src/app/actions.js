@@ -15,7 +15,7 @@ import { finishMessage } from './run-report.js';
 import { clampPoolSize } from '../pool/solver-pool.js';
 import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
 import { saveNotice } from './persist.js';
-import { ProjectionSpread, timeLeft } from './format.js';
+import { ProjectionSpread, plural, timeLeft } from './format.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
@@ -322,7 +322,7 @@ export class Actions {
     if (this.savedSearches && this.client.checkpoint) {
       this.running.checkpointTimer = setInterval(() => this.saveRunning(), CHECKPOINT_MS);
     }
-    const resumedNote = resume ? ` (resumed: ${store.total.toLocaleString('en-US')} solutions found before)` : '';
+    const resumedNote = resume ? ` (resumed: ${plural(store.total, 'solution')} found before)` : '';
     // one change for both (the panels render once; the stage sees a search just started)
     this.store.replace({
       solutions: { ...NO_SOLUTIONS, store, total: store.total, shown: store.stored > 0 ? 0 : -1 },

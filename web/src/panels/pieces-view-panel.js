@@ -112,6 +112,10 @@ export function mountPiecesViewPanel(store, stage, view) {
       el.toolsName.replaceChildren('Piece ', h('strong', {}, piece.name), (piece.count || 1) > 1 ? ` (×${piece.count})` : '');
       setText(el.isolate, v.isolate === v.highlight ? 'Show the others' : 'Only this piece');
       setAttr(el.isolate, 'aria-pressed', String(v.isolate === v.highlight));
+      // (the button shows a hidden piece again: QA found it still saying "Hide it")
+      const hiddenNow = v.hidden.includes(v.highlight);
+      setText(el.hide, hiddenNow ? 'Show it' : 'Hide it');
+      setProp(el.hide, 'title', hiddenNow ? 'Put this piece back in the view' : 'Leave this piece out of the view');
     }
     setProp(el.showAll, 'hidden', v.hidden.length === 0 && v.isolate < 0 && v.layer < 0);
     setProp(el.labels, 'checked', v.labels);

@@ -4,7 +4,7 @@
 // watch panel, panels/watch-panel.js). The content comes from app/run-report.js runDetails(state.run).
 import { PHASE } from '../app/state.js';
 import { runDetails } from '../app/run-report.js';
-import { big, num, secs } from '../app/format.js';
+import { big, num, plural, secs } from '../app/format.js';
 import { byId, h, setProp } from './dom.js';
 
 export function mountRunDetailsPanel(store) {
@@ -26,7 +26,7 @@ export function mountRunDetailsPanel(store) {
         h('p', {},
           `${num(m.trials)} of ${num(m.asked)} random trials run (each ends when a piece is taken back with ${num(m.remaining)} left): `,
           h('strong', {}, `${num(m.perTrial)} placements tried per trial`),
-          ` on average, ${num(m.attempts)} in all; ${num(m.solutions)} solutions met on the way.`),
+          ` on average, ${num(m.attempts)} in all; ${plural(m.solutions, 'solution')} met on the way.`),
         h('p', { className: 'hint' }, 'Compare the per-trial figure (or the table below) between option settings to see which search is smaller.')));
     }
     if (d.info) parts.push(statisticsSection(d.info));

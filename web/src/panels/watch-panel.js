@@ -7,7 +7,7 @@
 import { SPEEDS, estimateAt } from '../app/watch-actions.js';
 import { PHASE } from '../app/state.js';
 import { replayOnStage } from '../app/selectors.js';
-import { num } from '../app/format.js';
+import { num, plural } from '../app/format.js';
 import { cellName, describe } from '../trace/explain.js';
 import { LESSONS, lessonById, lessonLink } from '../trace/lessons.js';
 import { ALGORITHMS } from '../trace/algorithms.js';
@@ -188,7 +188,7 @@ function renderCompare(w, watch, sides, table, status, view) {
     const sum = t.summary;
     const at = t.player.step;
     side.line.textContent = sum
-      ? `Step ${num(at)}${at >= sum.steps && at < w.step ? ' (its end)' : ''}: ${num(sum.solutionsBefore[at])} solutions, ${num(sum.deadEndsBefore[at])} dead ends`
+      ? `Step ${num(at)}${at >= sum.steps && at < w.step ? ' (its end)' : ''}: ${plural(sum.solutionsBefore[at], 'solution')}, ${plural(sum.deadEndsBefore[at], 'dead end')}`
       : `Step ${num(at)}`;
   });
   const [a, b] = tracks.map((t) => t.summary);

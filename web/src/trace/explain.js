@@ -40,7 +40,7 @@ export function describe(puzzle, ev) {
     case TRACE_OP.NO_FIT: return ev.a >= 0 ? `Dead end: no piece fits ${target()}.` : `Dead end: ${target()} fits nowhere.`;
     case TRACE_OP.EXHAUSTED: return `Dead end: every way to ${targetVerb(ev.a)} ${target()} has been tried (${ev.b}).`;
     case TRACE_OP.PARITY_TRIGGER: return 'Dead end by parity: the pieces left cannot match the checkerboard colours of the holes.';
-    case TRACE_OP.VOLUME_TRIGGER: return `Dead end by volume: a region of ${ev.b} cells that no combination of the pieces left can fill.`;
+    case TRACE_OP.VOLUME_TRIGGER: return `Dead end by volume: a region of ${plural(ev.b, 'cell')} that no combination of the pieces left can fill.`;
     case TRACE_OP.DEAD_CELL: return `Dead end: ${cellName(puzzle, ev.a)} is walled in.`;
     case TRACE_OP.FILTER_EMPTIED: return `Dead end: the ${FILTERS[ev.b] || ''} filter left no way to ${targetVerb(ev.a)} ${target()}.`;
     default: return `Step of kind ${ev.op}.`;
