@@ -161,6 +161,11 @@ describe('lessons: the hole under MCH, two algorithms side by side, and replays 
     expect(await p.textContent('#watch-estimate')).toMatch(/of a search estimated at [\d,]+ steps/);
     await other.shot('34-lesson-hole-mch.png');
     const at = Number((await p.textContent('#watch-step')).match(/Step ([\d,]+)/)[1].replace(/,/g, ''));
+    // asked here, on the step that made the hole: it says so, and the hole stays drawn (QA: "go
+    // to a dead end first", under the note explaining this very hole)
+    await p.click('#watch-hole-origin');
+    expect(await p.textContent('#watch-note')).toMatch(/^This is the step that made the hole shown\. Its dead end is at step [\d,]+/);
+    expect(await p.evaluate(() => window.__polycube.state().watch.origin)).not.toBeNull();
 
     await p.selectOption('#watch-compare-algo', 'mch');
     await p.click('#watch-compare');

@@ -337,9 +337,19 @@ export class WatchActions {
     const p = this.puzzle;
     const times = (n) => (n === 1 ? 'once' : `${num(n)} times`);
     let note;
+    let origin = null; // the hole drawn: it goes, unless this is the step that made it
     switch (why.kind) {
       case 'hole': this.showHole(why); return;
-      case 'none': note = 'Go to a dead end at a cell first (Next dead end).'; break;
+      case 'none': {
+        // (QA: lesson 1 opens on the step that made its hole, and this said only "go to a
+        // dead end first" under the note explaining that hole)
+        const o = this.watch.origin;
+        if (o && o.made === pl.step) origin = o;
+        note = origin
+          ? `This is the step that made the hole shown. Its dead end is at step ${num(o.found)}: go there (or to any dead end at a cell, with Next dead end) and ask again.`
+          : 'Go to a dead end at a cell first (Next dead end).';
+        break;
+      }
       case 'notAtCell':
         note = why.op === TRACE_OP.PARITY_TRIGGER
           ? 'A parity dead end is about all the open cells at once (how many of each checkerboard colour), not about a hole that one step made.'
@@ -357,7 +367,7 @@ export class WatchActions {
         break;
       default: note = '';
     }
-    this.store.update('watch', { note, origin: null });
+    this.store.update('watch', { note, origin });
   }
 
   /** Find the hole that cost the search most in the recording (lesson 1) and go to where it was made. */
