@@ -440,6 +440,9 @@ private:
     // pentacubes whose bottom corners are 2x2 nooks open on one side: only the two pieces with
     // a 2x2 square can fill a nook, and there are four nooks.
     bool reach() {
+        // (a piece of two parts can fill two pockets at once: the argument needs whole pieces
+        // in a pocket, Model::disconnectedShape)
+        if (m_.disconnectedShape() >= 0) return false;
         const int n = m_.openCellCount();
         int cap = 2 * maxShapeSize();
         // fillable[s][v]: the other pieces (one copy of s out) have a sub-multiset of volume v.

@@ -42,6 +42,12 @@ std::string formatBytes(long long bytes) {
     return buf;
 }
 
+int Model::disconnectedShape() const {
+    for (int s = 0; s < shapeCount(); ++s)
+        if (!isConnected(shapes[s].cells)) return s;
+    return -1;
+}
+
 int Model::openParity() const {
     int p = 0;
     for (const Vec3& v : openCellPos) p += parityOf(v);

@@ -105,6 +105,12 @@ public:
     }
     // Parity of the open region: black minus white cells.
     int openParity() const;
+    // The first mobile shape whose cells do not all touch face to face (the format allows it),
+    // or -1. The volume constraints and the pocket argument of the weighting proofs assume
+    // that a piece lies within one region of open cells: with such a piece they are unsound
+    // (a piece of two parts can fill two pockets at once), so they are off (Solver,
+    // weighting.cpp).
+    int disconnectedShape() const;
 
     // Image of `shape` covering exactly `sortedCells` (open-cell ids, ascending), or -1.
     int findImage(int shape, const std::vector<int>& sortedCells) const;

@@ -231,7 +231,8 @@ Status Solver::prepare() {
         fs.schedule = schedule_;
         fs.nof = nof_;
         fs.extendedIndex = extendedIndex_;
-        fs.deadCellCut = autoTuned_;
+        // (a hole with no open neighbour can still take a piece in parts: one part a single cell)
+        fs.deadCellCut = autoTuned_ && model_.disconnectedShape() < 0;
         {
             long long cellCells = 0;
             for (const Image& img : model_.images) cellCells += static_cast<long long>(img.cells.size());
@@ -660,6 +661,7 @@ void Solver::beginTrial() {
 
 Status Solver::configureAlgorithms() {
     const int pieces = model_.mobileCount();
+    volumeOffFor_.clear();
     // Constraints (first seed article): thresholds as "apply while at least N pieces remain";
     // a filter given without N runs once, before the search (at the full piece count).
     auto filterAt = [&](int setting) { return setting == kFilterOff ? INT_MAX : setting == kFilterOnce ? pieces : setting; };
@@ -763,6 +765,15 @@ Status Solver::configureAlgorithms() {
             if (at > 0) filaAt_ = std::min(filaAt_, at - 1);
     }
     if (filaAt_ > pieces) filaAt_ = pieces;
+    // A piece whose cells do not all touch face to face can lie across two regions of open
+    // cells: the volume filter and trigger (a region must hold whole pieces) would cut
+    // solutions (QA: 8 solutions counted as 6 or 0). They are off for such puzzles, asked for
+    // or chosen (infoText says so).
+    if (const int s = model_.disconnectedShape(); s >= 0) {
+        if (volumeFilterAt_ != INT_MAX || volumeBacktrackAt_ != INT_MAX) volumeOffFor_ = model_.shapes[s].name;
+        volumeFilterAt_ = INT_MAX;
+        volumeBacktrackAt_ = INT_MAX;
+    }
     return Status::success();
 }
 
@@ -806,7 +817,7 @@ std::string Solver::configurationDescription() const {
     if (fila_)
         os << ", FILA when " << filaAt_ << " pieces remain" << (nof_ ? " with NOF" : "")
            << (nof_ && extendedIndex_ > 6 ? " (fixed orders: " + std::to_string(extendedIndex_) + " index cells)" : "")
-           << (autoTuned_ && schedule_.at(1).kind == HeuristicKind::First ? ", dead-cell cut" : "")
+           << (autoTuned_ && schedule_.at(1).kind == HeuristicKind::First && model_.disconnectedShape() < 0 ? ", dead-cell cut" : "")
            << (filaFromRoot_ ? ", its tables shared by the root's images" : "");
     auto filter = [&](const char* name, int at) {
         if (at == INT_MAX) return;
@@ -817,6 +828,7 @@ std::string Solver::configurationDescription() const {
     filter("fit", fitFilterAt_);
     if (parityBacktrack_) os << ", parity trigger";
     if (volumeBacktrackAt_ != INT_MAX) os << ", volume trigger while " << volumeBacktrackAt_ << "+ remain";
+    if (!volumeOffFor_.empty()) os << ", volume constraints off (piece " << volumeOffFor_ << " is in parts that do not touch face to face)";
     os << ", heuristics " << schedule_.describe();
     if (stats_.filaRefused > 0)
         os << "; FILA refused " << stats_.filaRefused << " time(s): its tables would pass "

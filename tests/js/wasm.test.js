@@ -91,6 +91,19 @@ describe('pentominoes 10x6', () => {
     expect(r.solutions).toBe(9356);
   });
 
+  it('counts a piece in parts right, and the editor\'s checks call no such puzzle impossible', async () => {
+    // (QA: the volume and pocket arguments assumed whole pieces: "impossible" for this one)
+    const text = 'D:xDim=3:yDim=1:zDim=1\nC:name=A:layout=0 0 0, 2 0 0\nC:name=B:layout=0 0 0\n~D\n';
+    const module = await loadModule();
+    const session = new module.Session();
+    expect(session.load(text, 'parts.txt'), session.lastError()).toBe(true);
+    expect(runToEnd(session, 0, '').solutions).toBe(1);
+    expect(runToEnd(session, 0, '-V').solutions).toBe(1);
+    const draft = JSON.parse(module.Session.draftJson(text, 'parts.txt'));
+    expect(draft.puzzles[0].checks.impossible).toBe('');
+    session.delete();
+  });
+
   it('returns solution grids as fresh, transferable Int32Arrays', () => {
     expect(session.start(0, '-r')).toBe(true);
     while (session.pendingSolutions() === 0 && session.step(50000) === STEP.RUNNING);
