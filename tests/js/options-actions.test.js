@@ -219,9 +219,12 @@ describe('Actions.solve and bad options', () => {
     const { store, actions, calls, found, text } = setup(() => ({ id: 1, done: Promise.reject(new Error(message)) }));
     await actions.loadDefinition(text);
     store.replace({ solutions: { store: found, total: 2, shown: 1, revision: 5 } });
+    store.update('run', { stats: { attempts: 77, solutions: 2 }, elapsed: 0.5 });
     actions.setOptionsText('-r Q');
     await actions.solve();
     expect(calls).toEqual(['-r Q']);
+    // the counters of the search those solutions came from, with them (QA: they read 0)
+    expect(store.get().run).toMatchObject({ stats: { attempts: 77, solutions: 2 }, elapsed: 0.5 });
     expect(store.get().options).toMatchObject({ error: message, errorKey: 'engine' });
     expect(store.get().run.phase).toBe(PHASE.ERROR);
     expect(store.get().run.message).toMatch(/refused the options: .*no piece named 'Q'.*kept/);

@@ -248,6 +248,7 @@ export class Actions {
       return;
     }
     const previousSolutions = this.state.solutions;
+    const previousRun = this.state.run; // its counters come back with its solutions if the engine refuses
     // a link's solution on the stage: shown again once the search has found it (finishedSearch)
     const linkedGrid = previousSolutions.linked && previousSolutions.store && previousSolutions.store.stored > 0
       ? Int32Array.from(previousSolutions.store.get(0)) : null;
@@ -346,7 +347,11 @@ export class Actions {
       if (resume && /saved search/.test(message)) this.discardSaved(); // saved by another version of the solver
       const aboutOptions = isOptionsError(message);
       if (aboutOptions) this.store.update('options', { error: message, errorKey: 'engine' });
-      if (store.total === 0) this.store.replace({ solutions: { ...previousSolutions, revision: previousSolutions.revision + 1 } });
+      if (store.total === 0) {
+        this.store.replace({ solutions: { ...previousSolutions, revision: previousSolutions.revision + 1 } });
+        // (QA: the solutions came back but Placements and Elapsed read 0)
+        this.store.update('run', { stats: previousRun.stats, elapsed: previousRun.elapsed, elapsedBefore: previousRun.elapsedBefore || 0 });
+      }
       this.setPhase(PHASE.ERROR, aboutOptions
         ? `The solver refused the options: ${message}. The solutions found before are kept.`
         : `Could not search: ${message}`);

@@ -77,7 +77,7 @@ export function mountWatchPanel(store, actions, watch) {
     h('h3', {}, 'Depth of the search'), chart,
     h('h3', {}, 'By pieces left'), profile,
     h('h3', {}, 'Compare with another algorithm'),
-    h('div', { className: 'row wrap' }, algoSelect, compareBtn), compareStatus, compareView);
+    h('div', { className: 'row wrap compare-pick' }, algoSelect, compareBtn), compareStatus, compareView);
   const parityBox = h('div', { id: 'parity-argument', className: 'parity-argument', hidden: true });
   const lessonText = h('p', { id: 'lesson-text', className: 'lesson-text' });
   const learn = h('details', { id: 'learn', className: 'learn' }, h('summary', {}, 'Learn: five short lessons'),
