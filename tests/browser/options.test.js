@@ -237,6 +237,12 @@ describe('options in plain words', () => {
     expect(Number(await page.getAttribute('#stat-attempts', 'data-value'))).toBe(placements);
     expect(await solutionCount()).toBe(solutions);
     await shots('monte-carlo', '#run-monte-carlo');
+    // as many pieces left as the puzzle has: said, before anyone waits for it
+    expect(await page.isHidden('#opt-monteCarlo-whole')).toBe(true);
+    await page.fill('#opt-monteCarlo-remaining', '99');
+    expect(await page.textContent('#opt-monteCarlo-whole')).toBe('This puzzle has 12 pieces: with 99 left a trial never stops early, so each trial is a whole search.');
+    await page.fill('#opt-monteCarlo-remaining', '6');
+    expect(await page.isHidden('#opt-monteCarlo-whole')).toBe(true);
     await page.uncheck('#opt-monteCarlo');
 
     await page.fill('#opt-trace', '12');

@@ -211,8 +211,10 @@ export function mountOptionsPanel(store, actions, options, editor) {
     });
     for (const f of [trials, remaining, seed]) f.input.addEventListener('input', () => { if (on.checked) apply(); });
     const fields = h('div', { className: 'opt-mc' }, trials.field, remaining.field, seed.field);
+    // (QA: 99 pieces left on a 12-piece puzzle ran a whole search per trial, unexplained)
+    const whole = h('p', { className: 'hint bad', id: `${controlId(key)}-whole`, hidden: true });
     const item = h('div', { className: 'opt-item', dataset: { key } },
-      h('label', { className: 'check' }, on, CONTROL[key].label, flagBadge(key)), fields, errorLine(key), helpLine(key));
+      h('label', { className: 'check' }, on, CONTROL[key].label, flagBadge(key)), fields, whole, errorLine(key), helpLine(key));
     return {
       item,
       inputs: [on, trials.input, remaining.input, seed.input],
@@ -225,6 +227,9 @@ export function mountOptionsPanel(store, actions, options, editor) {
           setFieldText(remaining.input, String(m.remaining));
           setFieldText(seed.input, m.seed);
         }
+        const never = !!m && piecesCount > 0 && m.remaining >= piecesCount;
+        setProp(whole, 'hidden', !never);
+        if (never) setProp(whole, 'textContent', `This puzzle has ${piecesCount} pieces: with ${m.remaining} left a trial never stops early, so each trial is a whole search.`);
       },
     };
   }
