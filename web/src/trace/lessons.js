@@ -16,8 +16,9 @@ export const LESSONS = Object.freeze([
     id: 'constrained', title: '2. Most constrained first',
     puzzle: 'pentominoes_10x6.txt', options: '-m 12 -l 20', then: 'deadEnd',
     text: 'The most-constrained-hole method (MCH) fills next the cell with the fewest ways to be filled, so a hole that '
-      + 'nothing fits is found at once instead of much later. Compare its table of placements tried with the first '
-      + 'lesson\'s: the same 20 solutions, far fewer dead ends deep in the search.',
+      + 'nothing fits is found at once instead of much later. To see both at once, choose "First open cell (de Bruijn)" '
+      + 'under "Compare with another algorithm": the same 20 solutions, side by side, with far fewer dead ends deep in '
+      + 'the search for MCH.',
   },
   {
     id: 'symmetry', title: '3. Symmetry',
