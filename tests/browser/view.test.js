@@ -367,9 +367,10 @@ describe('a phone (390x844)', () => {
       // the legend is folded on a phone; a tap opens it, and its chips are 44 px targets too
       expect(await phone.page.isVisible('#legend-summary')).toBe(true);
       await phone.page.click('#legend-summary');
-      const chips = await phone.page.$$eval('.legend-piece', (bs) => bs.map((b) => b.getBoundingClientRect().height));
+      const chips = await phone.page.$$eval('.legend-piece', (bs) => bs.map((b) => b.getBoundingClientRect()));
       expect(chips.length).toBe(12);
-      for (const hgt of chips) expect(hgt).toBeGreaterThanOrEqual(44);
+      for (const r of chips) expect(r.height).toBeGreaterThanOrEqual(44);
+      for (const r of chips) expect(r.width).toBeGreaterThanOrEqual(44); // (QA: the I was 36 px wide)
       await phone.shot('view-10b-phone-legend-open.png');
       await phone.page.click('#legend-summary');
       await phone.page.click('#solve');
