@@ -70,6 +70,7 @@ TEST(Options, ClearErrors) {
     // -o's syntax is an option error at once, not a failure of each puzzle's setup.
     EXPECT_NE(parse({"-o", "q"}).error.find("-o: unknown heuristic 'q'"), std::string::npos);
     EXPECT_NE(parse({"-o", "s::f"}).error.find("-o: empty entry"), std::string::npos);
+    EXPECT_NE(parse({"-o", ""}).error.find("-o: empty: give one or more heuristics"), std::string::npos);
     EXPECT_TRUE(parse({"-o", "x:s=200"}).ok());  // a threshold above the pieces is clamped per puzzle
     // -M only changes what -r and -u count.
     EXPECT_NE(parse({"-M"}).error.find("give -r or -u with it"), std::string::npos);

@@ -197,11 +197,11 @@ describe('agreement with the engine (Session.start through wasm)', () => {
 
   it('what the parser rejects the engine rejects', () => {
     const bad = ['-x', '--nope', '-f', '-f 0', '-f abc', '-P 0', '-l 0', '-t 100001', '-s 5', '-s 0,1', '--redundancyFilter=', '-Vr', '--mirror=1', '-h', '--version', 'L', '-r -- x',
-      '--ordered', '-r --progress', '--checkpoint x.ck', '--resume x.ck', '--split 4', '--jobs-out d', '--job 1.job', '--merge d', '-M'];
+      '--ordered', '-r --progress', '--checkpoint x.ck', '--resume x.ck', '--split 4', '--jobs-out d', '--job 1.job', '--merge d', '-M', '-o ""'];
     for (const text of bad) {
       expect(parseOptions(text).errors, text).toHaveLength(1);
       expect(soma.start(0, text), text).toBe(false);
-      if ((text.startsWith('--') && !/nope|mirror|redundancy|version/.test(text)) || text === '-M') {
+      if ((text.startsWith('--') && !/nope|mirror|redundancy|version/.test(text)) || text === '-M' || text === '-o ""') {
         expect(soma.lastError(), text).toBe(parseOptions(text).errors[0]); // the same words
       }
     }

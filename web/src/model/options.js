@@ -211,6 +211,8 @@ const SPECS = [
   {
     s: 'o', l: 'order', arg: 'required',
     set: (values, v) => {
+      // (the engine's words: engine/solver/options.cpp)
+      if (v === '') return '-o: empty: give one or more heuristics, e.g. -o s or -o x:s=20';
       values.order = v;
       return '';
     },
