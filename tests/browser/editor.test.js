@@ -476,6 +476,12 @@ describe('My puzzles', () => {
     const entry = (await mine()).find((o) => o.title === 'First: two dominoes');
     await page.selectOption('#library', entry.value);
     expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+    // not while the editor shows a puzzle of its own: it would remove the loaded one (QA)
+    expect(await page.isVisible('#forget-mine')).toBe(true);
+    await page.click('#new-puzzle');
+    await page.waitForSelector('#editor-body:not([hidden])');
+    expect(await page.isHidden('#forget-mine')).toBe(true);
+    await page.click('#editor-close');
     await page.click('#forget-mine');
     expect((await mine()).map((o) => o.title)).not.toContain('First: two dominoes');
     expect(await page.textContent('#notice-text')).toMatch(/"First: two dominoes" was removed from My puzzles\. It is still on screen: Load definition saves it again/);

@@ -238,6 +238,10 @@ describe('seeing the pieces', () => {
     await ui.pickLibrary('soma.txt');
     await page.click('#solve');
     expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
+    await page.click('#next');
+    await page.click('#next'); // solution 3: the stage comes back to it after the replay (QA: to 1)
+    const shownGrid = () => page.evaluate(() => { const sol = window.__polycube.state().solutions; return Array.from(sol.store.get(sol.shown)); });
+    const three = await shownGrid();
     await page.click('#watch-record');
     await page.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 60_000 });
     for (let k = 0; k < 5; k++) await page.click('#watch-forward');
@@ -258,6 +262,8 @@ describe('seeing the pieces', () => {
     await ui.shot('view-05b-replay-solutions-wait.png');
     await page.click('#watch-close');
     expect(await page.isHidden('#nav-replay')).toBe(true);
+    expect(await page.textContent('#stage-solution')).toMatch(/^Solution \d+ of 480$/);
+    expect(await shownGrid()).toEqual(three);
     await page.locator('#viewport').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('ArrowRight');
     expect(await page.textContent('#stage-solution')).toMatch(/^Solution \d+ of 480$/);

@@ -5,6 +5,7 @@ import { LinkSync } from '../../web/src/app/link-sync.js';
 import { Store } from '../../web/src/app/store.js';
 import { initialState } from '../../web/src/app/state.js';
 import { MAX_LINK_CHARS, decodeState, encodeState } from '../../web/src/share/link.js';
+import { optionsSliceForText } from '../../web/src/app/options-actions.js';
 
 const FILES = ['a.txt', 'b.txt'];
 
@@ -85,7 +86,7 @@ function fakeActions(store, texts) {
       return false;
     }),
     selectPuzzle: vi.fn(),
-    setOptionsText: vi.fn((text) => store.update('options', { text })),
+    setOptionsText: vi.fn((text) => store.update('options', optionsSliceForText(text))),
     setView: vi.fn(),
   };
 }
@@ -217,5 +218,12 @@ describe('LinkSync keeps the draft (text typed but not loaded) whatever the addr
     expect(t.store.get().definition.text).toBe(BAD);
     t.sync.write();
     expect(t.kept().definition).toBe(DRAFT);
+  });
+
+  test('options in a link that the page refuses are said as the link opens (QA: only at Solve)', async () => {
+    const t = page();
+    await t.sync.restore(encodeState({ puzzle: { library: 'b.txt', index: 0 }, options: '-r --checkpoint x.ck' }));
+    expect(t.store.get().source.file).toBe('b.txt');
+    expect(t.store.get().notice).toMatch(/^The link's options have a problem: --checkpoint .*\. The options box marks it; Solve waits until it is mended\.$/);
   });
 });

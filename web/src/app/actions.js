@@ -16,6 +16,7 @@ import { clampPoolSize } from '../pool/solver-pool.js';
 import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
 import { saveNotice } from './persist.js';
 import { ProjectionSpread, plural, timeLeft } from './format.js';
+import { replayOnStage } from './selectors.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
@@ -249,9 +250,11 @@ export class Actions {
     }
     const previousSolutions = this.state.solutions;
     const previousRun = this.state.run; // its counters come back with its solutions if the engine refuses
-    // a link's solution on the stage: shown again once the search has found it (finishedSearch)
-    const linkedGrid = previousSolutions.linked && previousSolutions.store && previousSolutions.store.stored > 0
-      ? Int32Array.from(previousSolutions.store.get(0)) : null;
+    // the solution on the stage (a link's, or one browsed to): shown again once this search has
+    // found it (showAgain). Solutions belong to the puzzle on screen (selectPuzzle clears them).
+    // (not when a replay's step was on the stage instead: Solve from a replay shows solution 1)
+    const shownGrid = previousSolutions.store && previousSolutions.shown >= 0 && previousSolutions.shown < previousSolutions.store.stored
+      && !replayOnStage(this.state) ? Int32Array.from(previousSolutions.store.get(previousSolutions.shown)) : null;
     let traceEvents = 0;
     // /options
     if (!this.client || this.client._failure || this.engineText !== src.text) {
@@ -365,7 +368,7 @@ export class Actions {
     // a finished search needs no resuming; a stopped one was written down by cancel()
     if (result.reason === 'finished' && wasSaved) this.discardSaved();
     this.finishedSearch(result, store, startedAt, options, cancelledAt);
-    this.showLinkedAgain(linkedGrid, store);
+    this.showAgain(shownGrid, store);
     this.store.update('run', { traceEvents }); // options (issue 8 §4)
   }
 
@@ -387,9 +390,10 @@ export class Actions {
     this.store.update('run', { phase, message, stats, elapsed, reason: result.reason });
   }
 
-  // Solving from a link that showed one solution: the stage goes back to that solution among
-  // those found (QA: it jumped to solution 1), unless the person browsed meanwhile.
-  showLinkedAgain(grid, store) {
+  // The stage goes back to the solution it showed before the search, among those found (QA:
+  // solving from a link that showed one, or recording the search, jumped to solution 1),
+  // unless the person browsed meanwhile.
+  showAgain(grid, store) {
     if (!grid || this.state.solutions.store !== store || this.state.solutions.shown !== 0) return;
     const k = store.indexOf(grid);
     if (k > 0) this.store.update('solutions', { shown: k });

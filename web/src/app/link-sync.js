@@ -271,6 +271,7 @@ export class LinkSync {
       else actions.selectPuzzle(index);
     }
     actions.setOptionsText(state.options);
+    this.optionsNotice();
     if (state.view) {
       const patch = {};
       if (typeof state.view.explode === 'number') patch.explode = Math.max(0, Math.min(100, state.view.explode)) / 100;
@@ -294,6 +295,7 @@ export class LinkSync {
     }
     const puzzle = fromEngineJson(draft.puzzles[0]);
     actions.setOptionsText(state.options);
+    this.optionsNotice();
     editor.begin(puzzle);
     actions.setPhase(PHASE.READY, `Editing ${puzzle.title || 'a puzzle'}. Press "Solve this puzzle" when its pieces fill the space.`);
     return true;
@@ -317,7 +319,9 @@ export class LinkSync {
     if (newPage) {
       // what the person had open last (not its editor: the box is the link's now)
       await this.openSession(newPage.session, { withEditor: false });
-      instead = this.insteadWords(newPage.session);
+      // (what was open last was the editor, if it was: then the puzzle opened is just named)
+      instead = newPage.session && newPage.session.editor && newPage.session.editor.active && this.store.get().puzzles.length > 0
+        ? `The page opened ${this.shownTitle()} instead.` : this.insteadWords(newPage.session);
     } else {
       if (this.store.get().puzzles.length === 0) await actions.selectLibrary(actions.defaultFile);
       instead = `The page still shows ${this.shownTitle()}.`;
@@ -334,6 +338,12 @@ export class LinkSync {
     return false;
   }
 
+  /** Options from a link that the page refuses are said as it opens (QA: only at Solve). */
+  optionsNotice() {
+    const { error } = this.store.get().options;
+    if (error) this.store.update('notice', `The link's options have a problem: ${firstLine(error)}. The options box marks it; Solve waits until it is mended.`);
+  }
+
   /** Draw the link's solution without solving (after checking that it is one). */
   showLinkedSolution(solution) {
     const p = this.actions.currentPuzzle();
@@ -345,7 +355,11 @@ export class LinkSync {
     const store = new SolutionStore(p.xDim * p.yDim * p.zDim, p.instances.length);
     store.add(Int32Array.from(solution.grid), 1);
     this.store.update('solutions', { store, total: 0, shown: 0, revision: 1, linked: solution.index });
-    this.actions.setPhase(PHASE.READY, `Showing solution ${num(solution.index)} from the link. Press Solve to find all solutions.`);
+    // (the address keeps the solution shown, so a reload opens it as a link: QA read "from the
+    // link" after reloading a search)
+    const nav = this.win.performance && this.win.performance.getEntriesByType ? this.win.performance.getEntriesByType('navigation')[0] : null;
+    const from = nav && nav.type === 'reload' && !this.opening ? 'shown before the reload' : 'from the link';
+    this.actions.setPhase(PHASE.READY, `Showing solution ${num(solution.index)} ${from}. Press Solve to find all solutions.`);
   }
 
   /** Open the last session's puzzle (withEditor: and its editor, when it was open). */

@@ -5,6 +5,7 @@ import { CUSTOM, PHASE } from '../app/state.js';
 import { dimsText, num } from '../app/format.js';
 import { byId, h, setProp } from './dom.js';
 import { MINE_PREFIX } from '../app/actions.js';
+import { shownPuzzle } from '../app/selectors.js';
 
 const pickerValue = (source) => (source.kind === 'mine' ? MINE_PREFIX + source.id : source.kind === 'custom' ? CUSTOM : source.file);
 
@@ -55,10 +56,12 @@ export function mountLibraryPanel(store, actions, editor) {
     setProp(el.library, 'value', pickerValue(s.source));
   });
 
-  store.subscribe(['source', 'puzzles', 'puzzleIndex', 'run'], (s, changed) => {
+  store.subscribe(['source', 'puzzles', 'puzzleIndex', 'run', 'editor'], (s, changed) => {
     setProp(el.library, 'value', pickerValue(s.source));
     setProp(el.library, 'disabled', s.run.phase === PHASE.LOADING);
-    setProp(el.forget, 'hidden', s.source.kind !== 'mine');
+    // (not while the editor shows a puzzle of its own: it would remove the one loaded, not the
+    // one on the stage, QA)
+    setProp(el.forget, 'hidden', s.source.kind !== 'mine' || shownPuzzle(s).editing);
     if (changed.has('puzzles')) {
       el.pick.replaceChildren(...s.puzzles.map((p, i) => h('option', { value: String(i) }, `${i + 1}. ${p.title || 'Untitled'} (${dimsText(p)})`)));
       setProp(el.pickRow, 'hidden', s.puzzles.length < 2);
