@@ -17,6 +17,9 @@ function leftText(left) {
   return left < 90 ? `${Math.round(left)} s` : left < 5400 ? `${Math.round(left / 60)} min` : `${(left / 3600).toFixed(1)} h`;
 }
 
+/** Seconds of search before a share under 1% bounds the time left ("over 10 min left"). */
+const LOWER_BOUND_AFTER = 5;
+
 /** Seconds left projected from the share gained since the run began (atStart: a resumed search). */
 export function timeLeft(fraction, elapsed, atStart = 0) {
   const f = Math.min(1, fraction);
@@ -40,7 +43,13 @@ export function progressText(fraction, elapsed, atStart = 0, range = null) {
   const pct = `about ${Math.floor(f * 100)}%`;
   if (f >= 1) return '100%';
   const left = timeLeft(f, elapsed, atStart);
-  if (left === null) return pct;
+  if (left === null) {
+    // Under 1% gained after a few seconds: too little to project from, but the estimate still
+    // bounds it (QA: the box-in-a-diamond hexominoes said "about 0%" and nothing else for 8 s)
+    const gained = f - (atStart > 0 ? atStart : 0);
+    if (elapsed >= LOWER_BOUND_AFTER && gained >= 0 && gained < 0.01) return `${pct}, over ${leftText((elapsed * (1 - f)) / 0.01)} left`;
+    return pct;
+  }
   let spread = '';
   if (range && range[1] - range[0] > 0.1 * (elapsed + left)) {
     const lo = leftText(Math.max(0, range[0]));
