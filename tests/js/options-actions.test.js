@@ -253,6 +253,24 @@ describe('Actions.solve and bad options', () => {
     expect(store.get().run.message).toMatch(/^Cancelled after 0\.\d\d s with 0 solutions found\.$/);
   });
 
+  test('a search that finds every solution ends the offer to resume the same search stopped earlier (QA)', async () => {
+    const { store, actions, text } = setup(() => ({ id: 1, done: Promise.resolve({ reason: 'finished', stats: { solutions: 0 } }) }));
+    let cleared = 0;
+    actions.savedSearches = { clear: async () => { cleared++; } };
+    await actions.loadDefinition(text);
+    actions.setOptionsText('-r');
+    const record = { text, puzzleIndex: 0, options: '-r' };
+    actions.savedRecord = record;
+    store.replace({ saved: { title: 'T', options: '-r', fraction: 0.5, solutions: 0, savedAt: 0, elapsed: 1 } });
+    actions.setOptionsText('-r -l 5'); // another search: its offer stays
+    await actions.solve();
+    expect(store.get().saved).not.toBe(null);
+    actions.setOptionsText('-r');
+    await actions.solve();
+    expect(store.get().saved).toBe(null);
+    expect(cleared).toBe(1);
+  });
+
   test('solutions found while searching are drawn with the counters, the first too, and all at the end', async () => {
     let handlers = null;
     let finish = null;

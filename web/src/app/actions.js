@@ -366,7 +366,11 @@ export class Actions {
     const { cancelledAt } = this.running;
     this.finishRun();
     // a finished search needs no resuming; a stopped one was written down by cancel()
-    if (result.reason === 'finished' && wasSaved) this.discardSaved();
+    // (or one kept of the same search, stopped earlier: it was still offered after this one
+    // had found every solution)
+    const kept = this.savedRecord;
+    const sameSearch = kept && kept.text === src.text && kept.puzzleIndex === index && kept.options === options;
+    if (result.reason === 'finished' && (wasSaved || sameSearch)) this.discardSaved();
     this.finishedSearch(result, store, startedAt, options, cancelledAt);
     this.showAgain(shownGrid, store);
     this.store.update('run', { traceEvents }); // options (issue 8 §4)
