@@ -84,6 +84,11 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
         std::string k;
         return static_cast<bool>(words >> k) && k == key;
     };
+    // Nothing more on a line than its fields (QA: 'solutions 3973 3973 0 7' was taken).
+    auto ends = [](std::istringstream& words) {
+        std::string extra;
+        return !(words >> extra);
+    };
     std::istringstream w;
     Checkpoint ck;
     {
@@ -96,12 +101,12 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
         if (!(head >> format) || format != kFormat)
             return bad("checkpoint format " + std::to_string(format) + ", but this polycube reads format " + std::to_string(kFormat));
     }
-    if (!next("fingerprint", w) || !(w >> ck.fingerprint)) return bad("expected 'fingerprint <hex>'");
+    if (!next("fingerprint", w) || !(w >> ck.fingerprint) || !ends(w)) return bad("expected 'fingerprint <hex>'");
     if (ck.fingerprint != expectedFingerprint)
         return R::error(source + ": a checkpoint of another search: its fingerprint " + ck.fingerprint + " is not this search's " +
                         expectedFingerprint + " (another puzzle, other options, or another build of polycube)");
     const std::string maxCount = std::to_string(kMaxCheckpointCount);
-    if (!next("solutions", w) || !(w >> ck.finished.solutions >> ck.finished.found >> ck.finished.redundant))
+    if (!next("solutions", w) || !(w >> ck.finished.solutions >> ck.finished.found >> ck.finished.redundant) || !ends(w))
         return bad("expected 'solutions <reported> <found> <redundant>'");
     {
         const SolverStats& f = ck.finished;
@@ -112,7 +117,7 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
             return bad("more solutions (" + std::to_string(f.solutions) + ") and redundant assemblies (" +
                        std::to_string(f.redundant) + ") than assemblies found (" + std::to_string(f.found) + ")");
     }
-    if (!next("done", w) || !(w >> ck.doneShare) || !(ck.doneShare >= 0 && ck.doneShare <= 1 + kShareTolerance))
+    if (!next("done", w) || !(w >> ck.doneShare) || !(ck.doneShare >= 0 && ck.doneShare <= 1 + kShareTolerance) || !ends(w))
         return bad("expected 'done <share between 0 and 1>'");
     const auto counters = levelCounters(ck.finished);
     for (int k = 0; k < kLevelCount; ++k) {
@@ -128,9 +133,10 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
         for (long long& v : *counters[k])
             if (!(w >> v) || v < 0 || v > kMaxCheckpointCount)
                 return bad(std::string("level ") + kLevelNames[k] + ": a count is missing, negative or over " + maxCount);
+        if (!ends(w)) return bad(std::string("level ") + kLevelNames[k] + ": more counts than its " + std::to_string(n) + " levels");
     }
     long long pieces = -1;
-    if (!next("pieces", w) || !(w >> pieces) || pieces < 0 || pieces > 100000000) return bad("expected 'pieces <count>'");
+    if (!next("pieces", w) || !(w >> pieces) || pieces < 0 || pieces > 100000000 || !ends(w)) return bad("expected 'pieces <count>'");
     const int firstPieceLine = lineNo + 1;
     ck.pending.reserve(static_cast<size_t>(std::min<long long>(pieces, 1 << 20)));
     double total = ck.doneShare;
@@ -144,6 +150,7 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
             if (!(w >> image) || image < 0 || image > 0x7fffffff) return bad("piece " + std::to_string(k + 1) + ": a path entry is not an image id");
             p.path.push_back(static_cast<int>(image));
         }
+        if (!ends(w)) return bad("piece " + std::to_string(k + 1) + ": more image ids than its length " + std::to_string(length));
         // A path places each image once (a placed image leaves the matrix).
         std::vector<int> sorted = p.path;
         std::sort(sorted.begin(), sorted.end());

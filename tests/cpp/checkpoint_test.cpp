@@ -3,6 +3,7 @@
 // and resumed from its text, the totals are one run's, level by level.
 #include <limits>
 
+#include "common/hash.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
 #include "test_support.hpp"
@@ -163,6 +164,32 @@ TEST(Checkpoint, ForgedPiecesSharesAndCountsAreRefused) {
         EXPECT_NE(why.find("forged.ck"), std::string::npos) << why;
         EXPECT_NE(why.find(what), std::string::npos) << why;
     };
+    {  // a field too many on a line (QA: 'solutions 3973 3973 0 7' was taken), checksum recomputed
+        const std::string text = encodeCheckpoint(mid);
+        auto resigned = [&](std::string body) {  // as a forger would: the checksum over the edited text
+            return body + "checksum " + hex16(hashWords(body.data(), body.size(), 0x636b7074ULL)) + "\n";
+        };
+        const std::string body = text.substr(0, text.rfind("checksum "));
+        auto withExtra = [&](const std::string& key) {
+            std::string b = body;
+            const size_t at = b.find("\n" + key + " ");
+            const size_t end = b.find('\n', at + 1);
+            b.insert(end, " 7");
+            return resigned(b);
+        };
+        ASSERT_TRUE(decodeCheckpoint(resigned(body), fp, "forged.ck").ok());  // (the re-signing itself)
+        for (const char* key : {"solutions", "done", "pieces"}) {
+            Result<Checkpoint> r = decodeCheckpoint(withExtra(key), fp, "forged.ck");
+            ASSERT_FALSE(r.ok()) << key;
+            EXPECT_NE(r.status.message.find(std::string("expected '") + key), std::string::npos) << r.status.message;
+        }
+        Result<Checkpoint> piece = decodeCheckpoint(withExtra("piece"), fp, "forged.ck");
+        ASSERT_FALSE(piece.ok());
+        EXPECT_NE(piece.status.message.find("more image ids than its length"), std::string::npos) << piece.status.message;
+        Result<Checkpoint> level = decodeCheckpoint(withExtra("level"), fp, "forged.ck");
+        ASSERT_FALSE(level.ok());
+        EXPECT_NE(level.status.message.find("more counts than its"), std::string::npos) << level.status.message;
+    }
     {  // a piece twice (its subtree searched twice)
         Checkpoint f = mid;
         f.pending.push_back(f.pending[1]);
