@@ -250,11 +250,14 @@ export class Actions {
     }
     const previousSolutions = this.state.solutions;
     const previousRun = this.state.run; // its counters come back with its solutions if the engine refuses
-    // the solution on the stage (a link's, or one browsed to): shown again once this search has
-    // found it (showAgain). Solutions belong to the puzzle on screen (selectPuzzle clears them).
-    // (not when a replay's step was on the stage instead: Solve from a replay shows solution 1)
-    const shownGrid = previousSolutions.store && previousSolutions.shown >= 0 && previousSolutions.shown < previousSolutions.store.stored
-      && !replayOnStage(this.state) ? Int32Array.from(previousSolutions.store.get(previousSolutions.shown)) : null;
+    // The solution on the stage, shown again once this search has found it (showAgain), when
+    // this search was not asked for to see new solutions: a recording of the search (the replay
+    // closes back onto it), or the first Solve after a link's solution. Another Solve starts
+    // at its own first solution. Solutions belong to the puzzle on screen (selectPuzzle clears
+    // them); not when a replay's step was on the stage instead.
+    const keepShown = (trace || previousSolutions.linked) && previousSolutions.store && previousSolutions.shown >= 0
+      && previousSolutions.shown < previousSolutions.store.stored && !replayOnStage(this.state);
+    const shownGrid = keepShown ? Int32Array.from(previousSolutions.store.get(previousSolutions.shown)) : null;
     let traceEvents = 0;
     // /options
     if (!this.client || this.client._failure || this.engineText !== src.text) {
