@@ -231,8 +231,7 @@ Status Solver::prepare() {
         fs.schedule = schedule_;
         fs.nof = nof_;
         fs.extendedIndex = extendedIndex_;
-        // (a hole with no open neighbour can still take a piece in parts: one part a single cell)
-        fs.deadCellCut = autoTuned_ && model_.disconnectedShape() < 0;
+        fs.deadCellCut = deadCellCut_;
         {
             long long cellCells = 0;
             for (const Image& img : model_.images) cellCells += static_cast<long long>(img.cells.size());
@@ -769,8 +768,12 @@ Status Solver::configureAlgorithms() {
     // cells: the volume filter and trigger (a region must hold whole pieces) would cut
     // solutions (QA: 8 solutions counted as 6 or 0). They are off for such puzzles, asked for
     // or chosen (infoText says so).
-    if (const int s = model_.disconnectedShape(); s >= 0) {
-        if (volumeFilterAt_ != INT_MAX || volumeBacktrackAt_ != INT_MAX) volumeOffFor_ = model_.shapes[s].name;
+    // The dead-cell cut likewise: a hole with no open neighbour can still take a piece in
+    // parts (one part a single cell).
+    const int inParts = model_.disconnectedShape();
+    deadCellCut_ = autoTuned_ && inParts < 0;
+    if (inParts >= 0) {
+        if (volumeFilterAt_ != INT_MAX || volumeBacktrackAt_ != INT_MAX) volumeOffFor_ = model_.shapes[inParts].name;
         volumeFilterAt_ = INT_MAX;
         volumeBacktrackAt_ = INT_MAX;
     }
@@ -817,7 +820,7 @@ std::string Solver::configurationDescription() const {
     if (fila_)
         os << ", FILA when " << filaAt_ << " pieces remain" << (nof_ ? " with NOF" : "")
            << (nof_ && extendedIndex_ > 6 ? " (fixed orders: " + std::to_string(extendedIndex_) + " index cells)" : "")
-           << (autoTuned_ && schedule_.at(1).kind == HeuristicKind::First && model_.disconnectedShape() < 0 ? ", dead-cell cut" : "")
+           << (deadCellCut_ && schedule_.at(1).kind == HeuristicKind::First ? ", dead-cell cut" : "")
            << (filaFromRoot_ ? ", its tables shared by the root's images" : "");
     auto filter = [&](const char* name, int at) {
         if (at == INT_MAX) return;

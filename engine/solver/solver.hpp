@@ -317,6 +317,7 @@ private:
     // Constraints: thresholds are "apply while at least this many pieces remain".
     int parityFilterAt_ = INT_MAX, volumeFilterAt_ = INT_MAX, fitFilterAt_ = INT_MAX, volumeBacktrackAt_ = INT_MAX;
     std::string volumeOffFor_;  // a piece in parts: the volume constraints asked for are off (configureAlgorithms)
+    bool deadCellCut_ = false;  // FILA's dead-cell cut (configureAlgorithms: automatic, whole pieces only)
     bool parityBacktrack_ = false;
     int holesParity_ = 0;
     std::vector<int> parityLeft_, volumeLeft_;
