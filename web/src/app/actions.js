@@ -125,6 +125,12 @@ export class Actions {
     }
   }
 
+  /** After saving one of My puzzles (in `persist`): why it was not kept, or which old one made room. */
+  reportSave(persist = this.persist) {
+    const notice = persist ? saveNotice(persist) : '';
+    if (notice) this.store.update('notice', notice);
+  }
+
   /** Forget one of My puzzles. */
   removeMine(id) {
     if (!this.persist) return;
@@ -199,9 +205,7 @@ export class Actions {
       const id = this.persist.savePuzzle({ title, text: next.text });
       if (id) next = { ...next, kind: 'mine', id, title };
       this.store.update('myPuzzles', this.persist.puzzles());
-      // (QA: a definition loaded while the storage was full was silently not kept)
-      const notice = saveNotice(this.persist);
-      if (notice) this.store.update('notice', notice);
+      this.reportSave(); // (QA: a definition loaded while the storage was full was silently not kept)
     }
     this.store.replace({ source: next, puzzles });
     if (own) this.store.update('definition', { error: '' });

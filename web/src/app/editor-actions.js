@@ -13,7 +13,6 @@ import * as commands from './commands.js';
 
 import { PHASE, CUSTOM } from './state.js';
 import { shownPuzzle } from './selectors.js';
-import { saveNotice } from './persist.js';
 import { writeDefinition, definitionFileName } from '../model/definition-writer.js';
 import { cellCounts, emptyPuzzle, fromEngineJson, validatePuzzle } from '../model/puzzle.js';
 
@@ -145,8 +144,7 @@ export class EditorActions {
     const id = this.persist.savePuzzle({ id: savedId, title: puzzle.title, text });
     if (id && id !== savedId) this.store.update('editor', { savedId: id });
     this.store.update('myPuzzles', this.persist.puzzles());
-    const notice = saveNotice(this.persist);
-    if (notice) this.store.update('notice', notice);
+    this.actions.reportSave(this.persist);
     const token = ++this.checkToken;
     const result = await this.actions.draft(text, definitionFileName(puzzle));
     if (token !== this.checkToken) return;
@@ -185,12 +183,19 @@ export class EditorActions {
     this.history.execute(commands.followText(this.target, fromEngineJson(result.puzzles[0])));
   }
 
+  /** What the definition format cannot hold in the puzzle being edited ('' when nothing, or
+   * when the editor is closed): its text would not read back (a name with ':'). */
+  formatProblem() {
+    const { active, puzzle } = this.editor;
+    return active && puzzle ? formatProblemOf(puzzle) : '';
+  }
+
   /** What keeps the puzzle from being solved now ('' when it can be). */
   blocker() {
     const { puzzle } = this.editor;
     if (!puzzle) return 'there is no puzzle';
-    const problems = validatePuzzle(puzzle);
-    if (problems.length > 0) return problems[0].message;
+    const problem = formatProblemOf(puzzle);
+    if (problem) return problem;
     const counts = cellCounts(puzzle);
     if (counts.pieces === 0) return 'add pieces first';
     if (!counts.balanced) return `the pieces cover ${counts.pieces} cells but the space has ${counts.space}`;
@@ -228,4 +233,9 @@ export class EditorActions {
     const text = writeDefinition(puzzle);
     return this.actions.loadText({ kind: savedId ? 'mine' : 'custom', file: CUSTOM, id: savedId, title: puzzle.title, text, name: definitionFileName(puzzle) });
   }
+}
+
+function formatProblemOf(puzzle) {
+  const problems = validatePuzzle(puzzle);
+  return problems.length > 0 ? problems[0].message : '';
 }

@@ -5,7 +5,6 @@
 import { formatSolutions, solutionsToJson } from '../io/solutions-text.js';
 import { definitionFileName, writeDefinition } from '../model/definition-writer.js';
 import { PHASE } from '../app/state.js';
-import { validatePuzzle } from '../model/puzzle.js';
 import { byId, setProp, setText } from './dom.js';
 import { downloadText } from './download.js';
 
@@ -26,9 +25,8 @@ export function mountSharePanel(store, actions, editor, sync) {
     el.linkText.hidden = false;
     // a puzzle being edited with a problem the format cannot carry (a name with ':') opens
     // with its text and the error, to be mended: said here rather than found there (QA)
-    const s = store.get();
-    const problems = s.editor.active && s.editor.puzzle ? validatePuzzle(s.editor.puzzle) : [];
-    const warning = problems.length ? ` It opens with an error until this is mended: ${problems[0].message}.` : '';
+    const problem = editor.formatProblem();
+    const warning = problem ? ` It opens with an error until this is mended: ${problem}.` : '';
     try {
       await navigator.clipboard.writeText(url);
       el.copied.textContent = `Link copied (${url.length} characters).${warning}`;
