@@ -430,8 +430,7 @@ describe('My puzzles', () => {
     if (await page.isVisible('#editor-close')) await page.click('#editor-close');
     await page.evaluate(() => { document.getElementById('custom').open = true; });
     await page.fill('#def-text', TWO);
-    await page.click('#def-load');
-    expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+    expect(await ui.loadBy(() => page.click('#def-load'))).toBe('ready');
     const entry = (await mine()).find((o) => o.title === 'First: two dominoes');
     expect(entry).toBeDefined();
     await page.selectOption('#puzzle-pick', '1');
@@ -440,22 +439,25 @@ describe('My puzzles', () => {
     expect(await page.inputValue('#editor-title')).toBe('Second: a straight tromino (my copy)');
     await page.waitForTimeout(400); // (the autosave waits for a pause in the edits)
     await page.click('#editor-close');
-    await page.selectOption('#library', entry.value);
-    expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+    expect(await ui.loadBy(() => page.selectOption('#library', entry.value))).toBe('ready');
     expect(await page.$$eval('#puzzle-pick option', (os) => os.length)).toBe(2);
     expect((await mine()).filter((o) => o.title === 'Second: a straight tromino (my copy)')).toHaveLength(1);
   });
 
   test('Load definition while editing loads the puzzle being edited, saved once (QA: a second entry)', async () => {
-    await page.fill('#new-x', '2');
-    await page.fill('#new-y', '1');
+    if (await page.isVisible('#editor-close')) await page.click('#editor-close');
+    await page.fill('#new-x', '5');
+    await page.fill('#new-y', '4');
     await page.fill('#new-z', '1');
     await page.click('#new-puzzle');
+    await page.selectOption('#tray-set', 'tetrominoes');
+    await page.fill('#tray-copies', '1'); // (an earlier test asked for 2)
+    await page.click('#tray-add-all');
     await page.fill('#editor-title', 'Keep me');
     await page.waitForTimeout(400);
     await page.evaluate(() => { document.getElementById('custom').open = true; });
-    await page.click('#def-load');
-    expect(await ui.waitState(['ready', 'error'])).not.toBe('loading');
+    expect(await ui.loadBy(() => page.click('#def-load'))).toBe('ready');
+    expect((await ui.hooks()).puzzle).toMatchObject({ title: 'Keep me', xDim: 5, yDim: 4, pieces: 5 });
     expect((await mine()).filter((o) => o.title === 'Keep me')).toHaveLength(1);
     // text pasted over it and loaded at once (before the editor follows the typing): that
     // puzzle is loaded, in the same entry (the editor's; Undo brings "Keep me" back)
@@ -474,8 +476,7 @@ describe('My puzzles', () => {
 
   test('one of My puzzles can be removed; it stays on screen and the notice says how to keep it', async () => {
     const entry = (await mine()).find((o) => o.title === 'First: two dominoes');
-    await page.selectOption('#library', entry.value);
-    expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+    expect(await ui.loadBy(() => page.selectOption('#library', entry.value))).toBe('ready');
     // not while the editor shows a puzzle of its own: it would remove the loaded one (QA)
     expect(await page.isVisible('#forget-mine')).toBe(true);
     await page.click('#new-puzzle');

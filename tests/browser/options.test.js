@@ -283,8 +283,7 @@ describe('options in plain words', () => {
     const file = 'impossible/pentacube_stepped_pyramid.txt';
     await page.selectOption('#library', '__custom__');
     await page.fill('#def-text', fs.readFileSync(path.join(repoRoot, 'def', file), 'utf8'));
-    await page.click('#def-load');
-    expect(await waitState(['ready', 'error'])).toBe('ready');
+    expect(await env.ui.loadBy(() => page.click('#def-load'))).toBe('ready');
     expect(await solve()).toBe('done');
     expect(await solutionCount()).toBe(0);
     const reason = cli('-r', file).summary.impossible;

@@ -48,13 +48,22 @@ export function driver(page) {
     state: () => page.evaluate(() => document.body.dataset.state),
     async waitState(states, timeout = 30_000) {
       const list = Array.isArray(states) ? states : [states];
-      await page.waitForFunction((l) => l.includes(document.body.dataset.state), list, { timeout, polling: 50 });
-      return d.state();
+      // (the state the wait saw, not a second read: a load may start in between)
+      const seen = await page.waitForFunction((l) => l.includes(document.body.dataset.state) && document.body.dataset.state, list, { timeout, polling: 50 });
+      return seen.jsonValue();
+    },
+    /** Do `act` (a click that loads a puzzle), wait for that load to end; its phase ('ready' or 'error'). */
+    async loadBy(act, timeout = 30_000) {
+      const before = await page.evaluate(() => window.__polycube.loads);
+      await act();
+      const seen = await page.waitForFunction((n) => window.__polycube.loads > n && ['ready', 'error'].includes(document.body.dataset.state) && document.body.dataset.state,
+        before, { timeout, polling: 50 });
+      return seen.jsonValue();
     },
     solutionCount: async () => Number(await page.getAttribute('#solution-count', 'data-count')),
     hooks: () => page.evaluate(() => {
       const h = window.__polycube;
-      return { solutionsShown: h.solutionsShown, piecesDrawn: h.piecesDrawn, currentSolution: h.currentSolution, puzzle: h.puzzle };
+      return { solutionsShown: h.solutionsShown, emptyBoardsShown: h.emptyBoardsShown, piecesDrawn: h.piecesDrawn, currentSolution: h.currentSolution, puzzle: h.puzzle };
     }),
     /** Wait until no piece is moving in the view (watching the search animates steps). */
     still: () => page.waitForFunction(() => !(window.__polycube && window.__polycube.animating && window.__polycube.animating()), null, { timeout: 5000, polling: 20 }),

@@ -5,9 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { driver, OUT } from './page-driver.js';
 import { launchBrowser, repoRoot, startServer } from './server.js';
 
-const OUT = path.join(repoRoot, 'tests', 'output', 'browser');
+// (screenshots go to page-driver.js's OUT)
 
 let server;
 let browser;
@@ -15,43 +16,16 @@ let page;
 const consoleErrors = [];
 const foreignRequests = [];
 
-async function state() {
-  return page.evaluate(() => document.body.dataset.state);
-}
-
-async function waitState(states, timeout = 30_000) {
-  const list = Array.isArray(states) ? states : [states];
-  await page.waitForFunction((l) => l.includes(document.body.dataset.state), list, { timeout, polling: 50 });
-  return state();
-}
-
-async function solutionCount() {
-  return Number(await page.getAttribute('#solution-count', 'data-count'));
-}
+let ui; // the shared driver (page-driver.js), once the page is open
+const state = () => ui.state();
+const waitState = (states, timeout) => ui.waitState(states, timeout);
+const solutionCount = () => ui.solutionCount();
+const hooks = () => ui.hooks();
+const pickLibrary = (file) => ui.pickLibrary(file);
+const shot = (name) => ui.shot(name);
 
 async function solutionIndex() {
   return Number((await page.textContent('#solution-index')).replace(/\D/g, ''));
-}
-
-async function hooks() {
-  return page.evaluate(() => {
-    const h = window.__polycube;
-    return { solutionsShown: h.solutionsShown, emptyBoardsShown: h.emptyBoardsShown, piecesDrawn: h.piecesDrawn, currentSolution: h.currentSolution, puzzle: h.puzzle };
-  });
-}
-
-/** Wait for the render loop to settle, then shoot. */
-async function shot(name) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const file = path.join(OUT, name);
-  await page.screenshot({ path: file });
-  return file;
-}
-
-async function pickLibrary(file) {
-  await page.selectOption('#library', file);
-  await page.waitForFunction((f) => document.getElementById('library').value === f && document.body.dataset.state === 'ready',
-    file, { timeout: 20_000, polling: 50 });
 }
 
 beforeAll(async () => {
@@ -59,6 +33,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   page = browser.context.pages()[0] || (await browser.context.newPage());
+  ui = driver(page);
   page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
   page.on('pageerror', (err) => consoleErrors.push(String(err)));
   const origin = new URL(server.url).origin;
@@ -165,8 +140,7 @@ describe('polycube web page', () => {
     // the page still works: fix the text and load it
     const good = ['# Domino pair', 'D:xDim=2:yDim=2:zDim=1', 'C:name=A:layout=0 0 0, 1 0 0', 'C:name=B:layout=0 0 0, 0 1 0', '~D', ''].join('\n');
     await page.fill('#def-text', good);
-    await page.click('#def-load');
-    expect(await waitState(['ready', 'error'])).toBe('ready');
+    expect(await ui.loadBy(() => page.click('#def-load'))).toBe('ready');
     expect(await page.isHidden('#def-error')).toBe(true);
     expect((await hooks()).puzzle).toMatchObject({ xDim: 2, yDim: 2, zDim: 1, pieces: 2 });
     await page.click('#solve');
@@ -240,8 +214,7 @@ describe('polycube web page', () => {
     const text = fs.readFileSync(path.join(repoRoot, 'tests/hostile/random100.txt'), 'utf8');
     if (!(await page.evaluate(() => document.getElementById('custom').open))) await page.click('#custom summary');
     await page.fill('#def-text', text);
-    await page.click('#def-load');
-    expect(await waitState(['ready', 'error'], 30_000)).toBe('ready');
+    expect(await ui.loadBy(() => page.click('#def-load'), 30_000)).toBe('ready');
     await page.uncheck('#opt-r');
     await page.click('#solve');
     expect(await waitState(['running', 'done', 'error'])).toBe('running');

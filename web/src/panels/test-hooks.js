@@ -1,8 +1,9 @@
 // Test hooks (harmless for users): document.body.dataset.state is the search phase ('loading' |
 // 'ready' | 'running' | 'done' | 'cancelled' | 'error'); window.__polycube = { solutionsShown,
-// emptyBoardsShown, piecesDrawn, currentSolution, storedSolutions, puzzle, sample(), state() }
+// emptyBoardsShown, piecesDrawn, currentSolution, storedSolutions, puzzle, loads, sample(), state() }
 // where solutionsShown (emptyBoardsShown) counts drawings of a solution (of the empty board), piecesDrawn is the number of pieces in the current drawing and
-// sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
+// loads counts the times the phase became 'loading' (a test clicks, then waits for the count to
+// grow: the phase alone may still read 'ready' from before the click), sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
 // is drawn in the editor's 3-D layer.
 export function mountTestHooks(store, stage) {
   const hooks = {
@@ -11,6 +12,7 @@ export function mountTestHooks(store, stage) {
     piecesDrawn: 0,
     currentSolution: 0,
     storedSolutions: 0,
+    loads: 0,
     puzzle: null,
     sample: () => stage.viewer.sample(),
     /** Client position of a box cell in the editor's 3-D layer (to click it), or null. */
@@ -22,7 +24,10 @@ export function mountTestHooks(store, stage) {
   window.__polycube = hooks;
   store.subscribe('*', (s) => {
     // (written when it changes only: a write restyles the page, which the counters redraw often)
-    if (document.body.dataset.state !== s.run.phase) document.body.dataset.state = s.run.phase;
+    if (document.body.dataset.state !== s.run.phase) {
+      if (s.run.phase === 'loading') hooks.loads++;
+      document.body.dataset.state = s.run.phase;
+    }
     const p = s.puzzles[s.puzzleIndex];
     hooks.puzzle = p ? { title: p.title, xDim: p.xDim, yDim: p.yDim, zDim: p.zDim, pieces: p.instances.filter((i) => !i.stationary).length } : null;
     hooks.solutionsShown = stage.solutionsShown;
