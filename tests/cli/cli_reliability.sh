@@ -70,7 +70,15 @@ signal_case() {
     fi
     fail "$name: no JSON line with \"state\":\"cancelled\""; return
   fi
-  if ! grep -q "\"phase\":\"$phase\"" "$tmp/out"; then fail "$name: not cancelled in $phase: $(grep -o '"phase":"[a-z]*"' "$tmp/out")"; return; fi
+  if ! grep -q "\"phase\":\"$phase\"" "$tmp/out"; then
+    # Meant for the search but still in the setup: a loaded machine (CI beside other work) set
+    # up slower. Once more, later; a CLI that never leaves the setup fails twice.
+    if [[ $phase == search ]] && grep -q '"phase":"setup"' "$tmp/out" && [[ -z ${late_retried:-} ]]; then
+      late_retried=1 signal_case "$name (again, later)" "$sig" "$(awk -v d="$delay" 'BEGIN { print d * 3 }')" "$want" "$phase" "$@"
+      return
+    fi
+    fail "$name: not cancelled in $phase: $(grep -o '"phase":"[a-z]*"' "$tmp/out")"; return
+  fi
   if ! grep -q '^SETUP_SECONDS=' "$tmp/out"; then fail "$name: no partial statistics"; return; fi
   ok "$name ($dt ms)"
 }
@@ -97,13 +105,16 @@ done
 # the second copy is the same stop, not the second Ctrl-C that kills (QA: 1 run in 30 of
 # `timeout -s INT` lost the statistics, the JSON line and the checkpoint).
 for round in 1 2 3; do
-  rm -f "$tmp/twice.ck"
-  "$cli" -q -r -j 1 --json --checkpoint "$tmp/twice.ck" "$root/def/tetriscube.txt" >"$tmp/out" 2>"$tmp/err" &
-  pid=$!
-  sleep 0.4
-  kill -s INT "$pid" 2>/dev/null; kill -s INT "$pid" 2>/dev/null
-  wait "$pid"
-  rc=$?
+  for delay in 0.4 1.2; do  # (later when a loaded machine was still in the setup: no checkpoint then, by design)
+    rm -f "$tmp/twice.ck"
+    "$cli" -q -r -j 1 --json --checkpoint "$tmp/twice.ck" "$root/def/tetriscube.txt" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    sleep "$delay"
+    kill -s INT "$pid" 2>/dev/null; kill -s INT "$pid" 2>/dev/null
+    wait "$pid"
+    rc=$?
+    grep -q '"phase":"setup"' "$tmp/out" || break
+  done
   if [[ $rc -eq 130 ]] && grep -q '"state":"cancelled"' "$tmp/out" && [[ -s $tmp/twice.ck ]]; then ok "SIGINT twice at once ($round): exit 130, the JSON line and the checkpoint"
   else fail "SIGINT twice at once ($round): exit $rc, $(wc -c <"$tmp/out") bytes out, checkpoint $([[ -s $tmp/twice.ck ]] && echo kept || echo missing) ($(head -c 200 "$tmp/err"))"; fi
 done

@@ -248,7 +248,11 @@ export function makeHost(loader = loadModule) {
       const found = messages.find(pred);
       if (found) return resolve(found);
       if (fatal()) return reject(new Error(fatal().message));
-      const timer = setTimeout(() => reject(new Error('no such message in time')), ms);
+      // (what was awaited and the last messages: a timeout on a loaded CI machine says where)
+      const timer = setTimeout(() => {
+        const last = messages.slice(-6).map((m) => `${m.type} #${m.id}${m.reason ? ` (${m.reason})` : ''}`).join(', ');
+        reject(new Error(`no message ${pred} within ${ms} ms; the last ones: ${last || 'none'}`));
+      }, ms);
       waiters.push({
         pred,
         resolve: (m) => { clearTimeout(timer); resolve(m); },
