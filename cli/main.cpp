@@ -214,8 +214,9 @@ void usage(std::ostream& os) {
 // checkpoint): exit at once, without freeing every solver first (each thread's model and
 // matrix: 50-100 ms on a big puzzle at -j 2, the other thread's setup joined first, measured
 // 150-530 ms from Ctrl-C to exit on tests/hostile/random100.txt against 40-110 ms at -j 1).
-[[noreturn]] void exitInterrupted() {
-    std::cerr << "polycube: interrupted\n";
+// `note` says what became of the checkpoint when that is not the obvious (one written).
+[[noreturn]] void exitInterrupted(const std::string& note = "") {
+    std::cerr << "polycube: interrupted" << (note.empty() ? "" : ": ") << note << "\n";
     std::cout.flush();
     std::cerr.flush();
     std::_Exit(128 + (interrupted ? interrupted : SIGINT));
@@ -543,7 +544,15 @@ int main(int argc, char** argv) {
                 status = 1;
                 continue;
             }
-            if (st == Solver::State::Cancelled) exitInterrupted();  // (also a -j search stopped in setup)
+            if (st == Solver::State::Cancelled) {  // (also a -j search stopped in setup)
+                // Stopped before the search began: nothing to resume, so nothing written, and a
+                // checkpoint being resumed is left as it was.
+                if (checkpointing && !solver.ready())
+                    exitInterrupted("in the setup, before the search began: " +
+                                    (p.options.resume.empty() ? "no checkpoint written (nothing searched yet)"
+                                                              : checkpointPath + " is as it was"));
+                exitInterrupted();
+            }
         }
     }
     if (outputFailed(why)) {

@@ -71,4 +71,27 @@ expect_refusal "a truncated checkpoint" 1 "not a complete polycube checkpoint" -
 expect_refusal "a missing checkpoint" 1 "resume" -q -r -o s --resume "$tmp/none" "$puzzle"
 expect_refusal "a search that cannot be split" 2 "cannot be split" -q -r -l 5 --checkpoint "$tmp/x" "$puzzle"
 
+# Stopped in the setup (seconds for 1.1 million images): nothing was searched, so nothing is
+# written, the stderr line says so, and a checkpoint being resumed is left byte for byte.
+stopped_in_setup() {  # NAME PATTERN ARGS...
+  local name=$1 pattern=$2 delay; shift 2
+  for delay in 0.15 0.4 1; do  # (later once more when a loaded machine had not begun the setup)
+    "$cli" -q --json "$@" "$root/tests/hostile/random100.txt" >"$tmp/s.out" 2>"$tmp/s.err" &
+    local pid=$!
+    sleep "$delay"
+    kill -s INT "$pid" 2>/dev/null
+    { wait "$pid"; } 2>/dev/null; local rc=$?
+    grep -q '"phase":"setup"' "$tmp/s.out" || continue
+    if [[ $rc -eq 130 ]] && grep -q -- "$pattern" "$tmp/s.err"; then ok "$name"; else fail "$name: exit $rc, $(head -c 300 "$tmp/s.err")"; fi
+    return
+  done
+  fail "$name: never stopped in the setup ($(head -c 300 "$tmp/s.err"))"
+}
+rm -f "$tmp/fresh"
+stopped_in_setup "stopped in the setup: no checkpoint, and says why" "interrupted: in the setup, before the search began: no checkpoint written" --checkpoint "$tmp/fresh"
+[[ ! -e $tmp/fresh ]] || fail "stopped in the setup: a checkpoint was written"
+cp "$tmp/good" "$tmp/kept"
+stopped_in_setup "stopped in the setup of a resume: the checkpoint is as it was" "interrupted: in the setup, before the search began: $tmp/good is as it was" --resume "$tmp/good"
+cmp -s "$tmp/good" "$tmp/kept" || fail "stopped in the setup of a resume: the checkpoint changed"
+
 finish
