@@ -15,7 +15,7 @@ import { finishMessage } from './run-report.js';
 import { clampPoolSize } from '../pool/solver-pool.js';
 import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
 import { saveNotice } from './persist.js';
-import { ProjectionSpread, plural, timeLeft } from './format.js';
+import { ProjectionSpread, plural, timeLeft, titleOf } from './format.js';
 import { replayOnStage } from './selectors.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
@@ -201,7 +201,7 @@ export class Actions {
     this.store.update('notice', '');
     if (next.kind === 'custom' && this.persist) {
       // the person's own text is kept in My puzzles from its first good load
-      const title = puzzles[0].title || 'Untitled puzzle';
+      const title = titleOf(puzzles[0].title);
       const id = this.persist.savePuzzle({ title, text: next.text });
       if (id) next = { ...next, kind: 'mine', id, title };
       this.store.update('myPuzzles', this.persist.puzzles());

@@ -2,6 +2,8 @@
 const fmt = new Intl.NumberFormat('en-US');
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
 
+/** A puzzle's title as the page says it: "Untitled puzzle" when it has none. */
+export const titleOf = (title) => title || 'Untitled puzzle';
 /** 12,345 */
 export const num = (n) => fmt.format(Math.round(n || 0));
 /** Short form for big counters: 6,761 / 6.76M / 1.2B. */

@@ -22,7 +22,7 @@ import { SolutionStore } from '../ui/solution-store.js';
 import { PHASE } from './state.js';
 import { shownPuzzle } from './selectors.js';
 import { lessonById } from '../trace/lessons.js';
-import { num } from './format.js';
+import { num, titleOf } from './format.js';
 
 const FOLLOW_DELAY_MS = 250;
 const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch'];
@@ -385,7 +385,7 @@ export class LinkSync {
         // cannot hold): its text in the box, with the engine's error, rather than lost from view
         const error = draft && !draft.ok ? draft.error : 'my-puzzle.txt: the editor holds one puzzle';
         this.store.update('definition', { text: entry.text, error, open: true });
-        this.store.update('notice', `The puzzle you were editing, "${entry.title || 'Untitled puzzle'}", could not be opened in the editor: ${firstLine(error)}. Its definition is in the text box (and in My puzzles).`);
+        this.store.update('notice', `The puzzle you were editing, "${titleOf(entry.title)}", could not be opened in the editor: ${firstLine(error)}. Its definition is in the text box (and in My puzzles).`);
       }
     }
     // (typing that was never loaded comes back into the text box: afterOpening)

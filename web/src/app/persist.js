@@ -10,6 +10,7 @@
 //
 // Storage can be missing, full or forbidden (private windows, quotas): every call is safe, and a
 // failed write is reported through `lastError` rather than thrown.
+import { titleOf } from './format.js';
 
 const PUZZLES_KEY = 'polycube.myPuzzles.v1';
 const SESSION_KEY = 'polycube.session.v1';
@@ -67,7 +68,7 @@ export class Persist {
     // the same text saved again (a link opened twice, a file imported twice) keeps one entry
     if (!id) id = (list.find((p) => p.text === text) || {}).id;
     const key = id || `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    const entry = { id: key, title: String(title || 'Untitled puzzle').slice(0, 200), text, savedAt: Date.now() };
+    const entry = { id: key, title: String(titleOf(title)).slice(0, 200), text, savedAt: Date.now() };
     const rest = list.filter((p) => p.id !== key);
     const kept = [entry, ...rest];
     // (the oldest goes to make room; the caller says which: nothing leaves without a word)

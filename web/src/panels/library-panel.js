@@ -2,7 +2,7 @@
 // puzzle within a multi-puzzle file, and a line about the loaded puzzle.
 import { TIER_LABEL } from '../ui/library.js';
 import { CUSTOM, PHASE } from '../app/state.js';
-import { dimsText, num } from '../app/format.js';
+import { dimsText, num, titleOf } from '../app/format.js';
 import { byId, h, setProp } from './dom.js';
 import { MINE_PREFIX } from '../app/actions.js';
 import { shownPuzzle } from '../app/selectors.js';
@@ -43,14 +43,14 @@ export function mountLibraryPanel(store, actions, editor) {
   el.forget.addEventListener('click', () => {
     const s = store.get();
     if (s.source.kind !== 'mine') return;
-    const title = s.source.title || 'Untitled puzzle';
+    const title = titleOf(s.source.title);
     actions.removeMine(s.source.id);
     store.update('notice', `"${title}" was removed from My puzzles. It is still on screen: Load definition saves it again, Download puzzle keeps it as a file.`);
     el.library.focus();
   });
 
   store.subscribe(['myPuzzles'], (s) => {
-    mine.replaceChildren(...s.myPuzzles.map((p) => h('option', { value: MINE_PREFIX + p.id }, p.title || 'Untitled puzzle')));
+    mine.replaceChildren(...s.myPuzzles.map((p) => h('option', { value: MINE_PREFIX + p.id }, titleOf(p.title))));
     if (s.myPuzzles.length > 0 && !mine.parentNode) el.library.insertBefore(mine, el.library.lastChild);
     if (s.myPuzzles.length === 0) mine.remove();
     setProp(el.library, 'value', pickerValue(s.source));

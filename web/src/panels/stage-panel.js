@@ -11,7 +11,7 @@ import { TRACE_OP } from '../worker/protocol.js';
 import { SPEEDS } from '../app/watch-actions.js';
 import * as commands from '../app/commands.js';
 import { PHASE } from '../app/state.js';
-import { dimsText, num, plural } from '../app/format.js';
+import { dimsText, num, plural, titleOf } from '../app/format.js';
 import { byId, setProp, setText } from './dom.js';
 import { shownPuzzle } from '../app/selectors.js';
 
@@ -50,7 +50,7 @@ export function mountStagePanel(store, actions, editor, watch) {
       drawnGrid = null;
       if (p) {
         setProp(el.explodeRow, 'hidden', p.zDim < 2);
-        setText(el.title, (p.title || (actions.currentEntry() ? actions.currentEntry().title : 'Custom puzzle')) + (editing ? ' (editing)' : ''));
+        setText(el.title, (p.title || titleOf(actions.currentEntry() && actions.currentEntry().title)) + (editing ? ' (editing)' : ''));
         const n = p.instances.filter((i) => !i.stationary).length;
         setText(el.sub, `${dimsText(p)} ${p.zDim > 1 ? 'box' : 'board'} · ${plural(n, 'piece')}${p.oneSide ? ' · one-sided' : ''}`);
         stage.fitMargins();
