@@ -119,12 +119,7 @@ describe('the puzzle editor', () => {
   });
 
   test('a 3x3x3 box filled with the Soma set from the tray: 480 solutions; undo and redo', async () => {
-    await page.click('#editor-close');
-    await page.fill('#new-x', '3');
-    await page.fill('#new-y', '3');
-    await page.fill('#new-z', '3');
-    await page.click('#new-puzzle');
-    await page.waitForSelector('#editor-body:not([hidden])');
+    await ui.newPuzzle(3, 3, 3);
     // a click on a cell in the 3-D view removes it; a click on its ghost brings it back
     const corner = 2 + 3 * (0 + 3 * 2); // x 2, y 0, z 2: the top front corner, in plain view
     const at = await page.evaluate((c) => window.__polycube.spaceCell(c), corner);
@@ -445,11 +440,7 @@ describe('My puzzles', () => {
   });
 
   test('Load definition while editing loads the puzzle being edited, saved once (QA: a second entry)', async () => {
-    if (await page.isVisible('#editor-close')) await page.click('#editor-close');
-    await page.fill('#new-x', '5');
-    await page.fill('#new-y', '4');
-    await page.fill('#new-z', '1');
-    await page.click('#new-puzzle');
+    await ui.newPuzzle(5, 4, 1);
     await page.selectOption('#tray-set', 'tetrominoes');
     await page.fill('#tray-copies', '1'); // (an earlier test asked for 2)
     await page.click('#tray-add-all');

@@ -80,6 +80,15 @@ export function driver(page) {
       await page.waitForFunction((f) => document.getElementById('library').value === f && document.body.dataset.state === 'ready',
         file, { timeout: 20_000, polling: 50 });
     },
+    /** "New puzzle" of this size (the editor closed first when it was open), as a person types it. */
+    async newPuzzle(x, y, z) {
+      if (await page.isVisible('#editor-close')) await page.click('#editor-close');
+      await page.fill('#new-x', String(x));
+      await page.fill('#new-y', String(y));
+      await page.fill('#new-z', String(z));
+      await page.click('#new-puzzle');
+      await page.waitForSelector('#editor-body:not([hidden])');
+    },
     /** Text of the editor's live check with this data-check id ('' when absent). */
     check: (id) => page.evaluate((k) => {
       const li = document.querySelector(`#editor-checks [data-check="${k}"]`);

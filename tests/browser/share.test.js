@@ -50,12 +50,23 @@ describe('share links', () => {
     for (let k = 0; k < 4; k++) await page.click('#next');
     expect(await page.textContent('#solution-index')).toBe('5');
     await page.check('#view-labels'); // names on the pieces travel too (QA: they did not)
+    await page.selectOption('#view-layer', '1'); // and the layer shown alone (QA: it did not)
+    // and the camera as the person turned it (QA: the link opened at the default angle)
+    const box = await page.locator('#viewport canvas').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 - 40, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForFunction(() => window.__polycube.state().view.camera !== null, null, { timeout: 5000 });
+    await page.waitForTimeout(600); // (damping: the camera settles, then the state follows)
+    const camera = await page.evaluate(() => window.__polycube.state().view.camera);
     await page.click('#copy-link');
     const link = await page.inputValue('#link-text');
     expect(link.startsWith(`${server.url}#p1:`)).toBe(true);
     await page.waitForFunction((l) => window.location.href === l, link); // the address follows the state
     const shown = await page.evaluate(() => window.__polycube.sample());
     await page.uncheck('#view-labels'); // (the tests after this one draw without them)
+    await page.selectOption('#view-layer', '-1');
 
     const other = await openFresh(link);
     expect(await other.state()).toBe('ready');
@@ -67,6 +78,10 @@ describe('share links', () => {
     expect(await other.page.textContent('#status')).toMatch(/Showing solution 5 from the link/);
     expect((await other.hooks()).piecesDrawn).toBe(7);
     expect(await other.page.isChecked('#view-labels')).toBe(true);
+    expect(await other.page.inputValue('#view-layer')).toBe('1');
+    const otherCamera = await other.page.evaluate(() => window.__polycube.state().view.camera);
+    expect(otherCamera.length).toBe(camera.length);
+    otherCamera.forEach((x, i) => expect(Math.abs(x - camera[i]), `camera[${i}]: ${otherCamera} against ${camera}`).toBeLessThanOrEqual(1));
     expect(Number(await other.page.getAttribute('#stat-attempts', 'data-value'))).toBe(0); // nothing was solved
     const sample = await other.page.evaluate(() => window.__polycube.sample());
     expect(sample.colours).toBeGreaterThan(7);
@@ -84,10 +99,7 @@ describe('share links', () => {
 
   test('a custom puzzle made in the editor travels by link, well under 2,000 characters with a solution', async () => {
     await page.fill('#opt-limit', '');
-    await page.fill('#new-x', '5');
-    await page.fill('#new-y', '4');
-    await page.fill('#new-z', '1');
-    await page.click('#new-puzzle');
+    await ui.newPuzzle(5, 4, 1);
     await page.selectOption('#tray-set', 'tetrominoes');
     await page.click('#tray-add-all');
     // 5 tetrominoes (20 cells) on a 5x4 board: impossible by parity (the T), and the page says so

@@ -167,9 +167,18 @@ describe('lessons: the hole under MCH, two algorithms side by side, and replays 
     expect(await p.textContent('#watch-note')).toMatch(/^This is the step that made the hole shown\. Its dead end is at step [\d,]+/);
     expect(await p.evaluate(() => window.__polycube.state().watch.origin)).not.toBeNull();
 
+    // what the page shows of its own run (the Solve card, the solutions, and so the link)
+    const results = () => p.evaluate(() => {
+      const s = window.__polycube.state();
+      return { options: s.run.options, attempts: document.getElementById('stat-attempts').dataset.value, total: s.solutions.total, first: Array.from(s.solutions.store.get(0)).join(',') };
+    });
+    const ownResults = await results();
     await p.selectOption('#watch-compare-algo', 'mch');
     await p.click('#watch-compare');
     await p.waitForFunction(() => !document.getElementById('compare-view').hidden, null, { timeout: 120_000 });
+    // the comparison's run does not take their place (QA: MCH's placements and first solution
+    // under "-b 12 -l 20", and so in a link)
+    expect(await results()).toEqual(ownResults);
     const cells = await p.$$eval('#compare-table tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
     const row = (name) => cells.find((r) => r[0] === name).slice(1).map((v) => Number(v.replace(/[,+]/g, '')));
     const [leftSteps, rightSteps] = row('steps recorded');
@@ -192,6 +201,10 @@ describe('lessons: the hole under MCH, two algorithms side by side, and replays 
     await p.setViewportSize({ width: 390, height: 844 });
     await p.locator('#compare-view').scrollIntoViewIfNeeded();
     await other.shot('35-compare-bruijn-mch-phone.png');
+    // the lesson's options go when it is left (QA: a Soma solve then stopped at 20 solutions)
+    expect(await p.inputValue('#opt-text')).toBe('-b 12 -l 20');
+    await p.click('#watch-close');
+    expect(await p.inputValue('#opt-text')).toBe('-r');
     expect(other.errors).toEqual([]);
     await other.browser.close();
   });
@@ -249,5 +262,80 @@ describe('lessons: the hole under MCH, two algorithms side by side, and replays 
     await other.shot('37-lesson-parity.png');
     expect(other.errors).toEqual([]);
     await other.browser.close();
+  });
+});
+
+describe('what a replay or a lesson leaves behind, and what its link holds (QA)', () => {
+  const recorded = (p) => p.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 60_000 });
+
+  test('a note about one step goes when the replay moves; the buttons go to either end', async () => {
+    await ui.pickLibrary('soma.txt');
+    await page.click('#watch-record');
+    await recorded(page);
+    expect(await page.isDisabled('#watch-first')).toBe(true);
+    await page.click('#watch-last');
+    const steps = Number((await page.textContent('#watch-step')).match(/of ([\d,]+)/)[1].replace(/,/g, ''));
+    expect(await step()).toBe(steps);
+    expect(await page.isDisabled('#watch-last')).toBe(true);
+    expect(await page.isDisabled('#watch-forward')).toBe(true);
+    await page.click('#watch-next-solution');
+    expect(await page.textContent('#watch-note')).toBe('No solution after this step in the recording.');
+    await page.click('#watch-first');
+    expect(await step()).toBe(0);
+    expect(await page.textContent('#watch-note')).toBe(''); // (QA: it stayed, over 480 solutions to come)
+    await page.click('#watch-next-solution');
+    expect(await page.textContent('#watch-note')).toBe('');
+    await page.click('#watch-close');
+  });
+
+  test('a replay\'s link records the search again and opens at the same step; so does a lesson\'s', async () => {
+    await ui.pickLibrary('soma.txt');
+    await page.click('#watch-record');
+    await recorded(page);
+    for (let k = 0; k < 7; k++) await page.click('#watch-forward');
+    await page.waitForFunction(() => /"step":7/.test(JSON.stringify(window.__polycube.state().watch)) && location.hash.length > 10);
+    await page.waitForTimeout(400); // (the address follows the state within 250 ms)
+    const other = await openPage(await page.evaluate(() => location.href));
+    await recorded(other.page);
+    expect(Number((await other.page.textContent('#watch-step')).match(/Step ([\d,]+)/)[1])).toBe(7);
+    expect(await other.page.textContent('#watch-event')).toBe(await page.textContent('#watch-event'));
+    await other.browser.close();
+    await page.click('#watch-close');
+    // a lesson at another step than its own
+    await page.evaluate(() => { document.getElementById('learn').open = true; });
+    await page.click('#learn a[data-lesson="volume"]');
+    await page.waitForFunction(() => /Dead end by volume/.test(document.getElementById('watch-event').textContent), null, { timeout: 60_000 });
+    await page.click('#watch-first');
+    for (let k = 0; k < 3; k++) await page.click('#watch-forward');
+    await page.waitForTimeout(400);
+    const lesson = await openPage(await page.evaluate(() => location.href));
+    await lesson.page.waitForFunction(() => /^5\. Volume/.test(document.getElementById('lesson-text').textContent)
+      && /Recorded/.test(document.getElementById('watch-status').textContent) && /^Step 3 of/.test(document.getElementById('watch-step').textContent), null, { timeout: 60_000 });
+    expect(lesson.errors).toEqual([]);
+    await lesson.browser.close();
+    await page.click('#watch-close');
+  });
+
+  test('Back from a lesson to a puzzle being edited leaves the lesson: its replay, hole and solutions go', async () => {
+    await ui.newPuzzle(4, 4, 1);
+    await page.selectOption('#tray-set', 'tetrominoes');
+    await page.click('.tray-piece[title="Add T"]');
+    await page.fill('#editor-title', 'Tiny square');
+    await page.waitForFunction(() => window.__polycube.state().editor.puzzle.title === 'Tiny square');
+    await page.waitForTimeout(500); // (the address follows the editor within 250 ms)
+    await page.evaluate(() => { document.getElementById('learn').open = true; });
+    await page.click('#learn a[data-lesson="volume"]');
+    await page.waitForFunction(() => /Dead end by volume/.test(document.getElementById('watch-event').textContent), null, { timeout: 60_000 });
+    await page.goBack();
+    await page.waitForFunction(() => /^Tiny square \(editing\)/.test(document.getElementById('stage-title').textContent), null, { timeout: 30_000 });
+    expect(await page.isHidden('#lesson-text')).toBe(true);
+    expect(await page.isHidden('#watch-controls')).toBe(true);
+    expect(await page.isHidden('#watch-label')).toBe(true);
+    expect(await page.textContent('#stage-solution')).not.toMatch(/of 20/);
+    const w = await page.evaluate(() => window.__polycube.state().watch);
+    expect([w.active, w.lesson]).toEqual([false, '']);
+    expect(await page.inputValue('#opt-text')).not.toBe('-o s -v 5 -l 20'); // the lesson's options went with it
+    await ui.shot('38-back-from-lesson-to-editor.png');
+    await page.click('#editor-close');
   });
 });

@@ -154,6 +154,8 @@ describe('hostile links: each kind has its own message', () => {
       const r = decodeState(good.slice(0, n));
       expect(r.ok, `cut at ${n}`).toBe(false);
       expect(Object.values(LINK_ERRORS).filter((e) => typeof e === 'string')).toContain(r.error);
+      // a cut never reads as a link with characters no link has (QA: 3 characters cut did)
+      expect(r.error, `cut at ${n}`).not.toBe(LINK_ERRORS.notBase64);
     }
   });
 

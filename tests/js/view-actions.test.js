@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { Store } from '../../web/src/app/store.js';
 import { initialState } from '../../web/src/app/state.js';
-import { ViewActions } from '../../web/src/app/view-actions.js';
+import { ViewActions, linkView, viewFromLink } from '../../web/src/app/view-actions.js';
 
 const piece = (name) => ({ name, cells: [[0, 0, 0]], stationary: false, count: 1 });
 const puzzle = (z = 3) => ({ title: 't', xDim: 3, yDim: 3, zDim: z, pieces: [piece('A'), piece('B'), piece('C')], instances: [] });
@@ -72,5 +72,20 @@ describe('ViewActions', () => {
     expect(shown).toEqual([1233]);
     view.clearGotoError();
     expect(v().gotoError).toBe('');
+  });
+});
+
+describe('the view settings a share link carries', () => {
+  const puzzle = { zDim: 3, pieces: new Array(7).fill({}) };
+  test('what the person chose travels and reads back the same', () => {
+    const view = { ...initialState().view, explode: 0.4, explodeMode: 'layers', labels: true, layer: 2, flat: true, isolate: 3, hidden: [1, 5], hover: 4, highlight: 3 };
+    const link = linkView(view);
+    expect(link).toEqual({ explode: 40, explodeMode: 'layers', labels: 1, layer: 2, flat: 1, isolate: 3, hidden: [1, 5] });
+    expect(viewFromLink(JSON.parse(JSON.stringify(link)), puzzle)).toEqual({ explode: 0.4, explodeMode: 'layers', labels: true, layer: 2, flat: true, isolate: 3, hidden: [1, 5] });
+    expect(linkView(initialState().view)).toEqual({}); // nothing chosen: nothing in the link
+  });
+  test('what does not fit the puzzle opened is left out', () => {
+    expect(viewFromLink({ layer: 3, isolate: 7, hidden: [-1, 2, 2, 9, 1.5, 'x'], explode: 1e9, labels: 'yes' }, puzzle)).toEqual({ hidden: [2], explode: 1 });
+    expect(viewFromLink({ layer: 0, isolate: 0 }, null)).toEqual({});
   });
 });

@@ -23,6 +23,7 @@ import { PHASE } from './state.js';
 import { shownPuzzle } from './selectors.js';
 import { lessonById } from '../trace/lessons.js';
 import { num, titleOf } from './format.js';
+import { linkView, viewFromLink } from './view-actions.js';
 
 const FOLLOW_DELAY_MS = 250;
 const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch'];
@@ -42,7 +43,8 @@ export class LinkSync {
     // shows a link's definition that failed to load): still kept in the session.
     this.heldDraft = null;
     this.foreignText = null; // text a link put in the box (not the person's typing)
-    this.opening = false;    // a link opening in this tab (openHash)
+    this.opening = 0;        // links opening in this tab (openHash)
+    this.openToken = 0;      // the latest openLink: an earlier one still loading gives way (Back pressed twice)
   }
 
   /**
@@ -81,12 +83,12 @@ export class LinkSync {
     const state = { puzzle, options: s.options.text };
     const sol = s.solutions;
     if (!editing && sol.store && sol.shown >= 0) state.solution = { index: sol.shown + 1, grid: Array.from(sol.store.get(sol.shown)) };
-    const view = {};
+    const view = linkView(s.view);
     if (ed.active) view.edit = 1;
-    if (s.view.explode > 0) view.explode = Math.round(s.view.explode * 100);
-    if (s.view.explodeMode !== 'pieces') view.explodeMode = s.view.explodeMode;
-    if (s.view.labels) view.labels = 1; // names on the pieces
     if (s.watch.lesson) view.lesson = s.watch.lesson;
+    // the replay's step (a lesson's, or a recording's): the link records the search again and
+    // shows that step (QA: a lesson's link opened at the lesson's own step, a replay not at all)
+    if (s.watch.active && !s.watch.recording && s.watch.steps > 0) view.step = s.watch.step;
     if (Object.keys(view).length) state.view = view;
     return state;
   }
@@ -198,12 +200,12 @@ export class LinkSync {
     this.heldDraft = this.draftOf();
     this.foreignText = null;
     this.store.update('notice', ''); // a notice about an earlier link is no longer true
-    this.opening = true;
+    this.opening++;
     let ok;
     try {
       ok = await this.openLink(r.state);
     } finally {
-      this.opening = false;
+      this.opening--;
     }
     return this.afterOpening(ok);
   }
@@ -248,18 +250,25 @@ export class LinkSync {
    */
   async openLink(state, newPage = null) {
     const { actions, editor } = this;
-    if (!(await actions.start({ loadDefault: false }))) return false;
+    const token = ++this.openToken;
+    // A link opens like a new page: a replay or a lesson on screen is left first (its recording
+    // stopped, a lesson's options given back). QA: Back from a lesson to a puzzle being edited
+    // left the lesson's replay, its hole and its 20 solutions over the editor's board.
+    if (this.watch) this.watch.close();
+    const optionsBefore = this.store.get().options.text;
+    if (!(await actions.start({ loadDefault: false })) || token !== this.openToken) return false;
     const editing = !!(state.view && state.view.edit);
     let ok;
     if (state.puzzle.library !== undefined) {
       ok = await actions.selectLibrary(state.puzzle.library);
     } else if (editing && !state.solution) {
       // a puzzle being made: the editor takes it as a draft (its pieces may not fill the space yet)
-      return this.openDraft(state, newPage);
+      return this.openDraft(state, newPage, token);
     } else {
       ok = await actions.loadDefinition(state.puzzle.definition, 'link.txt'); // (errors name the link, not a file)
-      if (!ok && editing) return this.openDraft(state, newPage);
+      if (!ok && editing && token === this.openToken) return this.openDraft(state, newPage, token);
     }
+    if (token !== this.openToken) return false; // another link opened meanwhile: it decides
     if (!ok) {
       // (a library file the engine refused: the status line says why)
       if (state.puzzle.library !== undefined) return this.linkUnreadable(null, `${state.puzzle.library} could not be loaded`, newPage);
@@ -267,29 +276,30 @@ export class LinkSync {
     }
     const index = state.puzzle.index || 0;
     if (index > 0) {
-      if (index >= this.store.get().puzzles.length) this.store.update('notice', `The link names puzzle ${index + 1} of the file, which has ${this.store.get().puzzles.length}.`);
+      const count = this.store.get().puzzles.length;
+      if (index >= count) this.store.update('notice', `The link names puzzle ${index + 1} of the file, which has ${count}: the page shows its first puzzle, with the link's options.`);
       else actions.selectPuzzle(index);
     }
     actions.setOptionsText(state.options);
     this.optionsNotice();
-    if (state.view) {
-      const patch = {};
-      if (typeof state.view.explode === 'number') patch.explode = Math.max(0, Math.min(100, state.view.explode)) / 100;
-      if (state.view.explodeMode === 'layers') patch.explodeMode = 'layers';
-      if (state.view.labels === 1) patch.labels = true;
-      if (Object.keys(patch).length) actions.setView(patch);
-    }
     if (state.solution) this.showLinkedSolution(state.solution);
     if (editing) editor.editCopy();
     else if (editor.editor.active) editor.close();
-    const lesson = state.view && typeof state.view.lesson === 'string' ? lessonById(state.view.lesson) : null;
-    if (lesson && this.watch) this.watch.startLesson(lesson);
+    // (after the editor: leaving it for another puzzle starts the view afresh)
+    const view = state.view || {};
+    const patch = viewFromLink(view, shownPuzzle(this.store.get()).puzzle);
+    if (Object.keys(patch).length) actions.setView(patch);
+    const lesson = typeof view.lesson === 'string' ? lessonById(view.lesson) : null;
+    const step = Number.isInteger(view.step) && view.step >= 0 ? view.step : -1;
+    if (lesson && this.watch) this.watch.startLesson(lesson, { optionsBefore, step });
+    else if (step >= 0 && this.watch) this.watch.openReplay(step);
     return true;
   }
 
-  async openDraft(state, newPage = null) {
+  async openDraft(state, newPage = null, token = this.openToken) {
     const { actions, editor } = this;
     const draft = await actions.draft(state.puzzle.definition, 'link.txt');
+    if (token !== this.openToken) return false;
     if (!draft.ok || draft.puzzles.length !== 1) {
       return this.linkUnreadable(state.puzzle.definition, draft.ok ? 'link.txt: the editor holds one puzzle' : draft.error, newPage);
     }

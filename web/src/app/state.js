@@ -18,7 +18,7 @@ export const NO_SOLUTIONS = Object.freeze({ store: null, total: 0, shown: -1, re
 // piece under the pointer and of the one clicked (highlighted), hidden pieces, the isolated
 // piece (-1: none), one z layer only (-1: all), name labels, the flat per-layer grid, and why the
 // "go to solution" box refused what was typed ('' when it did not).
-export const VIEW_PIECES = Object.freeze({ hover: -1, highlight: -1, hidden: Object.freeze([]), isolate: -1, layer: -1, labels: false, flat: false, gotoError: '' });
+export const VIEW_PIECES = Object.freeze({ hover: -1, highlight: -1, hidden: Object.freeze([]), isolate: -1, layer: -1, labels: false, flat: false, gotoError: '', camera: null });
 
 export function initialState() {
   return {

@@ -11,6 +11,50 @@ import { num } from './format.js';
 
 const MANY_PIECES = 20;
 
+/**
+ * The view settings a share link carries (share/link.js view; not the hover, the highlight or
+ * the "go to" box): what the person chose to see, so the link shows it too.
+ */
+export function linkView(view) {
+  const out = {};
+  if (view.explode > 0) out.explode = Math.round(view.explode * 100);
+  if (view.explodeMode !== 'pieces') out.explodeMode = view.explodeMode;
+  if (view.labels) out.labels = 1; // names on the pieces
+  if (view.layer >= 0) out.layer = view.layer;
+  if (view.flat) out.flat = 1;
+  if (view.isolate >= 0) out.isolate = view.isolate;
+  if (view.hidden.length) out.hidden = [...view.hidden];
+  if (view.camera) out.camera = [...view.camera];
+  return out;
+}
+
+/**
+ * The view patch for a link's settings (the inverse of linkView), for `puzzle` (model/puzzle.js):
+ * what does not fit it (a layer or a piece it does not have, a wrong type) is left out.
+ */
+export function viewFromLink(link, puzzle) {
+  const patch = {};
+  const piece = (i) => puzzle && Number.isInteger(i) && i >= 0 && i < puzzle.pieces.length;
+  if (typeof link.explode === 'number') patch.explode = Math.max(0, Math.min(100, link.explode)) / 100;
+  if (link.explodeMode === 'layers') patch.explodeMode = 'layers';
+  if (link.labels === 1) patch.labels = true;
+  if (puzzle && Number.isInteger(link.layer) && link.layer >= 0 && link.layer < puzzle.zDim) patch.layer = link.layer;
+  if (link.flat === 1) patch.flat = true;
+  // (the camera: [azimuth, elevation, distance %, pan x, y, z], viewer.cameraView)
+  if (piece(link.isolate)) patch.isolate = link.isolate;
+  if (Array.isArray(link.hidden)) {
+    const hidden = [...new Set(link.hidden.filter(piece))];
+    if (hidden.length) patch.hidden = hidden;
+  }
+  const cam = link.camera;
+  if (puzzle && Array.isArray(cam) && (cam.length === 3 || cam.length === 6) && cam.every(Number.isFinite)) {
+    const [azimuth, elevation, percent, ...pan] = cam;
+    const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
+    patch.camera = [((azimuth % 360) + 360) % 360, clamp(elevation, -89, 89), clamp(percent, 1, 10000), ...pan.map((x) => clamp(x, -1000, 1000))];
+  }
+  return patch;
+}
+
 export class ViewActions {
   constructor(store, actions) {
     this.store = store;
@@ -91,6 +135,11 @@ export class ViewActions {
 
   setFlat(on) {
     this.store.update('view', { flat: !!on });
+  }
+
+  /** Where the person turned the camera (viewer.cameraView: null for the puzzle's own framing). */
+  setCamera(camera) {
+    this.store.update('view', { camera: camera ? [...camera] : null });
   }
 
   /**

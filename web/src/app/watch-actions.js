@@ -45,6 +45,14 @@ export class WatchActions {
     this.carry = 0;
     this.lastTick = 0;
     this.holeData = null;  // matchingRemoves and completionsBefore of the recording, per length
+    // The steps at which the note shown still holds (a note about a position: "no solution
+    // after this step", a hole's story), or null for a note about no step; moving elsewhere
+    // clears it (QA: "No solution after this step" stayed at step 0 of 480 solutions).
+    this.noteHolds = null;
+    // The options the page had before a lesson put its own, given back when the lesson is
+    // left with the lesson's options untouched (QA: lesson 1's "-b 12 -l 20" stopped a Soma
+    // solve at 20 solutions after the lesson was closed).
+    this.lessonOptions = null; // {lesson, before}
     // a replay belongs to the puzzle it was recorded on
     store.subscribe(['puzzles', 'puzzleIndex'], () => {
       if ((this.watch.active && !this.watch.recording) || this.watch.lesson) this.close();
@@ -64,13 +72,19 @@ export class WatchActions {
     return this.store.get().watch;
   }
 
-  /** Record the puzzle on screen for a lesson (trace/lessons.js), then show what it is about. */
-  async startLesson(lesson) {
+  /**
+   * Record the puzzle on screen for a lesson (trace/lessons.js), then show what it is about.
+   * optionsBefore: the options the page had before the lesson's (given back when it closes);
+   * step: the replay step to land on instead of the lesson's own (a link to a lesson's step).
+   */
+  async startLesson(lesson, { optionsBefore = null, step = -1 } = {}) {
     this.store.update('watch', { lesson: lesson.id });
+    if (optionsBefore !== null && optionsBefore !== lesson.options) this.lessonOptions = { lesson: lesson.options, before: optionsBefore };
     if (lesson.then === 'none') return;
     await this.record();
     if (!this.player) return;
-    if (lesson.then === 'hole') {
+    if (step >= 0) this.seekLinked(step);
+    else if (lesson.then === 'hole') {
       await this.findTroublesomeHole();
       this.store.update('watch', { showMch: true });
     }
@@ -78,11 +92,36 @@ export class WatchActions {
     else if (lesson.then === 'volume') this.jumpTo((ev) => ev.op === TRACE_OP.VOLUME_TRIGGER, 'volume dead end');
   }
 
+  /** A replay link's step (share/link.js view.step): recorded, then shown at that step. */
+  async openReplay(step) {
+    await this.record();
+    if (this.player) this.seekLinked(step);
+  }
+
+  /** Go to a step a link names; past the end of the recording, to its end, and say so. */
+  seekLinked(step) {
+    const last = this.player.length;
+    this.seek(Math.min(step, last));
+    if (step > last) this.say(`The link shows step ${num(step)}, but this recording has ${num(last)} steps: this is its last one.`, this.atThisStep());
+  }
+
+  /** Show `note` while the replay is at a step for which `holds` is true (null: at any step). */
+  say(note, holds = null) {
+    this.noteHolds = note ? holds : null;
+    this.store.update('watch', { note });
+  }
+
+  /** A note's `holds` for the step shown now only. */
+  atThisStep() {
+    const here = this.player ? this.player.step : 0;
+    return (step) => step === here;
+  }
+
   /** Go to the first event after the cursor for which test holds. */
   jumpTo(test, what) {
     const i = this.player.find(this.player.step, 1, test);
-    this.store.update('watch', { note: i < 0 ? `No ${what} in the recording.` : '' });
     if (i >= 0) this.seek(i + 1);
+    this.say(i < 0 ? `No ${what} in the recording.` : '', this.atThisStep());
   }
 
   /** Record a traced search of the puzzle on screen (with the options chosen). */
@@ -103,6 +142,7 @@ export class WatchActions {
     this.other = null;
     this.baseOptions = this.store.get().options.text.trim();
     this.holeData = null;
+    this.noteHolds = null;
     // (note and origin belong to the replay before: a hole of another recording)
     this.store.update('watch', { active: true, recording: true, steps: 0, full: false, step: 0, error: '', note: '', origin: null, revision: 0, live: null, accuracy: null, compare: null, ended: '' });
     const done = this.actions.solve({
@@ -172,12 +212,16 @@ export class WatchActions {
     const pieces = this.puzzle.instances.filter((i) => !i.stationary).length;
     const options = algorithmOptions(key, this.baseOptions, pieces);
     if (options === null) {
-      this.store.update('watch', { note: 'Fix the options first: the comparison keeps their counting settings.' });
+      this.say('Fix the options first: the comparison keeps their counting settings.');
       return;
     }
     const other = { key, label: algo.label, options, recording: new TraceRecording(this.capacity), table: null, player: null, summary: null };
     this.other = other;
     this.pause();
+    // The comparison is searched like any run, which shows its solutions and counters; once it
+    // is recorded they go back to the first recording's (QA: Solve's card and "Solution 1 of
+    // 20", and so Copy link, showed the other algorithm's run under the page's options).
+    const shown = { solutions: this.store.get().solutions, run: this.store.get().run };
     const status = (recording) => ({ key, label: algo.label, options, recording, steps: other.recording.length, full: other.recording.full });
     this.store.update('watch', { compare: status(true), note: '' });
     await this.actions.solve({
@@ -190,10 +234,14 @@ export class WatchActions {
       },
       onImageTable: (table, error) => {
         if (this.other !== other) return;
-        if (!table) this.store.update('watch', { note: `Cannot replay the comparison: ${error}` });
+        if (!table) this.say(`Cannot replay the comparison: ${error}`);
         else other.table = table;
       },
     });
+    const now = this.store.get();
+    if (!this.actions.running && now.run.options === comparisonRunOptions(options)) {
+      this.store.replace({ solutions: { ...shown.solutions, revision: now.solutions.revision + 1 }, run: shown.run });
+    }
     if (this.other !== other) return; // closed or replaced meanwhile
     if (!other.table) {
       this.other = null;
@@ -208,8 +256,14 @@ export class WatchActions {
   }
 
   closeCompare() {
+    this.stopRecording(this.watch.compare && this.watch.compare.recording);
     this.other = null;
     this.store.update('watch', { compare: null });
+  }
+
+  /** Stop the search that is being recorded (when `recording`): nothing will replay it. */
+  stopRecording(recording) {
+    if (recording && this.actions.running) this.actions.cancel();
   }
 
   /** Show (or stop showing) the cell the most-constrained-hole rule would fill next. */
@@ -232,7 +286,14 @@ export class WatchActions {
 
   /** Leave the replay; `why` is said in its place (the panel shows the note while no replay is open). */
   close(why = '') {
+    const w = this.watch;
+    // (QA: Stop watching while recording left the traced search running to its end)
+    this.stopRecording(w.recording || (w.compare && w.compare.recording));
     this.pause();
+    this.noteHolds = null;
+    const given = this.lessonOptions;
+    this.lessonOptions = null;
+    if (w.lesson && given && this.store.get().options.text.trim() === given.lesson) this.actions.setOptionsText(given.before);
     this.recording = null;
     this.player = null;
     this.tail = null;
@@ -246,7 +307,13 @@ export class WatchActions {
     const w = this.watch;
     // the comparison shows the same number of steps (or its end, if it was shorter)
     if (this.other && this.other.player && this.player) this.other.player.seek(Math.min(this.player.step, this.other.player.length));
-    this.store.update('watch', { step: this.player ? this.player.step : 0, revision: w.revision + 1 });
+    const step = this.player ? this.player.step : 0;
+    const patch = { step, revision: w.revision + 1 };
+    if (w.note && this.noteHolds && !this.noteHolds(step)) {
+      patch.note = ''; // a note about another step
+      this.noteHolds = null;
+    }
+    this.store.update('watch', patch);
   }
 
   seek(k) {
@@ -307,10 +374,10 @@ export class WatchActions {
     const from = dir > 0 ? this.player.step : this.player.step - 2;
     const i = this.player.find(from, dir, test);
     if (i < 0) {
-      this.store.update('watch', { note: `No ${kind === 'solution' ? 'solution' : 'dead end'} ${dir > 0 ? 'after' : 'before'} this step${this.watch.recording ? ' yet' : ' in the recording'}.` });
+      this.say(`No ${kind === 'solution' ? 'solution' : 'dead end'} ${dir > 0 ? 'after' : 'before'} this step${this.watch.recording ? ' yet' : ' in the recording'}.`, this.atThisStep());
       return;
     }
-    this.store.update('watch', { note: '' });
+    this.say('');
     this.seek(i + 1);
   }
 
@@ -367,19 +434,21 @@ export class WatchActions {
         break;
       default: note = '';
     }
-    this.store.update('watch', { note, origin });
+    this.store.update('watch', { origin });
+    this.say(note, this.atThisStep());
   }
 
   /** Find the hole that cost the search most in the recording (lesson 1) and go to where it was made. */
   async findTroublesomeHole() {
     const pl = this.player;
     if (!pl || this.watch.searching) return;
-    this.store.update('watch', { note: 'Looking through the recording for the hole that cost the search most…', searching: true });
+    this.say('Looking through the recording for the hole that cost the search most…');
+    this.store.update('watch', { searching: true });
     const hole = await worstHole(this.puzzle, pl.rec, (image) => pl.cellsOf(image));
     this.store.update('watch', { searching: false });
     if (this.player !== pl) return; // another recording meanwhile
     if (!hole) {
-      this.store.update('watch', { note: 'No dead end at a cell in this recording (try de Bruijn\'s first-open-cell order: -b 12).' });
+      this.say('No dead end at a cell in this recording (try de Bruijn\'s first-open-cell order: -b 12).');
       return;
     }
     this.showHole(hole);
@@ -400,6 +469,8 @@ export class WatchActions {
     // that no way of filling completes; the other dead ends at a cell are holes the pieces left cannot fill
     const region = `${num(size)} cell${size === 1 ? '' : 's'} at ${cellName(this.puzzle, cell)}`;
     const made1 = num(made + 1);
+    // (the story holds while the hole is drawn: from the step that made it until it is cleared)
+    this.noteHolds = (step) => step >= made + 1 && step < cleared + 1;
     this.store.update('watch', {
       note: (exhausted ? `Step ${made1} gives the region of ${region} the shape in which every way to fill it fails.`
         : `Step ${made1} walls in a hole of ${region}.`) + ` The search runs into it at step ${num(found + 1)}` +
@@ -408,6 +479,11 @@ export class WatchActions {
       origin: { made: made + 1, found: found + 1, cleared: cleared + 1, cell, mch: pick },
     });
   }
+}
+
+/** The options a comparison's run is searched with (actions.solve: its base, then the trace's). */
+function comparisonRunOptions(options) {
+  return [options, TRACE_OPTIONS].filter(Boolean).join(' ');
 }
 
 /** {steps, fraction, total} for a player's position: the estimated steps of the whole search. */

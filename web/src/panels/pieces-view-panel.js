@@ -8,6 +8,9 @@ import { downloadBlob } from './download.js';
 import { byId, h, setAttr, setProp, setText } from './dom.js';
 
 const CLICK_PX = 6; // a pointer that moved further than this was turning the view, not clicking
+const CAMERA_SETTLE_MS = 300; // the camera is written to the state this long after it last moved
+
+const sameCamera = (a, b) => (!a && !b) || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i]));
 
 export function mountPiecesViewPanel(store, stage, view) {
   const viewer = stage.viewer;
@@ -50,6 +53,21 @@ export function mountPiecesViewPanel(store, stage, view) {
     const hit = viewer.emphasis.pick(e.clientX, e.clientY);
     if (hit) view.highlightPiece(hit.piece);
     else if (store.get().view.highlight >= 0) view.highlightPiece(store.get().view.highlight); // a click beside the pieces lets go
+  });
+
+  // ---- the camera, which share links carry: the state follows the person's turning (once it
+  // settles: a drag moves it every frame), and the viewer follows a camera put in the state (a
+  // link opened) ----
+  let cameraTimer = 0;
+  viewer.controls.addEventListener('change', () => {
+    clearTimeout(cameraTimer);
+    cameraTimer = setTimeout(() => {
+      const camera = viewer.cameraView();
+      if (!sameCamera(camera, store.get().view.camera)) view.setCamera(camera);
+    }, CAMERA_SETTLE_MS);
+  });
+  store.subscribe(['view'], (s) => {
+    if (s.view.camera && !sameCamera(s.view.camera, viewer.cameraView())) viewer.setCameraView(s.view.camera);
   });
 
   el.isolate.addEventListener('click', () => view.isolatePiece(store.get().view.highlight));

@@ -25,10 +25,13 @@ export function mountWatchPanel(store, actions, watch) {
   const btn = (id, text, label, onclick) => h('button', { type: 'button', id, title: label, 'aria-label': label, onclick }, text);
   const recordBtn = btn('watch-record', 'Record the search', 'Record the search of this puzzle to replay it', () => watch.record());
   const closeBtn = btn('watch-close', 'Stop watching', 'Leave the replay', () => watch.close());
+  // As a media player's: |◀ and ▶| go to the ends, ‹ and › one step (QA: a "▶|" that stepped
+  // once, beside a "◀" that stepped back, read as a pair of something else)
   const startBtn = btn('watch-first', '|◀', 'Back to the start', () => watch.seek(0));
-  const backBtn = btn('watch-back', '◀', 'Step back', () => watch.stepBy(-1));
+  const backBtn = btn('watch-back', '‹', 'Step back', () => watch.stepBy(-1));
   const playBtn = btn('watch-play', '▶', 'Play', () => (store.get().watch.playing ? watch.pause() : watch.play()));
-  const fwdBtn = btn('watch-forward', '▶|', 'Step forward', () => watch.stepBy(1));
+  const fwdBtn = btn('watch-forward', '›', 'Step forward', () => watch.stepBy(1));
+  const endBtn = btn('watch-last', '▶|', 'To the last step recorded', () => watch.seek(store.get().watch.steps));
   const speed = h('input', { type: 'range', id: 'watch-speed', min: 0, max: SPEEDS.length - 1, step: 1, 'aria-label': 'Speed' });
   speed.addEventListener('input', () => watch.setSpeed(Number(speed.value)));
   const speedText = h('span', { id: 'watch-speed-text', className: 'hint' });
@@ -68,7 +71,7 @@ export function mountWatchPanel(store, actions, watch) {
   const compareView = h('div', { id: 'compare-view', className: 'compare-view' },
     h('div', { className: 'compare-sides' }, ...sides.map((x) => x.fig)), compareTable, compareClose);
   const controls = h('div', { className: 'watch-controls', id: 'watch-controls' },
-    h('div', { className: 'row' }, startBtn, backBtn, playBtn, fwdBtn),
+    h('div', { className: 'row' }, startBtn, backBtn, playBtn, fwdBtn, endBtn),
     h('div', { className: 'row' }, h('label', { htmlFor: 'watch-speed', className: 'inline' }, 'Speed'), speed, speedText),
     scrub, counter, eventText,
     h('div', { className: 'row wrap' }, nextSolution, nextDead), origin, worst,
@@ -128,6 +131,8 @@ export function mountWatchPanel(store, actions, watch) {
     setAttr(playBtn, 'aria-label', w.playing ? 'Pause' : 'Play');
     setProp(backBtn, 'disabled', w.step <= 0);
     setProp(fwdBtn, 'disabled', w.step >= w.steps);
+    setProp(startBtn, 'disabled', w.step <= 0);
+    setProp(endBtn, 'disabled', w.step >= w.steps);
     setProp(scrub, 'max', String(w.steps));
     setProp(scrub, 'value', String(w.step));
     setText(counter, `Step ${num(w.step)} of ${num(w.steps)}`);

@@ -324,8 +324,10 @@ export function decodeState(hash, context = {}) {
   const m = /^#p([0-9]{1,6}):/.exec(text);
   if (!m) return { ok: false, error: LINK_ERRORS.notALink };
   if (m[1] !== '1') return { ok: false, error: LINK_ERRORS.version(m[1]) };
-  const bytes = fromBase64Url(text.slice(m[0].length));
-  if (bytes === null) return { ok: false, error: LINK_ERRORS.notBase64 };
+  const body = text.slice(m[0].length);
+  const bytes = fromBase64Url(body);
+  // (a length no encoding gives, with every character one a link has: cut short, QA)
+  if (bytes === null) return { ok: false, error: fromBase64Url(body.slice(0, -1)) ? LINK_ERRORS.truncated : LINK_ERRORS.notBase64 };
   if (bytes.length === 0) return { ok: false, error: LINK_ERRORS.truncated };
   const inflated = inflateCapped(bytes, MAX_DECOMPRESSED_BYTES);
   if (!inflated.ok) {

@@ -17,8 +17,8 @@ export const LESSONS = Object.freeze([
     puzzle: 'pentominoes_10x6.txt', options: '-m 12 -l 20', then: 'deadEnd',
     text: 'The most-constrained-hole method (MCH) fills next the cell with the fewest ways to be filled, so a hole that '
       + 'nothing fits is found at once instead of much later. To see both at once, choose "First open cell (de Bruijn)" '
-      + 'under "Compare with another algorithm": the same 20 solutions, side by side, with far fewer dead ends deep in '
-      + 'the search for MCH.',
+      + 'under "Compare with another algorithm": both searches, side by side, each up to its own first 20 solutions '
+      + '(the two fill orders meet the solutions in different orders), with far fewer dead ends deep in the search for MCH.',
   },
   {
     id: 'symmetry', title: '3. Symmetry',

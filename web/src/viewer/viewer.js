@@ -251,6 +251,42 @@ export class Viewer {
     this.requestRender();
   }
 
+  /**
+   * Where the person turned the camera, as a share link carries it (null while the framing is
+   * the puzzle's own): [azimuth, elevation] in degrees around the centre of what is drawn (z up),
+   * the distance in percent of the framing's (so a phone shows what a wide screen showed, fitted
+   * to its own shape), and the pan: the point looked at, from that centre, in cells.
+   */
+  cameraView() {
+    if (!this.puzzle || !this.userMoved) return null;
+    const offset = this.camera.position.clone().sub(this.controls.target);
+    const len = offset.length();
+    const pan = this.controls.target.clone().sub(this._centre());
+    const deg = (r) => Math.round((r * 180) / Math.PI);
+    const tenth = (x) => Math.round(x * 10) / 10 || 0;
+    return [
+      (deg(Math.atan2(offset.y, offset.x)) + 360) % 360, deg(Math.asin(Math.max(-1, Math.min(1, offset.z / len)))),
+      Math.round((len / this._fitDistance()) * 100), tenth(pan.x), tenth(pan.y), tenth(pan.z),
+    ];
+  }
+
+  /** Turn the camera as cameraView said (a share link's view; model/link checks the numbers). */
+  setCameraView([azimuth, elevation, percent, px = 0, py = 0, pz = 0]) {
+    if (!this.puzzle) return;
+    const rad = (d) => (d * Math.PI) / 180;
+    const el = rad(Math.max(-89, Math.min(89, elevation)));
+    const dir = new Vector3(Math.cos(el) * Math.cos(rad(azimuth)), Math.cos(el) * Math.sin(rad(azimuth)), Math.sin(el));
+    const fit = this._fitDistance();
+    const dist = Math.max(this.controls.minDistance, Math.min(this.controls.maxDistance, (fit * percent) / 100));
+    this.controls.target.copy(this._centre()).add(new Vector3(px, py, pz));
+    this.camera.position.copy(this.controls.target).addScaledVector(dir, dist);
+    this.camera.far = Math.max(this.camera.far, dist * 20);
+    this.camera.updateProjectionMatrix();
+    this.controls.update();
+    this.userMoved = true;
+    this.requestRender();
+  }
+
   /** Apply a change of the explode settings, moving the camera so the view keeps its framing. */
   _keepFramed(change) {
     if (!this.puzzle) {
