@@ -8,14 +8,22 @@
 // pointer that has not moved, and a click must still change the one cell pressed. A scroll
 // during the stroke (the wheel turned while dragging) is the person's own move: the stroke then
 // follows the grid where it lies, and the cell that came under the pointer is passed over.
+// Cells are as large as the width the grid is given allows (the parent's), up to 34 px with a
+// mouse, and up to a 44 px target on a phone or touch screen, like the page's other controls
+// there (QA: 32 px cells on a phone, a 4x4 board in 136 of 340 px). Wider boards shrink to fit
+// that width, never wider: the page does not scroll sideways.
 //
 //   const grid = createCellGrid({ label: 'Layer 1 of the box', onStroke(cells, set) {...}, onStrokeStart() {...} });
 //   grid.render({ cols, rows, state: (x, y) => 'open' | 'hole' | 'on' | 'off' | 'fixed', color: (x, y) => css|null, text: (x,y) => '' });
 //   parent.append(grid.element);
 const SVG = 'http://www.w3.org/2000/svg';
 const MAX_CELL_PX = 34;
+const TOUCH_CELL_PX = 46; // a 44 px rect: each cell keeps a 1 px gap on every side
 const MIN_CELL_PX = 9;
+// the layouts whose controls are 44 px targets (styles.css: a narrow window or a coarse pointer)
+const touchSized = window.matchMedia('(max-width: 760px), (pointer: coarse)');
 
+/** `maxWidth`: the widest the grid is drawn with a mouse (a touch screen takes the whole width given). */
 export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxWidth = 300 }) {
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('class', 'cell-grid');
@@ -123,12 +131,32 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     rects.forEach((r) => r.classList.toggle('cursor', document.activeElement === svg && Number(r.dataset.x) === cursor.x && Number(r.dataset.y) === cursor.y));
   }
 
+  /** The size of a cell for `cols` columns in the width the grid has now. */
+  function cellSize(cols) {
+    const given = svg.parentElement ? svg.parentElement.clientWidth : 0; // 0: not laid out (hidden)
+    const touch = touchSized.matches;
+    const width = touch ? given || maxWidth : Math.min(maxWidth, given || maxWidth);
+    return Math.max(MIN_CELL_PX, Math.min(touch ? TOUCH_CELL_PX : MAX_CELL_PX, Math.floor(width / Math.max(1, cols))));
+  }
+
+  // The width given changes with the window (a phone turned, a window narrowed past 760 px), and
+  // a grid drawn while its card is hidden has none yet: redraw the cells at the size that fits.
+  let watched = null;
+  const resized = new ResizeObserver(() => {
+    if (view.cols && cellSize(view.cols) !== cellPx) render(view);
+  });
+
   function render(next) {
-    const sizeChanged = next.cols !== view.cols || next.rows !== view.rows;
+    const { cols, rows } = next;
+    const cell = cellSize(cols);
+    const sizeChanged = cols !== view.cols || rows !== view.rows || cell !== cellPx;
     view = { color: () => null, text: () => '', ...next };
-    const { cols, rows } = view;
-    const cell = Math.max(MIN_CELL_PX, Math.min(MAX_CELL_PX, Math.floor(maxWidth / Math.max(1, cols))));
     cellPx = cell;
+    if (svg.parentElement !== watched) {
+      if (watched) resized.unobserve(watched);
+      watched = svg.parentElement;
+      if (watched) resized.observe(watched);
+    }
     if (sizeChanged) {
       svg.replaceChildren();
       rects = [];

@@ -1,0 +1,243 @@
+// What a person sees, as QA found it: the editor's cell grids are touch-sized on a phone, the
+// parity lesson's board reads as a flat chessboard, and a teaching tag stands beside the cell it
+// names (never over it), a hole buried in a box showing through the pieces. Measured from the
+// DOM and from screenshots, at 1400x860 and 390x844.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { openPage, usePage } from './page-driver.js';
+
+const handle = usePage(); // 1400x860
+let server;
+beforeAll(() => ({ server } = handle));
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1400, height: 860 };
+
+/** A fresh page at `size`, loaded; closed after `use(ui)`. */
+async function withPage(size, use) {
+  const ui = await openPage(server.url, size);
+  try {
+    expect(await ui.waitState(['ready', 'error'])).toBe('ready');
+    await use(ui);
+    expect(ui.errors).toEqual([]);
+  } finally {
+    await ui.browser.close();
+  }
+}
+
+/**
+ * Where two screenshots (PNG buffers of one size) differ by more than `tolerance` in a channel:
+ * the number of such pixels and their bounding box ({count: 0, box: null} when none), decoded in
+ * the page's own canvas. With `block` > 1 the box takes in only the blocks of block x block
+ * pixels where `least` pixels or more differ: a view turned by hand goes on settling by a
+ * fraction of a pixel, and flips a pixel here and there along the pieces' edges.
+ */
+function changedPixels(page, a, b, { tolerance = 12, block = 1, least = 1 } = {}) {
+  return page.evaluate(async ([urlA, urlB, tol, size, min]) => {
+    const pixels = async (url) => {
+      const img = new Image();
+      await new Promise((resolve, reject) => { img.onload = resolve; img.onerror = reject; img.src = url; });
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      return { width: img.width, data: ctx.getImageData(0, 0, img.width, img.height).data };
+    };
+    const [pa, pb] = await Promise.all([pixels(urlA), pixels(urlB)]);
+    let count = 0;
+    const blocks = new Map(); // block index -> pixels changed in it
+    const across = Math.ceil(pa.width / size);
+    for (let i = 0; i < pa.data.length; i += 4) {
+      const d = Math.max(Math.abs(pa.data[i] - pb.data[i]), Math.abs(pa.data[i + 1] - pb.data[i + 1]), Math.abs(pa.data[i + 2] - pb.data[i + 2]));
+      if (d <= tol) continue;
+      count++;
+      const x = (i / 4) % pa.width, y = Math.floor(i / 4 / pa.width);
+      const k = Math.floor(y / size) * across + Math.floor(x / size);
+      blocks.set(k, (blocks.get(k) || 0) + 1);
+    }
+    let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+    for (const [k, n] of blocks) {
+      if (n < min) continue;
+      const x = (k % across) * size, y = Math.floor(k / across) * size;
+      left = Math.min(left, x); right = Math.max(right, x + size);
+      top = Math.min(top, y); bottom = Math.max(bottom, y + size);
+    }
+    return { count, box: left < right ? { left, top, right, bottom } : null };
+  }, [`data:image/png;base64,${a.toString('base64')}`, `data:image/png;base64,${b.toString('base64')}`, tolerance, block, least]);
+}
+
+/** A screenshot of the 3-D view after the picture has settled. */
+async function view(ui) {
+  await ui.still();
+  await ui.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return ui.page.locator('#viewport').screenshot();
+}
+
+const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** Cell rectangles of a grid (#space-grid or #drawer-grid) on the screen. */
+const cellRects = (page, grid) => page.$$eval(`#${grid} rect`, (rs) => rs.map((r) => {
+  const b = r.getBoundingClientRect();
+  return { width: b.width, height: b.height, right: b.right };
+}));
+
+describe("the editor's cell grids", () => {
+  /** Set the box size as a person types it (the field, then Tab), and wait for the grid. */
+  async function boxSize(page, x, y) {
+    await page.fill('#editor-x', String(x));
+    await page.press('#editor-x', 'Tab');
+    await page.fill('#editor-y', String(y));
+    await page.press('#editor-y', 'Tab');
+    await page.waitForFunction((n) => document.querySelectorAll('#space-grid rect').length === n, x * y);
+  }
+
+  test('on a phone the cells are 44 px touch targets, and wider boards shrink to fit the width', async () => {
+    // QA: 32 px board cells, 31 px piece cells; a 4x4 board in 136 of the 340 px given
+    await withPage(PHONE, async (ui) => {
+      const { page } = ui;
+      await page.click('#new-puzzle'); // 5 x 4 x 1
+      await page.waitForSelector('#editor-body:not([hidden])');
+      const given = await page.$eval('#space-grid', (g) => g.parentElement.getBoundingClientRect().right);
+      for (const [x, y] of [[5, 4], [4, 4]]) {
+        await boxSize(page, x, y);
+        for (const r of await cellRects(page, 'space-grid')) {
+          expect(r.width).toBeGreaterThanOrEqual(44);
+          expect(r.height).toBeGreaterThanOrEqual(44);
+        }
+      }
+      await page.locator('#space-grid').scrollIntoViewIfNeeded();
+      await ui.shot('look-1-phone-space-4x4.png');
+      // the pentominoes' 10x6: as large as the width allows, all of it in the card
+      await boxSize(page, 10, 6);
+      const wide = await cellRects(page, 'space-grid');
+      for (const r of wide) expect(r.width).toBeGreaterThanOrEqual(30);
+      expect(Math.max(...wide.map((r) => r.right))).toBeLessThanOrEqual(given);
+      await boxSize(page, 40, 30);
+      expect(Math.max(...(await cellRects(page, 'space-grid')).map((r) => r.right))).toBeLessThanOrEqual(given);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width); // no sideways scrolling
+      await page.click('#draw-piece');
+      await page.locator('#drawer-grid').scrollIntoViewIfNeeded();
+      const piece = await cellRects(page, 'drawer-grid');
+      expect(piece.length).toBe(36);
+      for (const r of piece) expect(r.width).toBeGreaterThanOrEqual(44);
+      await ui.shot('look-2-phone-drawer.png');
+    });
+  });
+
+  test('with a mouse on a desktop they stay as they were', async () => {
+    const { ui, page } = handle;
+    await page.click('#new-puzzle');
+    await page.waitForSelector('#editor-body:not([hidden])');
+    for (const r of await cellRects(page, 'space-grid')) expect(r.width).toBe(32); // 5x4: 34 px apart
+    await page.click('#draw-piece');
+    for (const r of await cellRects(page, 'drawer-grid')) expect(r.width).toBe(31); // 200 px for 6 cells
+    await page.click('#drawer-cancel');
+    await page.click('#editor-close');
+    expect(ui.errors).toEqual([]);
+  });
+});
+
+describe("the parity lesson's chessboard", () => {
+  for (const [tag, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    test(`is flat on the board: nothing drawn past its edges, the dark cells half of it (${tag})`, async () => {
+      // QA: dark cells drawn as raised blocks, over the light cells beside them and past the board's far edge
+      await withPage(size, async (ui) => {
+        const { page } = ui;
+        await ui.pickLibrary('hexominoes_rect_15x14.txt');
+        const board = await view(ui);
+        // the board's extent: where the view differs from its background (the canvas hidden)
+        await page.$eval('#viewport canvas', (c) => { c.style.visibility = 'hidden'; });
+        const background = await page.locator('#viewport').screenshot();
+        await page.$eval('#viewport canvas', (c) => { c.style.visibility = ''; });
+        const plate = await changedPixels(page, background, board);
+        await page.evaluate(() => { document.getElementById('learn').open = true; });
+        await page.click('#learn a[data-lesson="parity"]');
+        await page.waitForFunction(() => !document.getElementById('parity-argument').hidden, null, { timeout: 30_000 });
+        const shaded = await view(ui);
+        await ui.shot(`look-3-parity-${tag}.png`);
+        const dark = await changedPixels(page, board, shaded);
+        expect(plate.count).toBeGreaterThan(1000);
+        // (a pixel of antialiasing either way)
+        expect(dark.box.top).toBeGreaterThanOrEqual(plate.box.top - 1);
+        expect(dark.box.left).toBeGreaterThanOrEqual(plate.box.left - 1);
+        expect(dark.box.right).toBeLessThanOrEqual(plate.box.right + 1);
+        expect(dark.box.bottom).toBeLessThanOrEqual(plate.box.bottom + 1);
+        // 105 of the 210 cells are dark: blocks standing on them covered two thirds of the board
+        const share = dark.count / plate.count;
+        expect(share).toBeGreaterThan(0.4);
+        expect(share).toBeLessThan(0.56);
+      });
+    });
+  }
+});
+
+describe('a teaching tag stands beside the cell it names', () => {
+  /**
+   * Where a cell framed by "Frame the cell the most-constrained-hole rule would fill next" is
+   * drawn: the screenshots of the view with the frame and without it differ there. The tag and
+   * its leader are hidden for the two pictures (a tag over the cell hid part of the frame).
+   */
+  async function framedCell(ui) {
+    const { page } = ui;
+    const hide = await page.addStyleTag({ content: '#watch-label, #watch-leader { visibility: hidden !important; }' });
+    expect(await page.isChecked('#watch-show-mch')).toBe(true);
+    const framed = await view(ui);
+    await page.uncheck('#watch-show-mch');
+    const plain = await view(ui);
+    await page.check('#watch-show-mch');
+    await hide.evaluate((style) => style.remove());
+    const { box } = await changedPixels(page, plain, framed, { block: 8, least: 4 });
+    // the frame of one cell is drawn, all of it: a few dozen pixels across (not a sliver of it)
+    expect(box).not.toBeNull();
+    for (const across of [box.right - box.left, box.bottom - box.top]) {
+      expect(across).toBeGreaterThanOrEqual(24);
+      expect(across).toBeLessThan(160);
+    }
+    const origin = await page.$eval('#viewport', (v) => v.getBoundingClientRect());
+    const tag = await page.$eval('#watch-label', (l) => l.getBoundingClientRect());
+    return { cell: box, tag: { left: tag.left - origin.left, right: tag.right - origin.left, top: tag.top - origin.top, bottom: tag.bottom - origin.top } };
+  }
+
+  for (const [tag, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    test(`lesson 1: "hole made at step ..." leaves the hole in sight (${tag})`, async () => {
+      // QA: on the phone the tag covered the hole cell itself
+      await withPage(size, async (ui) => {
+        const { page } = ui;
+        await page.evaluate(() => { document.getElementById('learn').open = true; });
+        await page.click('#learn a[data-lesson="hole"]');
+        await page.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 90_000 });
+        expect(await page.textContent('#watch-label')).toMatch(/^hole made at step [\d,]+$/);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await ui.shot(`look-4-lesson1-${tag}.png`);
+        const { cell, tag: label } = await framedCell(ui);
+        expect(overlap(label, cell), `tag ${JSON.stringify(label)} over the cell ${JSON.stringify(cell)}`).toBe(false);
+        expect(await page.isVisible('#watch-leader')).toBe(true); // and a line from the tag to it
+      });
+    });
+  }
+
+  test("the Tetris Cube: a hole at the back shows through the pieces in front of it, its tag names its layer", async () => {
+    // QA: "Find the most troublesome hole" named a cell buried inside the cube, and only the tag
+    // showed. Filled in de Bruijn's order (-b 12) the search walls in a hole at the back, behind
+    // the pieces as the view first stands.
+    await withPage(DESKTOP, async (ui) => {
+      const { page } = ui;
+      await ui.pickLibrary('tetriscube.txt');
+      await page.fill('#opt-text', '-b 12');
+      await page.dispatchEvent('#opt-text', 'input');
+      await page.click('#watch-record');
+      await page.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 120_000 });
+      await page.click('#watch-find-hole');
+      await page.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 120_000 });
+      const note = await page.textContent('#watch-note');
+      const [, y, z] = note.match(/walls in a hole of 1 cell at cell \(\d+, (\d+), layer (\d+)\)/);
+      expect(Number(y)).toBe(4); // the back row: pieces stand between it and the view
+      expect(note).toContain(`would fill cell (${note.match(/at cell \((\d+, \d+, layer \d+)\)/)[1]}) next`); // the frame marks the hole
+      expect(await page.textContent('#watch-label')).toMatch(new RegExp(`^hole made at step [\\d,]+, layer ${z} of 4$`));
+      await page.check('#watch-show-mch');
+      await ui.shot('look-5-tetris-hole-at-the-back.png');
+      const { cell, tag: label } = await framedCell(ui); // its frame is seen through the pieces
+      expect(overlap(label, cell), `tag ${JSON.stringify(label)} over the cell ${JSON.stringify(cell)}`).toBe(false);
+    });
+  });
+});
