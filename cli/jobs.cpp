@@ -268,8 +268,12 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
     const JobResult r0{run, "0", "split", encodeCheckpoint(own), splitSolutions};
     const fs::path path0 = fs::path(p.options.jobsOut) / "0.result";
     if (Status st = writeFileAtomically(path0.string(), encodeResult(r0)); !st.ok) return std::cerr << "polycube: " << st.message << "\n", 1;
-    std::cerr << "polycube: " << jobs << " job file" << (jobs == 1 ? "" : "s") << " in " << p.options.jobsOut << " (" << pieces.size()
-              << " pieces; splitting found " << found << " solution" << (found == 1 ? "" : "s") << ": 0.result)\n";
+    if (pieces.empty())  // (a small or impossible puzzle: the steps that follow work the same)
+        std::cerr << "polycube: the whole search ended while splitting (" << found << " solution" << (found == 1 ? "" : "s")
+                  << ": 0.result); " << p.options.jobsOut << "/1.job has nothing left to search\n";
+    else
+        std::cerr << "polycube: " << jobs << " job file" << (jobs == 1 ? "" : "s") << " in " << p.options.jobsOut << " (" << pieces.size()
+                  << " pieces; splitting found " << found << " solution" << (found == 1 ? "" : "s") << ": 0.result)\n";
     return 0;
 }
 
@@ -307,9 +311,19 @@ int runJob(const OptionParse& p) {
         if (!options.quiet) solutions += formatSolution(def, s.grid, number);
     });
     Checkpoint last;
-    search.setCheckpointHandler([&](const Checkpoint& ck) { last = ck; }, 3600);
+    bool checkpointed = false;
+    search.setCheckpointHandler([&](const Checkpoint& ck) { last = ck, checkpointed = true; }, 3600);
     if (search.run() != Solver::State::Done || !search.error().empty())
         return std::cerr << "polycube: --job " << p.options.job << ": " << (search.error().empty() ? "interrupted" : search.error()) << "\n", 1;
+    if (!checkpointed) {
+        // A puzzle proved impossible in the setup is not searched in pieces (ParallelSearch: no
+        // checkpoints): its pieces are done, with nothing found. (QA: the result had an empty
+        // fingerprint, which --merge refused.)
+        last.fingerprint = search.fingerprint();
+        last.finished = search.stats();
+        last.doneShare = work.value.doneShare;
+        for (const CheckpointPiece& piece : work.value.pending) last.doneShare += piece.share;
+    }
     const JobResult r{job.run, stem(p.options.job), job.sum, encodeCheckpoint(last), solutions};
     if (Status st = writeFileAtomically(out, encodeResult(r)); !st.ok) return std::cerr << "polycube: " << st.message << "\n", 1;
     return 0;
