@@ -41,6 +41,20 @@ describe('OptionsActions: one text, controls and text in step', () => {
     expect(store.get().options).toMatchObject({ error: '', errorKey: '' });
   });
 
+  test('counting mirror images as one keeps its companion: -r comes with -M, and goes with the last of -r and -u', () => {
+    const store = optionsStore('-r -M');
+    const o = new OptionsActions(store);
+    expect(o.setControl('redundancy', false)).toBe(true); // (QA: a bare "-M" greyed every control out)
+    expect(store.get().options).toMatchObject({ text: '', error: '', errorKey: '' });
+    expect(o.setControl('mirror', true)).toBe(true);
+    expect(store.get().options.text).toBe('-r -M');
+    o.setControl('unique', true);
+    o.setControl('redundancy', false);
+    expect(store.get().options.text).toBe('-M -u'); // -u still carries it
+    o.setControl('unique', false);
+    expect(store.get().options.text).toBe('');
+  });
+
   test('a value that cannot be written marks its control and leaves the text alone', () => {
     const store = optionsStore('-r');
     const o = new OptionsActions(store);

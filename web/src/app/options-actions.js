@@ -91,6 +91,10 @@ export class OptionsActions {
     const values = { ...parsed.values, [key]: value };
     // choosing the piece to hold still means counting rotations as one
     if (key === 'redundancyPiece' && value) values.redundancy = true;
+    // mirror images are counted as one only beside rotations (-r) or -u: the pair stays valid
+    // (QA: unticking -r under -M wrote a bare "-M", which greyed every control out)
+    if (key === 'mirror' && value && !values.redundancy && !values.unique) values.redundancy = true;
+    if ((key === 'redundancy' || key === 'unique') && !value && !values.redundancy && !values.unique) values.mirror = false;
     const problem = optionProblems(values).find((p) => p.key === key);
     if (problem) {
       const c = CONTROLS.find((x) => x.key === key);
@@ -99,7 +103,15 @@ export class OptionsActions {
       this.markInvalid(key, message);
       return false;
     }
-    this.store.update('options', { text: buildOptions(values, parsed.rest), error: '', errorKey: '' });
+    const text = buildOptions(values, parsed.rest);
+    // a combination the text cannot hold: marked at the control, never written (written, its
+    // error would disable every control, this one included)
+    const combined = parseOptions(text).errors[0];
+    if (combined) {
+      this.markInvalid(key, combined);
+      return false;
+    }
+    this.store.update('options', { text, error: '', errorKey: '' });
     return true;
   }
 
