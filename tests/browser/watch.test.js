@@ -314,6 +314,21 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     expect(lesson.errors).toEqual([]);
     await lesson.browser.close();
     await page.click('#watch-close');
+    // lesson 1 two steps past its hole: the hole, its tag and story and the MCH frame come too
+    await page.evaluate(() => { document.getElementById('learn').open = true; });
+    await page.click('#learn a[data-lesson="hole"]');
+    await page.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 60_000 });
+    for (let k = 0; k < 2; k++) await page.click('#watch-forward');
+    const at = await step();
+    await page.waitForTimeout(400);
+    const hole = await openPage(await page.evaluate(() => location.href));
+    await hole.page.waitForFunction((n) => /walls in a hole/.test(document.getElementById('watch-note').textContent)
+      && document.getElementById('watch-step').textContent.startsWith(`Step ${n.toLocaleString('en-US')} of`), at, { timeout: 60_000 });
+    expect(await hole.page.isChecked('#watch-show-mch')).toBe(true);
+    expect(await hole.page.textContent('#watch-label')).toMatch(/^hole made at step [\d,]+$/);
+    expect(await hole.page.isVisible('#watch-label')).toBe(true);
+    await hole.browser.close();
+    await page.click('#watch-close');
   });
 
   test('Back from a lesson to a puzzle being edited leaves the lesson: its replay, hole and solutions go', async () => {

@@ -83,13 +83,15 @@ export class WatchActions {
     if (lesson.then === 'none') return;
     await this.record();
     if (!this.player) return;
-    if (step >= 0) this.seekLinked(step);
-    else if (lesson.then === 'hole') {
+    if (lesson.then === 'hole') {
       await this.findTroublesomeHole();
       this.store.update('watch', { showMch: true });
     }
     else if (lesson.then === 'deadEnd') this.jump('deadEnd', 1);
     else if (lesson.then === 'volume') this.jumpTo((ev) => ev.op === TRACE_OP.VOLUME_TRIGGER, 'volume dead end');
+    // a link's step, after the lesson's own landing: its marks stay where they hold (the hole
+    // drawn, its story, the MCH frame: QA, a link lost them)
+    if (step >= 0 && this.player) this.seekLinked(step);
   }
 
   /** A replay link's step (share/link.js view.step): recorded, then shown at that step. */
