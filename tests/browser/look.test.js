@@ -124,6 +124,22 @@ describe("the editor's cell grids", () => {
     });
   });
 
+  test("on a touch phone a 3-D piece's six 44 px tools wrap under its name: the page keeps its width", async () => {
+    // QA: Edit a copy of the Soma cube made the page 478 px wide, cutting off every card's right edge
+    await withPage({ ...PHONE, touch: true }, async (ui) => {
+      const { page } = ui;
+      await ui.pickLibrary('soma.txt');
+      await page.tap('#edit-copy');
+      await page.waitForSelector('#editor-body:not([hidden])');
+      const tools = await page.$$eval('#editor-pieces li:first-child button.tool', (bs) => bs.map((b) => b.getBoundingClientRect().width));
+      expect(tools).toHaveLength(6);
+      for (const w of tools) expect(w).toBeGreaterThanOrEqual(44);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await page.locator('#editor-pieces').scrollIntoViewIfNeeded();
+      await ui.shot('look-2b-phone-touch-3d-pieces.png');
+    });
+  });
+
   test('with a mouse on a desktop they stay as they were', async () => {
     const { ui, page } = handle;
     await page.click('#new-puzzle');

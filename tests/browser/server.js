@@ -101,7 +101,7 @@ export async function startServer() {
 }
 
 /** Launch headless Chromium with a fresh profile; resolves to { context, close() }. */
-export async function launchBrowser() {
+export async function launchBrowser({ touch = false } = {}) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -109,6 +109,8 @@ export async function launchBrowser() {
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
     deviceScaleFactor: 1,
+    // a phone's touch screen: the page's (pointer: coarse) rules apply (44 px controls)
+    ...(touch ? { hasTouch: true, isMobile: true } : {}),
   });
   return {
     context,
