@@ -223,6 +223,20 @@ describe('seeing the pieces', () => {
     const names = layers.flatMap((l) => l.names);
     expect(new Set(names).size).toBe(7);
     await ui.shot('view-08-soma-flat-layers.png');
+    // the picture is of what is on screen: the flat grid (QA: the 3-D view was saved)
+    const flatPng = await download('#export-png');
+    const flat = await pngStats(page, flatPng.bytes);
+    const gridBox = await page.locator('#layer-grid .layer-fig svg').first().boundingBox();
+    const sheet = await page.$eval('#layer-grid', (b) => {
+      const svgs = [...b.querySelectorAll('.layer-fig svg')].map((x) => x.getBoundingClientRect());
+      return { width: Math.max(...svgs.map((r) => r.right)) - Math.min(...svgs.map((r) => r.left)) };
+    });
+    expect(flat.width).toBeGreaterThanOrEqual(Math.floor(sheet.width)); // the three layers side by side
+    expect(flat.width).toBeLessThan((await page.evaluate(() => window.__polycube.sample())).width); // not the canvas
+    expect(flat.drawnFraction).toBeGreaterThan(0.3); // 27 coloured cells fill most of it
+    expect(flat.colours).toBeGreaterThan(7);
+    expect(gridBox.width).toBeGreaterThan(0);
+    fs.writeFileSync(path.join(OUT, 'view-08b-flat-exported.png'), flatPng.bytes);
     await page.click('#layer-grid [data-layer="0"]');
     expect((await view()).layer).toBe(0);
     await page.uncheck('#view-flat');

@@ -3,11 +3,14 @@
 // colour with the piece's name in it. Shown over the 3-D view when "flat grid" is on; a click on
 // a layer shows that layer only (again: all layers). Built with DOM calls (no innerHTML).
 import { puzzleColors } from '../viewer/colors.js';
+import { PNG_BACKGROUND, drawCaption, encodePng } from '../viewer/piece-emphasis.js';
 import { shownPuzzle } from '../app/selectors.js';
 import { byId, h, setProp } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const DIMMED = 0.25;
+const NAME_INK = '#0b0f1a';
+const CAPTION_INK = '#9aa8c2'; // styles.css --muted, as .layer-caption
 
 function svgEl(tag, attrs) {
   const e = document.createElementNS(SVG, tag);
@@ -60,9 +63,10 @@ export function mountLayerGridPanel(store, stage, view) {
           });
           svg.append(rect);
           if (named && !left && cell >= 14) {
+            // (the text's look in attributes, not only the page's CSS: the PNG draws the SVG alone)
             const t = svgEl('text', {
               x: x * cell + cell / 2, y: row * cell + cell / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central',
-              'font-size': Math.round(cell * 0.5), class: 'layer-cell-name',
+              'font-size': Math.round(cell * 0.5), class: 'layer-cell-name', fill: NAME_INK, 'font-weight': 700, 'font-family': 'system-ui, sans-serif',
               'fill-opacity': emphasis >= 0 && piece !== emphasis ? 0.35 : 1,
             });
             t.textContent = p.pieces[piece].name; // text node: names never parsed as markup
@@ -84,4 +88,52 @@ export function mountLayerGridPanel(store, stage, view) {
 
   store.subscribe(['view', 'solutions', 'puzzles', 'puzzleIndex', 'editor', 'source'], draw);
   new ResizeObserver(() => draw()).observe(box.parentElement);
+}
+
+/**
+ * The flat layer grid as shown in `box` (#layer-grid), as a PNG: each layer's SVG and caption
+ * where the page lays them out, on the 3-D export's background, with `caption` above (QA: the
+ * PNG export saved the 3-D view while the flat grid was on screen).
+ * @returns {Promise<Blob>}
+ */
+export async function flatGridPng(box, caption) {
+  const top = caption ? 40 : 12;
+  const origin = box.getBoundingClientRect();
+  const figs = [...box.querySelectorAll('.layer-fig')].map((fig) => ({
+    svg: fig.querySelector('svg'), label: fig.querySelector('.layer-caption'),
+  }));
+  const rectOf = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left - origin.left, y: r.top - origin.top, w: r.width, h: r.height };
+  };
+  const placed = figs.map(({ svg, label }) => ({ svg, label: label.textContent, at: rectOf(svg), labelAt: rectOf(label) }));
+  const left = Math.min(...placed.map((p) => Math.min(p.at.x, p.labelAt.x)));
+  const right = Math.max(...placed.map((p) => Math.max(p.at.x + p.at.w, p.labelAt.x + p.labelAt.w)));
+  const first = Math.min(...placed.map((p) => Math.min(p.at.y, p.labelAt.y)));
+  const last = Math.max(...placed.map((p) => Math.max(p.at.y + p.at.h, p.labelAt.y + p.labelAt.h)));
+  const pad = 16;
+  const out = document.createElement('canvas');
+  out.width = Math.ceil(right - left + 2 * pad);
+  out.height = Math.ceil(last - first + top + pad);
+  const ctx = out.getContext('2d');
+  ctx.fillStyle = PNG_BACKGROUND;
+  ctx.fillRect(0, 0, out.width, out.height);
+  const dx = pad - left, dy = top - first;
+  for (const p of placed) {
+    const url = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(p.svg)], { type: 'image/svg+xml' }));
+    try {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      ctx.drawImage(img, p.at.x + dx, p.at.y + dy, p.at.w, p.at.h);
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+    ctx.font = '600 12px system-ui, sans-serif';
+    ctx.fillStyle = CAPTION_INK;
+    ctx.textBaseline = 'top';
+    ctx.fillText(p.label, p.labelAt.x + dx, p.labelAt.y + dy);
+  }
+  drawCaption(ctx, caption);
+  return encodePng(out);
 }

@@ -5,6 +5,7 @@
 import { PHASE } from '../app/state.js';
 import { replayOnStage, shownPuzzle } from '../app/selectors.js';
 import { downloadBlob } from './download.js';
+import { flatGridPng } from './layer-grid-panel.js';
 import { byId, h, setAttr, setProp, setText } from './dom.js';
 
 const CLICK_PX = 6; // a pointer that moved further than this was turning the view, not clicking
@@ -99,7 +100,9 @@ export function mountPiecesViewPanel(store, stage, view) {
     const sol = s.solutions;
     const caption = [p && p.title, viewer.grid && sol.shown >= 0 ? `solution ${sol.linked || sol.shown + 1}` : ''].filter(Boolean).join(' · ');
     try {
-      const blob = await viewer.emphasis.pngBlob(caption);
+      // what the stage shows: the flat layer grid when it is on screen, else the 3-D view
+      const grid = byId('layer-grid');
+      const blob = s.view.flat && !grid.hidden ? await flatGridPng(grid, caption) : await viewer.emphasis.pngBlob(caption);
       downloadBlob(blob, `${baseName()}.png`);
       say(`Saved ${baseName()}.png (${Math.round(blob.size / 1024)} KB).`);
     } catch (err) {

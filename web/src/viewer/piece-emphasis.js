@@ -176,14 +176,8 @@ export class PieceEmphasis {
     ctx.fillStyle = PNG_BACKGROUND;
     ctx.fillRect(0, 0, out.width, out.height);
     ctx.drawImage(src, 0, 0); // same task as the render: the drawing buffer still holds it
-    if (caption) {
-      const scale = out.width / Math.max(1, src.clientWidth || out.width);
-      ctx.font = `600 ${Math.round(16 * scale)}px system-ui, sans-serif`;
-      ctx.fillStyle = '#e7ecf5';
-      ctx.textBaseline = 'top';
-      ctx.fillText(caption, Math.round(14 * scale), Math.round(12 * scale));
-    }
-    return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))), 'image/png'));
+    drawCaption(ctx, caption, out.width / Math.max(1, src.clientWidth || out.width));
+    return encodePng(out);
   }
 
   /**
@@ -252,4 +246,18 @@ function makeLabel(text) {
   sprite.scale.set((LABEL_HEIGHT * c.width) / c.height, LABEL_HEIGHT, 1);
   sprite.renderOrder = 10;
   return sprite;
+}
+
+/** An exported picture's caption, top left (`scale`: canvas pixels per CSS pixel). */
+export function drawCaption(ctx, caption, scale = 1) {
+  if (!caption) return;
+  ctx.font = `600 ${Math.round(16 * scale)}px system-ui, sans-serif`;
+  ctx.fillStyle = '#e7ecf5';
+  ctx.textBaseline = 'top';
+  ctx.fillText(caption, Math.round(14 * scale), Math.round(12 * scale));
+}
+
+/** A canvas as a PNG blob. */
+export function encodePng(canvas) {
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))), 'image/png'));
 }
