@@ -166,6 +166,8 @@ export class LinkSync {
       // typing that was not loaded (not the source's text, nor the editor's, nor a link's)
       definition: this.draftOf(s),
       editor: { active: s.editor.active, savedId: s.editor.savedId },
+      // the options a lesson on screen will give back when it is left (QA: lost by a reload)
+      lessonBefore: s.watch.lesson && this.watch && this.watch.lessonOptions ? { lesson: s.watch.lesson, options: this.watch.lessonOptions.before } : null,
     });
   }
 
@@ -255,7 +257,10 @@ export class LinkSync {
     // stopped, a lesson's options given back). QA: Back from a lesson to a puzzle being edited
     // left the lesson's replay, its hole and its 20 solutions over the editor's board.
     if (this.watch) this.watch.close();
-    const optionsBefore = this.store.get().options.text;
+    // (a reload in a lesson: what the lesson is to give back is the session's, not the lesson's own)
+    const kept = newPage && newPage.session && newPage.session.lessonBefore;
+    const optionsBefore = kept && state.view && kept.lesson === state.view.lesson && typeof kept.options === 'string'
+      ? kept.options : this.store.get().options.text;
     if (!(await actions.start({ loadDefault: false })) || token !== this.openToken) return false;
     const editing = !!(state.view && state.view.edit);
     let ok;
