@@ -140,6 +140,26 @@ describe("the editor's cell grids", () => {
     });
   });
 
+  test('on a touch phone the tools for a piece tapped in the 3-D view come up on screen', async () => {
+    // QA: "Only this piece / Hide it" were about 2,850 px down the page, seven screens below
+    await withPage({ ...PHONE, touch: true }, async (ui) => {
+      const { page } = ui;
+      await ui.pickLibrary('soma.txt');
+      await page.tap('#solve');
+      expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const box = await page.locator('#viewport canvas').boundingBox();
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForSelector('#picked-piece:not([hidden])');
+      const tools = await page.locator('#picked-piece').boundingBox();
+      expect(tools.y).toBeGreaterThanOrEqual(0);
+      expect(tools.y + tools.height).toBeLessThanOrEqual(PHONE.height);
+      await page.tap('#piece-isolate');
+      expect(await page.evaluate(() => window.__polycube.state().view.isolate)).toBeGreaterThanOrEqual(0);
+      await ui.shot('look-2c-phone-touch-picked.png');
+    });
+  });
+
   test('with a mouse on a desktop they stay as they were', async () => {
     const { ui, page } = handle;
     await page.click('#new-puzzle');
