@@ -93,6 +93,12 @@ describe('share links', () => {
     expect(await other.solutionCount()).toBe(50);
     // the link's solution stays on the stage, found again among them (QA: it jumped to solution 1)
     expect(await other.page.textContent('#stage-solution')).toBe('Solution 5 of 50');
+    // a reload opens the address, which holds that solution: said as what it is (QA: "from the link")
+    await other.page.waitForTimeout(400); // (the address follows within 250 ms)
+    await other.page.reload();
+    expect(await other.waitState(['ready', 'error'])).toBe('ready');
+    expect(await other.page.textContent('#stage-solution')).toBe('Solution 5 (shown before the reload)');
+    expect(await other.page.textContent('#status')).toMatch(/Showing solution 5 shown before the reload/);
     expect(other.errors).toEqual([]);
     await other.browser.close();
   });

@@ -4,6 +4,8 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSig
 
 /** A puzzle's title as the page says it: "Untitled puzzle" when it has none. */
 export const titleOf = (title) => title || 'Untitled puzzle';
+/** Where a solution drawn without solving came from (a link, or the page's own address at a reload). */
+export const linkedWords = (reloaded) => (reloaded ? 'shown before the reload' : 'from the link');
 /** 12,345 */
 export const num = (n) => fmt.format(Math.round(n || 0));
 /** Short form for big counters: 6,761 / 6.76M / 1.2B. */

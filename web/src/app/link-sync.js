@@ -22,7 +22,7 @@ import { SolutionStore } from '../ui/solution-store.js';
 import { PHASE } from './state.js';
 import { shownPuzzle } from './selectors.js';
 import { lessonById } from '../trace/lessons.js';
-import { num, titleOf } from './format.js';
+import { linkedWords, num, titleOf } from './format.js';
 import { linkView, viewFromLink } from './view-actions.js';
 
 const FOLLOW_DELAY_MS = 250;
@@ -369,12 +369,12 @@ export class LinkSync {
     }
     const store = new SolutionStore(p.xDim * p.yDim * p.zDim, p.instances.length);
     store.add(Int32Array.from(solution.grid), 1);
-    this.store.update('solutions', { store, total: 0, shown: 0, revision: 1, linked: solution.index });
     // (the address keeps the solution shown, so a reload opens it as a link: QA read "from the
-    // link" after reloading a search)
+    // link" after reloading a search, in the status and then on the stage's badge)
     const nav = this.win.performance && this.win.performance.getEntriesByType ? this.win.performance.getEntriesByType('navigation')[0] : null;
-    const from = nav && nav.type === 'reload' && !this.opening ? 'shown before the reload' : 'from the link';
-    this.actions.setPhase(PHASE.READY, `Showing solution ${num(solution.index)} ${from}. Press Solve to find all solutions.`);
+    const reloaded = !!(nav && nav.type === 'reload' && !this.opening);
+    this.store.update('solutions', { store, total: 0, shown: 0, revision: 1, linked: solution.index, reloaded });
+    this.actions.setPhase(PHASE.READY, `Showing solution ${num(solution.index)} ${linkedWords(reloaded)}. Press Solve to find all solutions.`);
   }
 
   /** Open the last session's puzzle (withEditor: and its editor, when it was open). */

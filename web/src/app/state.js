@@ -12,7 +12,7 @@ export const PHASE = Object.freeze({
 export const CUSTOM = '__custom__';
 
 /** The solutions slice before any search (see initialState). */
-export const NO_SOLUTIONS = Object.freeze({ store: null, total: 0, shown: -1, revision: 0, linked: 0 });
+export const NO_SOLUTIONS = Object.freeze({ store: null, total: 0, shown: -1, revision: 0, linked: 0, reloaded: false });
 
 // Seeing the pieces (issue 8 §5, app/view-actions.js): piece indices (puzzle.pieces) of the
 // piece under the pointer and of the one clicked (highlighted), hidden pieces, the isolated
@@ -38,7 +38,8 @@ export function initialState() {
     run: { phase: PHASE.LOADING, message: 'Loading the solver engine…', stats: null, startedAt: 0, elapsed: 0, reason: '', options: '', leftRange: null, elapsedBefore: 0 },
     // Solutions of the last search: store is a SolutionStore (ui/solution-store.js); shown is the
     // 0-based index drawn (-1: none); revision changes whenever solutions arrive.
-    // linked: the number of a solution that came with a share link (drawn without solving), or 0.
+    // linked: the number of a solution that came with a share link (drawn without solving), or 0;
+    // reloaded: that link was the page's own address at a reload.
     solutions: NO_SOLUTIONS,
     view: { explode: 0, explodeMode: 'pieces', ...VIEW_PIECES },
     // The puzzle editor (editor-actions.js): the puzzle being edited (model/puzzle.js), the layer

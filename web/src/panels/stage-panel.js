@@ -11,7 +11,7 @@ import { TRACE_OP } from '../worker/protocol.js';
 import { SPEEDS } from '../app/watch-actions.js';
 import * as commands from '../app/commands.js';
 import { PHASE } from '../app/state.js';
-import { dimsText, num, plural, titleOf } from '../app/format.js';
+import { dimsText, linkedWords, num, plural, titleOf } from '../app/format.js';
 import { byId, setProp, setText } from './dom.js';
 import { shownPuzzle } from '../app/selectors.js';
 
@@ -116,7 +116,7 @@ export function mountStagePanel(store, actions, editor, watch) {
     }
     const stored = sol.store ? sol.store.stored : 0;
     const running = s.run.phase === PHASE.RUNNING;
-    setText(el.solution, !grid ? '' : sol.linked ? `Solution ${num(sol.linked)} (from the link)` : `Solution ${num(sol.shown + 1)} of ${num(stored)}${running ? ' so far' : ''}`);
+    setText(el.solution, !grid ? '' : sol.linked ? `Solution ${num(sol.linked)} (${linkedWords(sol.reloaded)})` : `Solution ${num(sol.shown + 1)} of ${num(stored)}${running ? ' so far' : ''}`);
   });
   return stage;
 }
