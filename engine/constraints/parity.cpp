@@ -38,8 +38,9 @@ std::string parityImpossibility(const Model& model) {
     pm.init(model);
     std::vector<int> all = pm.initialCounts();
     if (pm.achievable(all.data(), model.openParity())) return {};
-    return "impossible by parity: the holes have parity " + std::to_string(model.openParity()) +
-           ", which no placement of the pieces can match";
+    // ("the space to fill", not the articles' "holes": QA read holes in a board that has none)
+    return "impossible by parity: the space to fill has parity " + std::to_string(model.openParity()) +
+           " (its cells of one checkerboard colour minus the other's), which no placement of the pieces can match";
 }
 
 }  // namespace polycube

@@ -275,7 +275,7 @@ describe('options in plain words', () => {
     expect(await solutionCount()).toBe(0);
     const reason = cli('-r', 'hexominoes_rect_15x14.txt').summary.impossible;
     expect(reason).toMatch(/parity/);
-    expect(await status()).toMatch(/^Impossible, proved before searching: by parity: the holes have parity 0/);
+    expect(await status()).toMatch(/^Impossible, proved before searching: by parity: the space to fill has parity 0 \(its cells of one checkerboard colour minus the other's\)/);
     await shots('impossible', '#status');
   });
 

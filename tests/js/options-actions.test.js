@@ -132,9 +132,9 @@ describe('finishMessage', () => {
   });
 
   test('an impossible puzzle says so, with the engine\'s reason', () => {
-    const stats = { impossible: 'impossible by parity: the holes have parity 0, which no placement of the pieces can match' };
+    const stats = { impossible: 'impossible by parity: the space to fill has parity 0 (its cells of one checkerboard colour minus the other\'s), which no placement of the pieces can match' };
     expect(finishMessage({ ...base, stats, reason: 'finished', total: 0, options: '-r' }))
-      .toBe('Impossible, proved before searching: by parity: the holes have parity 0, which no placement of the pieces can match. No solution exists.');
+      .toBe('Impossible, proved before searching: by parity: the space to fill has parity 0 (its cells of one checkerboard colour minus the other\'s), which no placement of the pieces can match. No solution exists.');
   });
 
   test('a weighting proof (issue 12) reads the same way, with its certificate', () => {
