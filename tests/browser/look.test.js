@@ -263,6 +263,12 @@ describe('a teaching tag stands beside the cell it names', () => {
       await page.dispatchEvent('#opt-text', 'input');
       await page.click('#watch-record');
       await page.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 120_000 });
+      // the recording's window filled: the page stopped the search and says so (QA: "Cancelled")
+      expect(await page.textContent('#watch-status')).toMatch(/^Recorded 1,000,000 steps \(only the first/);
+      await page.waitForFunction(() => /^Stopped after 1,000,000 steps, as many as a recording keeps, with [\d,]+ solutions? found by then\.$/.test(document.getElementById('status').textContent));
+      await page.click('#watch-last');
+      expect(await page.isDisabled('#watch-play')).toBe(true); // nothing left to play
+      await page.click('#watch-first');
       await page.click('#watch-find-hole');
       await page.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 120_000 });
       const note = await page.textContent('#watch-note');

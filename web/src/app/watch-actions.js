@@ -20,7 +20,7 @@ import { cellName, regionOf, targetName, targetVerb } from '../trace/explain.js'
 import { parseOptions } from '../model/options.js';
 import { TRACE_OP } from '../worker/protocol.js';
 import { PHASE } from './state.js';
-import { num } from './format.js';
+import { num, plural } from './format.js';
 
 export const SPEEDS = [0.5, 1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000]; // steps per second
 export const TRACE_OPTIONS = '-t 1'; // every level traced
@@ -178,6 +178,10 @@ export class WatchActions {
       recording: false, steps: this.recording.length, full: this.recording.full, ended,
       live: this.liveEstimate(), accuracy: ended === 'finished' ? this.estimateAccuracy() : null,
     });
+    // the page stopped it, not the person (QA: "Cancelled after 0.42 s" under a recording no one cancelled)
+    if (ended === 'full') {
+      this.store.update('run', { message: `Stopped after ${num(this.recording.length)} steps, as many as a recording keeps, with ${plural(this.store.get().solutions.total, 'solution')} found by then.` });
+    }
   }
 
   /**

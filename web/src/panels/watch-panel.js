@@ -130,6 +130,8 @@ export function mountWatchPanel(store, actions, watch) {
     setText(playBtn, w.playing ? '⏸' : '▶');
     setAttr(playBtn, 'aria-label', w.playing ? 'Pause' : 'Play');
     setProp(backBtn, 'disabled', w.step <= 0);
+    // (at the end of a finished recording there is nothing to play: QA pressed it, nothing happened)
+    setProp(playBtn, 'disabled', !w.playing && !w.recording && w.step >= w.steps);
     setProp(fwdBtn, 'disabled', w.step >= w.steps);
     setProp(startBtn, 'disabled', w.step <= 0);
     setProp(endBtn, 'disabled', w.step >= w.steps);
