@@ -131,6 +131,8 @@ describe("the editor's cell grids", () => {
       await ui.pickLibrary('soma.txt');
       await page.tap('#edit-copy');
       await page.waitForSelector('#editor-body:not([hidden])');
+      // no text box takes the focus: it would raise the keyboard over the new puzzle (QA)
+      expect(await page.evaluate(() => document.activeElement.id)).toBe('editor-heading');
       const tools = await page.$$eval('#editor-pieces li:first-child button.tool', (bs) => bs.map((b) => b.getBoundingClientRect().width));
       expect(tools).toHaveLength(6);
       for (const w of tools) expect(w).toBeGreaterThanOrEqual(44);

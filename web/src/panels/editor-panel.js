@@ -41,8 +41,17 @@ export function mountEditorPanel(store, actions, editor) {
   // Opening the editor hides #editor-start, and with it the button just pressed: the browser
   // would drop the focus to the page's body (a keyboard user typed into nothing and had to Tab
   // from the top), so it moves to the new puzzle's title, the first thing to give it.
+  // On a touch screen a focused text box raises the keyboard over the new puzzle (QA): the
+  // focus goes to the card's heading there instead (still not the body).
+  const touch = window.matchMedia('(pointer: coarse)');
+  const heading = byId('editor-heading');
   const focusTitle = () => {
     if (!editor.editor.active) return;
+    if (touch.matches) {
+      heading.tabIndex = -1;
+      heading.focus();
+      return;
+    }
     title.focus();
     title.select();
   };
