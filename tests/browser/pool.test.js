@@ -36,12 +36,15 @@ describe('worker pool', () => {
     // nonsense typed: clamped or left as it was
     await setWorkers(0);
     expect(await page.inputValue('#workers')).toBe('1');
+    // and said (QA: changed silently)
+    expect(await page.textContent('#workers-note')).toMatch(/^0 is not a number of workers \(a whole number from 1 to 32\): 1 it is\. /);
     await setWorkers(500);
     expect(await page.inputValue('#workers')).toBe('32');
+    expect(await page.textContent('#workers-note')).toMatch(/^500 is not a number of workers .*: 32 it is\. /);
     // more than the cores: said (QA: 8 or 16 workers on 2 cores made the page slow, unexplained)
     expect(await page.textContent('#workers-note')).toMatch(/More workers than cores make no search faster/);
     await setWorkers(cores);
-    expect(await page.textContent('#workers-note')).not.toMatch(/More workers than cores/);
+    expect(await page.textContent('#workers-note')).not.toMatch(/More workers than cores|is not a number of workers/);
     await setWorkers(32);
     await page.fill('#workers', '');
     await page.press('#workers', 'Enter');

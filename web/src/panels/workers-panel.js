@@ -3,26 +3,34 @@
 import { PHASE } from '../app/state.js';
 import { byId, setProp, setText } from './dom.js';
 import { plural } from '../app/format.js';
-import { MAX_POOL_SIZE, defaultPoolSize } from '../pool/solver-pool.js';
+import { MAX_POOL_SIZE, clampPoolSize, defaultPoolSize } from '../pool/solver-pool.js';
 
 export function mountWorkersPanel(store, actions) {
   const input = byId('workers');
   const note = byId('workers-note');
   input.max = String(MAX_POOL_SIZE);
+  // what became of a number that is not a worker count (QA: 0, 33 or 1.5 changed silently)
+  let adjusted = '';
   const commit = () => {
-    const n = Number(input.value);
-    if (input.value.trim() === '' || !Number.isFinite(n)) {
+    const typed = input.value.trim();
+    // (Enter, then the change event of the same edit: the second one finds the setting's own value)
+    if (typed === String(store.get().settings.workers)) return;
+    const n = Number(typed);
+    if (typed === '' || !Number.isFinite(n)) {
       input.value = String(store.get().settings.workers); // nothing sensible typed: keep the setting
       return;
     }
+    const workers = clampPoolSize(n);
+    adjusted = workers !== n ? `${typed.slice(0, 12)} is not a number of workers (a whole number from 1 to ${MAX_POOL_SIZE}): ${workers} it is. ` : '';
     actions.setWorkers(n);
     input.value = String(store.get().settings.workers);
+    render(store.get());
   };
   input.addEventListener('change', commit);
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') commit();
   });
-  store.subscribe(['settings', 'run'], (s) => {
+  function render(s) {
     if (document.activeElement !== input) input.value = String(s.settings.workers);
     const running = s.run.phase === PHASE.RUNNING;
     const stats = s.run.stats || {};
@@ -35,8 +43,11 @@ export function mountWorkersPanel(store, actions) {
     text += warning;
     if (running && stats.workers > 0) text = `${plural(stats.workers, 'worker')} searching, ${plural(stats.pieces, 'piece')} of the tree so far.`;
     else if (running && s.run.options && stats.attempts !== undefined && !stats.workers) text = 'One worker searches (these options cannot be shared).';
+    else text = adjusted + text;
+    if (running) adjusted = ''; // (said until the next search)
     setText(note, text);
     setProp(note.dataset, 'over', warning && text.endsWith(warning) ? '1' : '0');
     setProp(input, 'title', 'Solver workers sharing the next search (one per core is fastest). A change applies from the next Solve.');
-  });
+  }
+  store.subscribe(['settings', 'run'], render);
 }
