@@ -331,6 +331,25 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     await page.click('#watch-close');
   });
 
+  test('a lesson reloaded still gives the person\'s options back when it is left', async () => {
+    await ui.pickLibrary('soma.txt');
+    await page.fill('#opt-text', '-r -i');
+    await page.dispatchEvent('#opt-text', 'input');
+    await page.evaluate(() => { document.getElementById('learn').open = true; });
+    await page.click('#learn a[data-lesson="constrained"]');
+    const landed = () => page.waitForFunction(() => /^2\. Most constrained/.test(document.getElementById('lesson-text').textContent)
+      && /Recorded/.test(document.getElementById('watch-status').textContent) && !document.getElementById('watch-controls').hidden, null, { timeout: 60_000 });
+    await landed();
+    expect(await page.inputValue('#opt-text')).toBe('-m 12 -l 20');
+    await page.waitForTimeout(400); // (the session follows within 250 ms)
+    await page.reload();
+    await landed();
+    await page.click('#watch-close');
+    expect(await page.inputValue('#opt-text')).toBe('-r -i'); // (QA: "-r", the page's default)
+    await page.fill('#opt-text', '-r');
+    await page.dispatchEvent('#opt-text', 'input');
+  });
+
   test('Back from a lesson to a puzzle being edited leaves the lesson: its replay, hole and solutions go', async () => {
     await ui.newPuzzle(4, 4, 1);
     await page.selectOption('#tray-set', 'tetrominoes');
@@ -352,25 +371,6 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     expect(await page.inputValue('#opt-text')).not.toBe('-o s -v 5 -l 20'); // the lesson's options went with it
     await ui.shot('38-back-from-lesson-to-editor.png');
     await page.click('#editor-close');
-  });
-
-  test('a lesson reloaded still gives the person\'s options back when it is left', async () => {
-    await ui.pickLibrary('soma.txt');
-    await page.fill('#opt-text', '-r -i');
-    await page.dispatchEvent('#opt-text', 'input');
-    await page.evaluate(() => { document.getElementById('learn').open = true; });
-    await page.click('#learn a[data-lesson="constrained"]');
-    const landed = () => page.waitForFunction(() => /^2\. Most constrained/.test(document.getElementById('lesson-text').textContent)
-      && /Recorded/.test(document.getElementById('watch-status').textContent) && !document.getElementById('watch-controls').hidden, null, { timeout: 60_000 });
-    await landed();
-    expect(await page.inputValue('#opt-text')).toBe('-m 12 -l 20');
-    await page.waitForTimeout(400); // (the session follows within 250 ms)
-    await page.reload();
-    await landed();
-    await page.click('#watch-close');
-    expect(await page.inputValue('#opt-text')).toBe('-r -i'); // (QA: "-r", the page's default)
-    await page.fill('#opt-text', '-r');
-    await page.dispatchEvent('#opt-text', 'input');
   });
 
 });

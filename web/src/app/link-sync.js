@@ -146,7 +146,12 @@ export class LinkSync {
   write() {
     const s = this.store.get();
     const state = this.linkState(s);
-    if (state) {
+    // The address changed under the page (Back or Forward: its hashchange comes as a task of its
+    // own, and this write could run first): the entry belongs to that navigation, which opens it;
+    // writing the state shown now would overwrite it and the hashchange would then find nothing
+    // new (a browser test pressed Back within 250 ms of a lesson's last step and stayed on it).
+    const navigated = this.lastLink !== '' && this.win.location.hash !== this.lastLink;
+    if (state && !navigated) {
       try {
         const link = encodeState(state);
         if (link !== this.lastLink) {
