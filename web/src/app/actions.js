@@ -20,6 +20,11 @@ import { replayOnStage } from './selectors.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
+
+/** The options a search runs with: the panel's (or a comparison's) and a recording's own after them. */
+export function searchOptions(base, extra = '') {
+  return [base, extra].filter(Boolean).join(' ');
+}
 // How often the elapsed time and counters are redrawn while searching: every PROGRESS_MS at
 // first, every LONG_PROGRESS_MS once the search has run LONG_SEARCH_SECONDS. Each redraw is a
 // frame (style, layout, paint, composite: ~17 ms of CPU over the page's threads where it is
@@ -245,7 +250,7 @@ export class Actions {
     const puzzle = this.currentPuzzle();
     // a comparison recording (watch-actions.js) runs other algorithm options than the panel's
     const base = trace && typeof trace.baseOptions === 'string' ? trace.baseOptions : this.state.options.text.trim();
-    const options = [base, trace ? trace.options : ''].filter(Boolean).join(' ');
+    const options = searchOptions(base, trace ? trace.options : '');
     // options (issue 8 §4): bad options never start a search and never clear the solutions found
     const refusal = optionsRefusal(this.state.options);
     if (refusal) {

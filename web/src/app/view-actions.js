@@ -40,12 +40,12 @@ export function viewFromLink(link, puzzle) {
   if (link.labels === 1) patch.labels = true;
   if (puzzle && Number.isInteger(link.layer) && link.layer >= 0 && link.layer < puzzle.zDim) patch.layer = link.layer;
   if (link.flat === 1) patch.flat = true;
-  // (the camera: [azimuth, elevation, distance %, pan x, y, z], viewer.cameraView)
   if (piece(link.isolate)) patch.isolate = link.isolate;
   if (Array.isArray(link.hidden)) {
     const hidden = [...new Set(link.hidden.filter(piece))];
     if (hidden.length) patch.hidden = hidden;
   }
+  // (the camera: [azimuth, elevation, distance %, pan x, y, z], viewer.cameraView)
   const cam = link.camera;
   if (puzzle && Array.isArray(cam) && (cam.length === 3 || cam.length === 6) && cam.every(Number.isFinite)) {
     const [azimuth, elevation, percent, ...pan] = cam;

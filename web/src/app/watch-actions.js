@@ -20,6 +20,7 @@ import { cellName, regionOf, targetName, targetVerb } from '../trace/explain.js'
 import { parseOptions } from '../model/options.js';
 import { TRACE_OP } from '../worker/protocol.js';
 import { PHASE } from './state.js';
+import { searchOptions } from './actions.js';
 import { num, plural } from './format.js';
 
 export const SPEEDS = [0.5, 1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000]; // steps per second
@@ -245,7 +246,7 @@ export class WatchActions {
       },
     });
     const now = this.store.get();
-    if (!this.actions.running && now.run.options === comparisonRunOptions(options)) {
+    if (!this.actions.running && now.run.options === searchOptions(options, TRACE_OPTIONS)) {
       this.store.replace({ solutions: { ...shown.solutions, revision: now.solutions.revision + 1 }, run: shown.run });
     }
     if (this.other !== other) return; // closed or replaced meanwhile
@@ -485,11 +486,6 @@ export class WatchActions {
       origin: { made: made + 1, found: found + 1, cleared: cleared + 1, cell, mch: pick },
     });
   }
-}
-
-/** The options a comparison's run is searched with (actions.solve: its base, then the trace's). */
-function comparisonRunOptions(options) {
-  return [options, TRACE_OPTIONS].filter(Boolean).join(' ');
 }
 
 /** {steps, fraction, total} for a player's position: the estimated steps of the whole search. */
