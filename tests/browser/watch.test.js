@@ -189,13 +189,25 @@ describe('lessons: the hole under MCH, two algorithms side by side, and replays 
     expect([await lineStep(0), await lineStep(1)]).toEqual([at, at]);
     for (let k = 0; k < 3; k++) await p.click('#watch-forward');
     expect([await lineStep(0), await lineStep(1)]).toEqual([at + 3, at + 3]);
-    const drawn = await p.$$eval('.compare-board', (cs) => cs.map((c) => {
+    // the share of each board's pixels that stand out from the card behind it (--card #182135)
+    const drawn = () => p.$$eval('.compare-board', (cs) => cs.map((c) => {
       const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-      let lit = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0) lit++;
-      return lit / (d.length / 4);
+      let seen = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        const a = d[i + 3] / 255, mix = (v, card) => v * a + card * (1 - a);
+        const diff = Math.abs(mix(d[i], 0x18) - 0x18) + Math.abs(mix(d[i + 1], 0x21) - 0x21) + Math.abs(mix(d[i + 2], 0x35) - 0x35);
+        if (diff > 24) seen++;
+      }
+      return seen / (d.length / 4);
     }));
-    expect(drawn.every((f) => f > 0.5)).toBe(true); // both boards are drawn
+    expect((await drawn()).every((f) => f > 0.5)).toBe(true); // both boards are drawn
+    // ... also at step 0, where every cell is empty (QA: both boards looked blank there)
+    await p.click('#watch-first');
+    expect([await lineStep(0), await lineStep(1)]).toEqual([0, 0]);
+    expect((await drawn()).every((f) => f > 0.5)).toBe(true);
+    await p.locator('#compare-view').scrollIntoViewIfNeeded();
+    await other.shot('35-compare-step-0.png');
+    await p.click('#watch-last');
     await p.locator('#compare-view').scrollIntoViewIfNeeded();
     await other.shot('35-compare-bruijn-mch-desktop.png');
     await p.setViewportSize({ width: 390, height: 844 });

@@ -1,11 +1,15 @@
 // A small flat drawing of a board position on a canvas (the watch panel's side-by-side
-// comparison): each cell in its piece's colour, empty cells dark, closed cells grey, the
-// level's target cell framed. A 3-D box is drawn as its layers side by side, bottom first.
+// comparison): each cell in its piece's colour, empty cells a shade lighter than the card with
+// an outline (at step 0 every cell is empty: drawn in the card's own colour, the boards had
+// looked blank), closed cells grey, the level's target cell framed. A 3-D box is drawn as its layers side by side, bottom first.
 //
 //   drawMiniBoard(canvas, puzzle, grid, colourOfInstance, { target, width: 150 });
 import { STATIONARY_COLOR } from '../viewer/colors.js';
 
 const GAP = 4; // pixels between layers
+// Empty cells: lighter than the watch card (styles.css --card #182135), so an empty board shows.
+const EMPTY_FILL = '#26304a';
+const EMPTY_EDGE = '#3e4c72';
 
 /**
  * @param {HTMLCanvasElement} canvas
@@ -34,8 +38,14 @@ export function drawMiniBoard(canvas, puzzle, grid, colourOf, { target = -1, clo
   };
   for (let c = 0; c < grid.length; c++) {
     const [px, py] = origin(c);
-    ctx.fillStyle = closed.has(c) ? STATIONARY_COLOR : grid[c] >= 0 ? colourOf(grid[c]) : '#1a2236';
+    const empty = !closed.has(c) && grid[c] < 0;
+    ctx.fillStyle = closed.has(c) ? STATIONARY_COLOR : empty ? EMPTY_FILL : colourOf(grid[c]);
     ctx.fillRect(px + 0.5, py + 0.5, size - 1, size - 1);
+    if (empty && size >= 4) {
+      ctx.strokeStyle = EMPTY_EDGE;
+      ctx.lineWidth = 1;
+      ctx.strokeRect(px + 1, py + 1, size - 2, size - 2);
+    }
   }
   if (target >= 0 && target < grid.length) {
     const [px, py] = origin(target);

@@ -190,7 +190,8 @@ function renderCompare(w, watch, sides, table, status, view) {
     const side = sides[k];
     const level = t.player.levels[t.player.levels.length - 1];
     side.title.textContent = t.label;
-    drawMiniBoard(side.canvas, puzzle, t.player.grid, compareColours.of, { target: level ? level.target : -1, closed: compareColours.closed, width: 150 });
+    // as wide as its column (the title's box: the figure itself has none, .compare-side)
+    drawMiniBoard(side.canvas, puzzle, t.player.grid, compareColours.of, { target: level ? level.target : -1, closed: compareColours.closed, width: side.title.clientWidth || 150 });
     side.canvas.setAttribute('aria-label', `${t.label}: the board at step ${t.player.step}`);
     const sum = t.summary;
     const at = t.player.step;
