@@ -43,6 +43,10 @@ describe('worker pool', () => {
     expect(await page.textContent('#workers-note')).toMatch(/^500 is not a number of workers .*: 32 it is\. /);
     // more than the cores: said (QA: 8 or 16 workers on 2 cores made the page slow, unexplained)
     expect(await page.textContent('#workers-note')).toMatch(/More workers than cores make no search faster/);
+    // the setting's own value typed after a rejected one: the note about the rejected one goes
+    await setWorkers(32);
+    expect(await page.textContent('#workers-note')).not.toMatch(/is not a number of workers/);
+    expect(await page.textContent('#workers-note')).toMatch(/^32 workers share each search/);
     await setWorkers(cores);
     expect(await page.textContent('#workers-note')).not.toMatch(/More workers than cores|is not a number of workers/);
     await setWorkers(32);

@@ -11,10 +11,23 @@ export function mountWorkersPanel(store, actions) {
   input.max = String(MAX_POOL_SIZE);
   // what became of a number that is not a worker count (QA: 0, 33 or 1.5 changed silently)
   let adjusted = '';
+  // typed into since the last commit: the setting's own value typed again is then the person's
+  // answer to the note about a rejected one, which goes (QA: 33 -> 32, then 32 typed: the note
+  // about 33 stayed)
+  let typedSince = false;
+  input.addEventListener('input', () => { typedSince = true; });
   const commit = () => {
     const typed = input.value.trim();
+    const edited = typedSince;
+    typedSince = false;
     // (Enter, then the change event of the same edit: the second one finds the setting's own value)
-    if (typed === String(store.get().settings.workers)) return;
+    if (typed === String(store.get().settings.workers)) {
+      if (edited && adjusted) {
+        adjusted = '';
+        render(store.get());
+      }
+      return;
+    }
     const n = Number(typed);
     if (typed === '' || !Number.isFinite(n)) {
       input.value = String(store.get().settings.workers); // nothing sensible typed: keep the setting
