@@ -112,10 +112,17 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
         const SolverStats& f = ck.finished;
         if (f.solutions < 0 || f.found < 0 || f.redundant < 0 || f.found > kMaxCheckpointCount)
             return bad("solution counts must be between 0 and " + maxCount);
-        // Every assembly found is reported or filtered as redundant (Solver::reportSolution).
+        // Every assembly found is reported or filtered as redundant (Solver::reportSolution),
+        // exactly: the one exception, -u's table filling up, needs -u without -r, a search that
+        // cannot be checkpointed (whyNotSplittable). (A forged "solutions 5 9 0" had been taken:
+        // the resumed run then counted 4 assemblies that were neither.)
         if (f.solutions > f.found || f.redundant > f.found - f.solutions)
             return bad("more solutions (" + std::to_string(f.solutions) + ") and redundant assemblies (" +
                        std::to_string(f.redundant) + ") than assemblies found (" + std::to_string(f.found) + ")");
+        if (f.solutions + f.redundant != f.found)
+            return bad("fewer solutions (" + std::to_string(f.solutions) + ") and redundant assemblies (" +
+                       std::to_string(f.redundant) + ") than assemblies found (" + std::to_string(f.found) +
+                       "): every assembly found is one or the other");
     }
     if (!next("done", w) || !(w >> ck.doneShare) || !(ck.doneShare >= 0 && ck.doneShare <= 1 + kShareTolerance) || !ends(w))
         return bad("expected 'done <share between 0 and 1>'");

@@ -230,6 +230,9 @@ TEST(Checkpoint, ForgedPiecesSharesAndCountsAreRefused) {
         Checkpoint g = mid;
         g.finished.solutions = g.finished.found + 1;
         expectRefused(g, "than assemblies found");
+        Checkpoint k = mid;  // (QA: reported below found, with no redundant assemblies, was taken)
+        k.finished.found += 4;
+        expectRefused(k, "fewer solutions");
         Checkpoint h = mid;
         h.finished.attempts[3] = kMaxCheckpointCount + 1;
         expectRefused(h, "level attempts");
