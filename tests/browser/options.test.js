@@ -192,6 +192,19 @@ describe('options in plain words', () => {
     await page.fill('#opt-limit', '');
     expect(await page.getAttribute('#opt-limit', 'aria-invalid')).toBe(null);
 
+    // a schedule the engine would refuse: marked as it is typed, before Solve (QA: -o zz)
+    await page.fill('#opt-order', 'zz');
+    expect(await page.getAttribute('#opt-order', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#opt-order-error')).toMatch(/^-o: unknown heuristic 'zz' \(known: s f e/);
+    expect(await optionText()).toBe('-r');
+    await page.fill('#opt-order', 'x:s=20');
+    expect(await page.getAttribute('#opt-order', 'aria-invalid')).toBe(null);
+    expect(await optionText()).toBe('-r -o x:s=20');
+    await page.fill('#opt-order', '');
+    await setText('-r -o s::f');
+    expect(await page.textContent('#opt-text-error')).toBe("-o: empty entry in 's::f'");
+    await setText('-r');
+
     // the engine refuses (no such piece): its message at the text and at the piece control
     await setText('-r Q');
     expect(await page.inputValue('#opt-redundancyPiece')).toBe('Q');

@@ -9,6 +9,7 @@ import {
   isAutomatic,
   optionProblems,
   parseOptions,
+  scheduleError,
   splitWords,
 } from '../../web/src/model/options.js';
 
@@ -205,5 +206,45 @@ describe('agreement with the engine (Session.start through wasm)', () => {
         expect(soma.lastError(), text).toBe(parseOptions(text).errors[0]); // the same words
       }
     }
+  });
+
+  // QA: '-o zz' was refused only when Solve reached the engine. The page now checks a schedule
+  // as it is typed (scheduleError, a port of parseSchedule): the same verdict, in the same
+  // words, on schedules made of the grammar's parts and its near misses.
+  it('-o schedules: the parser and the engine agree on every generated one', () => {
+    let seed = 12345;
+    const random = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor((seed / 2147483648) * n);
+    };
+    const pick = (list) => list[random(list.length)];
+    const NAMES = ['s', 'S', 'f', 'F', 'e', 'c', 'C', 'l', 'x', 'y', 'Z', 'xyz', 'a', 'A', 'R', 'q', 'sx', 'r', ''];
+    const NUMBERS = ['1', '-2.5', '.5', '5.', '1e3', '1e-400', '1e400', '0x1p3', '0x.8', '0x', 'inf', 'nan', '', '1e', '+7', '.', '3x'];
+    const COUNTS = ['1', '0', '20', '-3', '+3', '007', '1000000', '1000001', '99999999999999999999', 'x', ''];
+    const item = () => {
+      let t = pick(NAMES);
+      if (random(3) === 0) t += '@' + Array.from({ length: random(5) }, () => pick(NUMBERS)).join(',') + (random(6) === 0 ? ',' : '');
+      if (random(3) === 0) t += '=' + pick(COUNTS);
+      return t;
+    };
+    const cases = ['zz', 's@', 'l@1,2,3,', 's:', ':', 's::f', 'x:s=20', 'e=5:f=3', 'a@0x1p3,1,2', 'R@1,2'];
+    for (let k = 0; k < 3000; k++) {
+      cases.push(Array.from({ length: 1 + random(3) }, item).join(':') + (random(8) === 0 ? ':' : ''));
+    }
+    let refused = 0;
+    for (const schedule of cases) {
+      if (schedule === '') continue; // (-o's own "empty" message, tested above)
+      const text = `--order=${schedule}`;
+      const engineTakes = soma.start(0, text);
+      const why = scheduleError(schedule);
+      expect(why === '', `${schedule}: the engine says ${engineTakes ? 'yes' : soma.lastError()}`).toBe(engineTakes);
+      expect(parseOptions(text).errors, schedule).toEqual(engineTakes ? [] : [why]);
+      if (!engineTakes) {
+        refused++;
+        expect(why, schedule).toBe(soma.lastError());
+      }
+    }
+    expect(refused).toBeGreaterThan(300);
+    expect(cases.length - refused).toBeGreaterThan(300);
   });
 });

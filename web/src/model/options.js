@@ -213,6 +213,8 @@ const SPECS = [
     set: (values, v) => {
       // (the engine's words: engine/solver/options.cpp)
       if (v === '') return '-o: empty: give one or more heuristics, e.g. -o s or -o x:s=20';
+      const bad = scheduleError(v);
+      if (bad) return bad;
       values.order = v;
       return '';
     },
@@ -253,6 +255,77 @@ const SPECS = [
     },
   },
 ];
+
+// std::getline's split: one trailing empty field is dropped ("s:" is ["s"]; "" is []).
+function getlineSplit(text, separator) {
+  if (text === '') return [];
+  const parts = text.split(separator);
+  if (parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+// As the engine quotes what was typed (engine/common/text.hpp quoteText: 40 bytes there).
+const quoted = (s) => (s.length <= 40 ? s : `${s.slice(0, 40)}... (${s.length} characters)`);
+
+// strtod's whole-word numbers (decimal or hexadecimal, finite), as parseNumbers reads a
+// heuristic's arguments (engine/search/heuristics.cpp).
+const DECIMAL = /^[ \t\n\v\f\r]*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const HEXADECIMAL = /^[ \t\n\v\f\r]*[+-]?0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)([pP][+-]?\d+)?$/;
+function heuristicNumbers(args) {
+  const out = [];
+  for (const part of getlineSplit(args, ',')) {
+    let v = NaN;
+    if (DECIMAL.test(part)) v = Number(part.trim());
+    else if (HEXADECIMAL.test(part)) {
+      const m = part.trim().match(/^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)(?:[pP]([+-]?\d+))?$/);
+      const digits = m[2] + m[3];
+      v = (m[1] === '-' ? -1 : 1) * parseInt(digits, 16) * 2 ** (Number(m[4] || 0) - 4 * m[3].length);
+    }
+    if (!Number.isFinite(v)) return null;
+    out.push(v);
+  }
+  return out;
+}
+
+const KNOWN_HEURISTICS = 's f e c l@a,b,c x y z X Y Z xyz a[@deg[,xc,yc]] A R[@xc,yc,zc]';
+
+/** Why `text` is not a heuristic (engine/search/heuristics.cpp parseHeuristic), or ''. */
+function heuristicError(text) {
+  const at = text.indexOf('@');
+  const name = at < 0 ? text : text.slice(0, at), args = at < 0 ? '' : text.slice(at + 1);
+  const nums = args === '' ? [] : heuristicNumbers(args);
+  if (nums === null) return `bad numbers after '@' in heuristic '${quoted(text)}'`;
+  const noArgs = args === '';
+  if ('sSfFeEcC'.includes(name) && name.length === 1 && noArgs) return '';
+  if (name === 'l') return nums.length === 3 ? '' : `heuristic l needs l@a,b,c, got '${quoted(text)}'`;
+  if (noArgs && ['x', 'y', 'z', 'X', 'Y', 'Z', 'xyz'].includes(name)) return '';
+  if (name === 'a' || name === 'A') {
+    return [0, 1, 3].includes(nums.length) ? '' : `heuristic ${name} takes @deg or @deg,xc,yc, got '${quoted(text)}'`;
+  }
+  if (name === 'R') return [0, 3].includes(nums.length) ? '' : `heuristic R takes @xc,yc,zc, got '${quoted(text)}'`;
+  return `unknown heuristic '${quoted(text)}' (known: ${KNOWN_HEURISTICS})`;
+}
+
+/**
+ * Why an -o schedule is refused, in the engine's words (engine/search/heuristics.cpp
+ * parseSchedule, which options.cpp calls as the option is read), or ''. Checked here so that
+ * a bad schedule is marked as it is typed, not only when Solve reaches the engine (QA: -o zz).
+ * tests/js/options.test.js holds the two to the same verdicts on generated schedules.
+ */
+export function scheduleError(text) {
+  for (const item of getlineSplit(text, ':')) {
+    if (item === '') return `-o: empty entry in '${quoted(text)}'`;
+    const eq = item.indexOf('=');
+    const name = eq < 0 ? item : item.slice(0, eq);
+    if (eq >= 0) {
+      const n = item.slice(eq + 1);
+      if (!/^-?\d+$/.test(n) || Number(n) < 1 || Number(n) > 1000000) return `-o: '${quoted(item)}' needs a positive piece count after '='`;
+    }
+    const bad = heuristicError(name);
+    if (bad) return `-o: ${bad}`;
+  }
+  return '';
+}
 
 function isNumber(word) {
   return /^-?[0-9]+$/.test(word) && parseWhole(word, '-9223372036854775808', INT64_MAX) !== null;
