@@ -286,6 +286,40 @@ describe('seeing the pieces', () => {
 });
 
 describe('many pieces', () => {
+  test('names in a box keep apart on screen, also when the view turns (QA: "B" lay on "L" in the Tetris Cube)', async () => {
+    await ui.pickLibrary('tetriscube.txt');
+    await page.fill('#opt-limit', '1');
+    await page.click('#solve');
+    expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
+    await page.check('#view-labels');
+    const overlaps = async () => {
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const boxes = (await view()).labelBoxes;
+      expect(boxes.length).toBe(12);
+      const hits = [];
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i], boxes[j]];
+          if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) hits.push(`${a.text}/${b.text}`);
+        }
+      }
+      return hits;
+    };
+    expect(await overlaps()).toEqual([]);
+    await ui.shot('view-14-tetris-names.png');
+    // turned by a drag on the canvas
+    const box = await page.locator('#viewport canvas').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 140, box.y + box.height / 2 + 50, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForTimeout(600); // (the camera's damping settles)
+    expect(await overlaps()).toEqual([]);
+    await page.click('#reset-view');
+    await page.uncheck('#view-labels');
+    await page.fill('#opt-limit', '');
+  });
+
   test('35 hexominoes: every shape in the legend, names on the pieces from the start', async () => {
     await ui.pickLibrary('hexominoes_rect_15x14.txt');
     const items = await page.$$eval('#legend .legend-piece', (bs) => bs.map((b) => b.querySelectorAll('svg rect').length));

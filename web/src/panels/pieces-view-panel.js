@@ -167,7 +167,7 @@ export function mountPiecesViewPanel(store, stage, view) {
   // test hooks (harmless for users): what the view emphasises, where a piece can be pointed at
   if (window.__polycube) {
     Object.assign(window.__polycube, {
-      view: () => ({ ...store.get().view, piecesDrawn: viewer.piecesDrawn, labelsDrawn: viewer.emphasis.labels.length }),
+      view: () => ({ ...store.get().view, piecesDrawn: viewer.piecesDrawn, labelsDrawn: viewer.emphasis.labels.length, labelBoxes: viewer.emphasis.labelBoxes() }),
       pointOfPiece: (i) => viewer.emphasis.screenPointOf(i),
       pickAt: (x, y) => viewer.emphasis.pick(x, y),
     });

@@ -21,6 +21,12 @@ import { buildPieceGeometry } from './piece-geometry.js';
 const DIM_TO = new Color(0x1c2233);  // dimmed pieces fade toward the stage background
 const DIM_AMOUNT = 0.72;
 const LABEL_HEIGHT = 0.5;            // world units (cells)
+// Name tags kept apart on screen (layoutLabels): a tag that would cover a nearer one moves by
+// this many of its heights per try, up or down, at most MAX_LABEL_SHIFT tries each way.
+const LABEL_STEP = 1.08;
+const MAX_LABEL_SHIFT = 2;
+const LABEL_MARGIN_PX = 2;
+const MAX_LAID_OUT = 400;            // more tags than this: left where they are (n^2 per frame)
 export const PNG_BACKGROUND = '#141b2d'; // flat, so a test can tell drawn pixels from background
 export const STL_MM_PER_CELL = 10;
 const STL_GAP = 0.025;               // per side, in cells: 0.5 mm clearance between printed pieces
@@ -30,7 +36,7 @@ export class PieceEmphasis {
   constructor(viewer) {
     this.viewer = viewer;
     this.state = { highlight: -1, hidden: new Set(), isolate: -1, layer: -1, labels: false };
-    this.labels = []; // { sprite, base: Vector3, group: index into the drawn groups }
+    this.labels = []; // { sprite, base: Vector3, group: index into the drawn groups, text, shift, box }
     this.raycaster = new Raycaster();
   }
 
@@ -103,8 +109,67 @@ export class PieceEmphasis {
       const base = new Vector3(best[0], best[1], p.zDim === 1 ? 1.15 : best[2]);
       sprite.position.copy(base);
       this.viewer.scene.add(sprite);
-      this.labels.push({ sprite, base, group: gi });
+      this.labels.push({ sprite, base, group: gi, text: name, shift: 0, box: null });
     });
+  }
+
+  /**
+   * Keep the name tags apart on screen, before every frame (QA: in the Tetris Cube "B" lay on
+   * "L" and "K" on "E", on screen and so in the PNG). Nearest tag first, each tag's box in
+   * pixels from the camera; a tag that would cover one already placed moves by whole tag
+   * heights, up or down (1, then 2; the shift it had first, so that a turning view does not
+   * make tags jump), to the first free place. It moves through its sprite's anchor (`center`):
+   * its point in 3-D stays where it was. A tag with no free place stays on its piece.
+   */
+  layoutLabels() {
+    const labels = this.labels;
+    if (labels.length === 0) return;
+    const { camera, canvas } = this.viewer;
+    const width = canvas.clientWidth, height = canvas.clientHeight;
+    if (labels.length > MAX_LAID_OUT || width === 0 || height === 0) {
+      for (const l of labels) l.sprite.center.set(0.5, 0.5);
+      return;
+    }
+    camera.updateMatrixWorld();
+    const forward = camera.getWorldDirection(new Vector3());
+    const pixelsPerUnitAtOne = (height * camera.zoom) / (2 * Math.tan((camera.fov * Math.PI) / 360));
+    const at = new Vector3();
+    const items = [];
+    for (const l of labels) {
+      at.copy(l.sprite.position);
+      const depth = at.clone().sub(camera.position).dot(forward);
+      l.box = null;
+      if (depth <= camera.near) continue;
+      at.project(camera);
+      const h = (LABEL_HEIGHT * pixelsPerUnitAtOne) / depth;
+      const w = (h * l.sprite.scale.x) / l.sprite.scale.y;
+      items.push({ l, depth, x: ((at.x + 1) / 2) * width - w / 2, y: ((1 - at.y) / 2) * height - h / 2, w, h });
+    }
+    items.sort((a, b) => a.depth - b.depth);
+    const placed = [];
+    const free = (x, y, w, h) => placed.every((b) => x + w + LABEL_MARGIN_PX <= b.x || b.x + b.w + LABEL_MARGIN_PX <= x
+      || y + h + LABEL_MARGIN_PX <= b.y || b.y + b.h + LABEL_MARGIN_PX <= y);
+    for (const it of items) {
+      const tries = [it.l.shift, 0];
+      for (let k = 1; k <= MAX_LABEL_SHIFT; k++) tries.push(-k, k);
+      let shift = 0;
+      for (const k of tries) {
+        if (free(it.x, it.y + k * LABEL_STEP * it.h, it.w, it.h)) {
+          shift = k;
+          break;
+        }
+      }
+      it.l.shift = shift;
+      it.l.box = { x: it.x, y: it.y + shift * LABEL_STEP * it.h, w: it.w, h: it.h };
+      placed.push(it.l.box);
+      // (pixels grow downwards, the anchor's y upwards: an anchor above the tag draws it lower)
+      it.l.sprite.center.set(0.5, 0.5 + shift * LABEL_STEP);
+    }
+  }
+
+  /** The tags' boxes on screen as last laid out (CSS pixels of the canvas; tests). */
+  labelBoxes() {
+    return this.labels.filter((l) => l.box).map((l) => ({ ...l.box, text: l.text }));
   }
 
   moveLabels(offsets) {

@@ -124,6 +124,7 @@ export class Viewer {
     this._frame = requestAnimationFrame(() => {
       this._frame = 0;
       this.controls.update(); // with damping, a moving camera emits 'change' -> next frame
+      this.emphasis.layoutLabels();
       this.renderer.render(this.scene, this.camera);
     });
   }
@@ -131,6 +132,7 @@ export class Viewer {
   /** Render now (synchronously), e.g. before reading pixels. */
   renderNow() {
     this.controls.update();
+    this.emphasis.layoutLabels();
     this.renderer.render(this.scene, this.camera);
   }
 
