@@ -36,6 +36,8 @@ int pendingSolutions(const Session& s) { return s.pendingSolutions(); }
 int cellCount(const Session& s) { return s.cellCount(); }
 std::string statsJson(const Session& s) { return s.statsJson(); }
 val takeTrace(Session& s, int maxEvents) { return toInt32Array(s.takeTrace(maxEvents)); }
+void setTraceLimit(Session& s, double events) { s.setTraceLimit(events); }
+bool traceLimitReached(const Session& s) { return s.traceLimitReached(); }
 val imageCells(const Session& s, int image) { return toInt32Array(s.imageCells(image)); }
 val imageShapes(const Session& s) { return toInt32Array(s.imageShapes()); }
 val instanceShapes(const Session& s) { return toInt32Array(s.instanceShapes()); }
@@ -68,6 +70,8 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("cellCount", &cellCount)
         .function("statsJson", &statsJson)
         .function("takeTrace", &takeTrace)
+        .function("setTraceLimit", &setTraceLimit)
+        .function("traceLimitReached", &traceLimitReached)
         .function("imageCells", &imageCells)
         .function("imageShapes", &imageShapes)
         .function("instanceShapes", &instanceShapes)

@@ -222,8 +222,9 @@ std::string summaryJson(const Solver& s, const SolverStats& st, const std::strin
     return dump(j);
 }
 
-std::string statsJson(const Solver& s, const std::string& stateName) {
-    const SolverStats& st = s.stats();
+std::string statsJson(const Solver& s, const std::string& stateName) { return statsJson(s, s.stats(), stateName); }
+
+std::string statsJson(const Solver& s, const SolverStats& st, const std::string& stateName) {
     json j = searchJson(s, st, stateName);
     j["attempts"] = st.totalAttempts();
     j["seconds"] = st.searchSeconds;

@@ -38,6 +38,8 @@ std::string summaryJson(const Solver& solver, const SolverStats& stats, const st
                         double cpuSeconds = -1);
 // Live statistics for the Session: {"state","solutions","attempts","fits","seconds",...}
 std::string statsJson(const Solver& solver, const std::string& stateName);
+// The same with other statistics than the solver's own (a trace window's: Session::setTraceLimit).
+std::string statsJson(const Solver& solver, const SolverStats& stats, const std::string& stateName);
 // {"title","source","line","xDim",...,"pieces":[...],"instances":[...]} (see session.hpp)
 std::string puzzleJson(const PuzzleDef& def);
 

@@ -1,6 +1,7 @@
 #include "session/session.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <utility>
@@ -112,13 +113,24 @@ bool Session::start(int index, const std::string& options) {
     const PuzzleDef& def = (*puzzles_)[index];
     solver_ = Solver::begin(def, p.options);
     cellCount_ = def.boxVolume();
-    SessionBuffers* buffers = &buffers_;
-    solver_->setSolutionHandler([buffers](const Solution& s) {
-        buffers->solutions.insert(buffers->solutions.end(), s.grid.begin(), s.grid.end());
+    traceLimit_ = traceCount_ = 0;
+    traceFull_ = false;
+    windowStats_.reset();
+    solver_->setSolutionHandler([this](const Solution& s) {
+        // (a solution's trace event comes just before it: after the window, it was dropped)
+        if (traceFull_ && traceCount_ > traceLimit_) return;
+        buffers_.solutions.insert(buffers_.solutions.end(), s.grid.begin(), s.grid.end());
     });
     if (p.options.trace != 0) {
-        solver_->setTraceHandler([buffers](const TraceEvent& e) {
-            buffers->trace.insert(buffers->trace.end(), {e.op, e.remaining, e.a, e.b});
+        solver_->setTraceHandler([this](const TraceEvent& e) {
+            traceCount_ += 1;
+            if (traceFull_) return;
+            buffers_.trace.insert(buffers_.trace.end(), {e.op, e.remaining, e.a, e.b});
+            if (traceLimit_ > 0 && traceCount_ >= traceLimit_) {
+                traceFull_ = true;
+                windowStats_ = std::make_unique<SolverStats>(solver_->stats());
+                solver_->cancel();  // seen at the end of the solver's current chunk
+            }
         });
     }
     error_.clear();
@@ -230,7 +242,12 @@ std::string Session::donateJson(int maxPaths) {
 
 std::string Session::statsJson() const {
     if (!solver_) return std::string("{\"state\":\"") + stateName(state_) + "\"}";
-    return polycube::statsJson(*solver_, stateName(state_));
+    return polycube::statsJson(*solver_, windowStats_ ? *windowStats_ : solver_->stats(), stateName(state_));
+}
+
+void Session::setTraceLimit(double events) {
+    // (a double: 2^31 and more events are a window too; NaN is none)
+    traceLimit_ = events >= 1 ? std::floor(events) : 0;
 }
 
 std::vector<int32_t> Session::takeTrace(int maxEvents) {

@@ -21,6 +21,7 @@
 namespace polycube {
 
 class Solver;
+struct SolverStats;
 struct PuzzleDef;
 
 // Results waiting to be taken by the front end.
@@ -93,6 +94,16 @@ public:
     // Only the levels -t K selects (K > 0: remaining >= K; K < 0: remaining == -K); solution
     // events always. Traced FILA levels search on the explicit stack (README: -t).
     std::vector<int32_t> takeTrace(int maxEvents);
+    // A window on the trace, after start() (which takes any window away): the search ends
+    // once it has produced `events` trace events (the next step() returns CANCELLED, and
+    // traceLimitReached() says why). Events after the window are dropped, and so are the
+    // solutions whose events were dropped; statsJson() then gives the statistics as they
+    // were at the window's last event. So a front end recording a search in a fixed window
+    // gets the same window, solutions and counters on every run (the page's replay keeps
+    // 1,000,000 steps: its cancel, sent when the window was full, landed when the worker had
+    // traced on, or the whole search, and reported every solution of it). events <= 0: none.
+    void setTraceLimit(double events);
+    bool traceLimitReached() const { return traceFull_; }
     // Box cell indices of image `imageIndex` (for drawing trace events).
     std::vector<int32_t> imageCells(int imageIndex) const;
     // The shape id of every image, and of every piece instance (-1: stationary), so that a
@@ -142,6 +153,10 @@ private:
     StepState state_ = IDLE;
     std::string error_;
     int cellCount_ = 0;
+    double traceLimit_ = 0;   // setTraceLimit
+    double traceCount_ = 0;   // trace events produced by this search
+    bool traceFull_ = false;  // the window is full: later events and their solutions are dropped
+    std::unique_ptr<SolverStats> windowStats_;  // the statistics at the window's last event
 };
 
 }  // namespace polycube

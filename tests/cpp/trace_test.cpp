@@ -14,6 +14,7 @@
 
 #include "output/format.hpp"
 #include "search/trace.hpp"
+#include "session/session.hpp"
 #include "test_support.hpp"
 
 using namespace polycube;
@@ -449,4 +450,64 @@ TEST(Trace, EveryAlgorithmExplainsItsSteps) {
             expectSameStats(t.stats, solve(def, c.options).stats, what);
         }
     }
+}
+
+// Session::setTraceLimit (the page's replay window): the first N events of the whole trace,
+// the solutions among them and no others, the statistics as they were then; the same on
+// every run, whatever the slices (the page's cancel had landed after 0 to 1,200,000 more).
+TEST(Trace, AWindowKeepsItsEventsSolutionsAndStatisticsExactly) {
+    const std::string text = readDefFile("pentominoes_10x6.txt");
+    struct Run {
+        std::vector<int32_t> events;
+        int solutions = 0;
+        nlohmann::json stats;
+        Session::StepState state = Session::IDLE;
+        bool full = false;
+    };
+    auto run = [&](double window, double budget) {
+        Session s;
+        EXPECT_TRUE(s.load(text, "10x6"));
+        EXPECT_TRUE(s.start(0, "-r -t 1"));
+        s.setTraceLimit(window);
+        Run r;
+        while ((r.state = s.step(budget)) == Session::RUNNING) {
+            std::vector<int32_t> e = s.takeTrace(1 << 20);
+            r.events.insert(r.events.end(), e.begin(), e.end());
+        }
+        std::vector<int32_t> e = s.takeTrace(1 << 30);
+        r.events.insert(r.events.end(), e.begin(), e.end());
+        r.solutions = static_cast<int>(s.takeSolutions(1 << 30).size()) / s.cellCount();
+        r.stats = nlohmann::json::parse(s.statsJson());
+        r.full = s.traceLimitReached();
+        return r;
+    };
+    const Run whole = run(0, 1e9);
+    ASSERT_EQ(whole.state, Session::DONE);
+    EXPECT_FALSE(whole.full);
+    EXPECT_EQ(whole.solutions, 2339);
+    const size_t window = 300000;
+    ASSERT_GT(whole.events.size() / 4, window);
+    const Run a = run(window, 1e9), b = run(window, 997);  // one slice a chunk, or thousands
+    for (const Run* r : {&a, &b}) {
+        EXPECT_EQ(r->state, Session::CANCELLED);
+        EXPECT_TRUE(r->full);
+        ASSERT_EQ(r->events.size(), window * 4);
+        EXPECT_TRUE(std::equal(r->events.begin(), r->events.end(), whole.events.begin()));
+        int inWindow = 0;
+        for (size_t i = 0; i < window; ++i)
+            if (r->events[i * 4] == trace::kSolution && r->events[i * 4 + 2] > 0) ++inWindow;
+        EXPECT_GT(inWindow, 0);
+        EXPECT_LT(inWindow, 2339);
+        EXPECT_EQ(r->solutions, inWindow);
+        EXPECT_EQ(r->stats.at("solutions").get<int>(), inWindow);
+    }
+    EXPECT_EQ(a.stats.at("attempts"), b.stats.at("attempts"));
+    EXPECT_EQ(a.stats.at("attemptsByRemaining"), b.stats.at("attemptsByRemaining"));
+    EXPECT_LT(a.stats.at("attempts").get<double>(), whole.stats.at("attempts").get<double>());
+    // a window the search does not fill: the whole search, as without one
+    const Run roomy = run(1e12, 1e9);
+    EXPECT_EQ(roomy.state, Session::DONE);
+    EXPECT_FALSE(roomy.full);
+    EXPECT_EQ(roomy.solutions, 2339);
+    EXPECT_EQ(roomy.events, whole.events);
 }

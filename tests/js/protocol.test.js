@@ -152,6 +152,41 @@ describe('worker protocol', () => {
     expect(solutions).toBe(20);
   });
 
+  it('ends a traced search at its traceLimit: exactly that many events, the solutions among them, reason window', async () => {
+    const { host, messages, next } = makeHost();
+    host.handleMessage({ type: 'load', id: 1, text: readDef('pentominoes_10x6.txt'), source: 'p.txt' });
+    await next((m) => m.id === 1);
+    const window = 200000;
+    const runs = [];
+    for (const id of [2, 3]) {
+      host.handleMessage({ type: 'solve', id, puzzle: 0, options: '-r -t 1', traceLimit: window });
+      const done = await next((m) => m.id === id && (m.type === 'done' || m.type === 'error'));
+      expect(done.type).toBe('done');
+      expect(done.reason).toBe('window');
+      let events = 0, inWindow = 0, solutions = 0;
+      for (const m of messages) {
+        if (m.id !== id) continue;
+        if (m.type === 'solutions') solutions += m.count;
+        if (m.type !== 'trace') continue;
+        events += m.events.length / 4;
+        for (let i = 0; i < m.events.length; i += 4) if (m.events[i] === TRACE_OP.SOLUTION && m.events[i + 2] > 0) inWindow++;
+      }
+      expect(events).toBe(window);
+      expect(inWindow).toBeGreaterThan(0);
+      expect(solutions).toBe(inWindow); // (the 10x6 has 2,339: the rest is beyond the window)
+      expect(done.stats.solutions).toBe(inWindow);
+      runs.push({ inWindow, attempts: done.stats.attempts });
+    }
+    expect(runs[1]).toEqual(runs[0]); // the same window every time
+    for (const bad of [0, -3, 1.5, '100', NaN]) {
+      host.handleMessage({ type: 'solve', id: 9, puzzle: 0, options: '-r -t 1', traceLimit: bad });
+      const m = await next((x) => x.id === 9);
+      expect(m.type).toBe('error');
+      expect(m.message).toMatch(/^traceLimit must be a whole number of at least 1/);
+      messages.length = 0;
+    }
+  });
+
   it('answers the image table asked right after solve once the setup is over (bug: an empty table, so the replay drew nothing)', async () => {
     const { session } = await openDef('pentominoes_10x6.txt');
     expect(session.start(0, '-b 12 -l 5 -t 1')).toBe(true);

@@ -72,13 +72,14 @@ export class SolverClient {
    * @param {number} puzzle
    * @param {string} [options]
    * @param {{onSolutions?: Function, onProgress?: Function, onTrace?: Function,
-   *          maxSolutions?: number, stepBudget?: number}} [handlers]
+   *          maxSolutions?: number, stepBudget?: number, traceLimit?: number}} [handlers]
    * @returns {{id: number, done: Promise<{reason: string, stats: object}>}}
    */
   solve(puzzle, options = '', handlers = {}) {
     const msg = { type: MSG.SOLVE, puzzle, options };
     if (handlers.maxSolutions > 0) msg.maxSolutions = handlers.maxSolutions;
     if (handlers.stepBudget > 0) msg.stepBudget = handlers.stepBudget;
+    if (handlers.traceLimit > 0) msg.traceLimit = handlers.traceLimit;
     const { id, done } = this._request(msg, handlers);
     const entry = this.pending.get(id);
     if (entry) entry.search = true;

@@ -241,7 +241,8 @@ export class Actions {
    * Search the puzzle on screen with the options. For watching the search (watch-actions.js):
    * `trace` adds trace options (e.g. '-t 1'), may replace the panel's options (baseOptions),
    * receives the trace batches (onTrace) and, once the search has started, the cells of every
-   * image (onImageTable).
+   * image (onImageTable); `trace.window` ends the search at that many trace events (the
+   * worker's traceLimit: done reason 'window').
    */
   async solve(trace = null, { resume = null } = {}) {
     if (this.running || this.state.puzzles.length === 0) return;
@@ -320,6 +321,7 @@ export class Actions {
       },
     };
     if (resume) handlers.resume = resume.checkpoint;
+    if (trace && trace.window > 0) handlers.traceLimit = trace.window;
     try {
       started = this.client.solve(index, options, handlers);
     } catch (err) {

@@ -18,7 +18,7 @@ import { num, plural, secs } from './format.js';
 
 /**
  * @param {object} o
- * @param {string} o.reason the worker's done reason: 'finished' | 'limit' | 'cancelled'
+ * @param {string} o.reason the worker's done reason: 'finished' | 'limit' | 'cancelled' | 'window'
  * @param {number} o.total solutions found
  * @param {number} o.elapsed seconds
  * @param {string} o.options the option text the search ran with
@@ -32,6 +32,8 @@ export function finishMessage({ reason, total, elapsed, options, stats = {}, kno
   // before: a resumed search's time before it was resumed (the whole search's time is said)
   const time = before > 0 ? `${secs(before + elapsed)} (${secs(elapsed)} since resuming)` : secs(elapsed);
   if (reason === 'cancelled') return `Cancelled after ${time} with ${found} found.`;
+  // (a recording's window: watch-actions.js says how many steps it kept)
+  if (reason === 'window') return `Stopped where the recording's window ends: ${found} found by then, in ${time}. There may be more.`;
   const { values } = parseOptions(options || '');
   const limit = values.limit;
   if (reason === 'limit' || (limit !== null && total >= limit)) {

@@ -75,6 +75,7 @@ export function clampPoolSize(n) {
 export function sharingRefusal(options, handlers = {}) {
   if (handlers.maxSolutions > 0) return 'a solution limit';
   if (handlers.stepBudget > 0) return 'a fixed step budget';
+  if (handlers.traceLimit > 0) return 'a trace window';
   const { values, errors } = parseOptions(options);
   if (errors.length > 0) return 'options the engine will judge';
   if (values.trace !== null && values.trace !== 0) return '-t';

@@ -19,7 +19,7 @@
 //   -> {type:'error', id, message}          message = Session.lastError(), "source:line: ..."
 //
 // page -> worker: search puzzle number `puzzle` (index into `puzzles` of the last load)
-//   {type:'solve', id, puzzle, options, maxSolutions?, stepBudget?}
+//   {type:'solve', id, puzzle, options, maxSolutions?, stepBudget?, traceLimit?}
 //     options       the CLI's solver option string, e.g. '-r', '-r L' ('' for none)
 //     maxSolutions  stop after this many solutions (done reason 'limit'); a whole number >= 1
 //     stepBudget    fixed placement attempts per slice (e.g. small, to animate a trace), a
@@ -28,6 +28,11 @@
 //                   fractional is refused with an error (no search starts). Whatever the
 //                   budget, the engine ends a slice after Session::kSliceSeconds (15 ms), so
 //                   a cancel is seen within about that.
+//     traceLimit    with -t: keep the first this many trace events and end the search there
+//                   (done reason 'window'): later events, the solutions among them and the
+//                   statistics after them are not sent (Session::setTraceLimit), so a replay
+//                   window holds the same steps, solutions and counters on every run. A
+//                   whole number >= 1 (refused otherwise, like stepBudget).
 //   -> {type:'progress', id, stats}         at most ~10 per second; stats = parsed statsJson:
 //                                           {state, solutions, attempts, fits, seconds, ...}
 //   -> {type:'solutions', id, cellCount, count, grids}
@@ -38,7 +43,8 @@
 //                                           records [op(1 place, 2 remove), piecesRemaining,
 //                                           instanceIndex, imageIndex]
 //   -> {type:'done', id, reason, stats}     last message of the search; reason is 'finished'
-//                                           (search exhausted), 'cancelled' or 'limit'.
+//                                           (search exhausted), 'cancelled', 'limit' or
+//                                           'window' (traceLimit reached).
 //                                           Every solution is delivered before 'done'.
 //   -> {type:'error', id, message}          bad puzzle index or options (Session.lastError()),
 //                                           or the engine failed during the search
@@ -339,12 +345,14 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     cancelJob();
     const limitField = wholeNumber(msg.maxSolutions, 'maxSolutions', Number.MAX_SAFE_INTEGER);
     const budgetField = wholeNumber(msg.stepBudget, 'stepBudget', MAX_BUDGET);
-    const fieldError = limitField.error || budgetField.error;
+    const windowField = wholeNumber(msg.traceLimit, 'traceLimit', Number.MAX_SAFE_INTEGER);
+    const fieldError = limitField.error || budgetField.error || windowField.error;
     if (fieldError) {
       postMessage({ type: MSG.ERROR, id, message: fieldError });
       return;
     }
     if (!startSession(id, msg)) return;
+    if (windowField.value) session.setTraceLimit(windowField.value);
     runJob(newJob(id, { limit: limitField.value, fixedBudget: budgetField.value }));
   }
 
@@ -625,7 +633,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         endJob(current.found >= current.limit && session.pendingSolutions() > 0 ? 'limit' : 'finished');
         return;
       case STEP.CANCELLED:
-        endJob('cancelled');
+        endJob(session.traceLimitReached() ? 'window' : 'cancelled');
         return;
       default: {
         flush(current);
