@@ -42,6 +42,16 @@ std::string formatBytes(long long bytes) {
     return buf;
 }
 
+std::string formatCount(long long n) {
+    std::string digits = std::to_string(n < 0 ? -static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n));
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return n < 0 ? "-" + out : out;
+}
+
 int Model::disconnectedShape() const {
     for (int s = 0; s < shapeCount(); ++s)
         if (!isConnected(shapes[s].cells)) return s;
@@ -269,10 +279,10 @@ ModelBuilder::State ModelBuilder::step(long long work) {
                 const long long bytes = modelBytes(images_, imageCells_) +
                                         matrixBytes(images_, imageCells_, m_.openCellCount() + m_.shapeCount());
                 if (bytes > limits_.maxBytes || images_ > limits_.maxImages || imageCells_ > limits_.maxImageCells) {
-                    fail("puzzle too large: its " + std::to_string(images_) + " piece placements (" +
-                         std::to_string(imageCells_) + " cells) need about " + formatBytes(bytes) +
+                    fail("puzzle too large: its " + formatCount(images_) + " piece placements (" +
+                         formatCount(imageCells_) + " cells) need about " + formatBytes(bytes) +
                          " of memory, more than the limit of " + formatBytes(limits_.maxBytes) +
-                         (images_ > limits_.maxImages ? " (or " + std::to_string(limits_.maxImages) + " placements)" : ""));
+                         (images_ > limits_.maxImages ? " (or " + formatCount(limits_.maxImages) + " placements)" : ""));
                     return state_;
                 }
                 m_.images.reserve(static_cast<size_t>(images_));

@@ -72,6 +72,7 @@ struct ModelLimits {
 long long modelBytes(long long images, long long imageCells);
 long long matrixBytes(long long images, long long imageCells, int columns);
 std::string formatBytes(long long bytes);  // "1089 MiB", "340 KiB", "512 bytes"
+std::string formatCount(long long n);      // "13,367,226": a count in a message, readable
 
 class ModelBuilder;
 

@@ -191,7 +191,7 @@ TEST(Hostile, TooLargeForMemoryIsRefusedWithSizeAndLimit) {
     }
     EXPECT_EQ(st, Session::FAILED);
     // The exact count, the estimate and the limit, before a byte of it was taken.
-    EXPECT_NE(s.lastError().find("3510776 piece placements"), std::string::npos) << s.lastError();
+    EXPECT_NE(s.lastError().find("3,510,776 piece placements"), std::string::npos) << s.lastError();
     EXPECT_NE(s.lastError().find("1031 MiB"), std::string::npos) << s.lastError();
     EXPECT_NE(s.lastError().find("limit of 768 MiB"), std::string::npos) << s.lastError();
     EXPECT_LT(since(t0), 10.0);

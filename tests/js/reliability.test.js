@@ -118,7 +118,7 @@ describe('worker watchdog: cancel within 100 ms in every phase', () => {
       reply = await next((m) => m.id === 'big-solve' && (m.type === MSG.ERROR || m.type === MSG.DONE));
     });
     expect(reply.type).toBe(MSG.ERROR);
-    expect(reply.message).toMatch(/3510776 piece placements .* need about 1031 MiB of memory, more than the limit of 768 MiB/);
+    expect(reply.message).toMatch(/3,510,776 piece placements \(\d{1,3}(,\d{3})* cells\) need about 1031 MiB of memory, more than the limit of 768 MiB/);
     expect(block.cpu).toBeLessThan(100);
     // The same module still solves what fits.
     host.handleMessage({ type: MSG.LOAD, id: 'soma', text: readDef('soma.txt'), source: 'soma.txt' });
