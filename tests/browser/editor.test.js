@@ -482,3 +482,134 @@ describe('My puzzles', () => {
     await page.click('#notice-close');
   });
 });
+
+describe('the editor under a demanding person (QA, third pass)', () => {
+  const addFromTray = async (set, names) => {
+    await page.selectOption('#tray-set', set);
+    for (const n of names) await page.click(`#tray-pieces button[aria-label="Add piece ${n}"]`);
+  };
+  const idle = () => page.waitForFunction(() => !document.querySelector('#editor-checks [data-check="pending"]'), null, { timeout: 10_000 });
+
+  test('Ctrl+Z in the title is the editor\'s undo, and leaves the piece drawer closed (QA: a broken drawer came back)', async () => {
+    await ui.newPuzzle(5, 4, 1);
+    await page.click('#draw-piece');
+    await page.fill('#drawer-name', 'A');
+    for (const x of [0, 1, 2, 3]) await page.click(`#drawer-grid rect[data-x="${x}"][data-y="0"]`);
+    await page.click('#drawer-save');
+    await page.waitForSelector('#drawer', { state: 'hidden' });
+    await page.fill('#editor-title', 'Typed');
+    await page.focus('#editor-title');
+    await page.keyboard.press('Control+z'); // the title back as it was
+    expect(await page.inputValue('#editor-title')).toBe('My puzzle');
+    await page.keyboard.press('Control+z'); // then the piece drawn
+    expect(await pieceNames()).toEqual([]);
+    await page.keyboard.press('Control+Shift+z');
+    expect(await pieceNames()).toEqual(['A']);
+    expect(await page.isHidden('#drawer')).toBe(true);
+    expect(await page.isVisible('#draw-piece')).toBe(true);
+    // the browser's own undo typing into the hidden drawer's name changes nothing either
+    await page.$eval('#drawer-name', (el) => { el.value = 'ghost'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+    expect(await page.isHidden('#drawer')).toBe(true);
+    await idle();
+    expect(ui.errors).toEqual([]);
+  });
+
+  test('Save in a Redraw drawer saves the piece opened, whatever the list did meanwhile (QA: it overwrote another)', async () => {
+    await ui.newPuzzle(6, 5, 1);
+    await addFromTray('pentominoes', ['F', 'I', 'L']);
+    await page.click('#editor-pieces li[data-piece="I"] button[aria-label="Redraw: I"]');
+    await page.fill('#drawer-name', 'Long');
+    await page.click('#drawer-grid rect[data-x="5"][data-y="0"]'); // a sixth cell (I lies along x)
+    await page.click('#editor-pieces li[data-piece="F"] button[aria-label="Delete: F"]');
+    await page.click('#drawer-save');
+    await page.waitForSelector('#drawer', { state: 'hidden' });
+    expect(await pieceNames()).toEqual(['Long', 'L']);
+    const cells = await page.evaluate(() => window.__polycube.state().editor.puzzle.pieces.map((p) => [p.name, p.cells.length]));
+    expect(cells).toEqual([['Long', 6], ['L', 5]]);
+    // the piece itself gone (undone) while its drawer is open: Save says so and offers to add it
+    await page.click('#editor-pieces li[data-piece="L"] button[aria-label="Redraw: L"]');
+    await page.click('#undo'); // the rename: Long is I again
+    await page.click('#undo'); // the redraw
+    await page.click('#undo'); // F back
+    await page.click('#undo'); // L gone: only F and I
+    expect(await pieceNames()).toEqual(['F', 'I']);
+    await page.click('#drawer-save');
+    expect(await page.textContent('#drawer-note')).toMatch(/^L, the piece being redrawn, is no longer in the puzzle/);
+    expect(await page.textContent('#drawer-save')).toBe('Add piece');
+    await page.click('#drawer-save');
+    await page.waitForSelector('#drawer', { state: 'hidden' });
+    expect(await pieceNames()).toEqual(['F', 'I', 'L']);
+  });
+
+  test('"Fits nowhere" names the piece that fits nowhere, holes or not (QA: it named the next one)', async () => {
+    await ui.newPuzzle(4, 4, 1);
+    await addFromTray('pentominoes', ['I', 'P']);
+    await addFromTray('tetrominoes', ['O']);
+    await idle();
+    expect(await ui.check('nowhere')).toMatch(/Fits nowhere in the space: I\.$/);
+    await page.click('#space-grid rect[data-x="3"][data-y="3"]'); // a hole: the text now has a '*' piece first
+    await page.waitForFunction(() => /15 cells in the space/.test(document.getElementById('editor-checks').textContent));
+    await idle();
+    expect(await ui.check('nowhere')).toMatch(/Fits nowhere in the space: I\.$/);
+  });
+
+  test('an empty title is "Untitled puzzle" on the stage, not the name of the puzzle opened before (QA)', async () => {
+    await ui.pickLibrary('soma.txt');
+    await ui.newPuzzle(4, 3, 1);
+    await page.fill('#editor-title', '');
+    await page.waitForFunction(() => document.getElementById('stage-title').textContent === 'Untitled puzzle (editing)');
+  });
+
+  test('copies left at 0 or empty come back to the count the puzzle keeps; Escape closes the drawer', async () => {
+    await ui.newPuzzle(5, 4, 1);
+    await addFromTray('tetrominoes', ['L']);
+    const count = '#editor-pieces li[data-piece="L"] input[type="number"]';
+    await page.fill(count, '3');
+    await page.fill(count, '0');
+    expect(await page.getAttribute(count, 'aria-invalid')).toBe('true');
+    await page.click('#editor-title'); // leaves the field
+    expect(await page.inputValue(count)).toBe('3');
+    expect(await page.getAttribute(count, 'aria-invalid')).toBe(null);
+    await page.click('#draw-piece');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#drawer', { state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement.id)).toBe('draw-piece');
+  });
+
+  test('the cell grids read as cells: the keyboard cursor is the active cell, with its place and state', async () => {
+    await ui.newPuzzle(3, 2, 1);
+    await page.focus('#space-grid');
+    for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowDown']) await page.keyboard.press(key); // (the cursor stays where it was)
+    const active = () => page.evaluate(() => {
+      const g = document.getElementById('space-grid');
+      const cell = document.getElementById(g.getAttribute('aria-activedescendant'));
+      return cell ? `${cell.getAttribute('role')} ${cell.getAttribute('aria-label')}` : null;
+    });
+    expect(await active()).toBe('gridcell x 1, y 1: in the space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    expect(await active()).toBe('gridcell x 2, y 1: removed');
+    expect(await page.$$eval('#space-grid [role="row"]', (rows) => rows.map((r) => r.querySelectorAll('[role="gridcell"]').length))).toEqual([3, 3]);
+  });
+
+  test('reloaded with the editor open, Close editor leaves a page with the puzzle loaded (QA: a dead page)', async () => {
+    await ui.newPuzzle(4, 2, 1);
+    await page.fill('#editor-title', 'Beta');
+    await addFromTray('tetrominoes', ['O', 'O']); // (two squares fill the 4x2 board)
+    await idle();
+    await page.waitForTimeout(400); // the autosave waits for a pause in the edits
+    await page.reload();
+    await page.waitForSelector('#editor-body:not([hidden])');
+    await idle();
+    await page.click('#editor-close');
+    await page.waitForSelector('#editor-body', { state: 'hidden' });
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.__polycube.puzzle && window.__polycube.puzzle.title === 'Beta', null, { timeout: 20_000 });
+    expect(await page.textContent('#stage-title')).toBe('Beta');
+    expect(await page.isDisabled('#solve')).toBe(false);
+    expect(await page.isDisabled('#edit-copy')).toBe(false);
+    expect(await page.$eval('#library', (s) => s.options[s.selectedIndex] && s.options[s.selectedIndex].textContent)).toBe('Beta');
+    await page.click('#solve');
+    await page.waitForFunction(() => window.__polycube.state().run.options !== undefined && ['done', 'error'].includes(document.body.dataset.state) && window.__polycube.state().solutions.total > 0, null, { timeout: 30_000 });
+    expect(ui.errors).toEqual([]);
+  });
+});

@@ -13,6 +13,7 @@ import * as commands from './commands.js';
 
 import { PHASE, CUSTOM } from './state.js';
 import { shownPuzzle } from './selectors.js';
+import { titleOf } from './format.js';
 import { writeDefinition, definitionFileName } from '../model/definition-writer.js';
 import { cellCounts, emptyPuzzle, fromEngineJson, validatePuzzle } from '../model/puzzle.js';
 
@@ -91,6 +92,28 @@ export class EditorActions {
     this.store.update('editor', { active: false, drawer: null });
   }
 
+  /**
+   * The Close editor button: the page then shows the puzzle loaded before the editor opened.
+   * An editor reopened by a reload or a link loaded none (QA: closed, the page had a blank
+   * library, Solve and Edit a copy off, "(editing)" still on the stage): the puzzle it closes
+   * on is then loaded, as Solve this puzzle loads it; if that fails, the library's first puzzle,
+   * with a notice saying why (the drawing stays in My puzzles).
+   */
+  async closeToPage() {
+    const nothingLoaded = this.store.get().puzzles.length === 0;
+    if (nothingLoaded && this.editor.puzzle) {
+      const title = titleOf(this.editor.puzzle.title);
+      if (!(await this.load())) {
+        const why = this.store.get().definition.error || this.store.get().run.message;
+        this.close();
+        await this.actions.start();
+        this.store.update('notice', `${title} stays in My puzzles; it could not be opened: ${why}`);
+        return;
+      }
+    }
+    this.close();
+  }
+
   /** Another puzzle is being opened (the library picker): the editor closes first, its puzzle
    * saved in My puzzles, so that the stage shows the puzzle that Solve will search. */
   leaveFor() {
@@ -149,7 +172,14 @@ export class EditorActions {
     const result = await this.actions.draft(text, definitionFileName(puzzle));
     if (token !== this.checkToken) return;
     // checksFor: the puzzle these checks are about (a later edit makes them stale until rechecked)
-    if (result.ok && result.puzzles.length > 0) this.store.update('editor', { checks: result.puzzles[0].checks, checksFor: puzzle, checkError: '' });
+    if (result.ok && result.puzzles.length > 0) {
+      // the pieces that fit nowhere, named from the engine's own list: its `images` count per
+      // piece of the text, where the holes ('*') come first (matched against the editor's list,
+      // which has no holes piece, every name was one off: QA, "Fits nowhere: P" for I)
+      const drafted = result.puzzles[0];
+      const nowhere = (drafted.checks.images || []).flatMap((n, i) => (n === 0 && drafted.pieces[i] ? [drafted.pieces[i].name] : []));
+      this.store.update('editor', { checks: { ...drafted.checks, nowhere }, checksFor: puzzle, checkError: '' });
+    }
     else this.store.update('editor', { checks: null, checksFor: puzzle, checkError: result.ok ? 'no puzzle in the text' : result.error });
   }
 

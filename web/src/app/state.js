@@ -43,9 +43,10 @@ export function initialState() {
     solutions: NO_SOLUTIONS,
     view: { explode: 0, explodeMode: 'pieces', ...VIEW_PIECES },
     // The puzzle editor (editor-actions.js): the puzzle being edited (model/puzzle.js), the layer
-    // shown in the flat grid, the selected piece, the piece drawer ({index, cells, layer, size}
-    // or null), the engine's draft checks (engine/session/draft.hpp) of the puzzle checksFor (stale
-    // when it is not the puzzle being edited) and the My puzzles entry.
+    // shown in the flat grid, the selected piece, the piece drawer ({index, piece, cells, layer,
+    // name}: index and piece are the piece redrawn, index -1 for a new one; or null), the
+    // engine's draft checks (engine/session/draft.hpp, with `nowhere`: editor-actions.js) of the
+    // puzzle checksFor (stale when it is not the puzzle being edited) and the My puzzles entry.
     editor: { active: false, puzzle: null, layer: 0, selected: -1, drawer: null, checks: null, checksFor: null, checkError: '', savedId: '' },
     history: { canUndo: false, canRedo: false, undoName: '', redoName: '' },
     // My puzzles kept in the browser (persist.js): [{id, title, text, savedAt}], newest first.

@@ -22,6 +22,10 @@ const TOUCH_CELL_PX = 46; // a 44 px rect: each cell keeps a 1 px gap on every s
 const MIN_CELL_PX = 9;
 // the layouts whose controls are 44 px targets (styles.css: a narrow window or a coarse pointer)
 const touchSized = window.matchMedia('(max-width: 760px), (pointer: coarse)');
+// What a cell's state means, as a screen reader says it (the space: open or removed; a piece's
+// drawer: on or off, 'other' on another layer; 'fixed': a stationary piece's, named after it).
+const STATE_WORDS = { open: 'in the space', hole: 'removed', on: 'in the piece', off: 'empty', other: 'empty (the piece has a cell on another layer here)', fixed: 'fixed piece' };
+let grids = 0; // a prefix per grid for its cells' ids (aria-activedescendant)
 
 /** `maxWidth`: the widest the grid is drawn with a mouse (a touch screen takes the whole width given). */
 export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxWidth = 300 }) {
@@ -30,6 +34,9 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
   svg.setAttribute('role', 'grid');
   svg.setAttribute('aria-label', label);
   svg.setAttribute('tabindex', '0');
+  // Read by a screen reader as a grid of labelled cells: rows of gridcells, the keyboard's cursor
+  // the active descendant (QA: one "grid" node without cells, silent as the cursor moved).
+  const idPrefix = `cell-grid-${++grids}`;
   let view = { cols: 0, rows: 0, state: () => 'open', color: () => null, text: () => '' };
   let rects = [];
   let cursor = { x: 0, y: 0 };
@@ -128,7 +135,14 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
   svg.addEventListener('blur', drawCursor);
 
   function drawCursor() {
-    rects.forEach((r) => r.classList.toggle('cursor', document.activeElement === svg && Number(r.dataset.x) === cursor.x && Number(r.dataset.y) === cursor.y));
+    let active = null;
+    rects.forEach((r) => {
+      const here = Number(r.dataset.x) === cursor.x && Number(r.dataset.y) === cursor.y;
+      if (here) active = r;
+      r.classList.toggle('cursor', document.activeElement === svg && here);
+    });
+    if (active) svg.setAttribute('aria-activedescendant', active.id);
+    else svg.removeAttribute('aria-activedescendant');
   }
 
   /** The size of a cell for `cols` columns in the width the grid has now. */
@@ -164,10 +178,16 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
       svg.setAttribute('width', String(cols * cell));
       svg.setAttribute('height', String(rows * cell));
       for (let r = 0; r < rows; r++) {
+        const row = document.createElementNS(SVG, 'g');
+        row.setAttribute('role', 'row');
+        svg.append(row);
         for (let x = 0; x < cols; x++) {
           const y = rows - 1 - r;
           const g = document.createElementNS(SVG, 'g');
+          g.setAttribute('role', 'none');
           const rect = document.createElementNS(SVG, 'rect');
+          rect.id = `${idPrefix}-${x}-${y}`;
+          rect.setAttribute('role', 'gridcell');
           rect.setAttribute('x', String(x * cell + 1));
           rect.setAttribute('y', String(r * cell + 1));
           rect.setAttribute('width', String(cell - 2));
@@ -181,8 +201,9 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
           t.setAttribute('text-anchor', 'middle');
           t.setAttribute('font-size', String(Math.max(8, Math.min(13, cell * 0.45))));
           t.setAttribute('pointer-events', 'none');
+          t.setAttribute('aria-hidden', 'true'); // (the cell's label says it)
           g.append(rect, t);
-          svg.append(g);
+          row.append(g);
           rects.push(rect);
         }
       }
@@ -196,7 +217,8 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
       if (color) rect.style.fill = color;
       else rect.style.removeProperty('fill');
       rect.nextSibling.textContent = view.text(x, y) || '';
-      rect.setAttribute('aria-label', `x ${x + 1}, y ${y + 1}: ${state}`);
+      const text = view.text(x, y);
+      rect.setAttribute('aria-label', `x ${x + 1}, y ${y + 1}: ${STATE_WORDS[state] || state}${text ? ` ${text}` : ''}`);
     }
     drawCursor();
   }

@@ -7,11 +7,12 @@ import { MAX_NEW_DIMENSION, boxSizeProblem } from '../app/editor-actions.js';
 import { PIECE_SETS } from '../model/piece-sets.js';
 import { cellCounts, equalShapeGroups, nameProblem, validatePuzzle } from '../model/puzzle.js';
 import { pieceColorHex, STATIONARY_COLOR } from '../viewer/colors.js';
-import { num } from '../app/format.js';
+import { num, plural } from '../app/format.js';
 import { byId, h, isTyping, setProp } from './dom.js';
 import { createCellGrid } from './cell-grid.js';
 import { pieceIcon } from './piece-icon.js';
 
+const GONE = -2;          // redrawnIndex: the piece being redrawn is no longer in the puzzle
 const DRAWER_SIZE = 6;   // the piece drawer's grid (x and y); 3-D puzzles get as many layers
 const DRAWER_LAYERS = 4;
 
@@ -72,8 +73,8 @@ export function mountEditorPanel(store, actions, editor) {
   const redoBtn = h('button', { type: 'button', id: 'redo', onclick: () => editor.redo(), 'aria-keyshortcuts': 'Control+Shift+Z' }, 'Redo');
   const solveBtn = h('button', { type: 'button', id: 'editor-solve', className: 'primary', onclick: () => editor.solve() }, 'Solve this puzzle');
   // (closing hides the button pressed: the focus goes to what opens the editor again)
-  const doneBtn = h('button', { type: 'button', id: 'editor-close', className: 'quiet', onclick: () => {
-    editor.close();
+  const doneBtn = h('button', { type: 'button', id: 'editor-close', className: 'quiet', onclick: async () => {
+    await editor.closeToPage();
     (el.editCopy.disabled ? el.newPuzzle : el.editCopy).focus(); // (disabled: nothing loaded)
   } }, 'Close editor');
 
@@ -162,8 +163,13 @@ export function mountEditorPanel(store, actions, editor) {
     },
   });
   drawerGrid.element.id = 'drawer-grid';
-  drawerLayer.addEventListener('change', () => store.update('editor', { drawer: { ...editor.editor.drawer, layer: Number(drawerLayer.value) } }));
-  drawerName.addEventListener('input', () => store.update('editor', { drawer: { ...editor.editor.drawer, name: drawerName.value } }));
+  // (only while the drawer is open: the browser's own undo, Ctrl+Z in another field, can type
+  // into the hidden name box, and an edit of a closed drawer made a broken one, QA)
+  const editDrawer = (patch) => {
+    if (editor.editor.drawer) store.update('editor', { drawer: { ...editor.editor.drawer, ...patch } });
+  };
+  drawerLayer.addEventListener('change', () => editDrawer({ layer: Number(drawerLayer.value) }));
+  drawerName.addEventListener('input', () => editDrawer({ name: drawerName.value }));
   drawerCancel.addEventListener('click', () => store.update('editor', { drawer: null }));
   drawerSave.addEventListener('click', () => {
     const d = editor.editor.drawer;
@@ -173,14 +179,29 @@ export function mountEditorPanel(store, actions, editor) {
       drawerNote.classList.add('bad');
       return;
     }
-    if (d.index < 0) run(commands.addPiecesCommand(T(), [{ name: d.name.trim(), cells: d.cells, stationary: false }]));
+    const at = redrawnIndex(d);
+    if (at === GONE) {
+      // what Save would overwrite is not the piece opened: offer to add the shape instead
+      store.update('editor', { drawer: { ...d, index: -1, piece: null } });
+      drawerNote.textContent = `${d.piece.name}, the piece being redrawn, is no longer in the puzzle (deleted, or undone). Add piece adds this shape as a new piece; Cancel drops it.`;
+      drawerNote.classList.add('bad');
+      return;
+    }
+    redrawnAt = at; // (where the focus goes back to: renderDrawer)
+    if (at < 0) run(commands.addPiecesCommand(T(), [{ name: d.name.trim(), cells: d.cells, stationary: false }]));
     else {
-      run(commands.setPieceCells(T(), d.index, d.cells));
-      if (d.name.trim() !== editor.editor.puzzle.pieces[d.index].name) run(commands.renamePiece(T(), d.index, d.name.trim()));
+      run(commands.setPieceCells(T(), at, d.cells));
+      if (d.name.trim() !== editor.editor.puzzle.pieces[at].name) run(commands.renamePiece(T(), at, d.name.trim()));
     }
     store.update('editor', { drawer: null });
   });
-  const drawer = h('div', { className: 'drawer', id: 'drawer', hidden: true },
+  const drawer = h('div', { className: 'drawer', id: 'drawer', hidden: true, onkeydown: (e) => {
+    // Escape: as Cancel (the focus goes back to what opened the drawer: renderDrawer)
+    if (e.key === 'Escape' && editor.editor.drawer) {
+      e.preventDefault();
+      store.update('editor', { drawer: null });
+    }
+  } },
     h('label', { htmlFor: 'drawer-name' }, 'Name'), drawerName,
     h('div', { className: 'row', id: 'drawer-layer-row' }, h('label', { htmlFor: 'drawer-layer' }, 'Layer'), drawerLayer),
     drawerGrid.element, drawerNote,
@@ -190,6 +211,7 @@ export function mountEditorPanel(store, actions, editor) {
   // Redraw tool is rebuilt with the list), closing it hides the Save or Cancel just pressed:
   // either way the browser would drop the focus to the body, so it is moved here instead.
   let drawerShown = null;
+  let redrawnAt = -1; // the piece a Redraw drawer just saved (renamed: no longer found by its name)
   const focusLost = () => {
     const a = document.activeElement;
     return !a || a === document.body || drawer.contains(a);
@@ -218,6 +240,21 @@ export function mountEditorPanel(store, actions, editor) {
   );
   renderTray();
 
+  /**
+   * Where the piece a Redraw drawer edits is now (-1: a new piece's drawer; GONE). The list can
+   * change under an open drawer (another piece deleted, an undo): the drawer holds the piece
+   * itself, found again as that object, else by its name (turned or renamed in the list
+   * meanwhile). By its position alone, Save had overwritten whichever piece took it (QA).
+   */
+  function redrawnIndex(d) {
+    if (d.index < 0) return -1;
+    const pieces = editor.editor.puzzle.pieces;
+    const at = pieces.indexOf(d.piece);
+    if (at >= 0) return at;
+    const named = pieces.findIndex((q) => q.name === d.piece.name);
+    return named >= 0 ? named : GONE;
+  }
+
   function drawerProblem(d) {
     if (!d.cells.length) return 'Draw at least one cell.';
     const name = d.name.trim();
@@ -225,7 +262,8 @@ export function mountEditorPanel(store, actions, editor) {
     const bad = nameProblem(name); // what the definition format cannot hold (':', ',', '#', '=', spaces)
     if (bad) return `${bad[0].toUpperCase()}${bad.slice(1)}.`;
     const p = editor.editor.puzzle;
-    if (p.pieces.some((q, i) => q.name === name && i !== d.index)) return `There is already a piece named ${name}.`;
+    const at = redrawnIndex(d);
+    if (p.pieces.some((q, i) => q.name === name && i !== at)) return `There is already a piece named ${name}.`;
     const keys = new Set(d.cells.map((c) => `${c[0]},${c[1]},${c[2]}`));
     // a piece is one connected shape: cells touch face to face
     const seen = new Set([`${d.cells[0][0]},${d.cells[0][1]},${d.cells[0][2]}`]);
@@ -241,14 +279,20 @@ export function mountEditorPanel(store, actions, editor) {
     return '';
   }
 
-  // ---- keyboard: undo / redo anywhere outside text fields while editing
+  // ---- keyboard: undo / redo while editing, outside text fields and in the fields whose every
+  // keystroke is an edit (the title, a piece's name and copies: the browser's own undo did
+  // nothing in the rebuilt piece fields, took the title back a letter at a time, and could type
+  // into the hidden drawer: QA). Other fields (the drawer's name, the definition text, the
+  // options) keep the browser's undo.
+  const undoesEdits = (t) => t === title || (!!t && !!t.dataset && !!t.dataset.focusKey && pieceList.contains(t));
   document.addEventListener('keydown', (e) => {
-    if (!editor.editor.active || isTyping(e) || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+    if (!editor.editor.active || (isTyping(e) && !undoesEdits(e.target)) || !(e.ctrlKey || e.metaKey) || e.altKey) return;
     const k = e.key.toLowerCase();
     if (k === 'z' && !e.shiftKey) editor.undo();
     else if ((k === 'z' && e.shiftKey) || k === 'y') editor.redo();
     else return;
     e.preventDefault();
+    if (e.target === title) title.value = editor.editor.puzzle.title; // (kept as typed while focused)
   });
 
   // ---- rendering
@@ -290,7 +334,7 @@ export function mountEditorPanel(store, actions, editor) {
     const counts = cellCounts(p);
     const items = [];
     const item = (ok, text, id) => items.push(h('li', { className: ok === null ? 'info' : ok ? 'ok' : 'bad', dataset: id ? { check: id } : undefined }, text));
-    item(counts.balanced && counts.pieces > 0, `${num(counts.space)} cells in the space / ${num(counts.pieces)} cells of pieces${counts.balanced ? '' : counts.pieces < counts.space ? ` (${num(counts.space - counts.pieces)} more needed)` : ` (${num(counts.pieces - counts.space)} too many)`}`, 'cells');
+    item(counts.balanced && counts.pieces > 0, `${plural(counts.space, 'cell')} in the space / ${plural(counts.pieces, 'cell')} of pieces${counts.balanced ? '' : counts.pieces < counts.space ? ` (${num(counts.space - counts.pieces)} more needed)` : ` (${num(counts.pieces - counts.space)} too many)`}`, 'cells');
     for (const problem of validatePuzzle(p)) {
       if (problem.path === 'pieces' && /cells/.test(problem.message)) continue; // the balance line says it
       item(false, problem.message, 'problem');
@@ -310,7 +354,7 @@ export function mountEditorPanel(store, actions, editor) {
       else if (counts.balanced && counts.pieces > 0) item(true, 'Parity: no obstacle (checkerboard colouring).', 'parity');
       // the engine's other cell weightings (corners, edges, colourings mod k...): a readable proof
       if (c.impossible) item(false, `Impossible: ${c.impossible.replace(/^impossible /, '')}.`.replace(/\.\.$/, '.'), 'impossible');
-      const nowhere = (c.images || []).map((n, i) => (n === 0 ? p.pieces[i] && p.pieces[i].name : null)).filter(Boolean);
+      const nowhere = c.nowhere || [];
       if (nowhere.length) item(false, `Fits nowhere in the space: ${nowhere.join(', ')}.`, 'nowhere');
       if (c.limit) item(null, `Not analysed further: ${c.limit}`, 'limit');
     } else if (ed.checkError) {
@@ -355,9 +399,22 @@ export function mountEditorPanel(store, actions, editor) {
       const bad = nameProblem(piece.name);
       if (bad) Object.assign(name, { title: bad }).setAttribute('aria-invalid', 'true');
       const count = h('input', { type: 'number', min: 1, max: 999, value: piece.count, 'aria-label': `Copies of ${piece.name}`, dataset: { focusKey: `count:${i}` } });
+      const countOf = () => (/^\s*\d+\s*$/.test(count.value) ? Number(count.value) : NaN);
       count.addEventListener('input', () => {
-        const n = Math.floor(Number(count.value));
-        if (n >= 1 && n <= 999) { count.removeAttribute('aria-invalid'); run(commands.setPieceCount(T(), i, n)); } else count.setAttribute('aria-invalid', 'true');
+        const n = countOf();
+        if (n >= 1 && n <= 999) { count.removeAttribute('aria-invalid'); count.title = ''; run(commands.setPieceCount(T(), i, n)); } else {
+          count.setAttribute('aria-invalid', 'true');
+          count.title = `Copies: a whole number from 1 to 999 (the puzzle keeps ${piece.count})`;
+        }
+      });
+      // left with something that is not a count (0, empty, 2.5): the count the puzzle keeps comes
+      // back into the field (QA: it showed 0 while the legend and the checks went on with 3)
+      count.addEventListener('change', () => {
+        const n = countOf();
+        if (n >= 1 && n <= 999) return;
+        count.value = String(editor.editor.puzzle.pieces[i] ? editor.editor.puzzle.pieces[i].count : piece.count);
+        count.removeAttribute('aria-invalid');
+        count.title = '';
       });
       // a focus key per tool too: the list is rebuilt by every change, and a tool pressed from
       // the keyboard keeps the focus (on its new copy) instead of dropping it to the body
@@ -367,7 +424,7 @@ export function mountEditorPanel(store, actions, editor) {
         three ? tool('turn-x', 'Rotate a quarter turn about x', '⟳x', () => run(commands.turnPiece(T(), i, 'x'))) : null,
         three ? tool('turn-y', 'Rotate a quarter turn about y', '⟳y', () => run(commands.turnPiece(T(), i, 'y'))) : null,
         tool('mirror', 'Mirror', '⇋', () => run(commands.mirrorPieceCommand(T(), i, 'x'))),
-        tool('redraw', 'Redraw', '✎', () => store.update('editor', { drawer: { index: i, cells: piece.cells.map((c) => [...c]), layer: 0, name: piece.name } })),
+        tool('redraw', 'Redraw', '✎', () => store.update('editor', { drawer: { index: i, piece, cells: piece.cells.map((c) => [...c]), layer: 0, name: piece.name } })),
         tool('delete', 'Delete', '✕', () => run(commands.removePiece(T(), i))),
       ];
       return h('li', { className: ed.selected === i ? 'selected' : '', dataset: { piece: piece.name } },
@@ -391,7 +448,9 @@ export function mountEditorPanel(store, actions, editor) {
     if (!d) {
       // back to what opened it: "Draw a new piece", or the Redraw tool of the piece redrawn
       if (was && focusLost()) {
-        const back = was.index >= 0 ? pieceList.querySelector(`[data-focus-key="${toolKey('redraw', was.index)}"]`) : null;
+        const at = was.index < 0 ? -1 : redrawnAt >= 0 ? redrawnAt : redrawnIndex(was);
+        redrawnAt = -1;
+        const back = at >= 0 ? pieceList.querySelector(`[data-focus-key="${toolKey('redraw', at)}"]`) : null;
         (back || drawBtn).focus();
       }
       return;

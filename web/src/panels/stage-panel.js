@@ -50,7 +50,10 @@ export function mountStagePanel(store, actions, editor, watch) {
       drawnGrid = null;
       if (p) {
         setProp(el.explodeRow, 'hidden', p.zDim < 2);
-        setText(el.title, (p.title || titleOf(actions.currentEntry() && actions.currentEntry().title)) + (editing ? ' (editing)' : ''));
+        // (the library entry's title names the loaded puzzle, not one being edited: an empty
+        // title there showed the puzzle opened before, QA "Soma cube (editing)" over a 4x3 board)
+        const fallback = editing ? '' : actions.currentEntry() && actions.currentEntry().title;
+        setText(el.title, (p.title || titleOf(fallback)) + (editing ? ' (editing)' : ''));
         const n = p.instances.filter((i) => !i.stationary).length;
         setText(el.sub, `${dimsText(p)} ${p.zDim > 1 ? 'box' : 'board'} · ${plural(n, 'piece')}${p.oneSide ? ' · one-sided' : ''}`);
         stage.fitMargins();
