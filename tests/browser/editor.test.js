@@ -613,3 +613,24 @@ describe('the editor under a demanding person (QA, third pass)', () => {
     expect(ui.errors).toEqual([]);
   });
 });
+
+describe('two tabs on one of My puzzles', () => {
+  test('a change saved by another tab is said in this one, not silently overwritten (QA)', async () => {
+    await ui.newPuzzle(4, 2, 1);
+    await page.fill('#editor-title', 'Gamma');
+    await page.selectOption('#tray-set', 'tetrominoes');
+    await page.click('#tray-pieces button[aria-label="Add piece I"]');
+    await page.waitForFunction(() => !document.querySelector('#editor-checks [data-check="pending"]'), null, { timeout: 10_000 });
+    await page.waitForTimeout(400); // saved after a pause in the edits
+    const other = await page.context().newPage(); // the same browser: the same storage
+    await other.goto(page.url());
+    await other.waitForSelector('#editor-body:not([hidden])');
+    expect(await other.inputValue('#editor-title')).toBe('Gamma');
+    await other.selectOption('#tray-set', 'tetrominoes');
+    await other.click('#tray-pieces button[aria-label="Add piece O"]');
+    await other.waitForTimeout(600); // saved there
+    await page.waitForFunction(() => /"Gamma" was changed in My puzzles by another tab or window\. This tab still shows its own version/.test(document.getElementById('notice-text').textContent), null, { timeout: 10_000 });
+    await other.close();
+    await page.click('#notice-close');
+  });
+});

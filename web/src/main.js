@@ -63,5 +63,9 @@ mountLayerGridPanel(store, stage, view);
 store.notify(Object.keys(store.get())); // first drawing of every panel
 
 sync.restore(window.location.hash).then(() => sync.follow()).then(() => actions.checkSaved());
+// My puzzles written by another tab or window (the event never reaches the tab that wrote)
+window.addEventListener('storage', (e) => {
+  if (e.key === null || Persist.isPuzzlesKey(e.key)) editor.puzzlesChangedElsewhere();
+});
 // a long search is written down every few seconds; once more when the page goes away
 window.addEventListener('pagehide', () => actions.saveRunning());

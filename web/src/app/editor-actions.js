@@ -114,6 +114,25 @@ export class EditorActions {
     this.close();
   }
 
+  /**
+   * My puzzles changed in another tab or window: the list follows, and when the puzzle being
+   * edited here is the one changed (or removed) there, the notice says so, and what the next
+   * edit here does (QA: two tabs on one puzzle, the last to save won without a word).
+   */
+  puzzlesChangedElsewhere() {
+    if (!this.persist) return;
+    const list = this.persist.puzzles();
+    this.store.update('myPuzzles', list);
+    const { active, savedId, puzzle } = this.editor;
+    if (!active || !savedId || !puzzle) return;
+    const entry = list.find((p) => p.id === savedId);
+    if (entry && entry.text === writeDefinition(puzzle)) return; // (the same puzzle: nothing to say)
+    const title = titleOf(puzzle.title);
+    this.store.update('notice', entry
+      ? `"${titleOf(entry.title)}" was changed in My puzzles by another tab or window. This tab still shows its own version, "${title}": its next change, or closing the editor, saves over the other one (Download puzzle keeps this version as a file).`
+      : `"${title}" was removed from My puzzles by another tab or window. This tab still shows it: its next change saves it again.`);
+  }
+
   /** Another puzzle is being opened (the library picker): the editor closes first, its puzzle
    * saved in My puzzles, so that the stage shows the puzzle that Solve will search. */
   leaveFor() {

@@ -76,6 +76,11 @@ export class Persist {
     return this.write(PUZZLES_KEY, kept.slice(0, MAX_SAVED_PUZZLES)) ? key : '';
   }
 
+  /** True when a `storage` event's key is My puzzles' (written by another tab or window). */
+  static isPuzzlesKey(key) {
+    return key === PUZZLES_KEY;
+  }
+
   removePuzzle(id) {
     return this.write(PUZZLES_KEY, this.puzzles().filter((p) => p.id !== id));
   }
