@@ -243,8 +243,8 @@ export function mountEditorPanel(store, actions, editor) {
   /**
    * Where the piece a Redraw drawer edits is now (-1: a new piece's drawer; GONE). The list can
    * change under an open drawer (another piece deleted, an undo): the drawer holds the piece
-   * itself, found again as that object, else by its name (turned or renamed in the list
-   * meanwhile). By its position alone, Save had overwritten whichever piece took it (QA).
+   * itself, found again as that object, else by its name (turned, mirrored or given copies in
+   * the list meanwhile). By its position alone, Save had overwritten whichever piece took it (QA).
    */
   function redrawnIndex(d) {
     if (d.index < 0) return -1;
