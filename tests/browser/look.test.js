@@ -91,7 +91,7 @@ describe("the editor's cell grids", () => {
     await page.waitForFunction((n) => document.querySelectorAll('#space-grid rect').length === n, x * y);
   }
 
-  test('on a phone the cells are 44 px touch targets, and wider boards shrink to fit the width', async () => {
+  test('on a phone the cells are 44 px touch targets; wider boards shrink to fit the width, the widest scroll', async () => {
     // QA: 32 px board cells, 31 px piece cells; a 4x4 board in 136 of the 340 px given
     await withPage(PHONE, async (ui) => {
       const { page } = ui;
@@ -112,8 +112,14 @@ describe("the editor's cell grids", () => {
       const wide = await cellRects(page, 'space-grid');
       for (const r of wide) expect(r.width).toBeGreaterThanOrEqual(30);
       expect(Math.max(...wide.map((r) => r.right))).toBeLessThanOrEqual(given);
+      // 40 columns would be 8 px cells: they stay 44 px in a frame that scrolls sideways (QA:
+      // 20 columns gave 15 px cells), the page itself does not
       await boxSize(page, 40, 30);
-      expect(Math.max(...(await cellRects(page, 'space-grid')).map((r) => r.right))).toBeLessThanOrEqual(given);
+      for (const r of await cellRects(page, 'space-grid')) expect(r.width).toBeGreaterThanOrEqual(44);
+      const frame = await page.$eval('#space-grid', (g) => ({ scroll: g.parentElement.scrollWidth, client: g.parentElement.clientWidth, right: g.parentElement.getBoundingClientRect().right }));
+      expect(frame.scroll).toBeGreaterThan(frame.client * 4);
+      expect(frame.right).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.isVisible('.cell-grid-swipe')).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width); // no sideways scrolling
       await page.click('#draw-piece');
       await page.locator('#drawer-grid').scrollIntoViewIfNeeded();
@@ -121,6 +127,49 @@ describe("the editor's cell grids", () => {
       expect(piece.length).toBe(36);
       for (const r of piece) expect(r.width).toBeGreaterThanOrEqual(44);
       await ui.shot('look-2-phone-drawer.png');
+    });
+  });
+
+  test('on a touch phone a board wider than the screen scrolls sideways under a swipe; a tap or a drag up or down changes cells', async () => {
+    await withPage({ ...PHONE, touch: true }, async (ui) => {
+      const { page } = ui;
+      for (const [id, v] of [['#new-x', 20], ['#new-y', 3], ['#new-z', 1]]) await page.fill(id, String(v));
+      await page.tap('#new-puzzle');
+      await page.waitForSelector('#editor-body:not([hidden])');
+      await page.locator('#space-grid').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      for (const r of await cellRects(page, 'space-grid')) expect(r.width).toBeGreaterThanOrEqual(44);
+      const holes = () => page.$$eval('#space-grid rect.hole', (rs) => rs.map((r) => `${r.dataset.x},${r.dataset.y}`).sort());
+      const centre = async (x, y) => {
+        const b = await page.locator(`#space-grid rect[data-x="${x}"][data-y="${y}"]`).boundingBox();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      };
+      const cdp = await page.context().newCDPSession(page);
+      const touch = async (points) => {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]] });
+        for (const p of points.slice(1)) {
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+          await page.waitForTimeout(16);
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      };
+      // a tap: the cell tapped
+      const a = await centre(1, 2);
+      await page.touchscreen.tap(a.x, a.y);
+      await page.waitForFunction(() => document.querySelectorAll('#space-grid rect.hole').length === 1);
+      expect(await holes()).toEqual(['1,2']);
+      // a swipe to the left: the frame scrolls, no cell changes
+      const s = await centre(4, 1);
+      await touch(Array.from({ length: 12 }, (_, k) => ({ x: s.x - k * 20, y: s.y })));
+      await page.waitForTimeout(300);
+      expect(await page.$eval('#space-grid', (g) => g.parentElement.scrollLeft)).toBeGreaterThan(100);
+      expect(await holes()).toEqual(['1,2']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      // a drag down a column: its three cells
+      const top = await centre(12, 2), bottom = await centre(12, 0);
+      await touch(Array.from({ length: 10 }, (_, k) => ({ x: top.x, y: top.y + ((bottom.y - top.y) * k) / 9 })));
+      await page.waitForFunction(() => document.querySelectorAll('#space-grid rect.hole').length === 4);
+      expect(await holes()).toEqual(['1,2', '12,0', '12,1', '12,2']);
+      await ui.shot('look-2d-phone-touch-wide-board.png');
     });
   });
 

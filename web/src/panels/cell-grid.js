@@ -11,15 +11,20 @@
 // Cells are as large as the width the grid is given allows (the parent's), up to 34 px with a
 // mouse, and up to a 44 px target on a phone or touch screen, like the page's other controls
 // there (QA: 32 px cells on a phone, a 4x4 board in 136 of 340 px). Wider boards shrink to fit
-// that width, never wider: the page does not scroll sideways.
+// that width, never wider: the page does not scroll sideways. On a phone or touch screen, a
+// board that would shrink below TOUCH_MIN_FIT_PX a cell (QA: 20 columns, 15 px cells) keeps its
+// 44 px cells and scrolls sideways inside its frame instead: a sideways swipe scrolls, a tap
+// changes the cell tapped, a drag up or down paints (a touch is told apart by its first move).
 //
 //   const grid = createCellGrid({ label: 'Layer 1 of the box', onStroke(cells, set) {...}, onStrokeStart() {...} });
 //   grid.render({ cols, rows, state: (x, y) => 'open' | 'hole' | 'on' | 'off' | 'fixed', color: (x, y) => css|null, text: (x,y) => '' });
-//   parent.append(grid.element);
+//   parent.append(grid.container);   // the grid (grid.element, the svg) in its frame, with its hint
 const SVG = 'http://www.w3.org/2000/svg';
 const MAX_CELL_PX = 34;
 const TOUCH_CELL_PX = 46; // a 44 px rect: each cell keeps a 1 px gap on every side
 const MIN_CELL_PX = 9;
+const TOUCH_MIN_FIT_PX = 32; // fitted smaller than this on a touch layout: the grid scrolls instead
+const TAP_SLOP_PX = 8;       // a touch that moves less than this is a tap
 // the layouts whose controls are 44 px targets (styles.css: a narrow window or a coarse pointer)
 const touchSized = window.matchMedia('(max-width: 760px), (pointer: coarse)');
 // What a cell's state means, as a screen reader says it (the space: open or removed; a piece's
@@ -37,6 +42,18 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
   // Read by a screen reader as a grid of labelled cells: rows of gridcells, the keyboard's cursor
   // the active descendant (QA: one "grid" node without cells, silent as the cursor moved).
   const idPrefix = `cell-grid-${++grids}`;
+  // the frame the grid scrolls in when it is wider than the width given, and the hint that says so
+  const frame = document.createElement('div');
+  frame.className = 'cell-grid-frame';
+  frame.append(svg);
+  const swipeHint = document.createElement('p');
+  swipeHint.className = 'hint cell-grid-swipe';
+  swipeHint.hidden = true;
+  swipeHint.textContent = 'The board is wider than the screen: swipe sideways on it to see the rest; tap a cell, or drag up or down, to change cells.';
+  const container = document.createElement('div');
+  container.append(swipeHint, frame);
+  let scrolls = false; // drawn wider than the width given (touch layouts only): the frame scrolls
+  let pending = null;  // scrolling, a touch not yet a tap, a paint stroke or a swipe: {cell, x, y, id}
   let view = { cols: 0, rows: 0, state: () => 'open', color: () => null, text: () => '' };
   let rects = [];
   let cursor = { x: 0, y: 0 };
@@ -74,17 +91,28 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     return { x: col, y: view.rows - 1 - row };
   }
 
-  svg.addEventListener('pointerdown', (e) => {
-    const cell = cellAt(e.target);
-    if (!cell || e.button !== 0 || view.state(cell.x, cell.y) === 'fixed') return;
-    e.preventDefault();
-    svg.setPointerCapture(e.pointerId);
-    stroke = { set: !isSet(view.state(cell.x, cell.y)), seen: new Set(), origin: svg.getBoundingClientRect(), last: [e.clientX, e.clientY] };
+  /** A stroke starts on `cell`, pressed at client point (x, y) by pointer `id`. */
+  function beginStroke(cell, x, y, id) {
+    if (id !== undefined) svg.setPointerCapture(id);
+    stroke = { set: !isSet(view.state(cell.x, cell.y)), seen: new Set(), origin: svg.getBoundingClientRect(), last: [x, y] };
     // (capture: a scroll event does not bubble; the page's and every scrolling panel's reach here)
     document.addEventListener('scroll', followScroll, { capture: true, passive: true });
     cursor = cell;
     onStrokeStart();
     apply(cell);
+  }
+
+  svg.addEventListener('pointerdown', (e) => {
+    const cell = cellAt(e.target);
+    if (!cell || e.button !== 0 || view.state(cell.x, cell.y) === 'fixed') return;
+    if (scrolls && e.pointerType === 'touch') {
+      // the browser may take this touch for a sideways swipe (touch-action: pan-x): wait for
+      // its first move, or its end (a tap), before changing anything
+      pending = { cell, x: e.clientX, y: e.clientY, id: e.pointerId };
+      return;
+    }
+    e.preventDefault();
+    beginStroke(cell, e.clientX, e.clientY, e.pointerId);
   });
   // A quick drag delivers few (coalesced) move events: walk the segment from the last point in
   // small steps so that no cell passed over is skipped.
@@ -100,6 +128,14 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     stroke.last = [x, y];
   }
   svg.addEventListener('pointermove', (e) => {
+    if (pending && e.pointerId === pending.id) {
+      const dx = e.clientX - pending.x, dy = e.clientY - pending.y;
+      if (Math.hypot(dx, dy) < TAP_SLOP_PX) return;
+      const p = pending;
+      pending = null;
+      if (Math.abs(dy) <= Math.abs(dx)) return; // sideways: the browser scrolls (or it was not a paint)
+      beginStroke(p.cell, p.x, p.y, p.id); // up or down: a paint stroke from the cell first touched
+    }
     if (!stroke) return;
     const events = typeof e.getCoalescedEvents === 'function' && e.getCoalescedEvents().length ? e.getCoalescedEvents() : [e];
     for (const ev of events) passOver(ev.clientX, ev.clientY);
@@ -111,6 +147,8 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     if (cell) apply(cell);
   }
   const end = (e) => {
+    if (pending && e && e.type === 'pointerup' && e.pointerId === pending.id) beginStroke(pending.cell, pending.x, pending.y); // a tap
+    pending = null; // (pointercancel: the browser took the touch for a swipe)
     if (stroke && e && e.type === 'pointerup') passOver(e.clientX, e.clientY);
     stroke = null;
     document.removeEventListener('scroll', followScroll, { capture: true });
@@ -145,30 +183,41 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     else svg.removeAttribute('aria-activedescendant');
   }
 
-  /** The size of a cell for `cols` columns in the width the grid has now. */
-  function cellSize(cols) {
-    const given = svg.parentElement ? svg.parentElement.clientWidth : 0; // 0: not laid out (hidden)
+  /** The size of a cell for `cols` columns in the width the grid has now, and whether it scrolls. */
+  function layout(cols) {
+    const given = container.parentElement ? container.parentElement.clientWidth : 0; // 0: not laid out (hidden)
     const touch = touchSized.matches;
     const width = touch ? given || maxWidth : Math.min(maxWidth, given || maxWidth);
-    return Math.max(MIN_CELL_PX, Math.min(touch ? TOUCH_CELL_PX : MAX_CELL_PX, Math.floor(width / Math.max(1, cols))));
+    const fit = Math.floor(width / Math.max(1, cols));
+    if (touch && given > 0 && fit < TOUCH_MIN_FIT_PX) return { cell: TOUCH_CELL_PX, scrolls: true };
+    return { cell: Math.max(MIN_CELL_PX, Math.min(touch ? TOUCH_CELL_PX : MAX_CELL_PX, fit)), scrolls: false };
   }
 
   // The width given changes with the window (a phone turned, a window narrowed past 760 px), and
   // a grid drawn while its card is hidden has none yet: redraw the cells at the size that fits.
   let watched = null;
   const resized = new ResizeObserver(() => {
-    if (view.cols && cellSize(view.cols) !== cellPx) render(view);
+    if (!view.cols) return;
+    const next = layout(view.cols);
+    if (next.cell !== cellPx || next.scrolls !== scrolls) render(view);
   });
 
   function render(next) {
     const { cols, rows } = next;
-    const cell = cellSize(cols);
+    const fitted = layout(cols);
+    const cell = fitted.cell;
     const sizeChanged = cols !== view.cols || rows !== view.rows || cell !== cellPx;
     view = { color: () => null, text: () => '', ...next };
     cellPx = cell;
-    if (svg.parentElement !== watched) {
+    if (fitted.scrolls !== scrolls) {
+      scrolls = fitted.scrolls;
+      frame.classList.toggle('scrolls', scrolls);
+      svg.classList.toggle('scrolls', scrolls);
+      swipeHint.hidden = !scrolls;
+    }
+    if (container.parentElement !== watched) {
       if (watched) resized.unobserve(watched);
-      watched = svg.parentElement;
+      watched = container.parentElement;
       if (watched) resized.observe(watched);
     }
     if (sizeChanged) {
@@ -223,5 +272,5 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
     drawCursor();
   }
 
-  return { element: svg, render };
+  return { element: svg, container, render };
 }

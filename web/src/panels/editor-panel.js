@@ -204,7 +204,7 @@ export function mountEditorPanel(store, actions, editor) {
   } },
     h('label', { htmlFor: 'drawer-name' }, 'Name'), drawerName,
     h('div', { className: 'row', id: 'drawer-layer-row' }, h('label', { htmlFor: 'drawer-layer' }, 'Layer'), drawerLayer),
-    drawerGrid.element, drawerNote,
+    drawerGrid.container, drawerNote,
     h('div', { className: 'row' }, drawerSave, drawerCancel));
 
   // The drawer last drawn (null: closed). Opening it hides "Draw a new piece" (and a piece's
@@ -229,7 +229,7 @@ export function mountEditorPanel(store, actions, editor) {
     // less), and above the grid they moved it under the person's pointer mid-click
     h('h3', {}, 'The space'),
     h('p', { className: 'hint' }, 'Click or drag over cells to remove them (holes, an irregular board); again to restore.'),
-    layerRow, spaceGrid.element,
+    layerRow, spaceGrid.container,
     h('h3', {}, 'Checks'), checks,
     h('h3', {}, 'Pieces'), pieceList,
     drawBtn, drawer,
