@@ -634,3 +634,38 @@ describe('two tabs on one of My puzzles', () => {
     await page.click('#notice-close');
   });
 });
+
+describe('colours while editing', () => {
+  test('deleting a piece leaves the other pieces their colours: in the editor, on the stage, loaded, after a reload (QA: all shifted)', async () => {
+    await ui.pickLibrary('pentominoes_10x6.txt');
+    const legend = () => page.$$eval('#legend .legend-piece', (bs) => Object.fromEntries(bs.map((b) => [b.textContent.trim(), b.querySelector('svg rect').getAttribute('fill')])));
+    const listed = () => page.$$eval('#editor-pieces li[data-piece]', (lis) => Object.fromEntries(lis.map((li) => [li.dataset.piece, li.querySelector('svg rect').getAttribute('fill')])));
+    const before = await legend();
+    await page.click('#edit-copy');
+    await page.waitForSelector('#editor-body:not([hidden])');
+    expect(await listed()).toEqual(before); // the copy as the puzzle was
+    await page.click('#editor-pieces li[data-piece="F"] button[aria-label="Delete: F"]');
+    const { F, ...others } = before;
+    expect(F).toBeTruthy();
+    expect(await listed()).toEqual(others);
+    await page.waitForFunction(() => document.querySelectorAll('#legend .legend-piece').length === 11);
+    expect(await legend()).toEqual(others); // the stage's legend, drawing the puzzle being edited
+    // F added again, at the end of the list: the colour it had (the lowest one free)
+    await page.selectOption('#tray-set', 'pentominoes');
+    await page.fill('#tray-copies', '1');
+    await page.click('#tray-pieces button[aria-label="Add piece F"]');
+    expect(await listed()).toEqual(before);
+    // loaded into the engine (Load definition while editing, as Solve this puzzle loads it): the same colours
+    await page.evaluate(() => { document.getElementById('custom').open = true; });
+    expect(await ui.loadBy(() => page.click('#def-load'))).toBe('ready');
+    await page.waitForFunction(() => /my copy/.test(document.getElementById('stage-title').textContent) && !/editing/.test(document.getElementById('stage-title').textContent));
+    expect(await legend()).toEqual(before);
+    await page.click('#editor-close');
+    await page.waitForSelector('#editor-body', { state: 'hidden' });
+    expect(await legend()).toEqual(before); // the loaded puzzle, the editor closed: F last, in F's colour
+    await page.reload(); // and after a reload (the session keeps the slots)
+    await ui.waitState(['ready', 'error']);
+    await page.waitForFunction(() => /my copy/.test(document.getElementById('stage-title').textContent));
+    expect(await legend()).toEqual(before);
+  });
+});

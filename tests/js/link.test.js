@@ -98,6 +98,9 @@ describe('round trip and sizes', () => {
     expect(decodeState(link('{"puzzle":{"library":"soma.txt"}}')).state).toEqual({ puzzle: { library: 'soma.txt', index: 0 }, options: '' });
     const second = { puzzle: { definition: 'D:xDim=1...', index: 1 }, options: '' };
     expect(decodeState(encodeState(second)).state).toEqual(second);
+    // the pieces' colour slots as the sender's editor had them
+    const coloured = { puzzle: { definition: 'D:xDim=1...', colours: [2, 0, 1] }, options: '' };
+    expect(decodeState(encodeState(coloured)).state).toEqual(coloured);
     expect(decodeState(link('{"puzzle":{"definition":"D","index":-2}}')).error).toMatch(/puzzle.index must be a whole number from 0/);
   });
 
@@ -197,6 +200,9 @@ describe('hostile links: each kind has its own message', () => {
     ['{"puzzle":{"definition":""}}', /puzzle.definition is empty/],
     ['{"puzzle":{"definition":["D"]}}', /puzzle.definition must be text/],
     ['{"puzzle":{"definition":"D\\u0000"}}', /puzzle.definition contains control characters/],
+    ['{"puzzle":{"definition":"D","colours":"1,2"}}', /puzzle.colours must be a list of at most 5000 numbers/],
+    ['{"puzzle":{"definition":"D","colours":[0,-1]}}', /puzzle.colours\[1\] must be a whole number from 0 to 4999/],
+    [`{"puzzle":{"definition":"D","colours":[${Array(5001).fill(0)}]}}`, /puzzle.colours must be a list of at most 5000/],
     ['{"puzzle":{"library":"soma.txt"},"options":7}', /options must be text/],
     ['{"puzzle":{"library":"soma.txt"},"options":"-r\\n-M"}', /options contains control characters/],
     [`{"puzzle":{"library":"soma.txt"},"options":"${'x'.repeat(1001)}"}`, /options is longer than 1000 characters/],

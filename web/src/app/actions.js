@@ -17,6 +17,7 @@ import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, valid
 import { saveNotice } from './persist.js';
 import { ProjectionSpread, plural, timeLeft, titleOf } from './format.js';
 import { replayOnStage } from './selectors.js';
+import { applyColourSlots } from '../viewer/colors.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
@@ -144,12 +145,25 @@ export class Actions {
     if (this.state.source.kind === 'mine' && this.state.source.id === id) this.store.update('source', { kind: 'custom', id: '' });
   }
 
+  /**
+   * A link's colour slots (share/link.js puzzle.colours: one per mobile piece, in order) for
+   * the one puzzle loaded from it: the pieces take the colours the sender saw.
+   */
+  useColourList(list) {
+    const p = this.state.puzzles[0];
+    if (!Array.isArray(list) || !p || this.state.puzzles.length !== 1) return;
+    const mobile = p.pieces.filter((q) => !q.stationary);
+    if (mobile.length !== list.length) return;
+    const named = Object.fromEntries(mobile.map((q, k) => [q.name, list[k]]));
+    this.store.replace({ puzzles: [applyColourSlots(p, named)], source: { ...this.state.source, colourSlots: named } });
+  }
+
   /** Open one of My puzzles (kept in the browser). */
-  openMine(id) {
+  openMine(id, colourSlots = null) {
     const entry = this.state.myPuzzles.find((p) => p.id === id);
     if (!entry) return Promise.resolve(false);
     this.store.update('definition', { text: entry.text, error: '' });
-    return this.loadText({ kind: 'mine', file: CUSTOM, id, title: entry.title, text: entry.text, name: `${entry.title || 'my puzzle'}.txt` });
+    return this.loadText({ kind: 'mine', file: CUSTOM, id, title: entry.title, text: entry.text, name: `${entry.title || 'my puzzle'}.txt`, colourSlots });
   }
 
   /** Open a library file (or, for CUSTOM, the person's own definition). */
@@ -212,6 +226,8 @@ export class Actions {
       this.store.update('myPuzzles', this.persist.puzzles());
       this.reportSave(); // (QA: a definition loaded while the storage was full was silently not kept)
     }
+    // a puzzle from the editor keeps the colours it had there (next.colourSlots, by name)
+    if (next.colourSlots && puzzles.length === 1) puzzles = [applyColourSlots(puzzles[0], next.colourSlots)];
     this.store.replace({ source: next, puzzles });
     if (own) this.store.update('definition', { error: '' });
     this.selectPuzzle(0);

@@ -14,6 +14,7 @@ import * as commands from './commands.js';
 import { PHASE, CUSTOM } from './state.js';
 import { shownPuzzle } from './selectors.js';
 import { titleOf } from './format.js';
+import { carryColourSlots, slotsByName } from '../viewer/colors.js';
 import { writeDefinition, definitionFileName } from '../model/definition-writer.js';
 import { cellCounts, emptyPuzzle, fromEngineJson, validatePuzzle } from '../model/puzzle.js';
 
@@ -55,10 +56,18 @@ export class EditorActions {
     return this.store.get().editor;
   }
 
-  /** Enter the editor with `puzzle` (a fresh history: undo goes back to this puzzle). */
-  begin(puzzle, savedId = '') {
+  /**
+   * Enter the editor with `puzzle` (a fresh history: undo goes back to this puzzle).
+   * `colourSlots`: {piece name: slot} kept from before (a reload); otherwise the pieces take
+   * the colours of the puzzle on screen (their order).
+   */
+  begin(puzzle, savedId = '', colourSlots = null) {
     this.actions.stopRun();
-    this.store.update('editor', { active: true, puzzle, layer: 0, selected: -1, drawer: null, checks: null, checksFor: null, checkError: '', savedId });
+    const loaded = this.actions.currentPuzzle();
+    const named = colourSlots || (loaded && slotsByName(loaded.pieces));
+    let slots = carryColourSlots(null, null, puzzle.pieces);
+    if (named) slots = carryColourSlots(puzzle.pieces.map((p) => ({ name: p.name, stationary: p.stationary })), puzzle.pieces.map((p) => (p.stationary ? null : named[p.name] ?? null)), puzzle.pieces);
+    this.store.update('editor', { active: true, puzzle, slots, layer: 0, selected: -1, drawer: null, checks: null, checksFor: null, checkError: '', savedId });
     this.history.clear();
     this.afterChange(false);
   }
@@ -133,6 +142,12 @@ export class EditorActions {
       : `"${title}" was removed from My puzzles by another tab or window. This tab still shows it: its next change saves it again.`);
   }
 
+  /** The editor's colour slots as {piece name: slot} (null when closed). */
+  colourSlots() {
+    const { puzzle, slots } = this.editor;
+    return puzzle && slots ? slotsByName(puzzle.pieces, slots) : null;
+  }
+
   /** Another puzzle is being opened (the library picker): the editor closes first, its puzzle
    * saved in My puzzles, so that the stage shows the puzzle that Solve will search. */
   leaveFor() {
@@ -166,7 +181,8 @@ export class EditorActions {
   }
 
   setPuzzle(puzzle, fromText = false) {
-    this.store.update('editor', { puzzle });
+    const { puzzle: before, slots } = this.editor;
+    this.store.update('editor', { puzzle, slots: carryColourSlots(before ? before.pieces : null, slots, puzzle.pieces) });
     this.afterChange(fromText);
   }
 
@@ -280,7 +296,8 @@ export class EditorActions {
     await this.flushChecks();
     const { puzzle, savedId } = this.editor;
     const text = writeDefinition(puzzle);
-    return this.actions.loadText({ kind: savedId ? 'mine' : 'custom', file: CUSTOM, id: savedId, title: puzzle.title, text, name: definitionFileName(puzzle) });
+    // (the pieces' colours as in the editor: colourSlots, by name)
+    return this.actions.loadText({ kind: savedId ? 'mine' : 'custom', file: CUSTOM, id: savedId, title: puzzle.title, text, name: definitionFileName(puzzle), colourSlots: this.colourSlots() });
   }
 }
 

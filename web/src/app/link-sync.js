@@ -15,6 +15,7 @@
 //   await sync.restore(location.hash);   // after actions.start() has the engine
 //   sync.follow();                       // from now on the address follows the state
 import { decodeState, encodeState, solutionProblem } from '../share/link.js';
+import { slotsByName } from '../viewer/colors.js';
 import { writeDefinition } from '../model/definition-writer.js';
 import { fromEngineJson } from '../model/puzzle.js';
 import { solutionGridProblem } from '../model/solution-check.js';
@@ -27,6 +28,14 @@ import { linkView, viewFromLink } from './view-actions.js';
 
 const FOLLOW_DELAY_MS = 250;
 const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch'];
+
+/** {piece name: colour slot} as the session kept it, or null when it is not one (storage is the person's to edit). */
+function plainSlots(value) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  if (entries.length > 10000 || !entries.every(([, v]) => Number.isInteger(v) && v >= 0 && v < 100000)) return null;
+  return Object.fromEntries(entries);
+}
 
 export class LinkSync {
   constructor(store, actions, editor, persist, { libraryFiles, watch = null, win = window }) {
@@ -79,6 +88,14 @@ export class LinkSync {
       if (s.puzzleIndex > 0) puzzle.index = s.puzzleIndex;
     } else {
       return null;
+    }
+    // the pieces' colours as on screen (the editor's colour slots: share/link.js puzzle.colours)
+    if (puzzle.definition !== undefined) {
+      const pieces = editing ? ed.puzzle.pieces : (s.puzzles[s.puzzleIndex] || { pieces: [] }).pieces;
+      const slots = editing ? ed.slots : null;
+      const named = slotsByName(pieces, slots);
+      const mobile = pieces.filter((p) => !p.stationary);
+      if (named && mobile.length > 0 && mobile.some((p, k) => named[p.name] !== k)) puzzle.colours = mobile.map((p) => named[p.name]);
     }
     const state = { puzzle, options: s.options.text };
     const sol = s.solutions;
@@ -165,12 +182,12 @@ export class LinkSync {
       }
     }
     this.persist.saveSession({
-      source: { kind: s.source.kind, file: s.source.file, id: s.source.id },
+      source: { kind: s.source.kind, file: s.source.file, id: s.source.id, colourSlots: s.source.colourSlots || null },
       puzzleIndex: s.puzzleIndex,
       options: s.options.text,
       // typing that was not loaded (not the source's text, nor the editor's, nor a link's)
       definition: this.draftOf(s),
-      editor: { active: s.editor.active, savedId: s.editor.savedId },
+      editor: { active: s.editor.active, savedId: s.editor.savedId, colourSlots: s.editor.slots ? slotsByName(s.editor.puzzle && s.editor.puzzle.pieces, s.editor.slots) : null },
       // the options a lesson on screen will give back when it is left (QA: lost by a reload)
       lessonBefore: s.watch.lesson && this.watch && this.watch.lessonOptions ? { lesson: s.watch.lesson, options: this.watch.lessonOptions.before } : null,
     });
@@ -277,6 +294,7 @@ export class LinkSync {
     } else {
       ok = await actions.loadDefinition(state.puzzle.definition, 'link.txt'); // (errors name the link, not a file)
       if (!ok && editing && token === this.openToken) return this.openDraft(state, newPage, token);
+      if (ok && token === this.openToken) actions.useColourList(state.puzzle.colours);
     }
     if (token !== this.openToken) return false; // another link opened meanwhile: it decides
     if (!ok) {
@@ -316,7 +334,10 @@ export class LinkSync {
     const puzzle = fromEngineJson(draft.puzzles[0]);
     actions.setOptionsText(state.options);
     this.optionsNotice();
-    editor.begin(puzzle);
+    const mobile = puzzle.pieces.filter((p) => !p.stationary);
+    const colours = state.puzzle.colours && state.puzzle.colours.length === mobile.length
+      ? Object.fromEntries(mobile.map((p, k) => [p.name, state.puzzle.colours[k]])) : null;
+    editor.begin(puzzle, '', colours);
     actions.setPhase(PHASE.READY, `Editing ${puzzle.title || 'a puzzle'}. Press "Solve this puzzle" when its pieces fill the space.`);
     return true;
   }
@@ -389,7 +410,7 @@ export class LinkSync {
     if (!(await actions.start({ loadDefault: false }))) return false;
     let ok = false;
     const src = session.source;
-    if (src.kind === 'mine' && typeof src.id === 'string') ok = await actions.openMine(src.id);
+    if (src.kind === 'mine' && typeof src.id === 'string') ok = await actions.openMine(src.id, plainSlots(src.colourSlots));
     else if (src.kind === 'library' && this.libraryFiles.includes(src.file)) ok = await actions.selectLibrary(src.file);
     if (!ok) ok = await actions.selectLibrary(actions.defaultFile);
     const s = this.store.get();
@@ -399,7 +420,7 @@ export class LinkSync {
       const entry = s.myPuzzles.find((p) => p.id === session.editor.savedId);
       const draft = entry ? await actions.draft(entry.text, 'my-puzzle.txt') : null;
       if (draft && draft.ok && draft.puzzles.length === 1) {
-        editor.begin(fromEngineJson(draft.puzzles[0]), entry.id);
+        editor.begin(fromEngineJson(draft.puzzles[0]), entry.id, plainSlots(session.editor.colourSlots));
       } else if (entry) {
         // saved with a problem the editor lets a person make on the way (a name the format
         // cannot hold): its text in the box, with the engine's error, rather than lost from view

@@ -13,9 +13,9 @@ let cache = { editorPuzzle: null, sourceText: null, result: null };
 export function shownPuzzle(state) {
   const ed = state.editor;
   if (ed.active && ed.puzzle) {
-    if (cache.editorPuzzle !== ed.puzzle || cache.sourceText !== state.source.text) {
+    if (cache.editorPuzzle !== ed.puzzle || cache.sourceText !== state.source.text || cache.slots !== ed.slots) {
       const differs = writeDefinition(ed.puzzle) !== state.source.text;
-      cache = { editorPuzzle: ed.puzzle, sourceText: state.source.text, result: differs ? { puzzle: viewPuzzle(ed.puzzle), editing: true } : null };
+      cache = { editorPuzzle: ed.puzzle, sourceText: state.source.text, slots: ed.slots, result: differs ? { puzzle: viewPuzzle(ed.puzzle, ed.slots), editing: true } : null };
     }
     if (cache.result) return cache.result;
   }

@@ -47,7 +47,9 @@ export function initialState() {
     // name}: index and piece are the piece redrawn, index -1 for a new one; or null), the
     // engine's draft checks (engine/session/draft.hpp, with `nowhere`: editor-actions.js) of the
     // puzzle checksFor (stale when it is not the puzzle being edited) and the My puzzles entry.
-    editor: { active: false, puzzle: null, layer: 0, selected: -1, drawer: null, checks: null, checksFor: null, checkError: '', savedId: '' },
+    // slots: the colour slot of each piece (viewer/colors.js carryColourSlots): an edit leaves
+    // the other pieces' colours as they were.
+    editor: { active: false, puzzle: null, slots: null, layer: 0, selected: -1, drawer: null, checks: null, checksFor: null, checkError: '', savedId: '' },
     history: { canUndo: false, canRedo: false, undoName: '', redoName: '' },
     // My puzzles kept in the browser (persist.js): [{id, title, text, savedAt}], newest first.
     myPuzzles: [],

@@ -5,12 +5,17 @@
 // the written text.
 import { HOLE_NAME, boxCell } from './puzzle.js';
 
-export function viewPuzzle(puzzle) {
+/** `slots`: the editor's colour slot per piece of `puzzle` (viewer/colors.js carryColourSlots), if any. */
+export function viewPuzzle(puzzle, slots = null) {
   const pieces = [];
   if (puzzle.holes.length > 0) {
     pieces.push({ name: HOLE_NAME, stationary: true, count: 1, cells: puzzle.holes.map((h) => boxCell(puzzle, h)) });
   }
-  for (const p of puzzle.pieces) pieces.push({ name: p.name, stationary: p.stationary, count: p.count, cells: p.cells });
+  puzzle.pieces.forEach((p, i) => {
+    const piece = { name: p.name, stationary: p.stationary, count: p.count, cells: p.cells };
+    if (slots && Number.isInteger(slots[i])) piece.colourSlot = slots[i];
+    pieces.push(piece);
+  });
   const instances = [];
   pieces.forEach((p, i) => {
     for (let k = 0; k < (p.stationary ? 1 : p.count); k++) instances.push({ name: p.name, piece: i, stationary: p.stationary });

@@ -6,7 +6,7 @@ import * as commands from '../app/commands.js';
 import { MAX_NEW_DIMENSION, boxSizeProblem } from '../app/editor-actions.js';
 import { PIECE_SETS } from '../model/piece-sets.js';
 import { cellCounts, equalShapeGroups, nameProblem, validatePuzzle } from '../model/puzzle.js';
-import { pieceColorHex, STATIONARY_COLOR } from '../viewer/colors.js';
+import { pieceColorHex, pieceColours } from '../viewer/colors.js';
 import { num, plural } from '../app/format.js';
 import { byId, h, isTyping, setProp } from './dom.js';
 import { createCellGrid } from './cell-grid.js';
@@ -321,12 +321,10 @@ export function mountEditorPanel(store, actions, editor) {
     renderDrawer(ed);
   });
 
-  function mobileColors(p) {
-    const mobile = p.pieces.map((q, i) => ({ q, i })).filter(({ q }) => !q.stationary);
-    const colors = new Map();
-    mobile.forEach(({ i }, k) => colors.set(i, pieceColorHex(k, mobile.length)));
-    p.pieces.forEach((q, i) => { if (q.stationary) colors.set(i, STATIONARY_COLOR); });
-    return colors;
+  // the colours the stage gives the pieces (the editor's colour slots: an edit leaves the others' alone)
+  function mobileColors(ed) {
+    const colours = pieceColours(ed.puzzle.pieces.map((q, i) => ({ stationary: q.stationary, colourSlot: ed.slots ? ed.slots[i] : undefined })));
+    return new Map(colours.map((c, i) => [i, c]));
   }
 
   function renderChecks(ed) {
@@ -388,7 +386,7 @@ export function mountEditorPanel(store, actions, editor) {
 
   function renderPieces(ed) {
     const p = ed.puzzle;
-    const colors = mobileColors(p);
+    const colors = mobileColors(ed);
     const three = p.zDim > 1;
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
     pieceList.replaceChildren(...p.pieces.map((piece, i) => {

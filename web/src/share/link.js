@@ -7,8 +7,9 @@
 //
 // State (the only fields kept; anything else in a link is dropped):
 //   { puzzle: {library: 'soma.txt', index: 0}     // a file of def/ and the puzzle in it (0-based)
-//           | {definition: '<definition text>', index?: 0}, // a custom puzzle (index: which
-//                                                             // puzzle of the text, when given)
+//           | {definition: '<definition text>', index?: 0, colours?: [2, 0, 1]},
+//             // a custom puzzle (index: which puzzle of the text, when given; colours: each
+//             // mobile piece's colour slot in order, as the sender's editor had them)
 //     options: '-r',                              // the solver's option string
 //     solution?: {index: 1, grid: [...]},         // 1-based number, instance index per box cell
 //     view?: {camera: [..], layer: 2, ...} }      // small flat object, see VIEW_LIMITS
@@ -189,8 +190,13 @@ function checkPuzzle(p, { libraryFiles } = {}) {
   const text = checkString(p.definition, 'puzzle.definition', MAX_DEFINITION_CHARS, { allowNewlines: true });
   if (text.trim() === '') schemaFail('puzzle.definition is empty');
   // A text may hold several puzzles: index picks one (kept only when the link has it).
-  if (p.index === undefined) return { definition: text };
-  return { definition: text, index: checkInt(p.index, 'puzzle.index', 0, MAX_PUZZLE_INDEX) };
+  const out = { definition: text };
+  if (p.index !== undefined) out.index = checkInt(p.index, 'puzzle.index', 0, MAX_PUZZLE_INDEX);
+  if (p.colours !== undefined) {
+    if (!Array.isArray(p.colours) || p.colours.length > MAX_INSTANCE_INDEX + 1) schemaFail(`puzzle.colours must be a list of at most ${MAX_INSTANCE_INDEX + 1} numbers`);
+    out.colours = p.colours.map((c, i) => checkInt(c, `puzzle.colours[${i}]`, 0, MAX_INSTANCE_INDEX));
+  }
+  return out;
 }
 
 function checkSolution(s) {

@@ -53,14 +53,93 @@ export function pieceColorHex(index, total) {
 }
 
 /**
+ * The colour slot of each mobile piece of `next` (null for stationary ones), carried over from
+ * `previous` (pieces) and its `slots`, so that an edit leaves the other pieces' colours alone
+ * (QA: deleting a piece in the editor recoloured every piece after it). A piece keeps its slot
+ * when it is the same object, else when a piece of its name had one, else when it stands where
+ * a piece that has found no match stood (a rename, a turn); new pieces take the lowest free
+ * slots. Without `previous`, the slots are the positions among the mobile pieces.
+ * @param {{name: string, stationary: boolean}[]|null} previous
+ * @param {(number|null)[]|null} slots
+ * @param {{name: string, stationary: boolean}[]} next
+ * @returns {(number|null)[]}
+ */
+export function carryColourSlots(previous, slots, next) {
+  const out = new Array(next.length).fill(null);
+  if (!previous || !slots) {
+    let k = 0;
+    next.forEach((p, i) => { if (!p.stationary) out[i] = k++; });
+    return out;
+  }
+  const used = new Set();
+  const taken = new Set(); // indices of `previous` matched
+  const take = (i, j) => {
+    if (j < 0 || taken.has(j) || slots[j] === null || slots[j] === undefined || used.has(slots[j])) return false;
+    out[i] = slots[j];
+    used.add(slots[j]);
+    taken.add(j);
+    return true;
+  };
+  const mobile = next.map((p, i) => i).filter((i) => !next[i].stationary);
+  for (const i of mobile) take(i, previous.indexOf(next[i]));
+  for (const i of mobile) if (out[i] === null) take(i, previous.findIndex((q, j) => !taken.has(j) && !q.stationary && q.name === next[i].name));
+  for (const i of mobile) if (out[i] === null && i < previous.length && !previous[i].stationary) take(i, i);
+  let free = 0;
+  for (const i of mobile) {
+    if (out[i] !== null) continue;
+    while (used.has(free)) free++;
+    out[i] = free;
+    used.add(free);
+  }
+  return out;
+}
+
+/**
+ * {name: slot} of the mobile `pieces`, their slots given in `slots` (parallel to them) or as
+ * each piece's own colourSlot; null when a mobile piece has none.
+ */
+export function slotsByName(pieces, slots = null) {
+  if (!pieces) return null;
+  const out = {};
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    if (p.stationary) continue;
+    const slot = slots ? slots[i] : p.colourSlot;
+    if (!Number.isInteger(slot)) return null;
+    out[p.name] = slot;
+  }
+  return out;
+}
+
+/** Give the pieces of `puzzles[0]` the colour slots of `named` ({name: slot}) when every mobile one has one. */
+export function applyColourSlots(puzzle, named) {
+  if (!puzzle || !named) return puzzle;
+  const mobile = puzzle.pieces.filter((p) => !p.stationary);
+  if (!mobile.every((p) => Number.isInteger(named[p.name]))) return puzzle;
+  return { ...puzzle, pieces: puzzle.pieces.map((p) => (p.stationary ? p : { ...p, colourSlot: named[p.name] })) };
+}
+
+/**
+ * The CSS colour of each piece ({stationary, colourSlot?}): mobile pieces by their order, or by
+ * their colourSlot when every one has one; stationary pieces neutral.
+ */
+export function pieceColours(pieces) {
+  const mobile = pieces.map((p, i) => ({ p, i })).filter(({ p }) => !p.stationary);
+  const slotted = mobile.length > 0 && mobile.every(({ p }) => Number.isInteger(p.colourSlot) && p.colourSlot >= 0);
+  // (the palette's size follows the highest slot: slots freed by deletions leave gaps)
+  const total = slotted ? Math.max(mobile.length, ...mobile.map(({ p }) => p.colourSlot + 1)) : mobile.length;
+  const out = pieces.map(() => STATIONARY_COLOR);
+  mobile.forEach(({ p, i }, k) => { out[i] = pieceColorHex(slotted ? p.colourSlot : k, total); });
+  return out;
+}
+
+/**
  * Colour map for a puzzle: { byPiece: Map(pieceIndex -> hex), instanceColor(i) -> THREE.Color }.
- * Mobile pieces are numbered in definition order; stationary pieces are neutral.
+ * Mobile pieces are numbered in definition order, or by their `colourSlot` where the pieces
+ * carry one (the editor's: carryColourSlots); stationary pieces are neutral.
  */
 export function puzzleColors(puzzle) {
-  const mobile = puzzle.pieces.map((p, i) => ({ p, i })).filter(({ p }) => !p.stationary);
-  const byPiece = new Map();
-  mobile.forEach(({ i }, k) => byPiece.set(i, pieceColorHex(k, mobile.length)));
-  puzzle.pieces.forEach((p, i) => { if (p.stationary) byPiece.set(i, STATIONARY_COLOR); });
+  const byPiece = new Map(pieceColours(puzzle.pieces).map((c, i) => [i, c]));
 
   // copy number of each instance within its piece
   const copyOf = new Array(puzzle.instances.length);
