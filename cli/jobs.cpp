@@ -13,6 +13,7 @@
 
 #include "common/hash.hpp"
 #include "files.hpp"
+#include "progress.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
@@ -313,7 +314,14 @@ int runJob(const OptionParse& p) {
     Checkpoint last;
     bool checkpointed = false;
     search.setCheckpointHandler([&](const Checkpoint& ck) { last = ck, checkpointed = true; }, 3600);
-    if (search.run() != Solver::State::Done || !search.error().empty())
+    // --progress (or standard error a terminal): how far this job's pieces are (QA: listed
+    // among a job's options, it showed nothing)
+    ProgressReporter reporter(isatty(STDERR_FILENO) != 0, "polycube: --job " + p.options.job + ": ", work.value.doneShare, true);
+    if (options.progress || isatty(STDERR_FILENO))
+        search.setProgressHandler([&](double f, long long n) { reporter.report(f, n); }, progressSeconds());
+    const Solver::State ended = search.run();
+    reporter.finish();
+    if (ended != Solver::State::Done || !search.error().empty())
         return std::cerr << "polycube: --job " << p.options.job << ": " << (search.error().empty() ? "interrupted" : search.error()) << "\n", 1;
     if (!checkpointed) {
         // A puzzle proved impossible in the setup is not searched in pieces (ParallelSearch: no

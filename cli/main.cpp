@@ -21,6 +21,7 @@
 
 #include "files.hpp"
 #include "jobs.hpp"
+#include "progress.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
@@ -96,83 +97,6 @@ void installSignalHandlers() {
     sigaction(SIGTERM, &sa, nullptr);
 }
 
-// --progress (and by default when standard error is a terminal): "about 35% done, ~40 s left
-// (30-55 s), 12,345 solutions" on standard error, from the search's weighted backtrack
-// estimate (Solver::fractionDone; ParallelSearch sums the pieces). The time left projects
-// the elapsed time: total = elapsed / fraction. Its range is the spread of that projection
-// over the last 10 readings (the estimate moves in steps as subtrees of unequal size end):
-// a hint of how far to trust it, not a confidence interval. On a terminal the line is
-// rewritten in place; otherwise one line per reading. Never on standard output.
-class ProgressReporter {
-public:
-    ProgressReporter(bool terminal, std::string label) : terminal_(terminal), label_(std::move(label)) {}
-    void report(double fraction, long long solutions) {
-        const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        std::ostringstream line;
-        line << label_ << "about " << static_cast<int>(fraction * 100) << "% done";
-        if (fraction > 0.001) {
-            const double total = t / fraction;
-            projections_.push_back(total);
-            if (projections_.size() > 10) projections_.erase(projections_.begin());
-            const auto [lo, hi] = std::minmax_element(projections_.begin(), projections_.end());
-            if (total - t < 0.5) {
-                line << ", under 1 s left";  // not "~0 s left", which reads as if it were over
-            } else {
-                line << ", ~" << seconds(total - t) << " left";
-            }
-            if (total - t >= 0.5 && projections_.size() >= 3 && *hi - *lo > 0.1 * total) {
-                std::string a = seconds(std::max(0.0, *lo - t)), b = seconds(std::max(0.0, *hi - t));
-                const size_t unit = a.find(' ');
-                if (a.substr(unit) == b.substr(b.find(' '))) a.erase(unit);  // "30-55 s"
-                line << " (" << a << "-" << b << ")";
-            }
-        }
-        line << ", " << grouped(solutions) << " solution" << (solutions == 1 ? "" : "s") << ", " << seconds(t) << " elapsed";
-        const std::string text = line.str();
-        if (terminal_) {
-            std::cerr << "\r" << text << std::string(width_ > text.size() ? width_ - text.size() : 0, ' ') << std::flush;
-            width_ = text.size();
-        } else {
-            std::cerr << text << "\n" << std::flush;
-        }
-    }
-    void finish() {  // the last in-place line makes way for what follows
-        if (terminal_ && width_ > 0) std::cerr << "\r" << std::string(width_, ' ') << "\r" << std::flush;
-        width_ = 0;
-    }
-
-private:
-    static std::string seconds(double s) {
-        std::ostringstream o;
-        if (s < 90) o << static_cast<long long>(s + 0.5) << " s";
-        else if (s < 5400) o << static_cast<long long>(s / 60 + 0.5) << " min";
-        else o << std::fixed << std::setprecision(1) << s / 3600 << " h";
-        return o.str();
-    }
-    static std::string grouped(long long n) {
-        std::string digits = std::to_string(n), out;
-        for (size_t i = 0; i < digits.size(); ++i) {
-            if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-            out += digits[i];
-        }
-        return out;
-    }
-    bool terminal_;
-    std::string label_;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-    std::vector<double> projections_;
-    size_t width_ = 0;
-};
-
-// Seconds from an environment variable within [lo, hi], or `fallback`.
-double secondsFromEnv(const char* name, double lo, double hi, double fallback) {
-    const char* env = std::getenv(name);
-    const double v = env ? std::atof(env) : 0;
-    return v >= lo && v <= hi ? v : fallback;
-}
-// Between two progress readings: 1 s, or POLYCUBE_PROGRESS_SECONDS (the progress benchmark
-// reads ten a second).
-double progressSeconds() { return secondsFromEnv("POLYCUBE_PROGRESS_SECONDS", 0.05, 60, 1.0); }
 // Between two checkpoints: 5 s, or POLYCUBE_CHECKPOINT_SECONDS (the tests take them often).
 double checkpointSeconds() { return secondsFromEnv("POLYCUBE_CHECKPOINT_SECONDS", 0.01, 3600, 5.0); }
 
@@ -437,7 +361,7 @@ int main(int argc, char** argv) {
                         [&](const Solution& s, long long number) { std::cout << formatSolution(def, s.grid, number); });
                     search.setOrdered(p.options.ordered);
                 }
-                ProgressReporter reporter(stderrTerminal, label(source, i, parsed.puzzles.size()));
+                ProgressReporter reporter(stderrTerminal, label(source, i, parsed.puzzles.size()), resumed ? resumed->doneShare : 0);
                 if (showProgress)
                     search.setProgressHandler([&](double f, long long n) { reporter.report(f, n); }, progressSeconds());
                 std::string checkpointError;
@@ -485,7 +409,11 @@ int main(int argc, char** argv) {
                     std::cerr << "polycube: --checkpoint: " << checkpointError << "\n";
                     return 1;
                 }
-                if (st == Solver::State::Cancelled) exitInterrupted();
+                // (QA: a checkpointed run stopped said only "interrupted": where its work went, and how to go on)
+                if (st == Solver::State::Cancelled)
+                    exitInterrupted(checkpointing ? "the remaining work is in " + checkpointPath +
+                                                        "; go on with the same options and --resume " + checkpointPath
+                                                  : std::string());
                 continue;
             }
             if (p.options.info && solver.ready()) {

@@ -12,11 +12,12 @@ puzzle="$root/def/pentominoes_10x6.txt"
 check_lines() {  # NAME FILE: at least 2 lines, each a progress line, percentages non-decreasing
   local name=$1 file=$2 last=-1 n=0 pct
   while IFS= read -r line; do
-    # "polycube: about 35% done, ~40 s left (30-55 s), 12,345 solutions, 20 s elapsed"
-    if [[ ! $line =~ ^polycube:\ about\ ([0-9]+)%\ done(,\ (~[0-9.]+\ (s|min|h)|under\ 1\ s)\ left(\ \([^\)]*\))?)?,\ [0-9,]+\ solutions?,\ [0-9.]+\ (s|min|h)\ elapsed$ ]]; then
+    # "polycube: about 35% done, ~40 s left (30-55 s), 12,345 solutions, 20 s elapsed"; a job's:
+    # "polycube: --job DIR/2.job: about 35% done (of this job), ..."
+    if [[ ! $line =~ ^polycube:(\ --job\ [^:]+:)?\ about\ ([0-9]+)%\ done(\ \(of\ this\ job\))?(,\ (~[0-9.]+\ (s|min|h)|under\ 1\ s)\ left(\ \([^\)]*\))?)?,\ [0-9,]+\ solutions?,\ [0-9.]+\ (s|min|h)\ elapsed$ ]]; then
       fail "$name: not a progress line: '$line'"; return
     fi
-    pct=${BASH_REMATCH[1]}
+    pct=${BASH_REMATCH[2]}
     (( pct < last )) && { fail "$name: went down from $last% to $pct%"; return; }
     (( pct > 100 )) && { fail "$name: $pct%"; return; }
     last=$pct; n=$((n + 1))
@@ -32,5 +33,12 @@ check_lines "-j 1" "$tmp/one.err"
 "$cli" -j 2 -o s -q --json --progress "$puzzle" >"$tmp/two.out" 2>"$tmp/two.err" || fail "--progress -j 2 exited $?"
 grep -q '"solutions":9356' "$tmp/two.out" && ok "-j 2: 9356 solutions" || fail "-j 2: $(cat "$tmp/two.out")"
 check_lines "-j 2" "$tmp/two.err"
+
+# A job of a split shows how far its own pieces are (QA: --progress with --job showed nothing).
+"$cli" -o s -q --split 2 --jobs-out "$tmp/jobs" "$puzzle" 2>/dev/null || fail "--split exited $?"
+job=$(ls -S "$tmp"/jobs/*.job | head -1) # the largest
+"$cli" -j 1 -q --progress --job "$job" >/dev/null 2>"$tmp/job.err" || fail "--job --progress exited $?"
+grep -q "(of this job)" "$tmp/job.err" || fail "--job --progress: $(head -c 300 "$tmp/job.err")"
+check_lines "--job" "$tmp/job.err"
 
 finish
