@@ -99,6 +99,13 @@ describe('share links', () => {
     expect(await other.waitState(['ready', 'error'])).toBe('ready');
     expect(await other.page.textContent('#stage-solution')).toBe('Solution 5 (shown before the reload)');
     expect(await other.page.textContent('#status')).toMatch(/Showing solution 5 shown before the reload/);
+    // on a phone the badge stays on the screen (QA: it ran to 457 px of 390)
+    await other.page.setViewportSize({ width: 390, height: 844 });
+    await other.page.waitForFunction(() => document.getElementById('stage-solution').getBoundingClientRect().right <= 390);
+    const title = await other.page.$eval('#stage-title', (e) => e.getBoundingClientRect());
+    const badge = await other.page.$eval('#stage-solution', (e) => e.getBoundingClientRect());
+    expect(badge.left).toBeGreaterThanOrEqual(title.right); // beside the title, not over it
+    await other.shot('20b-link-reloaded-phone.png');
     expect(other.errors).toEqual([]);
     await other.browser.close();
   });
