@@ -205,6 +205,32 @@ describe('worker pool', () => {
     expect(await page.isHidden('#resume-banner')).toBe(true);
   }, 90_000);
 
+  test('a search begun afresh does not replace the one kept: it says so, and the offer stays (QA: lost without a word)', async () => {
+    const { page } = ui;
+    const d = ui.ui;
+    await setWorkers(2);
+    await d.pickLibrary('pentominoes_1s_18x5.txt');
+    await page.click('#solve');
+    await page.waitForFunction(() => window.__polycube.state().run.elapsed >= 3, null, { timeout: 30_000, polling: 100 });
+    await page.reload();
+    expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
+    await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+    const offer = await page.textContent('#resume-text');
+    expect(offer).toMatch(/An unfinished search of One-sided Pentominoes 18x5/);
+    // another puzzle (the PT diamond: ~15 s) solved for longer than a search takes to be kept (2 s), then stopped
+    await d.pickLibrary('diamond_13x13_pt.txt');
+    await page.click('#solve');
+    await page.waitForFunction(() => window.__polycube.state().run.elapsed >= 3.5, null, { timeout: 30_000, polling: 100 });
+    await page.waitForFunction(() => /^This search is not kept across a reload: the browser keeps one unfinished search, and it holds One-sided Pentominoes 18x5/.test(document.getElementById('notice-text').textContent), null, { timeout: 10_000 });
+    await page.click('#cancel');
+    expect(await d.waitState(['cancelled', 'done', 'error'])).toBe('cancelled');
+    await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+    expect(await page.textContent('#resume-text')).toMatch(/An unfinished search of One-sided Pentominoes 18x5/);
+    await page.click('#notice-close');
+    await page.click('#resume-discard');
+    expect(await page.isHidden('#resume-banner')).toBe(true);
+  }, 90_000);
+
   test('a damaged kept search is discarded with a message, never searched', async () => {
     const { page } = ui;
     await page.evaluate(() => new Promise((resolve, reject) => {

@@ -15,7 +15,7 @@ import { finishMessage } from './run-report.js';
 import { clampPoolSize } from '../pool/solver-pool.js';
 import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
 import { saveNotice } from './persist.js';
-import { ProjectionSpread, plural, timeLeft, titleOf } from './format.js';
+import { ProjectionSpread, plural, progressText, timeLeft, titleOf } from './format.js';
 import { replayOnStage } from './selectors.js';
 import { applyColourSlots } from '../viewer/colors.js';
 
@@ -523,6 +523,23 @@ export class Actions {
     if (!run.saved && elapsed * 1000 < KEEP_AFTER_MS) return undefined; // short searches are not kept
     const checkpoint = this.client.checkpoint(run.id);
     if (!checkpoint || checkpoint.pending.length === 0) return undefined;
+    // The browser keeps one unfinished search. Another one kept is not replaced by a search
+    // begun afresh (QA: a Solve of another puzzle, or Solve instead of Resume, lost a kept
+    // search of hours without a word), unless this is the same search and has gone further.
+    const kept = this.savedRecord;
+    if (kept && !run.saved) {
+      const same = kept.text === run.source.text && kept.puzzleIndex === run.index && kept.options === run.options;
+      if (!(same && checkpoint.doneShare > kept.checkpoint.doneShare)) {
+        if (!run.keepRefused) {
+          run.keepRefused = true;
+          const summary = savedSummary(kept);
+          this.store.update('notice', `This search is not kept across a reload: the browser keeps one unfinished search, and it holds `
+            + `${summary.title}${summary.options ? ` with ${summary.options}` : ''} (${progressText(summary.fraction, 0)} done). `
+            + 'Discard that one (its offer comes back when this search stops) to keep the next search instead.');
+        }
+        return undefined;
+      }
+    }
     run.saved = true;
     const puzzle = this.state.puzzles[run.index];
     const record = {
