@@ -1,5 +1,7 @@
 #include "jobs.hpp"
 
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,6 +12,9 @@
 #include <map>
 #include <sstream>
 #include <thread>
+
+#include <iomanip>
+#include <nlohmann/json.hpp>
 
 #include "common/hash.hpp"
 #include "files.hpp"
@@ -129,11 +134,13 @@ struct JobResult {
     std::string run, job, jobSum;  // which job of which split it answers
     std::string totals;            // parallel/checkpoint.hpp text, nothing pending
     std::string solutions;         // the solutions as printed (numbered within the job)
+    double seconds = 0;            // the job's own time, setup and search (the split's: its splitting)
 };
 
 std::string encodeResult(const JobResult& r) {
     std::ostringstream os;
     os << kResultMagic << "\nrun " << r.run << "\njob " << r.job << " " << r.jobSum << "\n";
+    os << "seconds " << std::setprecision(9) << r.seconds << "\n";
     putBlock(os, "totals", r.totals);
     putBlock(os, "solutions", r.solutions);
     return sealed(os.str());
@@ -147,6 +154,8 @@ bool decodeResult(const std::string& text, JobResult& r, std::string& error) {
     if (!getLine(in, "run", r.run) || !getLine(in, "job", rest)) return error = "bad header", false;
     std::istringstream words(rest);
     if (!(words >> r.job >> r.jobSum)) return error = "bad job line", false;
+    if (!getLine(in, "seconds", rest) || !(std::istringstream(rest) >> r.seconds) || !(r.seconds >= 0 && r.seconds < 1e12))
+        return error = "bad seconds line", false;
     if (!getBlock(in, "totals", r.totals) || !getBlock(in, "solutions", r.solutions)) return error = "bad totals or solutions", false;
     return true;
 }
@@ -191,6 +200,10 @@ std::string stem(const fs::path& p) { return p.stem().string(); }
 
 }  // namespace
 
+// A split's staging directory inside DIR: .split-<run id>.tmp
+const std::string kStagePrefix = ".split-";
+const std::string kStageSuffix = ".tmp";
+
 int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
     if (p.options.jobsOut.empty()) return std::cerr << "polycube: --split needs --jobs-out DIR\n", 2;
     if (const std::string why = whyNotSplittable(p.options); !why.empty())
@@ -207,11 +220,16 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
     std::error_code ec;
     fs::create_directories(p.options.jobsOut, ec);
     if (ec) return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << ": " << ec.message() << "\n", 1;
+    std::vector<fs::path> stale;  // staging directories of splits stopped while writing
     for (const auto& entry : fs::directory_iterator(p.options.jobsOut, ec)) {
-        const std::string ext = entry.path().extension().string();
+        const std::string name = entry.path().filename().string(), ext = entry.path().extension().string();
         if (ext == ".job" || ext == ".result")
             return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << " already holds job or result files; use an empty directory\n", 2;
+        if (entry.is_directory() && name.rfind(kStagePrefix, 0) == 0 && name.size() > kStageSuffix.size() &&
+            name.compare(name.size() - kStageSuffix.size(), kStageSuffix.size(), kStageSuffix) == 0)
+            stale.push_back(entry.path());
     }
+    for (const fs::path& old : stale) fs::remove_all(old, ec);
     if (ec) return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << ": " << ec.message() << "\n", 1;
     if (const int refused = checkReplaceable((fs::path(p.options.jobsOut) / "0.result").string(), "--jobs-out", kResultKind, false, error))
         return std::cerr << "polycube: " << error << "\n", refused;
@@ -254,27 +272,56 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
         words.push_back(a);
     }
     const std::string fp = search.fingerprint();
+    // The files are written in a staging directory inside DIR, then moved into DIR, 0.result
+    // last, with Ctrl-C and SIGTERM held back meanwhile (QA: a split stopped while writing left
+    // 12,541 of its jobs in DIR, which a scheduler watching it could already run, and a DIR
+    // that refused the split run again). Stopped while writing, a split leaves only the staging
+    // directory, which the next split into DIR removes.
+    const fs::path dir(p.options.jobsOut);
+    const fs::path stage = dir / (kStagePrefix + run + kStageSuffix);
+    fs::create_directory(stage, ec);
+    if (ec) return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << ": " << ec.message() << "\n", 1;
+    auto fail = [&](const std::string& message) {
+        fs::remove_all(stage, ec);
+        return std::cerr << "polycube: " << message << "\n", 1;
+    };
+    std::vector<std::string> names;
     for (size_t n = 0; n < order.size(); ++n) {
         Checkpoint& w = work[order[n]];
         w.fingerprint = fp;
         Job job{run, p.files[0], 0, words, text, encodeCheckpoint(w), ""};
-        const fs::path path = fs::path(p.options.jobsOut) / (std::to_string(n + 1) + ".job");
-        if (Status st = writeFileAtomically(path.string(), encodeJob(job)); !st.ok) return std::cerr << "polycube: " << st.message << "\n", 1;
+        names.push_back(std::to_string(n + 1) + ".job");
+        if (Status st = writeFileAtomically((stage / names.back()).string(), encodeJob(job)); !st.ok) return fail(st.message);
     }
     // What the splitting searched itself: result 0.
     Checkpoint own;
     own.fingerprint = fp;
     own.finished = search.stats();
     own.doneShare = doneShare;
-    const JobResult r0{run, "0", "split", encodeCheckpoint(own), splitSolutions};
-    const fs::path path0 = fs::path(p.options.jobsOut) / "0.result";
-    if (Status st = writeFileAtomically(path0.string(), encodeResult(r0)); !st.ok) return std::cerr << "polycube: " << st.message << "\n", 1;
+    const JobResult r0{run, "0", "split", encodeCheckpoint(own), splitSolutions, own.finished.setupSeconds + own.finished.searchSeconds};
+    names.push_back("0.result");
+    if (Status st = writeFileAtomically((stage / names.back()).string(), encodeResult(r0)); !st.ok) return fail(st.message);
+    sigset_t hold, before;
+    sigemptyset(&hold);
+    sigaddset(&hold, SIGINT);
+    sigaddset(&hold, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &hold, &before);
+    for (const std::string& name : names) {
+        fs::rename(stage / name, dir / name, ec);
+        if (ec) {
+            pthread_sigmask(SIG_SETMASK, &before, nullptr);
+            return std::cerr << "polycube: --jobs-out " << p.options.jobsOut << ": moving " << name << " in: " << ec.message() << "\n", 1;
+        }
+    }
+    fs::remove(stage, ec);
     if (pieces.empty())  // (a small or impossible puzzle: the steps that follow work the same)
         std::cerr << "polycube: the whole search ended while splitting (" << found << " solution" << (found == 1 ? "" : "s")
                   << ": 0.result); " << p.options.jobsOut << "/1.job has nothing left to search\n";
     else
         std::cerr << "polycube: " << jobs << " job file" << (jobs == 1 ? "" : "s") << " in " << p.options.jobsOut << " (" << pieces.size()
                   << " pieces; splitting found " << found << " solution" << (found == 1 ? "" : "s") << ": 0.result)\n";
+    std::cerr.flush();
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);  // (a signal held back ends the process now: the split is whole)
     return 0;
 }
 
@@ -288,6 +335,7 @@ std::string resultPathOf(const std::string& jobPath) {
 }
 
 int runJob(const OptionParse& p) {
+    const auto began = std::chrono::steady_clock::now();
     std::string text, error;
     Job job;
     if (!readFile(p.options.job, text, error) || !decodeJob(text, job, error))
@@ -332,7 +380,8 @@ int runJob(const OptionParse& p) {
         last.doneShare = work.value.doneShare;
         for (const CheckpointPiece& piece : work.value.pending) last.doneShare += piece.share;
     }
-    const JobResult r{job.run, stem(p.options.job), job.sum, encodeCheckpoint(last), solutions};
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    const JobResult r{job.run, stem(p.options.job), job.sum, encodeCheckpoint(last), solutions, seconds};
     if (Status st = writeFileAtomically(out, encodeResult(r)); !st.ok) return std::cerr << "polycube: " << st.message << "\n", 1;
     return 0;
 }
@@ -408,11 +457,13 @@ int mergeJobs(const OptionParse& p) {
     if (!error.empty()) return std::cerr << "polycube: --merge: " << error << "\n", 1;
     const std::string fp = searchFingerprint(*solver);
     SolverStats total;
+    double jobSeconds = 0;                      // the jobs' own times, summed (machine time, not a wall time)
     std::vector<std::string> withoutSolutions;  // results made with -q
     for (const auto& [id, r] : results) {
         Result<Checkpoint> ck = decodeCheckpoint(r.totals, fp, dir + "/" + std::to_string(id) + ".result");
         if (!ck.ok()) return std::cerr << "polycube: --merge: " << ck.status.message << "\n", 1;
         total.add(ck.value.finished);
+        jobSeconds += r.seconds;
         if (ck.value.finished.solutions > 0 && r.solutions.empty()) withoutSolutions.push_back(std::to_string(id) + ".result");
     }
     // Printing the solutions of some jobs under the total of all would pass a part for the
@@ -437,9 +488,23 @@ int mergeJobs(const OptionParse& p) {
             }
         }
     }
-    if (options.info) std::cout << formatInfo(*solver) << formatStatistics(*solver, total);
-    if (options.json)
-        std::cout << summaryJson(*solver, total, first.source, first.index, "done", static_cast<int>(jobs.size()), 0) << "\n";
+    // Times (QA: they read 0, as if measured): the jobs ran apart, so there is no wall time of
+    // the whole; what the results record is each job's own, summed here as the search's seconds.
+    total.setupSeconds = 0;
+    total.searchSeconds = jobSeconds;
+    if (options.info)
+        std::cout << formatInfo(*solver) << formatStatistics(*solver, total) << "\n# --merge: the seconds are the "
+                  << results.size() << " results' own (the split and each job), summed: machine time, not the wall time of a run\n"
+                  << "JOBS=" << jobs.size() << "\n";
+    if (options.json) {
+        nlohmann::json j = nlohmann::json::parse(summaryJson(*solver, total, first.source, first.index, "done"));
+        j["seconds"] = nullptr;  // no wall time of the whole
+        j["searchSeconds"] = nullptr;
+        j["setupSeconds"] = nullptr;
+        j["jobSeconds"] = jobSeconds;
+        j["jobs"] = jobs.size();
+        std::cout << j.dump() << "\n";
+    }
     std::cout.flush();
     return std::cout.good() ? 0 : 1;
 }
