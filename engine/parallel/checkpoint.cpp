@@ -61,7 +61,15 @@ std::string encodeCheckpoint(const Checkpoint& ck) {
 Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& expectedFingerprint,
                                     const std::string& source) {
     using R = Result<Checkpoint>;
-    // The checksum first: a truncated or edited file is refused before anything is believed.
+    // Another format first (a later polycube's: its own words, not "cut short?", QA), then the
+    // checksum: a truncated or edited file is refused before anything is believed.
+    {
+        std::istringstream head(text.substr(0, text.find('\n')));
+        std::string magic;
+        int format = 0;
+        if (head >> magic && magic == kMagic && head >> format && format != kFormat)
+            return R::error(source + ":1: checkpoint format " + std::to_string(format) + ", but this polycube reads format " + std::to_string(kFormat));
+    }
     const size_t at = text.rfind("checksum ");
     if (at == std::string::npos || (at > 0 && text[at - 1] != '\n'))
         return R::error(source + ": not a complete polycube checkpoint (no checksum line: cut short?)");

@@ -43,7 +43,14 @@ describe('worker pool', () => {
     expect(await page.textContent('#workers-note')).toMatch(/^500 is not a number of workers .*: 32 it is\. /);
     // more than the cores: said (QA: 8 or 16 workers on 2 cores made the page slow, unexplained)
     expect(await page.textContent('#workers-note')).toMatch(/More workers than cores make no search faster/);
+    // a cleared field after a rejected value: the setting stays, the note about the rejected one goes
+    await setWorkers(500);
+    await page.fill('#workers', '');
+    await page.press('#workers', 'Enter');
+    expect(await page.inputValue('#workers')).toBe('32');
+    expect(await page.textContent('#workers-note')).not.toMatch(/is not a number of workers/);
     // the setting's own value typed after a rejected one: the note about the rejected one goes
+    await setWorkers(500);
     await setWorkers(32);
     expect(await page.textContent('#workers-note')).not.toMatch(/is not a number of workers/);
     expect(await page.textContent('#workers-note')).toMatch(/^32 workers share each search/);

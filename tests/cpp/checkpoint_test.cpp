@@ -114,6 +114,9 @@ TEST(Checkpoint, ForeignDamagedOrTruncatedTextIsRefused) {
     EXPECT_NE(decodeCheckpoint(damaged, fp, "ck").status.message.find("damaged"), std::string::npos);
     EXPECT_NE(decodeCheckpoint(text.substr(0, text.size() / 2), fp, "ck").status.message.find("not a complete"), std::string::npos);
     EXPECT_NE(decodeCheckpoint("hello\nchecksum 0\n", fp, "ck").status.message.find("damaged"), std::string::npos);
+    // a later format says so, whatever follows (QA: one without a checksum line was "cut short?")
+    const std::string later = "polycube-checkpoint 2\nsomething new\n";
+    EXPECT_EQ(decodeCheckpoint(later, fp, "ck").status.message, "ck:1: checkpoint format 2, but this polycube reads format 1");
 }
 
 namespace {

@@ -8,13 +8,13 @@ import { ViewActions, linkView, viewFromLink } from '../../web/src/app/view-acti
 const piece = (name) => ({ name, cells: [[0, 0, 0]], stationary: false, count: 1 });
 const puzzle = (z = 3) => ({ title: 't', xDim: 3, yDim: 3, zDim: z, pieces: [piece('A'), piece('B'), piece('C')], instances: [] });
 
-function setup({ stored = 0 } = {}) {
+function setup({ stored = 0, total = stored } = {}) {
   const store = new Store(initialState());
   const shown = [];
   const actions = { showSolution: (k) => { shown.push(k); store.update('solutions', { shown: k }); } };
   const view = new ViewActions(store, actions);
   store.replace({ puzzles: [puzzle()], puzzleIndex: 0 });
-  if (stored) store.update('solutions', { store: { stored }, total: stored, shown: 0 });
+  if (stored) store.update('solutions', { store: { stored }, total, shown: 0 });
   return { store, view, shown, v: () => store.get().view };
 }
 
@@ -72,6 +72,12 @@ describe('ViewActions', () => {
     expect(shown).toEqual([1233]);
     view.clearGotoError();
     expect(v().gotoError).toBe('');
+    // found, but past the solutions the page keeps (QA: "There is no solution 150,000")
+    const many = setup({ stored: 100000, total: 686628 });
+    expect(many.view.goToSolution('150000')).toBe(false);
+    expect(many.v().gotoError).toBe('Solution 150,000 was found but not kept: the page keeps the first 100,000 solutions (the command-line solver prints every one); type 1 to 100,000.');
+    expect(many.view.goToSolution('700000')).toBe(false);
+    expect(many.v().gotoError).toMatch(/^There is no solution 700,000/);
   });
 });
 

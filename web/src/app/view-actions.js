@@ -157,7 +157,9 @@ export class ViewActions {
     else if (!/^\d+$/.test(t)) error = `"${String(text).trim().slice(0, 20)}" is not a whole number: type 1 to ${num(stored)}.`;
     else {
       const n = Number(t);
-      if (n < 1 || n > stored) error = `There is no solution ${t.length > 12 ? 'that large' : num(n)}: type 1 to ${num(stored)}.`;
+      // found but not kept (the page keeps the first MAX_STORED): said so (QA: "There is no solution 150,000")
+      if (n > stored && n <= sol.total) error = `Solution ${num(n)} was found but not kept: the page keeps the first ${num(stored)} solutions (the command-line solver prints every one); type 1 to ${num(stored)}.`;
+      else if (n < 1 || n > stored) error = `There is no solution ${t.length > 12 ? 'that large' : num(n)}: type 1 to ${num(stored)}.`;
       else this.actions.showSolution(n - 1);
     }
     this.store.update('view', { gotoError: error });

@@ -31,6 +31,10 @@ export function mountWorkersPanel(store, actions) {
     const n = Number(typed);
     if (typed === '' || !Number.isFinite(n)) {
       input.value = String(store.get().settings.workers); // nothing sensible typed: keep the setting
+      if (adjusted) {
+        adjusted = ''; // (the note was about an earlier value, not this: QA, a cleared field kept it)
+        render(store.get());
+      }
       return;
     }
     const workers = clampPoolSize(n);
