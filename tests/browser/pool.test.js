@@ -238,6 +238,32 @@ describe('worker pool', () => {
     expect(await page.isHidden('#resume-banner')).toBe(true);
   }, 90_000);
 
+  test('a kept search running in one tab is not resumed in another (QA: both ran it)', async () => {
+    const { page } = ui;
+    const d = ui.ui;
+    await setWorkers(2);
+    await d.pickLibrary('pentominoes_1s_18x5.txt');
+    await page.click('#solve');
+    // kept at the first periodic write (5 s)
+    await page.waitForFunction(() => window.__polycube.state().run.elapsed >= 6, null, { timeout: 30_000, polling: 100 });
+    const other = await page.context().newPage(); // a second tab: the same storage and locks
+    await other.setViewportSize({ width: 1400, height: 860 });
+    await other.goto(page.url());
+    const o = driver(other);
+    expect(await o.waitState(['ready', 'error'], 60_000)).toBe('ready');
+    await other.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+    await other.click('#resume');
+    await other.waitForFunction(() => /The kept search is running in another tab or window/.test(document.getElementById('status').textContent), null, { timeout: 10_000 });
+    expect(await other.evaluate(() => window.__polycube.state().run.phase)).not.toBe('running');
+    await other.waitForSelector('#resume-banner:not([hidden])', { timeout: 5_000 }); // still offered
+    await other.close();
+    expect(await d.state()).toBe('running'); // the first tab's search went on
+    await page.click('#cancel');
+    expect(await d.waitState(['cancelled', 'done', 'error'])).toBe('cancelled');
+    await page.click('#resume-discard');
+    await page.waitForSelector('#resume-banner', { state: 'hidden', timeout: 5_000 });
+  }, 90_000);
+
   test('a damaged kept search is discarded with a message, never searched', async () => {
     const { page } = ui;
     await page.evaluate(() => new Promise((resolve, reject) => {

@@ -11,6 +11,7 @@ import { EditorActions } from './app/editor-actions.js';
 import { WatchActions } from './app/watch-actions.js';
 import { LinkSync } from './app/link-sync.js';
 import { Persist, browserStorage } from './app/persist.js';
+import { SearchLock } from './app/search-lock.js';
 import { libraryEntries, DEFAULT_FILE } from './ui/library.js';
 import { mountLibraryPanel } from './panels/library-panel.js';
 import { mountDefinitionPanel } from './panels/definition-panel.js';
@@ -38,7 +39,8 @@ const store = new Store({ ...initialState(), myPuzzles: persist.puzzles(), setti
 // One search shared by a pool of solver workers (one per core by default; the Workers control).
 const createClient = () => new SolverPool({ size: store.get().settings.workers, createClient: () => new SolverClient() });
 const savedSearches = new SavedSearches(typeof indexedDB === 'undefined' ? null : indexedDB);
-const actions = new Actions(store, { createClient, entries, defaultFile: DEFAULT_FILE, persist, savedSearches });
+const searchLock = new SearchLock(typeof navigator !== 'undefined' ? navigator.locks : null); // one tab runs a kept search
+const actions = new Actions(store, { createClient, entries, defaultFile: DEFAULT_FILE, persist, savedSearches, searchLock });
 const editor = new EditorActions(store, actions, persist);
 const watch = new WatchActions(store, actions);
 const view = new ViewActions(store, actions); // seeing the pieces (issue 8 §5)

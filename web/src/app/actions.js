@@ -18,6 +18,7 @@ import { saveNotice } from './persist.js';
 import { ProjectionSpread, plural, progressText, timeLeft, titleOf } from './format.js';
 import { replayOnStage } from './selectors.js';
 import { applyColourSlots } from '../viewer/colors.js';
+import { SearchLock } from './search-lock.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
@@ -51,11 +52,12 @@ export class Actions {
    * @param {import('./persist.js').Persist} [o.persist] where My puzzles are kept
    * @param {import('./saved-search.js').SavedSearches} [o.savedSearches] where a long search is kept
    */
-  constructor(store, { createClient, entries, defaultFile, persist = null, savedSearches = null }) {
+  constructor(store, { createClient, entries, defaultFile, persist = null, savedSearches = null, searchLock = new SearchLock(null) }) {
     this.store = store;
     this.persist = persist;
     this.savedSearches = savedSearches;
     this.savedRecord = null; // the saved search offered for resuming (state.saved summarises it)
+    this.searchLock = searchLock; // held while a kept search runs here (app/search-lock.js)
     this.createClient = createClient;
     this.entries = entries;
     this.defaultFile = defaultFile;
@@ -482,6 +484,7 @@ export class Actions {
       clearInterval(this.running.checkpointTimer);
     }
     this.running = null;
+    this.searchLock.release(); // (a kept search ran here: another tab may resume it now)
     if (pending) this.publishSolutions();
   }
 
@@ -540,6 +543,7 @@ export class Actions {
         return undefined;
       }
     }
+    if (!run.saved) this.searchLock.hold(); // kept from now: one tab runs it
     run.saved = true;
     const puzzle = this.state.puzzles[run.index];
     const record = {
@@ -588,11 +592,19 @@ export class Actions {
   async resumeSaved() {
     const record = this.savedRecord;
     if (!record || this.running) return false;
+    if (!(await this.searchLock.hold())) {
+      this.setPhase(PHASE.ERROR, 'The kept search is running in another tab or window: it goes on there (close that tab to resume it here).');
+      return false;
+    }
     const src = record.source;
     this.store.update('definition', { text: record.text, error: '' });
     const next = { kind: src.kind, file: src.file || '', id: src.id || '', title: src.title || '', text: record.text, name: record.sourceName || 'saved.txt' };
-    if (!(await this.loadText(next))) return false;
+    if (!(await this.loadText(next))) {
+      this.searchLock.release();
+      return false;
+    }
     if (record.puzzleIndex >= this.state.puzzles.length) {
+      this.searchLock.release();
       this.setPhase(PHASE.ERROR, 'The saved search is of a puzzle that is no longer in its file; it was discarded.');
       await this.discardSaved();
       return false;
@@ -600,6 +612,7 @@ export class Actions {
     this.selectPuzzle(record.puzzleIndex);
     this.setOptionsText(record.options);
     await this.solve(null, { resume: record });
+    if (!this.running) this.searchLock.release(); // (ended, or refused before it began)
     return true;
   }
 

@@ -16,6 +16,7 @@ function ago(ms) {
 export function mountResumePanel(store, actions) {
   const el = { banner: byId('resume-banner'), text: byId('resume-text'), resume: byId('resume'), discard: byId('resume-discard') };
   el.resume.addEventListener('click', () => actions.resumeSaved());
+  // (Discard in a tab while another runs the search: that tab keeps it again at its next write)
   el.discard.addEventListener('click', () => actions.discardSaved());
   store.subscribe(['saved', 'run', 'solutions'], (s) => {
     const saved = s.saved;
