@@ -12,6 +12,15 @@ async function setWorkers(n) {
   await page.press('#workers', 'Enter');
 }
 
+/** One-sided pentominoes 18x5 on 2 workers, solved until it has searched `seconds` (still running). */
+async function search18x5For(seconds) {
+  const { page } = ui;
+  await setWorkers(2);
+  await ui.ui.pickLibrary('pentominoes_1s_18x5.txt');
+  await page.click('#solve');
+  await page.waitForFunction((s) => window.__polycube.state().run.elapsed >= s, seconds, { timeout: 30_000, polling: 100 });
+}
+
 async function solveToEnd(timeout = 60_000) {
   const { page } = ui;
   const d = driver(page);
@@ -177,12 +186,9 @@ describe('worker pool', () => {
   test('a reload keeps the search as it was at the reload, not as at the last 5-second write', async () => {
     const { page } = ui;
     const d = ui.ui;
-    await setWorkers(2);
-    await d.pickLibrary('pentominoes_1s_18x5.txt');
     // a reload before the first periodic write (5 s) finds the search kept too (QA: at 2.7 s
     // nothing was offered)
-    await page.click('#solve');
-    await page.waitForFunction(() => window.__polycube.state().run.elapsed >= 2.7, null, { timeout: 30_000, polling: 100 });
+    await search18x5For(2.7);
     await page.reload();
     expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
     await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
@@ -215,10 +221,7 @@ describe('worker pool', () => {
   test('a search begun afresh does not replace the one kept: it says so, and the offer stays (QA: lost without a word)', async () => {
     const { page } = ui;
     const d = ui.ui;
-    await setWorkers(2);
-    await d.pickLibrary('pentominoes_1s_18x5.txt');
-    await page.click('#solve');
-    await page.waitForFunction(() => window.__polycube.state().run.elapsed >= 3, null, { timeout: 30_000, polling: 100 });
+    await search18x5For(3);
     await page.reload();
     expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
     await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
@@ -241,11 +244,7 @@ describe('worker pool', () => {
   test('a kept search running in one tab is not resumed in another (QA: both ran it)', async () => {
     const { page } = ui;
     const d = ui.ui;
-    await setWorkers(2);
-    await d.pickLibrary('pentominoes_1s_18x5.txt');
-    await page.click('#solve');
-    // kept at the first periodic write (5 s)
-    await page.waitForFunction(() => window.__polycube.state().run.elapsed >= 6, null, { timeout: 30_000, polling: 100 });
+    await search18x5For(6); // kept at the first periodic write (5 s)
     const other = await page.context().newPage(); // a second tab: the same storage and locks
     await other.setViewportSize({ width: 1400, height: 860 });
     await other.goto(page.url());
