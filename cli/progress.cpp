@@ -20,6 +20,17 @@ std::string seconds(double s) {
     return o.str();
 }
 
+// As the page writes it (web/src/app/format.js percentText): whole percents from 1%, one
+// significant digit below, so that a search of hours moves ("about 0.03% done").
+std::string percentText(double f) {
+    if (!(f > 0)) return "0%";
+    if (f >= 0.01) return std::to_string(static_cast<int>(f * 100)) + "%";
+    if (f < 1e-6) return "under 0.0001%";
+    std::ostringstream o;
+    o << std::setprecision(1) << f * 100 << "%";
+    return o.str();
+}
+
 }  // namespace
 
 double secondsFromEnv(const char* name, double lo, double hi, double fallback) {
@@ -46,7 +57,8 @@ ProgressReporter::ProgressReporter(bool terminal, std::string label, double star
 void ProgressReporter::report(double fraction, long long solutions) {
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     std::ostringstream line;
-    line << label_ << "about " << static_cast<int>((partOnly_ ? partDone(startShare_, fraction) : fraction) * 100) << "% done";
+    const std::string shown = percentText(partOnly_ ? partDone(startShare_, fraction) : fraction);
+    line << label_ << (shown.rfind("under", 0) == 0 ? "" : "about ") << shown << " done";
     if (partOnly_) line << " (of this job)";
     if (const double total = projectedSeconds(startShare_, fraction, t); total >= 0) {
         projections_.push_back(total);

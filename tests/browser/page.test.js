@@ -187,7 +187,7 @@ describe('polycube web page', () => {
     const a2 = Number(await page.getAttribute('#stat-attempts', 'data-value'));
     expect(a2).toBeGreaterThan(a1);
     // The engine's progress estimate (issue 10) is shown and moves forward.
-    expect(await page.textContent('#stat-progress')).toMatch(/^about \d+%/);
+    expect(await page.textContent('#stat-progress')).toMatch(/^about \d+(\.\d+)?%/);
     const p1 = Number(await page.getAttribute('#stat-progress', 'data-value'));
     await page.waitForFunction((p) => Number(document.getElementById('stat-progress').dataset.value) > p, p1,
       { timeout: 10_000, polling: 100 });

@@ -159,7 +159,7 @@ describe('worker pool', () => {
     expect(await page.inputValue('#library')).toBe('diamond_13x13_pt.txt');
     await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
     const offer = await page.textContent('#resume-text');
-    expect(offer).toMatch(/An unfinished search of .*diamond.* with -r was kept (just now|\d+ s ago): about \d+% done, [\d,]+ solutions/);
+    expect(offer).toMatch(/An unfinished search of .*diamond.* with -r was kept (just now|\d+ s ago): about \d+(\.\d+)?% done, [\d,]+ solutions/);
     await d.shot('pool-resume-offer.png');
     await page.fill('#workers', '2');
     await page.press('#workers', 'Enter');

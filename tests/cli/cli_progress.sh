@@ -14,10 +14,10 @@ check_lines() {  # NAME FILE: at least 2 lines, each a progress line, percentage
   while IFS= read -r line; do
     # "polycube: about 35% done, ~40 s left (30-55 s), 12,345 solutions, 20 s elapsed"; a job's:
     # "polycube: --job DIR/2.job: about 35% done (of this job), ..."
-    if [[ ! $line =~ ^polycube:(\ --job\ [^:]+:)?\ about\ ([0-9]+)%\ done(\ \(of\ this\ job\))?(,\ (~[0-9.]+\ (s|min|h)|under\ 1\ s)\ left(\ \([^\)]*\))?)?,\ [0-9,]+\ solutions?,\ [0-9.]+\ (s|min|h)\ elapsed$ ]]; then
+    if [[ ! $line =~ ^polycube:(\ --job\ [^:]+:)?\ (about|under)\ ([0-9]+)(\.[0-9]+)?%\ done(\ \(of\ this\ job\))?(,\ (~[0-9.]+\ (s|min|h)|under\ 1\ s)\ left(\ \([^\)]*\))?)?,\ [0-9,]+\ solutions?,\ [0-9.]+\ (s|min|h)\ elapsed$ ]]; then
       fail "$name: not a progress line: '$line'"; return
     fi
-    pct=${BASH_REMATCH[2]}
+    pct=${BASH_REMATCH[3]}
     (( pct < last )) && { fail "$name: went down from $last% to $pct%"; return; }
     (( pct > 100 )) && { fail "$name: $pct%"; return; }
     last=$pct; n=$((n + 1))

@@ -205,8 +205,11 @@ describe('progressText (the Done counter)', () => {
   test('percent, then the time left projected from the time elapsed', () => {
     expect(progressText(undefined, 3)).toBe('–');
     expect(progressText(0, 0.2)).toBe('about 0%');
-    expect(progressText(0.005, 3)).toBe('about 0%'); // too little to project from
-    expect(progressText(0.005, 10)).toBe('about 0%, over 17 min left'); // but a bound after 5 s
+    expect(progressText(0.005, 3)).toBe('about 0.5%'); // too little to project from
+    expect(progressText(0.005, 10)).toBe('about 0.5%, over 17 min left'); // but a bound after 5 s
+    // below 1%, one significant digit: a search of hours moves (QA: "about 0%" for minutes)
+    expect(progressText(0.00034, 0)).toBe('about 0.03%');
+    expect(progressText(1e-9, 0)).toBe('under 0.0001%');
     expect(progressText(0.25, 0.5)).toBe('about 25%'); // under a second elapsed
     expect(progressText(0.25, 10)).toBe('about 25%, ~30 s left');
     expect(progressText(0.5, 120)).toBe('about 50%, ~2 min left');

@@ -41,10 +41,23 @@ export function timeLeft(fraction, elapsed, atStart = 0) {
  * when they differ by more than a tenth of the whole: how far to trust the figure (as the CLI's
  * --progress line), not a confidence interval.
  */
+/**
+ * A share as a percentage: whole percents from 1%, one significant digit below (0.4%, 0.03%),
+ * so that a search of hours moves (QA: the box-in-a-diamond hexominoes read "about 0%" for
+ * minutes); the CLI's progress line writes it the same way (cli/progress.cpp percentText).
+ */
+export function percentText(f) {
+  if (!(f > 0)) return '0%';
+  if (f >= 0.01) return `${Math.floor(f * 100)}%`;
+  if (f < 1e-6) return 'under 0.0001%';
+  return `${Number((f * 100).toPrecision(1))}%`;
+}
+
 export function progressText(fraction, elapsed, atStart = 0, range = null) {
   if (!(fraction >= 0)) return '–';
   const f = Math.min(1, fraction);
-  const pct = `about ${Math.floor(f * 100)}%`;
+  const shown = percentText(f);
+  const pct = shown.startsWith('under') ? shown : `about ${shown}`;
   if (f >= 1) return '100%';
   const left = timeLeft(f, elapsed, atStart);
   if (left === null) {
