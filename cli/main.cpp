@@ -1,6 +1,7 @@
 // polycube: the native command-line solver. Reads the reference solver's definition files
 // and speaks its option language (see `polycube --help` and README.md).
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -97,6 +98,49 @@ void installSignalHandlers() {
     sigaction(SIGTERM, &sa, nullptr);
 }
 
+std::string checkpointLockPath;  // the lock file held (CheckpointLock), removed by exitInterrupted too
+
+// The lock of a checkpoint file: FILE.lock beside it, flock()ed exclusively. The kernel lets
+// the lock go when the process ends however it ends (a kill too); the file is removed when
+// the run ends normally, and a stale one (after a kill) takes the next lock as well as a new one.
+class CheckpointLock {
+public:
+    CheckpointLock() = default;
+    CheckpointLock(const CheckpointLock&) = delete;
+    CheckpointLock& operator=(const CheckpointLock&) = delete;
+    ~CheckpointLock() {
+        if (fd_ < 0) return;
+        unlink(path_.c_str());
+        close(fd_);
+        checkpointLockPath.clear();
+    }
+    // 0, or the exit status with `why` said.
+    int take(const std::string& checkpoint, std::string& why) {
+        path_ = checkpoint + ".lock";
+        fd_ = open(path_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+        struct stat st {};
+        if (fd_ < 0 || fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+            why = "cannot use " + path_ + ", the lock of the checkpoint: " + (fd_ < 0 ? std::strerror(errno) : "not a regular file");
+            if (fd_ >= 0) close(fd_);
+            fd_ = -1;
+            return 1;
+        }
+        if (flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            why = checkpoint + " is in use by another polycube run (it holds " + path_ +
+                  "): wait for that run to end, or stop it, then --resume " + checkpoint;
+            close(fd_);
+            fd_ = -1;  // (its file is the other run's: left alone)
+            return 1;
+        }
+        checkpointLockPath = path_;
+        return 0;
+    }
+
+private:
+    std::string path_;
+    int fd_ = -1;
+};
+
 // Between two checkpoints: 5 s, or POLYCUBE_CHECKPOINT_SECONDS (the tests take them often).
 double checkpointSeconds() { return secondsFromEnv("POLYCUBE_CHECKPOINT_SECONDS", 0.01, 3600, 5.0); }
 
@@ -141,6 +185,7 @@ void usage(std::ostream& os) {
 // `note` says what became of the checkpoint when that is not the obvious (one written).
 [[noreturn]] void exitInterrupted(const std::string& note = "") {
     std::cerr << "polycube: interrupted" << (note.empty() ? "" : ": ") << note << "\n";
+    if (!checkpointLockPath.empty()) unlink(checkpointLockPath.c_str());  // (the lock itself goes with the process)
     std::cout.flush();
     std::cerr.flush();
     std::_Exit(128 + (interrupted ? interrupted : SIGINT));
@@ -270,6 +315,16 @@ int main(int argc, char** argv) {
         const bool ownFile = checkpointPath == p.options.resume;
         if (const int refused = checkReplaceable(checkpointPath, p.options.checkpoint.empty() ? "--resume" : "--checkpoint",
                                                  kCheckpointKind, ownFile, why)) {
+            std::cerr << "polycube: " << why << "\n";
+            return refused;
+        }
+    }
+    // One run per checkpoint (QA: two --resume of one file at once searched the same pieces and
+    // wrote over each other's file): an exclusive lock on FILE.lock, held until the process ends.
+    CheckpointLock lock;
+    if (checkpointing) {
+        std::string why;
+        if (const int refused = lock.take(checkpointPath, why)) {
             std::cerr << "polycube: " << why << "\n";
             return refused;
         }

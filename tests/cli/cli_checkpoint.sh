@@ -99,4 +99,20 @@ cp "$tmp/good" "$tmp/kept"
 stopped_in_setup "stopped in the setup of a resume: the checkpoint is as it was" "interrupted: in the setup, before the search began: $tmp/good is as it was" --resume "$tmp/good"
 cmp -s "$tmp/good" "$tmp/kept" || fail "stopped in the setup of a resume: the checkpoint changed"
 
+# One run per checkpoint (QA: two --resume of one file at once searched the same pieces and
+# wrote over each other's): the second is refused while the first runs; the lock file goes
+# with the first run.
+rm -f "$tmp/busy" "$tmp/busy.lock"
+"$cli" -q -r -j 1 --checkpoint "$tmp/busy" "$root/def/pentominoes_1s_18x5.txt" >/dev/null 2>&1 &
+first=$!
+for _ in $(seq 50); do [[ -e $tmp/busy.lock ]] && break; sleep 0.1; done
+if "$cli" -q -r -j 1 --checkpoint "$tmp/busy" "$root/def/pentominoes_1s_18x5.txt" >/dev/null 2>"$tmp/busy.err"; then
+  fail "a second run on a checkpoint in use was not refused"
+else
+  grep -q "is in use by another polycube run" "$tmp/busy.err" && ok "a second run on a checkpoint in use is refused" || fail "second run: $(head -c 300 "$tmp/busy.err")"
+fi
+kill -INT "$first" 2>/dev/null
+{ wait "$first"; } 2>/dev/null
+[[ ! -e $tmp/busy.lock ]] && ok "the lock file goes with the run" || fail "the lock file stayed after the run"
+
 finish
