@@ -21,6 +21,14 @@ async function search18x5For(seconds) {
   await page.waitForFunction((s) => window.__polycube.state().run.elapsed >= s, seconds, { timeout: 30_000, polling: 100 });
 }
 
+/** Reload, and wait for the page's offer to resume the search it kept. */
+async function reloadToOffer() {
+  const { page } = ui;
+  await page.reload();
+  expect(await ui.ui.waitState(['ready', 'error'], 60_000)).toBe('ready');
+  await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+}
+
 async function solveToEnd(timeout = 60_000) {
   const { page } = ui;
   const d = driver(page);
@@ -189,9 +197,7 @@ describe('worker pool', () => {
     // a reload before the first periodic write (5 s) finds the search kept too (QA: at 2.7 s
     // nothing was offered)
     await search18x5For(2.7);
-    await page.reload();
-    expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
-    await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+    await reloadToOffer();
     expect(await page.textContent('#resume-text')).toMatch(/kept just now/);
     await page.click('#resume-discard');
     await page.click('#solve');
@@ -199,9 +205,7 @@ describe('worker pool', () => {
     await page.waitForFunction(() => window.__polycube.state().run.elapsed >= 7, null, { timeout: 30_000, polling: 100 });
     const before = await page.evaluate(() => window.__polycube.state().run.elapsed);
     const shown = await d.solutionCount();
-    await page.reload();
-    expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
-    await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+    await reloadToOffer();
     const offer = await page.textContent('#resume-text');
     expect(offer).toMatch(/kept just now/);
     // what was kept as the page went away (the 5-second write says ~5.0 s)
@@ -222,9 +226,7 @@ describe('worker pool', () => {
     const { page } = ui;
     const d = ui.ui;
     await search18x5For(3);
-    await page.reload();
-    expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
-    await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+    await reloadToOffer();
     const offer = await page.textContent('#resume-text');
     expect(offer).toMatch(/An unfinished search of One-sided Pentominoes 18x5/);
     // another puzzle (the PT diamond: ~15 s) solved for longer than a search takes to be kept (2 s), then stopped

@@ -65,8 +65,9 @@ export class EditorActions {
     this.actions.stopRun();
     const loaded = this.actions.currentPuzzle();
     const named = colourSlots || (loaded && slotsByName(loaded.pieces));
-    let slots = carryColourSlots(null, null, puzzle.pieces);
-    if (named) slots = carryColourSlots(puzzle.pieces.map((p) => ({ name: p.name, stationary: p.stationary })), puzzle.pieces.map((p) => (p.stationary ? null : named[p.name] ?? null)), puzzle.pieces);
+    // (each piece its named slot; one without takes the lowest free slot)
+    const slots = named ? carryColourSlots(puzzle.pieces, puzzle.pieces.map((p) => (p.stationary ? null : named[p.name] ?? null)), puzzle.pieces)
+      : carryColourSlots(null, null, puzzle.pieces);
     this.store.update('editor', { active: true, puzzle, slots, layer: 0, selected: -1, drawer: null, checks: null, checksFor: null, checkError: '', savedId });
     this.history.clear();
     this.afterChange(false);
