@@ -1,7 +1,8 @@
 // Build the page and serve it for the browser test, and launch Debian's Chromium.
 //
 // By default the page is built with `vite build` into a temporary directory (so a stale
-// web/dist cannot be tested by mistake, and web/dist is left alone) and served by `vite preview`.
+// web/dist cannot be tested by mistake, and web/dist is left alone) and served by `vite preview`;
+// under vitest, global-setup.js builds it once for every file and passes PC_BROWSER_DIST.
 // Environment:
 //   PC_BROWSER_DIST=<dir>  serve this existing build instead of building
 //   PC_BROWSER_DEV=1       serve the sources with the vite dev server (no build)
@@ -49,6 +50,14 @@ function waitForHttp(url, child, timeoutMs) {
   });
 }
 
+/** `vite build` of the page into `dist` (throws with vite's output when it fails). */
+export function buildPage(dist) {
+  const b = spawnSync(process.execPath, [viteBin, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: repoRoot, encoding: 'utf8',
+  });
+  if (b.status !== 0) throw new Error(`vite build failed:\n${b.stdout}\n${b.stderr}`);
+}
+
 /** Build (unless told otherwise) and start a server; resolves to { url, close() }. */
 export async function startServer() {
   if (!fs.existsSync(path.join(repoRoot, 'web', 'wasm', 'polycube.mjs'))) {
@@ -66,10 +75,7 @@ export async function startServer() {
     if (!dist) {
       tmpDist = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-dist-'));
       dist = tmpDist;
-      const b = spawnSync(process.execPath, [viteBin, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-        cwd: repoRoot, env, encoding: 'utf8',
-      });
-      if (b.status !== 0) throw new Error(`vite build failed:\n${b.stdout}\n${b.stderr}`);
+      buildPage(dist);
     }
     args = [viteBin, 'preview', '--outDir', path.resolve(repoRoot, dist), '--host', host, '--port', String(port), '--strictPort'];
   }
@@ -112,6 +118,9 @@ export async function launchBrowser({ touch = false } = {}) {
     // a phone's touch screen: the page's (pointer: coarse) rules apply (44 px controls)
     ...(touch ? { hasTouch: true, isMobile: true } : {}),
   });
+  // Playwright's default wait (30 s) is a safety net for clicks and waits given no time of their
+  // own; a machine busy with other work can take longer than that to lay out a page.
+  context.setDefaultTimeout(120_000);
   return {
     context,
     async close() {

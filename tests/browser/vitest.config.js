@@ -1,7 +1,9 @@
 // Browser test of the web page (headless Debian Chromium driven by playwright-core).
 //   npx vitest run --config tests/browser/vitest.config.js
-// Needs the WebAssembly module in web/wasm/ (bash scripts/build.sh wasm); the test builds the
-// page itself (vite build into a temporary directory) and serves it with vite preview.
+// Needs the WebAssembly module in web/wasm/ (bash scripts/build.sh wasm); global-setup.js builds
+// the page once (vite build into a temporary directory) and each file serves it with vite preview.
+// The time limits are safety nets for a machine shared with other work, never the pass mark: a
+// test waits for states and events, and a passing run is as fast as the machine allows.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -12,8 +14,9 @@ export default defineConfig({
   test: {
     include: ['tests/browser/**/*.test.js'],
     environment: 'node',
+    globalSetup: ['tests/browser/global-setup.js'],
     fileParallelism: false,
-    testTimeout: 90_000,
-    hookTimeout: 120_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });
