@@ -15,6 +15,26 @@
 
 namespace polycube::testing {
 
+// True in the AddressSanitizer build (scripts/test.sh runs the C++ tests there a second time,
+// where a search is 5-20x slower), and in any build compiled with -DPOLYCUBE_TEST_REDUCED
+// (how the reduced suite's line coverage is compared with the whole suite's: docs/testing.md).
+// Tests with several puzzles then leave out their largest ones, which the optimised build
+// runs; their smaller cases go through the same code.
+// (-DPOLYCUBE_TEST_FULL: the whole sizes under the sanitizers too, as scripts/nightly.sh runs.)
+#if defined(POLYCUBE_TEST_FULL)
+inline constexpr bool kReducedRun = false;
+#elif defined(__SANITIZE_ADDRESS__) || defined(POLYCUBE_TEST_REDUCED)
+inline constexpr bool kReducedRun = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kReducedRun = true;
+#else
+inline constexpr bool kReducedRun = false;
+#endif
+#else
+inline constexpr bool kReducedRun = false;
+#endif
+
 // A search split over threads or subproblems must count exactly as one whole run: the totals
 // and every per-level counter (SolverStats::forEachLevelCounter lists them).
 // A puzzle of def/ and options, for tests that loop over a few of them.
