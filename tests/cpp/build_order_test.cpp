@@ -11,6 +11,7 @@
 #include <random>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 #include "assembly/build_order.hpp"
 #include "session/session.hpp"
@@ -417,6 +418,39 @@ TEST(BuildOrder, TheSearchBacksUpWhenRestingDecides) {
     }
 }
 
+// A grid from the CLI's printout: rows from y = yDim-1 down, the z layers side by side.
+std::vector<int> gridFromPrintout(const PuzzleDef& def, const std::vector<std::string>& rows) {
+    std::map<std::string, int> instanceOf;
+    int i = 0;
+    for (const PieceDef& p : def.pieces) instanceOf[p.name] = i++;
+    std::vector<int> grid(def.boxVolume(), -1);
+    for (int row = 0; row < def.yDim; ++row) {
+        std::istringstream words(rows[row]);
+        std::string name;
+        for (int k = 0; words >> name; ++k) {
+            const int x = k % def.xDim, z = k / def.xDim, y = def.yDim - 1 - row;
+            grid[x + def.xDim * (y + def.yDim * z)] = instanceOf.at(name);
+        }
+    }
+    return grid;
+}
+
+// One Tetris Cube solution (of 9,839; bench/BUILD-ORDER.md) comes apart by single moves, but in
+// every order some piece goes in with nothing under it: E must be held up while J is slid under it.
+TEST(BuildOrder, TetrisCubeSolutionWithAPieceToHold) {
+    const PuzzleDef def = loadPuzzle("tetriscube.txt");
+    const std::vector<int> grid = gridFromPrintout(def, {"G G G I   E E G I   E J G I   H H H H",
+                                                         "A A I I   J J L D   E J C D   E H C D",
+                                                         "A L B D   J L L D   E L K K   F F C C",
+                                                         "A B B B   A L K B   A F K B   F F K C"});
+    const BuildOrder o = orderOf(def, grid);
+    EXPECT_EQ(o.kind, BuildClass::Unsupported);
+    EXPECT_EQ(exhaustiveClass(def, grid), BuildClass::Unsupported);
+    ASSERT_FALSE(o.steps.empty());
+    EXPECT_EQ(instanceLabel(def, o.steps[0].instance), "E");
+    EXPECT_FALSE(o.steps[0].rests);
+}
+
 TEST(BuildOrder, FlatBoardsBottomLeftFirst) {
     const PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
     RunResult r = solve(def, "-r -l 3", true);
@@ -455,7 +489,7 @@ TEST(BuildOrder, SomaEverySolution) {
         ++counts[o.kind];
     }
     EXPECT_EQ(counts[BuildClass::FromAbove] + counts[BuildClass::Sideways] + counts[BuildClass::Interlocked], 480);
-    EXPECT_EQ(counts[BuildClass::Unsupported], 0);  // a full box: a piece that comes in has something under it
+    EXPECT_EQ(counts[BuildClass::FromAbove], 480);  // (bench/BUILD-ORDER.md)
 }
 
 // Figures of '*' cells (air, no support): every order replays, and the class is exhaustive's.
@@ -510,13 +544,13 @@ void checkSample(const char* file, int count, std::map<BuildClass, int>& counts)
 TEST(BuildOrder, TetrisCubeSample) {
     std::map<BuildClass, int> counts;
     checkSample("tetriscube.txt", 150, counts);
-    EXPECT_EQ(counts[BuildClass::Unsupported], 0);
+    for (BuildClass k : {BuildClass::FromAbove, BuildClass::Sideways, BuildClass::Interlocked}) EXPECT_GT(counts[k], 0) << buildClassName(k);
 }
 
 TEST(BuildOrder, BedlamSample) {
     std::map<BuildClass, int> counts;
     checkSample("bedlam.txt", 150, counts);
-    EXPECT_EQ(counts[BuildClass::Unsupported], 0);
+    for (BuildClass k : {BuildClass::FromAbove, BuildClass::Sideways, BuildClass::Interlocked}) EXPECT_GT(counts[k], 0) << buildClassName(k);
 }
 
 TEST(BuildOrder, SessionJson) {
