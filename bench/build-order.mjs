@@ -62,17 +62,19 @@ for (const { file, expected } of puzzles()) {
   const n = built.json.solutions;
   if ((expected !== undefined && n !== expected) || b.failed || b.exhausted) failed = true;
   const groups = Object.entries(b.groups).map(([k, v]) => `${v}×${k}`).join(', ') || '-';
+  const w = b.bestWayUp;
   rows.push({
     file, n, expected, above: b.above, sideways: b.sideways, interlocked: b.interlocked, unsupported: b.unsupported,
+    best: `${w.above} / ${w.sideways} / ${w.interlocked} / ${w.unsupported}`,
     groups, states: b.states, maxStates: b.maxStates, plain: plain.wall, built: built.wall, exhausted: b.exhausted || 0,
   });
-  console.log(`${file}: ${n} solutions: ${b.above} above, ${b.sideways} sideways, ${b.interlocked} interlocked (${groups}), ${b.unsupported} unsupported; ${plain.wall.toFixed(2)} s -> ${built.wall.toFixed(2)} s`);
+  console.log(`${file}: ${n} solutions: ${b.above} above, ${b.sideways} sideways, ${b.interlocked} interlocked (${groups}), ${b.unsupported} unsupported; the best way up ${w.above} / ${w.sideways} / ${w.interlocked} / ${w.unsupported}; ${plain.wall.toFixed(2)} s -> ${built.wall.toFixed(2)} s`);
 }
 
 const table = [
-  '| puzzle | solutions (-r) | from above | sideways slides | interlocked (groups: solutions×pieces) | held | sets searched (max for one) | time without / with --build-order |',
-  '|---|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.file} | ${r.n}${r.expected === r.n ? ' ✓' : r.expected === undefined ? '' : ` ✗ (catalog ${r.expected})`} | ${r.above} (${pct(r.above, r.n)}) | ${r.sideways} (${pct(r.sideways, r.n)}) | ${r.interlocked} (${pct(r.interlocked, r.n)}; ${r.groups}) | ${r.unsupported} | ${r.states} (${r.maxStates})${r.exhausted ? ` ${r.exhausted} cut` : ''} | ${r.plain.toFixed(2)} s / ${r.built.toFixed(2)} s |`),
+  '| puzzle | solutions (-r) | from above | sideways slides | interlocked (groups: solutions×pieces) | held | the best way up: above / sideways / interlocked / held | sets searched (max for one) | time without / with --build-order |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.file} | ${r.n}${r.expected === r.n ? ' ✓' : r.expected === undefined ? '' : ` ✗ (catalog ${r.expected})`} | ${r.above} (${pct(r.above, r.n)}) | ${r.sideways} (${pct(r.sideways, r.n)}) | ${r.interlocked} (${pct(r.interlocked, r.n)}; ${r.groups}) | ${r.unsupported} | ${r.best} | ${r.states} (${r.maxStates})${r.exhausted ? ` ${r.exhausted} cut` : ''} | ${r.plain.toFixed(2)} s / ${r.built.toFixed(2)} s |`),
 ];
 const cpu = os.cpus()[0] ? os.cpus()[0].model : 'unknown CPU';
 let commit = '';
@@ -87,7 +89,11 @@ an overhang; *interlocked*: no order of such moves, the pieces named fit togethe
 first (groups: how many solutions have a group of how many pieces); *held*: the pieces come apart
 but a piece has nothing under it when it goes in (figures with air, never a full box). *Sets
 searched*: the sets of pieces the order searches expanded over all solutions (one per piece
-placed when nothing backs up), and the most for one solution. Times are process wall times.
+placed when nothing backs up; every face tried down counts), and the most for one solution.
+*The best way up*: the classes with the face of the solution that goes in most easily at the
+bottom (all six faces of a cube box, the top and bottom of others; \`BuildOrder::turned\`): the
+search stores each solution one way up, which is not the easiest for a person. Times are process
+wall times.
 
 Machine: ${cpu}, ${os.cpus().length} threads, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; commit ${commit}.
 

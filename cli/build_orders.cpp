@@ -15,6 +15,7 @@ std::string BuildOrders::solution(const std::vector<int>& grid, long long number
     if (!order.ok()) ++failed_;
     else {
         ++counts_[static_cast<int>(order.value.kind)];
+        ++best_[static_cast<int>(bestClass(order.value))];
         states_ += order.value.statesSearched;
         maxStates_ = std::max(maxStates_, order.value.statesSearched);
         exhausted_ += order.value.searchExhausted;
@@ -31,9 +32,12 @@ std::string BuildOrders::jsonSummary(const std::string& summary) const {
     if (!options_.buildOrder) return summary;
     nlohmann::json j = nlohmann::json::parse(summary, nullptr, false);
     if (j.is_discarded()) return summary;
-    nlohmann::json counts;
-    for (BuildClass k : {BuildClass::FromAbove, BuildClass::Sideways, BuildClass::Interlocked, BuildClass::Unsupported})
+    nlohmann::json counts, best;
+    for (BuildClass k : {BuildClass::FromAbove, BuildClass::Sideways, BuildClass::Interlocked, BuildClass::Unsupported}) {
         counts[buildClassName(k)] = counts_[static_cast<int>(k)];
+        best[buildClassName(k)] = best_[static_cast<int>(k)];
+    }
+    counts["bestWayUp"] = best;
     nlohmann::json groups = nlohmann::json::object();
     for (const auto& [size, n] : groups_) groups[std::to_string(size)] = n;
     counts["groups"] = groups;
@@ -53,7 +57,12 @@ std::string BuildOrders::countsLine() const {
                       std::to_string(counts_[0]) + " from above, " + std::to_string(counts_[1]) + " with sideways slides, " +
                       std::to_string(counts_[2]) + " interlocked";
     if (counts_[3]) out += ", " + std::to_string(counts_[3]) + " with a piece that must be held";
-    if (failed_) out += ", " + std::to_string(failed_) + " not orderable (" + "an internal error)";
+    if (failed_) out += ", " + std::to_string(failed_) + " not orderable (an internal error)";
+    if (best_[0] != counts_[0]) {
+        out += "; the best way up: " + std::to_string(best_[0]) + " from above, " + std::to_string(best_[1]) +
+               " with sideways slides, " + std::to_string(best_[2]) + " interlocked";
+        if (best_[3]) out += ", " + std::to_string(best_[3]) + " with a piece that must be held";
+    }
     return out + "\n";
 }
 

@@ -25,7 +25,7 @@ public:
     std::string solution(const std::vector<int>& grid, long long number);
     // After the puzzle, with --json: `summary` (the JSON line, no newline) with
     // "buildOrders":{"above","sideways","interlocked","unsupported","groups":{size:solutions},
-    // "states","maxStates"} added (the sets of pieces the order searches expanded, in all and at
+    // "bestWayUp":{"above",...: the classes with the best face down},"states","maxStates"} added (the sets of pieces the order searches expanded, in all and at
     // most for one solution; "exhausted" when a search stopped at its limit); unchanged without
     // --build-order.
     std::string jsonSummary(const std::string& summary) const;
@@ -36,6 +36,7 @@ private:
     const PuzzleDef& def_;
     const SolverOptions& options_;
     long long counts_[4] = {0, 0, 0, 0};  // by BuildClass
+    long long best_[4] = {0, 0, 0, 0};    // by BuildClass the best way up (BuildOrder::turned)
     long long failed_ = 0;                 // solutions whose order could not be made (never expected)
     long long states_ = 0, maxStates_ = 0; // sets of pieces the order searches expanded: in all, at most for one
     long long exhausted_ = 0;              // solutions whose search stopped at its limit

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
+#include "assembly/box_turns.hpp"
 #include "check/checker.hpp"
 
 namespace polycube {
@@ -374,11 +375,10 @@ const char* buildClassName(BuildClass kind) {
     return "above";
 }
 
-Result<BuildOrder> computeBuildOrder(const PuzzleDef& def, const std::vector<int>& grid) {
-    const CheckResult check = checkSolution(def, grid);
-    if (!check.ok) return Result<BuildOrder>::error("not a solution of this puzzle: " + check.message);
-    if (def.zDim == 1) return Result<BuildOrder>::success(flatOrder(def, grid));
+namespace {
 
+// The order of a 3-D solution (checked) as it lies in the box.
+BuildOrder orderAsItIs(const PuzzleDef& def, const std::vector<int>& grid) {
     Disassembly d(def, grid);
     const int n = d.pieceCount();
     const std::vector<char> all(n, 1);
@@ -388,7 +388,7 @@ Result<BuildOrder> computeBuildOrder(const PuzzleDef& def, const std::vector<int
         out.steps = stepsFrom(d, removals);
         out.statesSearched = d.statesSearched();
         out.searchExhausted = d.exhausted();
-        return Result<BuildOrder>::success(std::move(out));
+        return std::move(out);
     };
     // Lifted straight up only. (In a box with no '*' cells such an order never leaves a piece
     // without support: under a piece's lowest cell is the floor, a block, or a piece that could
@@ -421,7 +421,51 @@ Result<BuildOrder> computeBuildOrder(const PuzzleDef& def, const std::vector<int
     return finish(BuildClass::Interlocked, loose);
 }
 
-std::string buildOrderJson(const PuzzleDef& def, const BuildOrder& order) {
+// How hard an order is to follow, lower first: its class, then the sideways slides, the pieces
+// held, the size of the interlocked group.
+std::pair<int, int> difficulty(const BuildOrder& o) {
+    int sideways = 0, held = 0;
+    for (const BuildStep& s : o.steps) {
+        sideways += s.slides.size() > 1;
+        held += !s.rests;
+    }
+    switch (o.kind) {
+        case BuildClass::FromAbove: return {0, 0};
+        case BuildClass::Sideways: return {1, sideways};
+        case BuildClass::Unsupported: return {2, held};
+        case BuildClass::Interlocked: return {3, static_cast<int>(o.interlocked.size())};
+    }
+    return {3, 0};
+}
+
+}  // namespace
+
+BuildClass bestClass(const BuildOrder& order) { return order.turned ? order.turned->order.kind : order.kind; }
+
+Result<BuildOrder> computeBuildOrder(const PuzzleDef& def, const std::vector<int>& grid) {
+    const CheckResult check = checkSolution(def, grid);
+    if (!check.ok) return Result<BuildOrder>::error("not a solution of this puzzle: " + check.message);
+    if (def.zDim == 1) return Result<BuildOrder>::success(flatOrder(def, grid));
+    BuildOrder out = orderAsItIs(def, grid);
+    // Another face down: the best turn, when it goes in more easily than the solution as it is.
+    if (out.kind != BuildClass::FromAbove) {
+        const std::vector<BoxTurn> turns = boxTurns(def);
+        for (size_t k = 1; k < turns.size(); ++k) {
+            std::vector<int> turnedGrid = turnGrid(def, grid, turns[k]);
+            BuildOrder o = orderAsItIs(def, turnedGrid);
+            out.statesSearched += o.statesSearched;
+            const BuildOrder& best = out.turned ? out.turned->order : out;
+            if (difficulty(o) < difficulty(best))
+                out.turned = std::make_shared<const TurnedBuild>(TurnedBuild{turns[k].face, turns[k].words, std::move(turnedGrid), std::move(o)});
+            if (out.turned && out.turned->order.kind == BuildClass::FromAbove) break;
+        }
+    }
+    return Result<BuildOrder>::success(std::move(out));
+}
+
+namespace {
+
+json orderJson(const PuzzleDef& def, const BuildOrder& order) {
     json steps = json::array();
     int sideways = 0;
     for (const BuildStep& s : order.steps) {
@@ -439,7 +483,17 @@ std::string buildOrderJson(const PuzzleDef& def, const BuildOrder& order) {
     j["steps"] = steps;
     j["states"] = order.statesSearched;
     if (order.searchExhausted) j["searchExhausted"] = true;
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (order.turned) {
+        const TurnedBuild& t = *order.turned;
+        j["turned"] = {{"face", t.face}, {"words", t.words}, {"grid", t.grid}, {"order", orderJson(def, t.order)}};
+    }
+    return j;
+}
+
+}  // namespace
+
+std::string buildOrderJson(const PuzzleDef& def, const BuildOrder& order) {
+    return orderJson(def, order).dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string buildOrderErrorJson(const std::string& message) {
@@ -490,6 +544,18 @@ std::string formatBuildOrder(const PuzzleDef& def, const BuildOrder& order) {
             out += ", then " + std::to_string(s.slides[m].distance) + " along " + directionWords(s.slides[m]);
         if (!s.rests) out += " (hold it: nothing under it yet)";
         out += "\n";
+    }
+    if (order.turned) {
+        const BuildOrder& t = order.turned->order;
+        const int count = difficulty(t).second;
+        const std::string n = std::to_string(count);
+        out += "# turned " + order.turned->words + ", ";
+        switch (t.kind) {
+            case BuildClass::FromAbove: out += "it goes in from above\n"; break;
+            case BuildClass::Sideways: out += "it goes in with " + n + " sideways slide" + (count == 1 ? "\n" : "s\n"); break;
+            case BuildClass::Unsupported: out += "it goes in with " + n + (count == 1 ? " piece" : " pieces") + " to hold\n"; break;
+            case BuildClass::Interlocked: out += "only " + n + " pieces interlock\n"; break;
+        }
     }
     return out;
 }

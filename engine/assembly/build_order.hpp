@@ -27,7 +27,13 @@
 // steps then place the others; one piece alone is stuck only under stationary blocks), Unsupported (the pieces come apart, but in no order found does
 // every piece rest on something: steps whose piece must be held have rests == false).
 // A flat puzzle (zDim 1) is FromAbove trivially, in any order: the steps go bottom-left first.
+//
+// Which face of the solution is down matters: a solution that is not FromAbove as it is may be
+// with another face at the bottom (a cube box takes it any way up). `turned` then holds the
+// best such turn (its grid and order): the class first, then fewer sideways slides, fewer pieces
+// held, a smaller interlocked group.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -50,6 +56,8 @@ struct BuildStep {
 
 enum class BuildClass { FromAbove, Sideways, Interlocked, Unsupported };
 
+struct TurnedBuild;
+
 struct BuildOrder {
     BuildClass kind = BuildClass::FromAbove;
     bool flat = false;               // a one-layer puzzle: everything from above, any order
@@ -57,6 +65,15 @@ struct BuildOrder {
     std::vector<BuildStep> steps;    // every other mobile instance, in the order to place them
     long long statesSearched = 0;    // sets of pieces the search expanded (its size, for the benchmark)
     bool searchExhausted = false;    // the search stopped at kMaxStates before deciding
+    std::shared_ptr<const TurnedBuild> turned;  // a turn of the solution that goes in more easily, or null
+};
+
+// The solution with another face down, and its order.
+struct TurnedBuild {
+    std::string face;        // the face that goes down: "+z" (upside down), "-y", "+y", "-x", "+x"
+    std::string words;       // "with its front face (-y) at the bottom"
+    std::vector<int> grid;   // the solution turned (same layout as the grid given)
+    BuildOrder order;        // (its own `turned` is null)
 };
 
 // Sets of pieces the order search expands at most per class tried (2^16: every set of a
@@ -71,7 +88,8 @@ Result<BuildOrder> computeBuildOrder(const PuzzleDef& def, const std::vector<int
 const char* buildClassName(BuildClass kind);
 
 // {"ok":true,"class","flat","sideways":<steps with a sideways slide>,"interlocked":[instances],
-//  "steps":[{"instance","name","slides":[{"dir":[dx,dy,dz],"distance"}],"rests"}],"states"}
+//  "steps":[{"instance","name","slides":[{"dir":[dx,dy,dz],"distance"}],"rests"}],"states",
+//  "turned":{"face","words","grid":[...],"order":{the same without "turned"}} (when there is one)}
 std::string buildOrderJson(const PuzzleDef& def, const BuildOrder& order);
 // {"ok":false,"error":message}
 std::string buildOrderErrorJson(const std::string& message);
@@ -80,7 +98,11 @@ std::string buildOrderErrorJson(const std::string& message);
 //   # build order: from above (every piece is lowered straight into place)
 //   #   1. L  down 4
 //   #   2. N  down 2, then 1 along +x (right)
+//   # turned with its front face (-y) at the bottom, it goes in from above
 std::string formatBuildOrder(const PuzzleDef& def, const BuildOrder& order);
+
+// The class of the solution the best way up: `order`'s own, or its turn's when it has one.
+BuildClass bestClass(const BuildOrder& order);
 
 // A piece's name as people read it: "L", or "Y (copy 3)" for one of several copies.
 std::string instanceLabel(const PuzzleDef& def, int instance);

@@ -149,6 +149,33 @@ describe('Build it', () => {
     expect(await shown()).toMatchObject({ step: total, piecesDrawn: 12, filled: 64 });
   });
 
+  test('turned with its front face down the same solution goes in from above, and back', async () => {
+    expect(order.turned).toMatchObject({ face: '-y', order: { class: 'above' } });
+    expect(await page.textContent('#build-turn-words')).toBe('Turned with its front face (−y) at the bottom, every piece is lowered straight in.');
+    await page.click('#build-turn');
+    await ui.still();
+    const turned = await page.evaluate(() => {
+      const b = window.__polycube.state().build;
+      return { grid: Array.from(b.grid), cls: b.order.class, step: b.step };
+    });
+    expect(turned).toEqual({ grid: order.turned.grid, cls: 'above', step: 0 });
+    expect((await shown()).piecesDrawn).toBe(0);
+    for (let k = 1; k <= 6; k++) await page.click('#build-next');
+    await page.click('#view-flat'); // the 3-D view, to look at
+    await ui.shot('build-06-turned-step6-1400x860.png');
+    expect((await page.evaluate(() => window.__polycube.sample())).drawnFraction).toBeGreaterThan(0.02);
+    await page.click('#view-flat');
+    for (let k = 7; k <= 12; k++) await page.click('#build-next');
+    await ui.still();
+    expect(await shown()).toMatchObject({ step: 12, total: 12, piecesDrawn: 12, filled: 64 });
+    expect((await shown()).badge).toBe('Solution 1, turned · step 12 of 12');
+    await page.click('#build-turn'); // "Build it as found"
+    await ui.still();
+    expect(await shown()).toMatchObject({ step: 0, total, cls: 'interlocked' });
+    await page.keyboard.press('End');
+    await ui.still();
+  });
+
   test('the steps print as a sheet of pictures, and download as one PNG', async () => {
     await page.evaluate(() => { window.__printed = 0; window.print = () => { window.__printed++; }; });
     await page.click('#build-print');

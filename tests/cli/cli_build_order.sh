@@ -43,8 +43,10 @@ C:name=B:layout=1 0 0, 2 0 0, 2 0 1, 2 0 2, 1 0 2, 0 0 2
 ~D
 DEF
 "$cli" -j 1 --build-order "$tmp/hooks.txt" >"$tmp/hooks" 2>&1
-grep -q '^# build order: not one piece at a time: A and B interlock' "$tmp/hooks" && tail -1 "$tmp/hooks" | grep -q ' 4 interlocked$' \
+grep -q '^# build order: not one piece at a time: A and B interlock' "$tmp/hooks" && tail -1 "$tmp/hooks" | grep -q ' 4 interlocked; the best way up: 8 from above, ' \
   && ok "the hooks interlock in 4 of 8 solutions" || fail "hooks: $(cat "$tmp/hooks")"
+[[ $(grep -c '^# turned with its left face (-x) at the bottom, it goes in from above$' "$tmp/hooks") == 4 ]] \
+  && ok "turned on their left side, those 4 go in from above" || fail "hooks turned: $(grep '^# turned' "$tmp/hooks")"
 
 # --- Refused: a search run elsewhere (its solutions are not printed here).
 "$cli" -r --build-order --split 2 --jobs-out "$tmp/jobs" "$soma" >/dev/null 2>"$tmp/err"

@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "assembly/box_turns.hpp"
 #include "assembly/build_order.hpp"
 #include "session/session.hpp"
 #include "test_support.hpp"
@@ -195,10 +196,20 @@ std::vector<int> gridFromRows(const PuzzleDef& def, const std::vector<std::strin
     return grid;
 }
 
+// The order of a grid, replayed; its turn (when it has one) is a solution, replays and is easier.
 BuildOrder orderOf(const PuzzleDef& def, const std::vector<int>& grid) {
     Result<BuildOrder> r = computeBuildOrder(def, grid);
     EXPECT_TRUE(r.ok()) << r.status.message;
     EXPECT_EQ(replayOrder(def, grid, r.value), "");
+    if (r.value.turned) {
+        const TurnedBuild& t = *r.value.turned;
+        EXPECT_TRUE(checkSolution(def, t.grid).ok) << checkSolution(def, t.grid).message;
+        EXPECT_EQ(replayOrder(def, t.grid, t.order), "") << t.words;
+        EXPECT_FALSE(t.order.turned);
+        EXPECT_NE(r.value.kind, BuildClass::FromAbove);
+        EXPECT_LE(static_cast<int>(t.order.kind == BuildClass::Unsupported ? 2 : t.order.kind == BuildClass::Interlocked ? 3 : static_cast<int>(t.order.kind)),
+                  static_cast<int>(r.value.kind == BuildClass::Unsupported ? 2 : r.value.kind == BuildClass::Interlocked ? 3 : static_cast<int>(r.value.kind)));
+    }
     return r.value;
 }
 
@@ -449,6 +460,36 @@ TEST(BuildOrder, TetrisCubeSolutionWithAPieceToHold) {
     ASSERT_FALSE(o.steps.empty());
     EXPECT_EQ(instanceLabel(def, o.steps[0].instance), "E");
     EXPECT_FALSE(o.steps[0].rests);
+}
+
+// A solution turned in its box: which faces can go down, and the first Tetris Cube solution,
+// interlocked as the search stores it, goes in from above with its front face down.
+TEST(BuildOrder, TurnsOfTheBox) {
+    auto faces = [](const char* text) {
+        std::string out;
+        for (const BoxTurn& t : boxTurns(parsePuzzle(text))) out += std::string(t.face) + " ";
+        return out;
+    };
+    EXPECT_EQ(faces("D:xDim=2:yDim=2:zDim=2\nC:name=A:layout=0 0 0, 1 0 0, 0 1 0, 1 1 0\nC:name=B:layout=0 0 0, 1 0 0, 0 1 0, 1 1 0\n~D\n"), "-z +z -y +y -x +x ");
+    EXPECT_EQ(faces("D:xDim=3:yDim=2:zDim=2\nC:name=A:layout=0 0 0, 1 0 0, 2 0 0, 0 1 0, 1 1 0, 2 1 0\nC:name=B:layout=0 0 0, 1 0 0, 2 0 0, 0 1 0, 1 1 0, 2 1 0\n~D\n"), "-z +z -y +y ");
+    EXPECT_EQ(faces(kHooks), "-z +z -x +x ");  // 3 x 1 x 3: on a side too
+    EXPECT_EQ(faces("D:xDim=2:yDim=1:zDim=2\nC:name=*:type=S:layout=1 0 0\nC:name=A:layout=0 0 0\nC:name=B:layout=0 0 0\nC:name=C:layout=0 0 0\n~D\n"), "-z ");
+    const PuzzleDef def = loadPuzzle("tetriscube.txt");
+    RunResult r = solve(def, "-r -l 1", true);
+    ASSERT_EQ(r.grids.size(), 1u);
+    const BuildOrder o = orderOf(def, r.grids[0]);
+    EXPECT_EQ(o.kind, BuildClass::Interlocked);
+    ASSERT_TRUE(o.turned);
+    EXPECT_EQ(o.turned->face, "-y");
+    EXPECT_EQ(o.turned->order.kind, BuildClass::FromAbove);
+    EXPECT_EQ(bestClass(o), BuildClass::FromAbove);
+    EXPECT_NE(formatBuildOrder(def, o).find("# turned with its front face (-y) at the bottom, it goes in from above\n"), std::string::npos);
+    // turning a cube's solution four ways about x brings it back
+    const std::vector<BoxTurn> turns = boxTurns(def);
+    std::vector<int> g = r.grids[0];
+    for (int k = 0; k < 4; ++k) g = turnGrid(def, g, turns[2]);
+    EXPECT_EQ(g, r.grids[0]);
+    EXPECT_NE(turnGrid(def, r.grids[0], turns[2]), r.grids[0]);
 }
 
 TEST(BuildOrder, FlatBoardsBottomLeftFirst) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, DEF_DIR, makeFakeWorker, makeHost, openDef, readDef, runToEnd } from './helpers.js';
 import { SolverClient } from '../../web/src/solver-client.js';
 import {
-  buildStepCount, placedGrid, placedInstances, stepInstances, stepMotion, stepPath, stepWords, orderSummary,
+  buildStepCount, placedGrid, placedInstances, stepInstances, stepMotion, stepPath, stepWords, orderSummary, turnedWords,
 } from '../../web/src/model/build-order.js';
 
 const HOOKS = 'D:xDim=3:yDim=1:zDim=3\nC:name=A:layout=0 0 0, 0 0 1, 1 0 1\nC:name=B:layout=1 0 0, 2 0 0, 2 0 1, 2 0 2, 1 0 2, 0 0 2\n~D\n';
@@ -75,6 +75,7 @@ describe('build orders in the WebAssembly engine', () => {
       expect(order).toEqual(native[k]);
       expect(['above', 'sideways', 'interlocked']).toContain(order.class);
       expect(replay(puzzle, grid, order)).toBe('');
+      if (order.turned) expect(replay(puzzle, order.turned.grid, order.turned.order)).toBe('');
       // after the last step the box holds the solution
       expect(Array.from(placedGrid(puzzle, grid, order, buildStepCount(order)))).toEqual(Array.from(grid));
       expect(placedInstances(order, buildStepCount(order)).size).toBe(12);
@@ -112,6 +113,10 @@ describe('the page\'s model of a build order', () => {
     expect(stepWords(puzzle, order, 1)).toBe('Step 1 of 1: A and B, fitted together, lowered in as one.');
     expect(orderSummary(puzzle, order)).toMatch(/^Not one piece at a time: A and B interlock/);
     expect(replay(puzzle, HOOKS_GRID, order)).toBe('');
+    // on its left side the same solution goes in from above
+    expect(order.turned).toMatchObject({ face: '-x', words: 'with its left face (-x) at the bottom', order: { class: 'above' } });
+    expect(turnedWords(order)).toBe('Turned with its left face (−x) at the bottom, every piece is lowered straight in.');
+    expect(replay(puzzle, order.turned.grid, order.turned.order)).toBe('');
   });
 
   it('moves a step in along its path and back out the same way; a jump or reduced motion is still', () => {

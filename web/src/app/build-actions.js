@@ -5,6 +5,7 @@
 //
 //   const build = new BuildActions(store, actions);
 //   await build.open();   build.next();  build.back();  build.go(0);  build.close();
+//   build.turn();  build.unturn();   // the solution turned the easier way up, and back
 import { buildStepCount } from '../model/build-order.js';
 import { NO_BUILD } from './state.js';
 import { replayOnStage, shownPuzzle } from './selectors.js';
@@ -101,6 +102,21 @@ export class BuildActions {
 
   back() {
     this.go(this.build.step - 1);
+  }
+
+  /** Build the solution turned the easier way up (the engine's order.turned), from the empty box. */
+  turn() {
+    const b = this.build;
+    const t = b.order && b.order.turned;
+    if (!t) return;
+    this.store.update('build', { grid: Int32Array.from(t.grid), order: t.order, step: 0, turn: t.words, asFound: { grid: b.grid, order: b.order } });
+  }
+
+  /** Back to the solution as it was found. */
+  unturn() {
+    const b = this.build;
+    if (!b.asFound) return;
+    this.store.update('build', { grid: b.asFound.grid, order: b.asFound.order, step: 0, turn: '', asFound: null });
   }
 
   /** Steps drawn with or without their motion. */

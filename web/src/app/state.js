@@ -24,7 +24,9 @@ export const VIEW_PIECES = Object.freeze({ hover: -1, highlight: -1, hidden: Obj
 // `grid` (solution `shown` of `store`, puzzle `puzzle`: another one on the stage closes it),
 // the step drawn (0: the empty box .. buildStepCount(order)), and why there is none ('' when
 // there is). instant: steps drawn without their motion (the person prefers reduced motion).
-export const NO_BUILD = Object.freeze({ active: false, loading: false, error: '', order: null, step: 0, grid: null, puzzle: null, store: null, shown: -1, instant: false });
+// turn: the words of the turn built instead of the solution as found (order.turned), whose grid
+// and order are kept in asFound ({grid, order}) to go back to; '' and null when not turned.
+export const NO_BUILD = Object.freeze({ active: false, loading: false, error: '', order: null, step: 0, grid: null, puzzle: null, store: null, shown: -1, instant: false, turn: '', asFound: null });
 
 export function initialState() {
   return {

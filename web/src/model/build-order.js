@@ -143,6 +143,26 @@ export function orderSummary(puzzle, order) {
   }
 }
 
+/** What the engine's better turn of the solution (order.turned) offers, in a sentence, or ''. */
+export function turnedWords(order) {
+  const t = order.turned;
+  if (!t) return '';
+  const o = t.order;
+  const n = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const how = {
+    above: 'every piece is lowered straight in',
+    sideways: `it goes in with ${n(o.sideways, 'sideways slide')}`,
+    unsupported: `it goes in with ${n(o.steps.filter((s) => !s.rests).length, 'piece')} to hold`,
+    interlocked: `only ${o.interlocked.length} pieces interlock`,
+  }[o.class];
+  return `Turned ${turnPhrase(t.words)}, ${how}.`;
+}
+
+/** The engine's words for a turn ("with its front face (-y) at the bottom") as the page writes them (a true minus). */
+export function turnPhrase(words) {
+  return words.replace(/\(-([xyz])\)/, '(−$1)');
+}
+
 /** Step k in words: "Step 3 of 12: T. Lower it ..."; step 0: the empty box. */
 export function stepWords(puzzle, order, k) {
   const total = buildStepCount(order);

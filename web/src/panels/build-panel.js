@@ -2,7 +2,7 @@
 // controls step through the engine's build order (buttons, slider, ← → Home End while it is
 // open); the stage and the flat grid draw the box after the step; the steps print as a sheet
 // (build-sheet.js) or download as one PNG.
-import { buildStepCount, orderSummary, stepWords } from '../model/build-order.js';
+import { buildStepCount, orderSummary, stepWords, turnPhrase, turnedWords } from '../model/build-order.js';
 import { replayOnStage, shownPuzzle } from '../app/selectors.js';
 import { num } from '../app/format.js';
 import { downloadBlob } from './download.js';
@@ -15,9 +15,11 @@ export function mountBuildPanel(store, build, stage) {
     back: byId('build-back'), next: byId('build-next'), step: byId('build-step'), total: byId('build-total'),
     slider: byId('build-slider'), words: byId('build-words'), print: byId('build-print'), png: byId('build-png'),
     close: byId('build-close'), status: byId('build-status'), sheet: byId('build-sheet'),
+    turnRow: byId('build-turn-row'), turnWords: byId('build-turn-words'), turn: byId('build-turn'),
   };
   el.open.addEventListener('click', () => build.open());
   el.close.addEventListener('click', () => build.close());
+  el.turn.addEventListener('click', () => (store.get().build.asFound ? build.unturn() : build.turn()));
   el.back.addEventListener('click', () => build.back());
   el.next.addEventListener('click', () => build.next());
   el.slider.addEventListener('input', () => build.go(Number(el.slider.value)));
@@ -39,7 +41,7 @@ export function mountBuildPanel(store, build, stage) {
     const s = store.get();
     const p = s.build.puzzle;
     const n = s.solutions.linked || s.build.shown + 1;
-    return `${(p && p.title) || 'Puzzle'}, solution ${num(n)}: how to build it`;
+    return `${(p && p.title) || 'Puzzle'}, solution ${num(n)}${s.build.turn ? ` turned ${turnPhrase(s.build.turn)}` : ''}: how to build it`;
   };
   const pictures = async (background) => {
     const b = store.get().build;
@@ -103,6 +105,11 @@ export function mountBuildPanel(store, build, stage) {
     const p = b.puzzle;
     const total = b.order ? buildStepCount(b.order) : 0;
     setText(el.summary, b.loading ? 'Working out the order…' : orderSummary(p, b.order));
+    // a turn of the solution that goes in more easily: offered, or built (and back)
+    const offer = b.order && !b.asFound ? turnedWords(b.order) : '';
+    setProp(el.turnRow, 'hidden', !offer && !b.asFound);
+    setText(el.turnWords, b.asFound ? `This is the solution turned ${turnPhrase(b.turn)}.` : offer);
+    setText(el.turn, b.asFound ? 'Build it as found' : 'Build it turned');
     setProp(el.summary, 'className', `hint build-${b.order ? b.order.class : 'loading'}`);
     setText(el.step, num(b.step));
     setText(el.total, num(total));

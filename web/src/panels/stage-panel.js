@@ -110,7 +110,7 @@ export function mountStagePanel(store, actions, editor, watch) {
       }
       setText(el.buildCaption, stepWords(p, building.order, building.step));
       const sol = s.solutions;
-      setText(el.solution, `Solution ${num(sol.linked || sol.shown + 1)} · step ${num(building.step)} of ${num(buildStepCount(building.order))}`);
+      setText(el.solution, `Solution ${num(sol.linked || sol.shown + 1)}${building.turn ? ', turned' : ''} · step ${num(building.step)} of ${num(buildStepCount(building.order))}`);
       return;
     }
     buildDrawn = null;
