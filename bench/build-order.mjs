@@ -66,13 +66,14 @@ for (const { file, expected } of puzzles()) {
   rows.push({
     file, n, expected, above: b.above, sideways: b.sideways, interlocked: b.interlocked, unsupported: b.unsupported,
     best: `${w.above} / ${w.sideways} / ${w.interlocked} / ${w.unsupported}`,
-    groups, states: b.states, maxStates: b.maxStates, plain: plain.wall, built: built.wall, exhausted: b.exhausted || 0,
+    groups, states: b.states, maxStates: b.maxStates, exhausted: b.exhausted || 0,
+    plain: plain.json.cpuSeconds, built: built.json.cpuSeconds, wall: [plain.wall, built.wall],
   });
-  console.log(`${file}: ${n} solutions: ${b.above} above, ${b.sideways} sideways, ${b.interlocked} interlocked (${groups}), ${b.unsupported} unsupported; the best way up ${w.above} / ${w.sideways} / ${w.interlocked} / ${w.unsupported}; ${plain.wall.toFixed(2)} s -> ${built.wall.toFixed(2)} s`);
+  console.log(`${file}: ${n} solutions: ${b.above} above, ${b.sideways} sideways, ${b.interlocked} interlocked (${groups}), ${b.unsupported} unsupported; the best way up ${w.above} / ${w.sideways} / ${w.interlocked} / ${w.unsupported}; CPU ${plain.json.cpuSeconds.toFixed(2)} s -> ${built.json.cpuSeconds.toFixed(2)} s`);
 }
 
 const table = [
-  '| puzzle | solutions (-r) | from above | sideways slides | interlocked (groups: solutions×pieces) | held | the best way up: above / sideways / interlocked / held | sets searched (max for one) | time without / with --build-order |',
+  '| puzzle | solutions (-r) | from above | sideways slides | interlocked (groups: solutions×pieces) | held | the best way up: above / sideways / interlocked / held | sets searched (max for one) | CPU without / with --build-order |',
   '|---|---|---|---|---|---|---|---|---|',
   ...rows.map((r) => `| ${r.file} | ${r.n}${r.expected === r.n ? ' ✓' : r.expected === undefined ? '' : ` ✗ (catalog ${r.expected})`} | ${r.above} (${pct(r.above, r.n)}) | ${r.sideways} (${pct(r.sideways, r.n)}) | ${r.interlocked} (${pct(r.interlocked, r.n)}; ${r.groups}) | ${r.unsupported} | ${r.best} | ${r.states} (${r.maxStates})${r.exhausted ? ` ${r.exhausted} cut` : ''} | ${r.plain.toFixed(2)} s / ${r.built.toFixed(2)} s |`),
 ];
@@ -90,10 +91,11 @@ first (groups: how many solutions have a group of how many pieces); *held*: the 
 but a piece has nothing under it when it goes in (figures with air, never a full box). *Sets
 searched*: the sets of pieces the order searches expanded over all solutions (one per piece
 placed when nothing backs up; every face tried down counts), and the most for one solution.
+*CPU*: the process's CPU seconds for the puzzle (\`cpuSeconds\`, every thread): what working out
+the orders adds to the search (wall times on the shared machine say more about its load).
 *The best way up*: the classes with the face of the solution that goes in most easily at the
 bottom (all six faces of a cube box, the top and bottom of others; \`BuildOrder::turned\`): the
-search stores each solution one way up, which is not the easiest for a person. Times are process
-wall times.
+search stores each solution one way up, which is not the easiest for a person.
 
 Machine: ${cpu}, ${os.cpus().length} threads, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; commit ${commit}.
 

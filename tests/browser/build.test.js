@@ -5,19 +5,14 @@
 // in as one step; the phone layout (390x844). Screenshots under tests/output/browser/build-*.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { CLI, OUT, openPage, usePage } from './page-driver.js';
 import { repoRoot } from './server.js';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-build-'));
 const handle = usePage();
-let ui;
-let page;
-let server;
+let ui, page, server;
 beforeAll(() => ({ ui, page, server } = handle));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const HOOKS = 'D:xDim=3:yDim=1:zDim=3\nC:name=A:layout=0 0 0, 0 0 1, 1 0 1\nC:name=B:layout=1 0 0, 2 0 0, 2 0 1, 2 0 2, 1 0 2, 0 0 2\n~D\n';
 
@@ -53,9 +48,10 @@ async function solveWith(options) {
   expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
 }
 
+/** The file a click downloads, saved under tests/output/browser/ (to look at). */
 async function download(selector) {
   const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click(selector)]);
-  const file = path.join(tmp, dl.suggestedFilename());
+  const file = path.join(OUT, `build-${dl.suggestedFilename()}`);
   await dl.saveAs(file);
   return { name: dl.suggestedFilename(), bytes: fs.readFileSync(file) };
 }
@@ -196,7 +192,6 @@ describe('Build it', () => {
 
     const png = await download('#build-png');
     expect(png.name).toMatch(/^tetris-cube.*-solution-1-steps\.png$/);
-    fs.writeFileSync(path.join(OUT, 'build-03-steps.png'), png.bytes);
     const size = await page.evaluate(async (b64) => {
       const bin = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
       const bmp = await createImageBitmap(new Blob([bin], { type: 'image/png' }));
