@@ -88,13 +88,13 @@ model and the classes: docs/build-order.md). *From above*: every piece lowered s
 the box; *sideways slides*: at least one piece must be lowered beside its place and slid under
 an overhang; *interlocked*: no order of such moves, the pieces named fit together outside the box
 first (groups: how many solutions have a group of how many pieces); *held*: the pieces come apart
-but a piece has nothing under it when it goes in (figures with air, never a full box). *Sets
+but in every order some piece has nothing under it when it goes in (mostly figures with air). *Sets
 searched*: the sets of pieces the order searches expanded over all solutions (one per piece
 placed when nothing backs up; every face tried down counts), and the most for one solution.
 *CPU*: the process's CPU seconds for the puzzle (\`cpuSeconds\`, every thread): what working out
 the orders adds to the search (wall times on the shared machine say more about its load).
 *The best way up*: the classes with the face of the solution that goes in most easily at the
-bottom (all six faces of a cube box, the top and bottom of others; \`BuildOrder::turned\`): the
+bottom (all six faces of a cube box, fewer of others; \`BuildOrder::turned\`): the
 search stores each solution one way up, which is not the easiest for a person.
 
 Machine: ${cpu}, ${os.cpus().length} threads, load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; commit ${commit}.
