@@ -130,12 +130,17 @@ public:
 
     // An order taking out every piece of `movable` in which each piece rests on what stays (so,
     // reversed, rests on what was placed before it), or false. Depth first over the sets of
-    // pieces present, dead sets remembered; at most kMaxStates sets expanded per call.
+    // pieces present, dead sets remembered; at most kMaxChecks pieces looked at per call.
     bool search(std::vector<char>& present, const std::vector<char>& movable, bool sideways, std::vector<Removal>& out) {
         dead_.clear();
-        budget_ = kMaxStates;
+        budget_ = kMaxChecks;
         int left = 0;
-        for (int p = 0; p < pieceCount(); ++p) left += present[p] && movable[p];
+        for (int p = 0; p < pieceCount(); ++p) {
+            if (!present[p] || !movable[p]) continue;
+            ++left;
+            // a piece with nothing that could ever be under it: no order rests (and no search)
+            if (!pieces_[p].grounded && pieces_[p].supporters.empty()) return false;
+        }
         return descend(present, movable, sideways, left, out);
     }
 
@@ -253,7 +258,7 @@ private:
         if (left == 0) return true;
         std::string key(present.begin(), present.end());
         if (dead_.count(key)) return false;
-        if (budget_-- <= 0) {
+        if (budget_ <= 0) {
             exhausted_ = true;
             return false;
         }
@@ -265,6 +270,7 @@ private:
         std::vector<Candidate> candidates;
         for (int p : byRemovalPreference_) {
             if (!present[p] || !movable[p]) continue;
+            --budget_;
             const int e = openEscape(p, present, sideways);
             if (e < 0) continue;
             present[p] = 0;
@@ -527,8 +533,9 @@ std::string formatBuildOrder(const PuzzleDef& def, const BuildOrder& order) {
                        "first" + (order.steps.empty() ? std::string("\n") : std::string(", then\n"));
             break;
         case BuildClass::Unsupported:
-            out += "no order found in which every piece rests on the floor or on pieces already placed: " +
-                   std::to_string(held) + (held == 1 ? " piece" : " pieces") + " must be held until a later piece is under it\n";
+            out += std::string("no order found") + (order.searchExhausted ? " (the search stopped at its limit)" : "") +
+                   " in which every piece rests on the floor or on pieces already placed: " + std::to_string(held) +
+                   (held == 1 ? " piece" : " pieces") + " must be held until a later piece is under it\n";
             break;
     }
     size_t width = 0;

@@ -19,7 +19,7 @@
 // A piece free to leave stays free when others have left (fewer obstacles), so whether pieces
 // can be taken apart at all is decided greedily; the support rule (a piece rests on something
 // placed before it) is not monotone, so the order itself is searched depth first over sets of
-// pieces, with dead sets remembered (at most kMaxStates sets).
+// pieces, with dead sets remembered (at most kMaxChecks pieces looked at).
 //
 // Classes: FromAbove (every piece dropped straight in), Sideways (at least one piece needs its
 // sideways slide after lowering), Interlocked (no order of such moves exists: `interlocked` names
@@ -64,7 +64,7 @@ struct BuildOrder {
     std::vector<int> interlocked;    // Interlocked: the instances that cannot be placed one by one
     std::vector<BuildStep> steps;    // every other mobile instance, in the order to place them
     long long statesSearched = 0;    // sets of pieces the search expanded (its size, for the benchmark)
-    bool searchExhausted = false;    // the search stopped at kMaxStates before deciding
+    bool searchExhausted = false;    // the search stopped at kMaxChecks before deciding
     std::shared_ptr<const TurnedBuild> turned;  // a turn of the solution that goes in more easily, or null
 };
 
@@ -76,9 +76,10 @@ struct TurnedBuild {
     BuildOrder order;        // (its own `turned` is null)
 };
 
-// Sets of pieces the order search expands at most per class tried (2^16: every set of a
-// 16-piece puzzle; the Tetris Cube and Bedlam have 12 and 13 pieces).
-constexpr long long kMaxStates = 1 << 16;
+// Pieces the order search looks at (as candidates to take out) at most per class tried: more
+// than every set of a 16-piece puzzle (2^16 sets of at most 16; the Tetris Cube and Bedlam have
+// 12 and 13 pieces), and a bound on the time a puzzle of hundreds of pieces can take.
+constexpr long long kMaxChecks = 2'000'000;
 
 // The order for `grid` (box cell -> instance, every cell covered, as Session's solutions). A
 // grid that is not a solution of `def` (checked by check/checker.hpp) is an error naming why.

@@ -139,7 +139,7 @@ export function orderSummary(puzzle, order) {
       }
       return `Not one piece at a time: ${names(order.interlocked)} interlock (none of them can slide in or out while the others are there). Fit them together first and put them in as one${order.steps.length ? '; the others follow one by one.' : '.'}`;
     default:
-      return 'The pieces come apart, but in no order does every piece rest on something as it goes in: a piece marked "hold it" has nothing under it until a later one is placed.';
+      return `The pieces come apart, but ${order.searchExhausted ? 'no order was found (the search stopped at its limit) in which' : 'in no order does'} every piece rest${order.searchExhausted ? 's' : ''} on something as it goes in: a piece marked "hold it" has nothing under it until a later one is placed.`;
   }
 }
 
