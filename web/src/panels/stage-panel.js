@@ -98,6 +98,7 @@ export function mountStagePanel(store, actions, editor, watch) {
     const build = s.build;
     const building = build.active && build.order && p && !editing ? build : null;
     setProp(el.buildCaption, 'hidden', !building);
+    el.overlayTop.classList.toggle('building', !!building);
     if (building) {
       if (buildDrawn !== building.order || buildStep !== building.step || !drawnGrid) {
         const grid = placedGrid(p, building.grid, building.order, building.step);
