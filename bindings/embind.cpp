@@ -51,6 +51,10 @@ std::string donateJson(Session& s, int maxPaths) { return s.donateJson(maxPaths)
 std::string lastError(const Session& s) { return s.lastError(); }
 std::string version() { return Session::version(); }
 std::string draftJson(const std::string& text, const std::string& source) { return Session::draftJson(text, source); }
+// grid: a JS array or Int32Array (a solution, as takeSolutions gives it).
+std::string buildOrderJson(const Session& s, int index, const val& grid) {
+    return s.buildOrderJson(index, emscripten::convertJSArrayToNumberVector<int32_t>(grid));
+}
 
 }  // namespace
 
@@ -79,6 +83,7 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("fingerprint", &fingerprint)
         .function("startSubproblem", &startSubproblem)
         .function("donateJson", &donateJson)
+        .function("buildOrderJson", &buildOrderJson)
         .function("lastError", &lastError)
         .class_function("version", &version)
         .class_function("draftJson", &draftJson);

@@ -20,6 +20,7 @@
 #include <sstream>
 #include <thread>
 
+#include "build_orders.hpp"
 #include "files.hpp"
 #include "jobs.hpp"
 #include "progress.hpp"
@@ -199,6 +200,7 @@ std::string usageConflict(const OptionParse& p) {
     const int modes = !o.merge.empty() + !o.job.empty() + (o.splitJobs > 0);
     if (modes > 1) return "--merge, --job and --split are separate runs: give one of them";
     if (!o.jobsOut.empty() && o.splitJobs == 0) return "--jobs-out DIR goes with --split N (how many job files to write)";
+    if (o.buildOrder && o.splitJobs > 0) return "--build-order prints with the solutions of a search run here: not with --split";
     if (o.splitJobs > 0 && (!o.checkpoint.empty() || !o.resume.empty()))
         return "--split writes job files, not checkpoints: --checkpoint and --resume do not go with it";
     if (o.job.empty() && o.merge.empty()) return "";
@@ -360,6 +362,7 @@ int main(int argc, char** argv) {
         for (size_t i = 0; i < parsed.puzzles.size(); ++i) {
             const PuzzleDef& def = parsed.puzzles[i];
             const double cpuAtStart = processCpuSeconds();
+            BuildOrders printed(def, p.options);  // each solution, and with --build-order how to build it
             // The other threads' solvers set up meanwhile, on threads of their own.
             std::unique_ptr<SearchThreads> others =
                 parallel ? std::make_unique<SearchThreads>(def, p.options, threads - 1) : nullptr;
@@ -411,9 +414,9 @@ int main(int argc, char** argv) {
                     if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
                     std::cout << formatInfo(search.primary());
                 }
-                if (!p.options.quiet) {
+                if (printed.wanted()) {
                     search.setSolutionHandler(
-                        [&](const Solution& s, long long number) { std::cout << formatSolution(def, s.grid, number); });
+                        [&](const Solution& s, long long number) { std::cout << printed.solution(s.grid, number); });
                     search.setOrdered(p.options.ordered);
                 }
                 ProgressReporter reporter(stderrTerminal, label(source, i, parsed.puzzles.size()), resumed ? resumed->doneShare : 0);
@@ -446,10 +449,12 @@ int main(int argc, char** argv) {
                               << "\nDONATIONS=" << search.donations() << "\nIDLE_SECONDS=" << search.idleSeconds() << "\n";
                 }
                 if (p.options.json)
-                    std::cout << summaryJson(search.primary(), search.stats(), source, static_cast<int>(i),
-                                             stateName(st), search.threads(), search.idleSeconds(),
-                                             processCpuSeconds() - cpuAtStart)
+                    std::cout << printed.jsonSummary(summaryJson(search.primary(), search.stats(), source, static_cast<int>(i),
+                                                                 stateName(st), search.threads(), search.idleSeconds(),
+                                                                 processCpuSeconds() - cpuAtStart))
                               << "\n";
+                else
+                    std::cout << printed.countsLine();
                 std::cout.flush();
                 if (outputFailed(why)) {
                     std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
@@ -476,9 +481,9 @@ int main(int argc, char** argv) {
                 std::cout << formatInfo(solver);
             }
             bool writeFailed = false;
-            if (!p.options.quiet) {
+            if (printed.wanted()) {
                 solver.setSolutionHandler([&](const Solution& s) {
-                    std::cout << formatSolution(def, s.grid, s.number);
+                    std::cout << printed.solution(s.grid, s.number);
                     if (!std::cout.good() && !writeFailed) {
                         writeFailed = true;  // nowhere to put the results: stop searching
                         solver.cancel();
@@ -512,9 +517,11 @@ int main(int argc, char** argv) {
             reporter.finish();
             if (p.options.info) std::cout << formatStatistics(solver);
             if (p.options.json)
-                std::cout << summaryJson(solver, solver.stats(), source, static_cast<int>(i), stateName(st), /*threads=*/ 1, /*idleSeconds=*/ 0,
-                                         processCpuSeconds() - cpuAtStart)
+                std::cout << printed.jsonSummary(summaryJson(solver, solver.stats(), source, static_cast<int>(i), stateName(st),
+                                                             /*threads=*/ 1, /*idleSeconds=*/ 0, processCpuSeconds() - cpuAtStart))
                           << "\n";
+            else
+                std::cout << printed.countsLine();
             const bool failedNow = outputFailed(why) || writeFailed;
             solving = 0;
             activeSolver = nullptr;

@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "assembly/build_order.hpp"
 #include "common/text.hpp"
 #include "output/format.hpp"
 #include "parallel/subproblem.hpp"
@@ -62,6 +63,15 @@ bool Session::load(const std::string& text, const std::string& sourceName) {
 
 int Session::puzzleCount() const { return static_cast<int>(puzzles_->size()); }
 
+std::string Session::buildOrderJson(int index, const std::vector<int32_t>& grid) const {
+    if (index < 0 || index >= puzzleCount())
+        return polycube::buildOrderErrorJson("no puzzle number " + std::to_string(index) + " (" +
+                                             std::to_string(puzzleCount()) + " loaded)");
+    const PuzzleDef& def = (*puzzles_)[index];
+    Result<BuildOrder> order = computeBuildOrder(def, std::vector<int>(grid.begin(), grid.end()));
+    return order.ok() ? polycube::buildOrderJson(def, order.value) : polycube::buildOrderErrorJson(order.status.message);
+}
+
 std::string Session::puzzleJson(int index) const {
     if (index < 0 || index >= puzzleCount()) return "null";
     return polycube::puzzleJson((*puzzles_)[index]);
@@ -100,7 +110,7 @@ bool Session::start(int index, const std::string& options) {
     const std::pair<bool, const char*> commandLineOnly[] = {
         {o.ordered, "--ordered"},           {o.progress, "--progress"},    {!o.checkpoint.empty(), "--checkpoint"},
         {!o.resume.empty(), "--resume"},    {o.splitJobs > 0, "--split"},  {!o.jobsOut.empty(), "--jobs-out"},
-        {!o.job.empty(), "--job"},          {!o.merge.empty(), "--merge"},
+        {!o.job.empty(), "--job"},          {!o.merge.empty(), "--merge"},  {o.buildOrder, "--build-order"},
     };
     for (const auto& [given, name] : commandLineOnly) {
         if (!given) continue;

@@ -52,7 +52,7 @@ public:
     // Prepare a search of puzzle `index` with options in the CLI's option language
     // (e.g. "-r", "-r L -u", "-o x:f=20"). The command line's own switches for its
     // terminal, files and output order (--help, --version, --ordered, --progress,
-    // --checkpoint, --resume, --split, --jobs-out, --job, --merge) are refused with a
+    // --checkpoint, --resume, --split, --jobs-out, --job, --merge, --build-order) are refused with a
     // message; -q, -i, --json and -j are accepted and change nothing here.
     bool start(int index, const std::string& options);
     // Run the search (or its setup) for about `budget` placement attempts, at most
@@ -138,6 +138,14 @@ public:
     std::string fingerprint() const;
     bool startSubproblem(const std::vector<int32_t>& path);
     std::string donateJson(int maxPaths = 0);
+
+    // How to put solution `grid` (a flat grid as takeSolutions gives) of puzzle `index` together
+    // by hand, one piece at a time (assembly/build_order.hpp): {"ok":true,"class":"above"|
+    // "sideways"|"interlocked"|"unsupported","flat","sideways","interlocked":[instances],
+    // "steps":[{"instance","name","slides":[{"dir":[dx,dy,dz],"distance"}],"rests"}],"states"},
+    // or {"ok":false,"error":...} for a bad index or a grid that is not a solution of the puzzle.
+    // Legal in every state (a running search is not touched).
+    std::string buildOrderJson(int index, const std::vector<int32_t>& grid) const;
 
     const std::string& lastError() const { return error_; }
     static std::string version();

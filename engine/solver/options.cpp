@@ -64,6 +64,11 @@ const std::vector<OptionSpec>& specs() {
         {0, "json", Arg::None, false, nullptr,
          "after each puzzle print one JSON line {\"puzzle\",\"solutions\",\"placements\",\"seconds\",...}",
          [](SolverOptions& o, OptionParse&, const std::string*) { o.json = true; return std::string(); }},
+        {0, "build-order", Arg::None, false, nullptr,
+         "after each solution print how to put it together by hand, one piece at a time: lowered into the box "
+         "from above, slid sideways where needed, or the pieces that interlock, and the face to put down when another "
+         "way up goes in more easily (with --json one line per solution; the classes counted after the puzzle, with -q too)",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.buildOrder = true; return std::string(); }},
         {'j', "jobs", Arg::Required, false, "N",
          "search on N threads (default: every core); 1: one thread, solutions in the one-thread order. "
          "-t, -s, -l and -u without -r always run on one thread",

@@ -31,6 +31,8 @@ import { mountTestHooks } from './panels/test-hooks.js';
 import { ViewActions } from './app/view-actions.js'; // seeing the pieces (issue 8 §5)
 import { mountPiecesViewPanel } from './panels/pieces-view-panel.js';
 import { mountLayerGridPanel } from './panels/layer-grid-panel.js';
+import { BuildActions } from './app/build-actions.js';
+import { mountBuildPanel } from './panels/build-panel.js';
 
 const persist = new Persist(browserStorage());
 const entries = libraryEntries();
@@ -44,6 +46,8 @@ const actions = new Actions(store, { createClient, entries, defaultFile: DEFAULT
 const editor = new EditorActions(store, actions, persist);
 const watch = new WatchActions(store, actions);
 const view = new ViewActions(store, actions); // seeing the pieces (issue 8 §5)
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const build = new BuildActions(store, actions, { reducedMotion }); // building a solution by hand
 const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file), watch });
 
 const stage = mountStagePanel(store, actions, editor, watch);
@@ -62,6 +66,7 @@ mountWatchPanel(store, actions, watch);
 mountTestHooks(store, stage);
 mountPiecesViewPanel(store, stage, view); // seeing the pieces (issue 8 §5)
 mountLayerGridPanel(store, stage, view);
+mountBuildPanel(store, build, stage);
 store.notify(Object.keys(store.get())); // first drawing of every panel
 
 sync.restore(window.location.hash).then(() => sync.follow()).then(() => actions.checkSaved());

@@ -173,6 +173,12 @@ export class SolverClient {
     return this._request({ type: MSG.IMAGE_TABLE }).done.then((m) => ({ offsets: m.offsets, cells: m.cells, imageShapes: m.imageShapes, instanceShapes: m.instanceShapes }));
   }
 
+  /** How to put solution `grid` of puzzle `puzzle` together by hand (the engine's build order:
+   * worker/protocol.js 'buildOrder'); rejects with the engine's reason for a grid that is not a solution. */
+  buildOrder(puzzle, grid) {
+    return this._request({ type: MSG.BUILD_ORDER, puzzle, grid }).done.then((m) => m.order);
+  }
+
   /** Box cell indices of placement image `image` (for drawing trace events). */
   imageCells(image) {
     return this._request({ type: MSG.IMAGE_CELLS, image }).done.then((m) => m.cells);
@@ -248,6 +254,7 @@ export class SolverClient {
       case MSG.PREPARED:
       case MSG.DRAFTED:
       case MSG.IMAGE_TABLE:
+      case MSG.BUILD_ORDER:
       case MSG.DONE:
       case MSG.IMAGE_CELLS:
         this.pending.delete(msg.id);

@@ -133,6 +133,18 @@ export class Actions {
     }
   }
 
+  /** How to put solution `grid` of the puzzle on screen together (the engine's build order),
+   * the puzzle loaded again first when the engine no longer holds it. Rejects with the reason. */
+  async buildOrder(grid) {
+    const src = this.state.source;
+    await this.ensureClient();
+    if (this.engineText !== src.text) {
+      await this.client.load(src.text, src.name);
+      this.engineText = src.text;
+    }
+    return this.client.buildOrder(this.state.puzzleIndex, grid);
+  }
+
   /** After saving one of My puzzles (in `persist`): why it was not kept, or which old one made room. */
   reportSave(persist = this.persist) {
     const notice = persist ? saveNotice(persist) : '';

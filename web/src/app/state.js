@@ -20,6 +20,14 @@ export const NO_SOLUTIONS = Object.freeze({ store: null, total: 0, shown: -1, re
 // "go to solution" box refused what was typed ('' when it did not).
 export const VIEW_PIECES = Object.freeze({ hover: -1, highlight: -1, hidden: Object.freeze([]), isolate: -1, layer: -1, labels: false, flat: false, gotoError: '', camera: null });
 
+// Building the solution shown by hand (app/build-actions.js): the engine's build order of
+// `grid` (solution `shown` of `store`, puzzle `puzzle`: another one on the stage closes it),
+// the step drawn (0: the empty box .. buildStepCount(order)), and why there is none ('' when
+// there is). instant: steps drawn without their motion (the person prefers reduced motion).
+// turn: the words of the turn built instead of the solution as found (order.turned), whose grid
+// and order are kept in asFound ({grid, order}) to go back to; '' and null when not turned.
+export const NO_BUILD = Object.freeze({ active: false, loading: false, error: '', order: null, step: 0, grid: null, puzzle: null, store: null, shown: -1, instant: false, turn: '', asFound: null });
+
 export function initialState() {
   return {
     engine: { status: 'loading', version: '', error: '' },
@@ -63,6 +71,7 @@ export function initialState() {
       active: false, recording: false, steps: 0, full: false, step: 0, playing: false, speed: 3, error: '', note: '', origin: null,
       searching: false, lesson: '', revision: 0, live: null, accuracy: null, compare: null, showMch: false, ended: '',
     },
+    build: NO_BUILD,
     // Settings kept in the browser (persist.js): workers = solver workers sharing a search
     // (pool/solver-pool.js; main.js starts it at the saved value or one per core).
     settings: { workers: 1 },

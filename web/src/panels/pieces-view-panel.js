@@ -24,15 +24,16 @@ export function mountPiecesViewPanel(store, stage, view) {
 
   // ---- help text: touch words on a touch screen ----
   const coarse = window.matchMedia('(pointer: coarse)');
-  // (the arrows step a replay while it is on the stage: watch-panel.js)
+  // (the arrows step a replay while it is on the stage: watch-panel.js; a build: build-panel.js)
   const helpText = (s = store.get()) => {
+    const arrows = replayOnStage(s) ? 'replay steps' : s.build.active ? 'build steps' : 'solutions';
     setText(el.help, coarse.matches
       ? 'Swipe to rotate · pinch to zoom · two fingers to pan · tap a piece to pick it'
-      : `Drag to rotate · right-drag to pan · scroll to zoom · click a piece to pick it · ← → ${replayOnStage(s) ? 'replay steps' : 'solutions'}`);
+      : `Drag to rotate · right-drag to pan · scroll to zoom · click a piece to pick it · ← → ${arrows}`);
   };
   helpText();
   coarse.addEventListener('change', () => helpText());
-  store.subscribe(['watch', 'editor'], (s) => helpText(s));
+  store.subscribe(['watch', 'editor', 'build'], (s) => helpText(s));
 
   // ---- pointing at pieces in the 3-D view ----
   const picking = () => {

@@ -14,11 +14,12 @@ import { PHASE } from '../app/state.js';
 import { dimsText, linkedWords, num, plural, titleOf } from '../app/format.js';
 import { byId, setProp, setText } from './dom.js';
 import { shownPuzzle } from '../app/selectors.js';
+import { buildStepCount, placedGrid, stepMotion, stepWords } from '../model/build-order.js';
 
 export function mountStagePanel(store, actions, editor, watch) {
   const el = {
     viewport: byId('viewport'), title: byId('stage-title'), sub: byId('stage-sub'), solution: byId('stage-solution'),
-    overlayTop: byId('overlay-top'), overlayBottom: byId('overlay-bottom'),
+    overlayTop: byId('overlay-top'), overlayBottom: byId('overlay-bottom'), buildCaption: byId('build-caption'),
     explodeRow: byId('explode-row'), explode: byId('explode'), explodeMode: byId('explode-mode'), resetView: byId('reset-view'),
   };
   const viewer = new Viewer(el.viewport);
@@ -42,7 +43,9 @@ export function mountStagePanel(store, actions, editor, watch) {
   let replayStep = -1;  // the replay step drawn last (a move of one step animates its piece)
   let drawnPlayer = null;
   let replayDrawn = false; // the last pieces drawn were a replay's step
-  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch'], (s, changed) => {
+  let buildDrawn = null;   // the build order drawn last, and its step (a move of one step slides its piece)
+  let buildStep = 0;
+  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch', 'build'], (s, changed) => {
     const { puzzle: p, editing } = shownPuzzle(s);
     if (p !== drawnPuzzle) {
       const sameBox = !!(p && drawnPuzzle && p.xDim === drawnPuzzle.xDim && p.yDim === drawnPuzzle.yDim && p.zDim === drawnPuzzle.zDim);
@@ -91,6 +94,27 @@ export function mountStagePanel(store, actions, editor, watch) {
       setText(el.solution, `Step ${num(replay.step)}`);
       return;
     }
+    // building the solution by hand: the box after the step shown, the step's pieces sliding in
+    const build = s.build;
+    const building = build.active && build.order && p && !editing ? build : null;
+    setProp(el.buildCaption, 'hidden', !building);
+    el.overlayTop.classList.toggle('building', !!building);
+    if (building) {
+      if (buildDrawn !== building.order || buildStep !== building.step || !drawnGrid) {
+        const grid = placedGrid(p, building.grid, building.order, building.step);
+        const motion = buildDrawn === building.order
+          ? stepMotion(p, building.grid, building.order, buildStep, building.step, { instant: building.instant }) : null;
+        buildDrawn = building.order;
+        buildStep = building.step;
+        drawnGrid = grid;
+        viewer.showSolution(grid, motion);
+      }
+      setText(el.buildCaption, stepWords(p, building.order, building.step));
+      const sol = s.solutions;
+      setText(el.solution, `Solution ${num(sol.linked || sol.shown + 1)}${building.turn ? ', turned' : ''} · step ${num(building.step)} of ${num(buildStepCount(building.order))}`);
+      return;
+    }
+    buildDrawn = null;
     // lesson 4 (parity): the board shaded like a chessboard while the lesson is open; a puzzle
     // proved impossible: its space, and the cells its certificate counts in red
     const shade = s.watch.lesson === 'parity' && p && !editing ? p : null;

@@ -1,6 +1,7 @@
 // Test hooks (harmless for users): document.body.dataset.state is the search phase ('loading' |
 // 'ready' | 'running' | 'done' | 'cancelled' | 'error'); window.__polycube = { solutionsShown,
-// emptyBoardsShown, piecesDrawn, currentSolution, storedSolutions, puzzle, loads, sample(), state() }
+// emptyBoardsShown, piecesDrawn, currentSolution, storedSolutions, puzzle, loads, sample(), state(),
+// animating(), lastMotion() }
 // where solutionsShown (emptyBoardsShown) counts drawings of a solution (of the empty board), piecesDrawn is the number of pieces in the current drawing and
 // loads counts the times the phase became 'loading' (a test clicks, then waits for the count to
 // grow: the phase alone may still read 'ready' from before the click), sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
@@ -18,8 +19,13 @@ export function mountTestHooks(store, stage) {
     /** Client position of a box cell in the editor's 3-D layer (to click it), or null. */
     spaceCell: (cell) => stage.spaceLayer.cellToClient(cell),
     state: () => store.get(),
-    /** True while the view moves a piece in or out (watching the search). */
+    /** True while the view moves a piece in or out (watching the search, building). */
     animating: () => stage.viewer.animating,
+    /** The motion of the last drawing ({instances, path, leaving, ms} or {instance, ...}; null: none). */
+    lastMotion: () => {
+      const m = stage.viewer.lastMotion;
+      return m ? { instance: m.instance, instances: m.instances, path: m.path, leaving: !!m.leaving, ms: m.ms } : null;
+    },
   };
   window.__polycube = hooks;
   store.subscribe('*', (s) => {

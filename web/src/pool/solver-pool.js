@@ -173,6 +173,7 @@ export class SolverPool {
 
   draft(text, source) { return this.primary.draft(text, source); }
   imageTable() { return this.primary.imageTable(); }
+  buildOrder(puzzle, grid) { return this.primary.buildOrder(puzzle, grid); }
   imageCells(image) { return this.primary.imageCells(image); }
 
   terminate() {

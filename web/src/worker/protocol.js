@@ -116,6 +116,18 @@
 // page -> worker: cells of a placement image (for drawing trace events)
 //   {type:'imageCells', id, image}          -> {type:'imageCells', id, cells:Int32Array}
 //
+// page -> worker: how to put a solution together by hand, one piece at a time (the "Build it"
+// control; engine/assembly/build_order.hpp), without touching a running search
+//   {type:'buildOrder', id, puzzle, grid}   puzzle: index into the last load's puzzles; grid: the
+//                                           solution (Int32Array or array of whole numbers, at
+//                                           most MAX_GRID_CELLS), laid out as 'solutions' sends
+//   -> {type:'buildOrder', id, order}       order = parsed Session.buildOrderJson:
+//        {ok:true, class:'above'|'sideways'|'interlocked'|'unsupported', flat, sideways,
+//         interlocked:[instance...], steps:[{instance, name, slides:[{dir:[dx,dy,dz], distance}],
+//         rests}], states}
+//   -> {type:'error', id, message}          a grid of the wrong type, or the engine's reason
+//                                           ("not a solution of this puzzle: ...", a bad index)
+//
 // worker -> page, after the engine trapped (a WebAssembly RuntimeError: out of memory, a bug)
 //   {type:'restarted', message}             the module was thrown away and a fresh one loaded
 //                                           (a trapped module keeps its leaked memory and can
@@ -150,6 +162,7 @@ export const MSG = Object.freeze({
   SUBPROBLEM: 'subproblem',
   DONATE: 'donate',
   DONATED: 'donated',
+  BUILD_ORDER: 'buildOrder',
 });
 
 // Search-trace record ops (engine/search/trace.hpp is the authority; records are 4 ints
@@ -175,6 +188,7 @@ export const MAX_BUDGET = 1e9;
 const TAKE_CHUNK = 4096;                 // solutions per takeSolutions() call
 const TRACE_CHUNK = 65536;               // trace events per message
 export const MAX_TABLE_CELLS = 20_000_000; // image table cells (80 MB) sent for replaying a trace
+export const MAX_GRID_CELLS = 100000;   // a build order's grid: the engine's largest box (ParseLimits::maxBoxVolume)
 export const MAX_PATH = 4096;            // placements in a subproblem's path (more pieces than any puzzle the engine accepts)
 
 // Yield to the event loop between slices. MessageChannel avoids setTimeout's 4 ms clamp.
@@ -307,6 +321,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
           return onImageTable(id);
         case MSG.IMAGE_CELLS:
           return postMessage({ type: MSG.IMAGE_CELLS, id, cells: session.imageCells(msg.image | 0) });
+        case MSG.BUILD_ORDER:
+          return onBuildOrder(id, msg);
         default:
           return postMessage({ type: MSG.ERROR, id, message: `unknown message type: ${String(msg && msg.type).slice(0, 40)}` });
       }
@@ -520,6 +536,21 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       postMessage({ type: MSG.DONATED, id: current.id, paths: given.paths, share: given.share });
       if (given.share / given.paths.length < minShare) return levels;
     }
+  }
+
+  function onBuildOrder(id, { puzzle, grid }) {
+    const cells = grid instanceof Int32Array ? grid : Array.isArray(grid) && grid.every(Number.isInteger) ? Int32Array.from(grid) : null;
+    if (!Number.isInteger(puzzle) || puzzle < 0) {
+      postMessage({ type: MSG.ERROR, id, message: 'buildOrder: puzzle must be the index of a loaded puzzle' });
+      return;
+    }
+    if (!cells || cells.length > MAX_GRID_CELLS) {
+      postMessage({ type: MSG.ERROR, id, message: `buildOrder: grid must be a list of at most ${MAX_GRID_CELLS} whole numbers (a solution)` });
+      return;
+    }
+    const order = JSON.parse(session.buildOrderJson(puzzle, cells));
+    if (!order.ok) postMessage({ type: MSG.ERROR, id, message: order.error });
+    else postMessage({ type: MSG.BUILD_ORDER, id, order });
   }
 
   // The image table describes the started search only once its setup (which runs in step()
