@@ -158,9 +158,10 @@ export function makeChecker(puzzle) {
 }
 
 /** Run with options (which include -t) and record the whole trace and the solutions. */
-export async function record(file, options) {
+export async function record(file, options, { window = 0 } = {}) {
   const { session, puzzles } = await openDef(file);
   if (!session.start(0, options)) throw new Error(session.lastError());
+  if (window) session.setTraceLimit(window); // (as the worker's traceLimit: the first `window` events)
   const cellCount = session.cellCount();
   const rec = new TraceRecording(2_000_000);
   const solutions = [];

@@ -25,7 +25,8 @@ export function mountStagePanel(store, actions, editor, watch) {
   // while a puzzle is being edited its cells can be clicked in the 3-D view too
   const spaceLayer = new SpaceLayer(viewer, (cell, makeHole) => editor.run(commands.paintCells(editor.target, [cell], makeHole, editor.newStroke())));
   const watchLayer = new WatchLayer(viewer, byId('watch-label'));
-  const stage = { viewer, spaceLayer, watchLayer, solutionsShown: 0, emptyBoardsShown: 0 };
+  // extraBottom: pixels of the view's bottom that the lesson's narration covers (panels/lesson-screen.js)
+  const stage = { viewer, spaceLayer, watchLayer, solutionsShown: 0, emptyBoardsShown: 0, extraBottom: 0 };
   let spaceShown = null;
   let spaceLayerIndex = -1;
 
@@ -33,8 +34,13 @@ export function mountStagePanel(store, actions, editor, watch) {
   el.explodeMode.addEventListener('change', () => actions.setView({ explodeMode: el.explodeMode.value }));
   el.resetView.addEventListener('click', () => viewer.resetView());
 
-  /** Keep the puzzle clear of the overlays on the canvas when framing it. */
-  stage.fitMargins = () => viewer.setMargins({ top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + 8 });
+  /**
+   * Keep the puzzle clear of the overlays on the canvas when framing it; under a lesson's
+   * narration the puzzle is centred in the band left above it (shift), not in the whole view.
+   */
+  stage.fitMargins = () => viewer.setMargins({
+    top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + 8 + stage.extraBottom, shift: stage.extraBottom > 0,
+  });
 
   let drawnPuzzle = null;
   let drawnGrid = null;
@@ -42,7 +48,7 @@ export function mountStagePanel(store, actions, editor, watch) {
   let replayStep = -1;  // the replay step drawn last (a move of one step animates its piece)
   let drawnPlayer = null;
   let replayDrawn = false; // the last pieces drawn were a replay's step
-  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch'], (s, changed) => {
+  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch', 'lesson'], (s, changed) => {
     const { puzzle: p, editing } = shownPuzzle(s);
     if (p !== drawnPuzzle) {
       const sameBox = !!(p && drawnPuzzle && p.xDim === drawnPuzzle.xDim && p.yDim === drawnPuzzle.yDim && p.zDim === drawnPuzzle.zDim);
@@ -72,10 +78,12 @@ export function mountStagePanel(store, actions, editor, watch) {
       spaceLayerIndex = s.editor.layer;
       spaceLayer.setSpace(space, s.editor.layer);
     }
+    // a lesson's step shades the board like a chessboard (the parity argument)
+    const shade = s.lesson.open && s.lesson.show.shade === 'parity' && p && !editing ? p : null;
     // watching a replay: the board of the step shown, and what the step concerns
     const replay = s.watch.active && watch.player && !editing ? watch.player : null;
     if (replay) {
-      if (changed.has('watch') || drawnGrid !== replay.grid) {
+      if (changed.has('watch') || changed.has('lesson') || drawnGrid !== replay.grid) {
         // the pieces are redrawn when the step moved (not for a note or an estimate: that
         // would cut a piece's motion short)
         if (drawnGrid !== replay.grid || replayStep !== replay.step || drawnPlayer !== replay) {
@@ -86,19 +94,21 @@ export function mountStagePanel(store, actions, editor, watch) {
           replayDrawn = true;
           viewer.showSolution(replay.grid, motion);
         }
-        watchLayer.show(watchView(watch.puzzle, replay, s.watch.origin, s.watch.showMch ? watch.mchPick() : null));
+        const view = watchView(watch.puzzle, replay, s.watch.origin, s.watch.showMch ? watch.mchPick() : null);
+        if (shade) view.shadeCells = darkCells(shade);
+        watchLayer.show(view);
+        overlayShown = null;
       }
       setText(el.solution, `Step ${num(replay.step)}`);
       return;
     }
-    // lesson 4 (parity): the board shaded like a chessboard while the lesson is open; a puzzle
-    // proved impossible: its space, and the cells its certificate counts in red
-    const shade = s.watch.lesson === 'parity' && p && !editing ? p : null;
+    // a lesson's shaded board; a puzzle proved impossible: its space, and the cells its
+    // certificate counts in red
     const certificate = !shade && p && !editing ? certificateView(p, s.run) : null;
     const overlay = shade || certificate;
     if (overlay !== overlayShown) {
       overlayShown = overlay;
-      watchLayer.show(shade ? { puzzle: shade, shadeCells: openCells(shade).filter((c) => isDark(shade, c)) } : certificate);
+      watchLayer.show(shade ? { puzzle: shade, shadeCells: darkCells(shade) } : certificate);
     } else if (!overlay && drawnGrid && watchLayer.objects.length) watchLayer.show(null);
     const sol = s.solutions;
     const grid = p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
@@ -151,6 +161,13 @@ function certificateView(puzzle, run) {
   };
   certificateViews.set(stats, view);
   return view;
+}
+
+/** The dark cells of the checkerboard colouring, once per puzzle. */
+const darkOf = new WeakMap();
+function darkCells(puzzle) {
+  if (!darkOf.has(puzzle)) darkOf.set(puzzle, openCells(puzzle).filter((c) => isDark(puzzle, c)));
+  return darkOf.get(puzzle);
 }
 
 function sameGrid(a, b) {

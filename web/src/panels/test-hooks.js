@@ -4,8 +4,11 @@
 // where solutionsShown (emptyBoardsShown) counts drawings of a solution (of the empty board), piecesDrawn is the number of pieces in the current drawing and
 // loads counts the times the phase became 'loading' (a test clicks, then waits for the count to
 // grow: the phase alone may still read 'ready' from before the click), sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
-// is drawn in the editor's 3-D layer.
-export function mountTestHooks(store, stage) {
+// is drawn in the editor's 3-D layer, boardCell(i) where it is in the view of the puzzle shown
+// (a lesson's "click the cell" questions); replayGrid() the piece on each cell at the replay's step.
+import { cellToClient } from '../viewer/cell-pick.js';
+
+export function mountTestHooks(store, stage, watch = null) {
   const hooks = {
     solutionsShown: 0,
     emptyBoardsShown: 0,
@@ -17,7 +20,10 @@ export function mountTestHooks(store, stage) {
     sample: () => stage.viewer.sample(),
     /** Client position of a box cell in the editor's 3-D layer (to click it), or null. */
     spaceCell: (cell) => stage.spaceLayer.cellToClient(cell),
+    /** Client position of box cell `cell` of the puzzle in the view (its centre; a board's at z = 0). */
+    boardCell: (cell) => (stage.viewer.puzzle ? cellToClient(stage.viewer, stage.viewer.puzzle, cell) : null),
     state: () => store.get(),
+    replayGrid: () => (watch && watch.player ? Array.from(watch.player.grid) : null),
     /** True while the view moves a piece in or out (watching the search). */
     animating: () => stage.viewer.animating,
   };
