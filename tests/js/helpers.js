@@ -159,10 +159,26 @@ export function makeChecker(puzzle) {
 
 /** Run with options (which include -t) and record the whole trace and the solutions. */
 export async function record(file, options) {
-  const { session, puzzles } = await openDef(file);
+  return recordText(readDef(file), file, options);
+}
+
+/**
+ * record() for a definition's text; `window`: keep only the first so many trace records (the
+ * search ends there, Session::setTraceLimit), else the whole trace (up to 2,000,000 records).
+ */
+export async function recordText(text, name, options, { window = 0 } = {}) {
+  const module = await loadModule();
+  const session = new module.Session();
+  if (!session.load(text, name)) {
+    const message = session.lastError();
+    session.delete();
+    throw new Error(message);
+  }
+  const puzzles = [JSON.parse(session.puzzleJson(0))];
   if (!session.start(0, options)) throw new Error(session.lastError());
+  if (window > 0) session.setTraceLimit(window);
   const cellCount = session.cellCount();
-  const rec = new TraceRecording(2_000_000);
+  const rec = new TraceRecording(window > 0 ? window : 2_000_000);
   const solutions = [];
   let state;
   do {
@@ -177,6 +193,7 @@ export async function record(file, options) {
       for (let k = 0; k < grids.length / cellCount; k++) solutions.push(grids.slice(k * cellCount, (k + 1) * cellCount));
     }
   } while (state === STEP.RUNNING);
+  if (state !== STEP.DONE && !(window > 0 && state === STEP.CANCELLED)) throw new Error(`${name} ${options}: the search ended in state ${state}: ${session.lastError()}`);
   // the image table, as the worker builds it
   const offsets = [0];
   const cells = [];
