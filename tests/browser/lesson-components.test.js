@@ -1,8 +1,9 @@
 // The lesson components (web/src/lesson/) in headless Chromium, on a page of their own
 // (tests/browser/lesson-harness.js) driven by tiny puzzles recorded through the WebAssembly
 // engine: the search tree's node count follows the replay exactly forwards, backwards and after
-// a jump made by clicking a node; the canvases are drawn (not blank); screenshots at 1400x860
-// and 390x844 land in tests/output/browser/.
+// a jump made by clicking a node; the pseudo-code lights, at every step, the line its golden file
+// says (tests/golden/lesson); the canvases are drawn (not blank); screenshots at 1400x860 and
+// 390x844 land in tests/output/browser/.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -123,4 +124,38 @@ describe('the search tree on a page', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+});
+
+/** The line number lit at each step, from a golden file of tests/golden/lesson. */
+function goldenLines(name) {
+  const text = fs.readFileSync(path.join(repoRoot, 'tests', 'golden', 'lesson', `${name}.code`), 'utf8');
+  return text.split('\n').filter((l) => /^\s*\d+\s/.test(l)).map((l) => Number(l.match(/-> (\d+)/)[1]));
+}
+
+describe('the pseudo-code on a page', () => {
+  for (const [key, golden] of [['dlx', 'tiny_4x3_dlx'], ['bruijn', 'tiny_4x3_bruijn']]) {
+    test(`${key}: the line lit on screen at every step is the golden one, forwards and back`, async () => {
+      const d = data[key];
+      const want = goldenLines(golden);
+      expect(want.length).toBe(d.events.length / 4 + 1);
+      const { page, errors } = await open(d);
+      const lit = () => page.evaluate(() => {
+        const items = [...document.querySelectorAll('#code li[data-line]')];
+        const on = items.filter((li) => li.getAttribute('aria-current') === 'step');
+        return on.length === 1 ? items.indexOf(on[0]) + 1 : -on.length;
+      });
+      for (let s = 0; s < want.length; s++) {
+        expect(await lit(), `step ${s}`).toBe(want[s]);
+        await page.evaluate(() => window.lesson.forward());
+      }
+      for (let s = want.length - 1; s >= 0; s -= 5) {
+        await page.evaluate((k) => window.lesson.seek(k), s);
+        expect(await lit(), `back at step ${s}`).toBe(want[s]);
+      }
+      await page.evaluate(() => window.lesson.seek(21));
+      await shot(page, `lesson-code-1400-${key}.png`);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
 });

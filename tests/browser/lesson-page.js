@@ -2,13 +2,15 @@
 // components on a recording passed in by the test and steps them together, as the lesson
 // screen does, through one TracePlayer.
 //
-//   window.lesson.mount(data, { tree: true, code: 'dlx', matrix: true });
+//   window.lesson.mount(data, { tree: true, code: true, matrix: true });   // code: the options' algorithm
 //   window.lesson.seek(40); window.lesson.forward(); window.lesson.back();
 //   window.lesson.tree.visibleNodeCount();   // the components, for the test to read
 import { TraceRecording } from '../../web/src/trace/recording.js';
 import { TracePlayer } from '../../web/src/trace/player.js';
 import { SearchTree } from '../../web/src/lesson/search-tree.js';
 import { TreeView } from '../../web/src/lesson/tree-view.js';
+import { CodeView } from '../../web/src/lesson/code-view.js';
+import { algorithmOf, codeFor, explainStep, usesChecks } from '../../web/src/lesson/pseudo-code.js';
 
 const byId = (id) => document.getElementById(id);
 
@@ -16,7 +18,7 @@ const lesson = {
   player: null,
   tree: null,
   jumps: [],
-  mount(data, { tree = true } = {}) {
+  mount(data, { tree = true, code = true } = {}) {
     const rec = new TraceRecording(data.events.length / 4 + 1);
     rec.append(Int32Array.from(data.events));
     const table = {
@@ -31,12 +33,18 @@ const lesson = {
       this.tree = new TreeView(byId('tree'), { onJump: (step) => { this.jumps.push(step); this.seek(step); } });
       this.tree.setTree(this.searchTree, data.puzzle);
     }
+    if (code) {
+      this.algorithm = algorithmOf(data.options);
+      this.code = new CodeView(byId('code'));
+      this.code.setCode(codeFor(this.algorithm, { checks: usesChecks(rec) }));
+    }
     this.show();
   },
   show() {
     const s = this.player.step;
     byId('step').textContent = `step ${s} of ${this.player.length}`;
     if (this.tree) this.tree.setStep(s);
+    if (this.code) this.code.show(explainStep(this.algorithm, this.player, this.data.puzzle));
   },
   seek(s) { this.player.seek(s); this.show(); },
   forward() { this.player.forward(); this.show(); },
