@@ -2,13 +2,18 @@
 // (tests/browser/lesson-harness.js) driven by tiny puzzles recorded through the WebAssembly
 // engine: the search tree's node count follows the replay exactly forwards, backwards and after
 // a jump made by clicking a node; the pseudo-code lights, at every step, the line its golden file
-// says (tests/golden/lesson); the canvases are drawn (not blank); screenshots at 1400x860 and
-// 390x844 land in tests/output/browser/.
+// says (tests/golden/lesson); the dancing-links matrix draws, once its rows have finished
+// moving, exactly the rows a brute force over the board finds uncovered (and the rows placed);
+// the canvases are drawn (not blank); screenshots at 1400x860 and 390x844 land in
+// tests/output/browser/.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, repoRoot } from './server.js';
 import { recordForPage, startLessonServer } from './lesson-harness.js';
+import { uncoveredRows } from '../js/helpers.js';
+import { TraceRecording } from '../../web/src/trace/recording.js';
+import { TracePlayer } from '../../web/src/trace/player.js';
 
 const OUT = path.join(repoRoot, 'tests', 'output', 'browser');
 const PLACE = 1;
@@ -158,4 +163,71 @@ describe('the pseudo-code on a page', () => {
       await page.close();
     });
   }
+});
+
+/** Per step of a recording: the rows a brute force over the board finds still in the matrix. */
+function uncoveredByStep(d) {
+  const rec = new TraceRecording(d.events.length / 4 + 1);
+  rec.append(Int32Array.from(d.events));
+  const t = d.table;
+  const player = new TracePlayer(rec, { offsets: Int32Array.from(t.offsets), cells: Int32Array.from(t.cells) }, d.cellCount);
+  const out = [];
+  for (let s = 0; s <= rec.length; s++) {
+    player.seek(s);
+    out.push(uncoveredRows(t, player.grid));
+  }
+  return out;
+}
+
+describe('the dancing-links matrix on a page', () => {
+  test('at every step the rows drawn are the uncovered rows and the rows placed; covering animates them away', async () => {
+    const d = data.dlx;
+    const want = uncoveredByStep(d);
+    const { page, errors } = await open(d);
+    const state = () => page.evaluate(async () => {
+      await window.lesson.settled();
+      const m = window.lesson.matrix;
+      return { active: m.activeRows(), drawn: m.drawnRows(), placed: [...window.lesson.cover.placed] };
+    });
+    for (let s = 0; s < want.length; s++) {
+      if (s > 0) await page.evaluate(() => window.lesson.forward());
+      const st = await state();
+      expect(st.active, `step ${s}`).toEqual(want[s]);
+      expect(st.drawn, `step ${s}`).toEqual([...want[s], ...st.placed].sort((a, b) => a - b));
+    }
+    for (let s = want.length - 1; s >= 0; s -= 3) {
+      await page.evaluate((k) => window.lesson.seek(k), s);
+      expect((await state()).active, `back at step ${s}`).toEqual(want[s]);
+    }
+    // one step forward from the start: the rows that clash leave gradually (a frame later, on their way)
+    await page.evaluate(() => window.lesson.seek(7));
+    await page.evaluate(() => window.lesson.settled());
+    const moving = await page.evaluate(() => new Promise((resolve) => {
+      window.lesson.forward(); // step 8 places row O 1: 28 rows leave
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        const h = Array.from(window.lesson.matrix.shown);
+        resolve({ between: h.filter((x) => x > 0.02 && x < 0.98).length, animating: window.lesson.matrix.animating });
+      }));
+    }));
+    expect(moving.between).toBeGreaterThan(10);
+    expect(moving.animating).toBe(true);
+    await page.evaluate(() => window.lesson.seek(9));
+    expect(await page.evaluate(() => window.lesson.inked(window.lesson.matrix.canvas))).toBeGreaterThan(0.05);
+    await shot(page, 'lesson-matrix-1400-step9.png');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test('on a phone: the matrix fits the width, drawn', async () => {
+    const { page, errors } = await open(data.dlx, { width: 390, height: 844 });
+    await page.evaluate(() => window.lesson.seek(12));
+    await page.evaluate(() => window.lesson.settled());
+    const box = await page.evaluate(() => window.lesson.matrix.canvas.getBoundingClientRect().toJSON());
+    expect(box.right).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => window.lesson.inked(window.lesson.matrix.canvas))).toBeGreaterThan(0.03);
+    await page.evaluate(() => window.lesson.matrix.canvas.scrollIntoView());
+    await shot(page, 'lesson-matrix-390-step12.png');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -10,6 +10,8 @@ import { TracePlayer } from '../../web/src/trace/player.js';
 import { SearchTree } from '../../web/src/lesson/search-tree.js';
 import { TreeView } from '../../web/src/lesson/tree-view.js';
 import { CodeView } from '../../web/src/lesson/code-view.js';
+import { MatrixView } from '../../web/src/lesson/matrix-view.js';
+import { ExactCover } from '../../web/src/lesson/exact-cover.js';
 import { algorithmOf, codeFor, explainStep, usesChecks } from '../../web/src/lesson/pseudo-code.js';
 
 const byId = (id) => document.getElementById(id);
@@ -18,7 +20,7 @@ const lesson = {
   player: null,
   tree: null,
   jumps: [],
-  mount(data, { tree = true, code = true } = {}) {
+  mount(data, { tree = true, code = true, matrix = true } = {}) {
     const rec = new TraceRecording(data.events.length / 4 + 1);
     rec.append(Int32Array.from(data.events));
     const table = {
@@ -38,6 +40,11 @@ const lesson = {
       this.code = new CodeView(byId('code'));
       this.code.setCode(codeFor(this.algorithm, { checks: usesChecks(rec) }));
     }
+    if (matrix) {
+      this.cover = new ExactCover(table);
+      this.matrix = new MatrixView(byId('matrix'));
+      this.matrix.setModel(this.cover, rec, data.puzzle);
+    }
     this.show();
   },
   show() {
@@ -45,6 +52,7 @@ const lesson = {
     byId('step').textContent = `step ${s} of ${this.player.length}`;
     if (this.tree) this.tree.setStep(s);
     if (this.code) this.code.show(explainStep(this.algorithm, this.player, this.data.puzzle));
+    if (this.matrix) this.matrix.setStep(this.player);
   },
   seek(s) { this.player.seek(s); this.show(); },
   forward() { this.player.forward(); this.show(); },
@@ -53,7 +61,7 @@ const lesson = {
   settled() {
     return new Promise((resolve) => {
       const wait = () => requestAnimationFrame(() => requestAnimationFrame(() => {
-        if (this.tree && this.tree.frame) wait();
+        if ((this.tree && this.tree.frame) || (this.matrix && this.matrix.animating)) wait();
         else resolve();
       }));
       wait();

@@ -290,3 +290,26 @@ export async function hostSearchingPiece(file = 'pentominoes_10x6.txt', options 
   h.host.handleMessage({ type: 'subproblem', id: 3, path: [] });
   return h;
 }
+
+/**
+ * The rows of a puzzle's exact-cover matrix (the images of its image table) still in the
+ * matrix on a board, by brute force: every cell of the image empty, and a copy of its piece
+ * not yet on the board. (The lesson's matrix model keeps them by counters; this is its check.)
+ */
+export function uncoveredRows(table, grid) {
+  const copies = new Map(), placed = new Map();
+  Array.from(table.instanceShapes).forEach((s) => { if (s >= 0) copies.set(s, (copies.get(s) || 0) + 1); });
+  for (const inst of new Set(Array.from(grid).filter((v) => v >= 0))) {
+    const s = table.instanceShapes[inst];
+    placed.set(s, (placed.get(s) || 0) + 1);
+  }
+  const out = [];
+  for (let r = 0; r + 1 < table.offsets.length; r++) {
+    const s = table.imageShapes[r];
+    if ((placed.get(s) || 0) >= copies.get(s)) continue;
+    let free = true;
+    for (let k = table.offsets[r]; k < table.offsets[r + 1]; k++) if (grid[table.cells[k]] !== -1) free = false;
+    if (free) out.push(r);
+  }
+  return out;
+}
