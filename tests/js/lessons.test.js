@@ -18,7 +18,7 @@ import { record } from './helpers.js';
 // facts that only the lesson screen has (app/lesson-actions.js: the hole, the second search, the
 // dives, the engine's configuration, a check's answer), not factsAt of a position
 const SCREEN_FACTS = new Set(['holeMade', 'holeFound', 'holeCleared', 'wasted', 'holeSize', 'otherNodes', 'otherLabel', 'otherSolutions',
-  'ratio', 'dives', 'estimate', 'estimateError', 'config', 'pieceFixed', 'parityText', 'answer', 'answerWays', 'clicked', 'clickedWays', 'branchSize']);
+  'ratio', 'dives', 'estimate', 'estimateError', 'config', 'pieceFixed', 'parityText', 'answer', 'answerWays', 'clicked', 'clickedWays', 'branchSize', 'branchWords']);
 
 describe('the lessons as data', () => {
   test('every lesson is well formed, with a unique id, and the class starts from zero', () => {
@@ -94,28 +94,29 @@ describe('every narrated step stands somewhere in its search, and its words have
 });
 
 describe("lesson 0's tiny puzzle, step by step", () => {
-  test('its tree is small, with dead ends, one solution, and a branch that leads nowhere where the lesson asks', async () => {
+  test('its tree is small, with dead ends and solutions, and the branch the lesson asks about leads to one', async () => {
     const lesson = LESSONS[0];
     const { rec, puzzle, table } = await sceneRecording(lesson.scenes[0]);
     const summary = summarise(rec);
-    expect(1 + summary.placements).toBe(15); // the whole tree: the root and 14 placements
-    expect(summary.solutions).toBe(1);
-    expect(stuckBefore(rec)[rec.length]).toBe(8); // 8 positions where nothing fits; the other dead ends are levels all tried
-    expect(summary.deadEnds).toBe(14);
+    expect(rec.length).toBe(98);
+    expect(1 + summary.placements).toBe(21); // the whole tree: the root and 20 placements
+    expect(summary.solutions).toBe(4); // one packing, turned
+    expect(stuckBefore(rec)[rec.length]).toBeGreaterThanOrEqual(4); // positions where nothing fits; the other dead ends are levels all tried
     const positions = resolvePositions(lesson.steps, rec);
     const asking = lesson.steps.findIndex((s) => s.ask);
     const branch = branchBelow(rec, positions[asking].step);
-    expect(branch).toEqual({ placed: 1, solves: false });
-    // at the solution, the branch on the board is one that solves
-    const atSolution = positions[lesson.steps.findIndex((s) => s.at && s.at.find === 'solution')].step;
-    expect(branchBelow(rec, atSolution).solves).toBe(true);
+    expect(branch.solves).toBe(true);
+    // a branch that does not: the first one tried
+    expect(branchBelow(rec, positions[2].step)).toEqual({ placed: 1, solves: false });
     expect(branchBelow(rec, 0)).toBeNull();
     // the first cell it fills, and its ways, as the narration says them
     const player = new TracePlayer(rec, table, puzzle.xDim * puzzle.yDim * puzzle.zDim);
     player.seek(positions[1].step);
     const facts = factsAt({ puzzle, player, table, summary });
-    expect(facts.ways).toBe(8);
-    expect(facts.cell).toMatch(/^cell /);
+    expect(facts.ways).toBe(7);
+    expect(facts.cell).toBe('cell A1');
+    player.seek(positions[4].step); // backed up to the first cell
+    expect(factsAt({ puzzle, player, table, summary })).toMatchObject({ cell: 'cell A1', ways: 7, left: 6, piece: 'V' });
     expect(nextCell(rec, 0)).toBe(rec.a(0));
     expect(rec.op(0)).toBe(TRACE_OP.CHOOSE);
   });

@@ -62,8 +62,8 @@ mountRunDetailsPanel(store); // options (issue 8 §4)
 mountSolutionsPanel(store, actions);
 mountSharePanel(store, actions, editor, sync);
 mountWatchPanel(store, actions, watch);
-mountLessonScreen(store, lessons, watch, stage);
-mountTestHooks(store, stage, watch);
+const lessonScreen = mountLessonScreen(store, lessons, watch, stage);
+mountTestHooks(store, stage, watch, lessonScreen);
 mountPiecesViewPanel(store, stage, view); // seeing the pieces (issue 8 §5)
 mountLayerGridPanel(store, stage, view);
 store.notify(Object.keys(store.get())); // first drawing of every panel

@@ -290,7 +290,11 @@ export class LessonActions {
     const branch = branchBelow(player.rec, player.step);
     if (!branch) return;
     const right = value === branch.solves;
-    const facts = this.facts({ answer: branch.solves ? 'yes, it does' : 'no, it does not', branchSize: branch.placed });
+    const facts = this.facts({
+      answer: branch.solves ? 'yes, it does' : 'no, it does not', branchSize: branch.placed,
+      branchWords: branch.solves ? 'Below it the search fills the whole board.'
+        : `Every placement below it (${branch.placed === 1 ? 'here just 1' : `here ${branch.placed}`}) ends in a dead end.`,
+    });
     this.store.update('lesson', { answer: { right, given: value, text: fill(right ? ask.right : ask.wrong, facts) } });
   }
 

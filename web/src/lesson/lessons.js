@@ -35,7 +35,7 @@ export const FACTS = Object.freeze([
   'pieces', 'cells', 'step', 'steps', 'onBoard', 'nodes', 'totalNodes', 'solutions', 'totalSolutions', 'deadEnds',
   'totalDeadEnds', 'stuck', 'totalStuck', 'ways', 'tried', 'left', 'cell', 'target', 'piece', 'deadCell', 'region', 'mchCell', 'mchWays',
   'holeMade', 'holeFound', 'holeCleared', 'wasted', 'holeSize', 'otherNodes', 'otherLabel', 'otherSolutions', 'ratio',
-  'dives', 'estimate', 'estimateError', 'config', 'pieceFixed', 'branchSize',
+  'dives', 'estimate', 'estimateError', 'config', 'pieceFixed', 'branchSize', 'branchWords',
   'answer', 'answerWays', 'clicked', 'clickedWays', 'parityText',
 ]);
 
@@ -44,7 +44,7 @@ export const FACTS = Object.freeze([
 // 'branchSolves', whether the branch on the board leads to a solution).
 export const ASK_KINDS = Object.freeze({ cell: ['nextCell', 'holeCell'], choice: ['branchSolves'] });
 
-const TINY = 'lesson_backtracking_4x3.txt';
+const TINY = 'lesson_tiny_4x3.txt';
 
 export const LESSONS = Object.freeze([
   {
@@ -54,21 +54,21 @@ export const LESSONS = Object.freeze([
     scenes: [{ puzzle: TINY, options: '-b 3', label: 'fills the first empty cell each time (de Bruijn\'s order)' }],
     steps: [
       { at: 'start', say: 'A packing puzzle: put all {pieces} pieces on the board so that each of its {cells} cells is covered exactly once. How can a computer find every way to do it?' },
-      { at: { find: 'place', before: true }, say: 'It does not guess the whole answer. It takes one empty cell (framed) and lists every way a piece can cover it: {ways} ways. Each way is a branch of the tree beside the board.' },
+      { at: { find: 'place', before: true }, say: 'It does not guess the whole answer. It takes one empty cell ({cell}, framed) and lists every way a piece can cover it: {ways} ways. Each way is a branch of the tree beside the board.' },
       { at: { find: 'place' }, say: 'It tries the first way: {piece} goes on the board. The tree grows one branch, from the root (the empty board) to this position.' },
-      { at: { find: 'noFit' }, say: 'Next it looks at another empty cell (red), but no piece left fits there. A dead end: nothing below this position can be a solution.' },
-      { at: { find: 'backUp' }, say: 'So it backs up: it takes {piece} off again, returns to the first cell and tries its next way. {left} of the {ways} ways are left to try.' },
+      { at: { find: 'noFit' }, say: 'It goes on: the next empty cell had one way to be covered, so a second piece went on. But now no piece left fits {deadCell} (red). A dead end: nothing below this position can be a solution.' },
+      { at: { find: 'backUp', nth: 2 }, say: 'So it backs up: the last piece comes off, and as its cell had no other way, {piece} comes off too. Back at {cell}: {left} of its {ways} ways are left to try.' },
       {
         at: { find: 'place' },
         say: 'The next way: {piece} goes on the board, a new branch of the tree.',
         ask: {
           kind: 'choice', question: 'Will this branch lead to a solution?', answer: 'branchSolves',
-          right: 'Right: {answer}. Every placement below it (here {branchSize}) ends in a dead end. Step on to watch the search find that out.',
-          wrong: 'Not this time: {answer}. Every placement below it (here {branchSize}) ends in a dead end. You can only know by trying, and that is what the search does.',
+          right: 'Right: {answer}. {branchWords} Step on to watch the search find out.',
+          wrong: 'Not this time: {answer}. {branchWords} You can only know by trying, and that is what the search does.',
         },
       },
       { at: { find: 'solution' }, say: 'Every cell covered: a solution! The search does not stop: it backs up again and tries the ways that are left, to find every solution.' },
-      { at: 'end', say: 'Every way has been tried. The whole tree has {totalNodes} nodes: {totalStuck} dead ends where nothing fits, and {totalSolutions|solution}. That is backtracking: place a piece; when stuck, back up and try the next way.' },
+      { at: 'end', say: 'Every way has been tried. The whole tree has {totalNodes} nodes: {totalStuck} dead ends where nothing fits, and {totalSolutions|solution}: one packing, turned around the board (lesson 5 comes back to that). That is backtracking: place a piece; when stuck, back up and try the next way.' },
       { at: 'same', free: true, say: 'Your turn: step through the search with the buttons below, or click a node of the tree to jump to that position.' },
     ],
   },

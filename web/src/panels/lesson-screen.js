@@ -204,6 +204,7 @@ export function mountLessonScreen(store, lessons, watch, stage) {
     setText(fullBtn, L.fullscreen ? 'Leave full screen' : 'Full screen');
     side.render(s, lesson, stepScenes(lesson)[L.step]);
   });
+  return { views: side.views };
 }
 
 /** The whole search in words, as it runs and when it is done. */

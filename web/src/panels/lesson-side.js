@@ -7,6 +7,12 @@ import { num, plural } from '../app/format.js';
 import { parityArgument } from '../trace/parity.js';
 import { stationaryCells } from '../trace/holes.js';
 import { puzzleColors } from '../viewer/colors.js';
+import { SearchTree } from '../lesson/search-tree.js';
+import { TreeView } from '../lesson/tree-view.js';
+import { CodeView } from '../lesson/code-view.js';
+import { algorithmOf, codeFor, explainStep, usesChecks } from '../lesson/pseudo-code.js';
+import { ExactCover } from '../lesson/exact-cover.js';
+import { MatrixView } from '../lesson/matrix-view.js';
 import { drawMiniBoard } from './mini-board.js';
 import { h, setProp, setText } from './dom.js';
 
@@ -39,15 +45,63 @@ export function mountLessonSide(store, lessons, watch) {
 
   let parityFor = null;
   let colours = { puzzle: null };
+  // the components (lesson/), made once and given each new recording
+  const views = { tree: null, otherTree: null, code: null, matrix: null };
+  let treeFor = null, otherFor = null, codeRec = null, matrixFor = null;
+  // a click on a node of a tree jumps there (the other search's tree: the replay to that step)
+  const jump = (step) => watch.seek(step);
+
+  /** Each component follows the recording it shows: a new one when the recording changes. */
+  function follow(scene, player, comparing, showMatrix) {
+    if (player && player.rec !== treeFor) {
+      treeFor = player.rec;
+      if (!views.tree) views.tree = new TreeView(treeBox, { onJump: jump });
+      views.tree.setTree(new SearchTree(player.rec), watch.puzzle);
+    }
+    if (views.tree && player) views.tree.setStep(player.step);
+    const other = comparing ? watch.other : null;
+    if (other && other.recording !== otherFor) {
+      otherFor = other.recording;
+      if (!views.otherTree) views.otherTree = new TreeView(otherTreeBox, { onJump: jump });
+      views.otherTree.setTree(new SearchTree(other.recording), watch.puzzle);
+    }
+    if (views.otherTree && other) views.otherTree.setStep(other.player.step);
+    // the algorithm: the pseudo-code of the search shown, its line lit
+    if (player && player.rec !== codeRec) {
+      codeRec = player.rec;
+      if (!views.code) views.code = new CodeView(code);
+      views.code.algorithm = algorithmOf(scene.options);
+      views.code.setCode(codeFor(views.code.algorithm, { checks: usesChecks(player.rec) }));
+    }
+    setProp(code, 'hidden', !player);
+    if (views.code && player) views.code.show(explainStep(views.code.algorithm, player, watch.puzzle));
+    // the exact-cover matrix (dancing links, lesson 3)
+    if (showMatrix && player && player.rec !== matrixFor && watch.table) {
+      matrixFor = player.rec;
+      if (!views.matrix) views.matrix = new MatrixView(matrix, { colourOf: (i) => colourOf(watch.puzzle)(i) });
+      views.matrix.setModel(new ExactCover(watch.table), player.rec, watch.puzzle);
+    }
+    if (views.matrix && showMatrix && player) views.matrix.setStep(player);
+  }
+
+  /** The colour of a piece instance as the 3-D view draws it. */
+  function colourOf(puzzle) {
+    if (colours.puzzle !== puzzle) {
+      const c = puzzleColors(puzzle);
+      colours = { puzzle, of: (i) => `#${c.instanceColor(i).getHexString()}`, closed: stationaryCells(puzzle) };
+    }
+    return colours.of;
+  }
 
   function render(s, lesson, sceneIndex) {
     const L = s.lesson;
     setProp(element, 'hidden', !L.open);
     if (!L.open) return;
     const scene = lesson.scenes[sceneIndex];
-    const player = watch.player;
+    const player = L.busy ? null : watch.player;
     const summary = lessons.summary;
     const comparing = !!L.show.compare && !!watch.other && !!watch.other.player;
+    follow(scene, player, comparing && !!player, !!L.show.matrix);
     setProp(element.dataset, 'compare', comparing ? '1' : '');
     document.body.dataset.lessonLayout = comparing ? 'compare' : '';
     setProp(trees, 'hidden', !player);
@@ -62,7 +116,7 @@ export function mountLessonSide(store, lessons, watch) {
     setProp(compareTable, 'hidden', !comparing || !summary);
     if (comparing && summary) renderCompare(s, scene, summary);
     // the exact-cover table (lesson 3), the dives (lesson 6), the argument (lesson 4)
-    setProp(matrix, 'hidden', !L.show.matrix);
+    setProp(matrix, 'hidden', !L.show.matrix || !player);
     renderDives(L);
     const puzzle = L.show.parityArgument ? lessons.actions.currentPuzzle() : null;
     if (puzzle !== parityFor) {
@@ -78,10 +132,7 @@ export function mountLessonSide(store, lessons, watch) {
     const other = watch.other;
     const puzzle = watch.puzzle;
     setText(otherCaption, `Right: ${scene.compare.label}`);
-    if (colours.puzzle !== puzzle) {
-      const c = puzzleColors(puzzle);
-      colours = { puzzle, of: (i) => `#${c.instanceColor(i).getHexString()}`, closed: stationaryCells(puzzle) };
-    }
+    colourOf(puzzle);
     const level = other.player.levels[other.player.levels.length - 1];
     drawMiniBoard(otherBoard, puzzle, other.player.grid, colours.of, { target: level ? level.target : -1, closed: colours.closed, width: Math.min(220, otherPane.clientWidth || 160) });
     setProp(otherBoard, 'ariaLabel', `The board of the right-hand search at its step ${num(other.player.step)}`);
@@ -122,7 +173,7 @@ export function mountLessonSide(store, lessons, watch) {
     details.replaceChildren(h('h3', {}, 'Details'), h('dl', {}, ...lines.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])));
   }
 
-  return { element, render, treeBox, otherTreeBox, code, matrix };
+  return { element, render, views };
 }
 
 /** The running average of the dives (blue) against the true size (green), on a log scale of dives. */

@@ -5,10 +5,11 @@
 // loads counts the times the phase became 'loading' (a test clicks, then waits for the count to
 // grow: the phase alone may still read 'ready' from before the click), sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
 // is drawn in the editor's 3-D layer, boardCell(i) where it is in the view of the puzzle shown
-// (a lesson's "click the cell" questions); replayGrid() the piece on each cell at the replay's step.
+// (a lesson's "click the cell" questions); replayGrid() the piece on each cell at the replay's step;
+// lessonViews() the lesson screen's tree, code and matrix views.
 import { cellToClient } from '../viewer/cell-pick.js';
 
-export function mountTestHooks(store, stage, watch = null) {
+export function mountTestHooks(store, stage, watch = null, lessonScreen = null) {
   const hooks = {
     solutionsShown: 0,
     emptyBoardsShown: 0,
@@ -24,6 +25,8 @@ export function mountTestHooks(store, stage, watch = null) {
     boardCell: (cell) => (stage.viewer.puzzle ? cellToClient(stage.viewer, stage.viewer.puzzle, cell) : null),
     state: () => store.get(),
     replayGrid: () => (watch && watch.player ? Array.from(watch.player.grid) : null),
+    /** The lesson screen's components (lesson/): tree, otherTree, code, matrix (null until shown). */
+    lessonViews: () => (lessonScreen ? lessonScreen.views : null),
     /** True while the view moves a piece in or out (watching the search). */
     animating: () => stage.viewer.animating,
   };
