@@ -125,6 +125,9 @@ export class WatchActions {
     this.noteHolds = null;
     // (note and origin belong to the replay before: a hole of another recording)
     this.store.update('watch', { active: true, recording: true, steps: 0, full: false, step: 0, error: '', note: '', origin: null, revision: 0, live: null, accuracy: null, compare: null, ended: '' });
+    // The image table is asked for once the search has started, and a short search can end
+    // before it comes (the worker answers between slices): the replay waits for it.
+    const table = tableWaiter();
     const done = this.actions.solve({
       options: TRACE_OPTIONS,
       // the worker ends the search at the window's last step, with the solutions and counters
@@ -137,16 +140,19 @@ export class WatchActions {
         this.ensurePlayer();
         this.store.update('watch', { steps: this.recording.length, full: this.recording.full, live: this.liveEstimate() });
       },
-      onImageTable: (table, error) => {
-        if (!table) {
+      onImageTable: (images, error) => {
+        table.came();
+        if (!images) {
           this.store.update('watch', { error: `Cannot replay this search: ${error}` });
           return;
         }
-        this.table = table;
+        this.table = images;
         this.ensurePlayer();
       },
     });
     await done;
+    // (a search that did not start sends no events, and no table comes)
+    if (this.recording && this.recording.length > 0 && !this.table) await table.seen;
     if (!this.recording) return; // closed meanwhile
     this.ensurePlayer();
     this.summary = summarise(this.recording);
@@ -221,6 +227,7 @@ export class WatchActions {
     const shown = { solutions: this.store.get().solutions, run: this.store.get().run };
     const status = (recording) => ({ key, label, options, recording, steps: other.recording.length, full: other.recording.full });
     this.store.update('watch', { compare: status(true), note: '' });
+    const table = tableWaiter(); // (as record's)
     await this.actions.solve({
       options: TRACE_OPTIONS,
       baseOptions: options,
@@ -230,12 +237,14 @@ export class WatchActions {
         other.recording.append(events);
         this.store.update('watch', { compare: status(true) });
       },
-      onImageTable: (table, error) => {
+      onImageTable: (images, error) => {
+        table.came();
         if (this.other !== other) return;
-        if (!table) this.say(`Cannot replay the comparison: ${error}`);
-        else other.table = table;
+        if (!images) this.say(`Cannot replay the comparison: ${error}`);
+        else other.table = images;
       },
     });
+    if (this.other === other && other.recording.length > 0 && !other.table) await table.seen;
     const now = this.store.get();
     if (!this.actions.running && now.run.options === searchOptions(options, TRACE_OPTIONS)) {
       this.store.replace({ solutions: { ...shown.solutions, revision: now.solutions.revision + 1 }, run: shown.run });
@@ -479,6 +488,13 @@ export class WatchActions {
       origin: { made: made + 1, found: found + 1, cleared: cleared + 1, cell, mch: pick },
     });
   }
+}
+
+/** The image table of a search that has started: `seen` resolves when `came()` is called (table or error). */
+function tableWaiter() {
+  let came;
+  const seen = new Promise((resolve) => { came = resolve; });
+  return { seen, came };
 }
 
 /** {steps, fraction, total} for a player's position: the estimated steps of the whole search. */
