@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { LESSONS, checkLesson, lessonById, lessonLink, stepScenes } from '../../web/src/lesson/lessons.js';
 import { branchBelow, factsAt, fill, nextCell, placeholders, resolvePositions, stuckBefore } from '../../web/src/lesson/script.js';
 import { branchTable, dives, randomDive, seededRandom } from '../../web/src/lesson/knuth.js';
-import { configWords, fixedPieceWords } from '../../web/src/lesson/config-words.js';
+import { configParts, configWords, fixedPieceWords } from '../../web/src/lesson/config-words.js';
 import { worstHole } from '../../web/src/trace/holes.js';
 import { TracePlayer } from '../../web/src/trace/player.js';
 import { summarise } from '../../web/src/trace/summary.js';
@@ -142,8 +142,9 @@ describe("Knuth's random dives", () => {
 describe("the solver's configuration in plain words", () => {
   test("the Tetris Cube's automatic configuration and its piece held still", () => {
     const words = configWords('automatic: DLX, FILA when 11 pieces remain with NOF (fixed orders: 8 index cells), volume filter once, parity filter once, heuristics s=12:e=11:c=2');
-    expect(words).toMatch(/^It chose: It starts with dancing links/);
-    expect(words).toMatch(/when 11 pieces are left it switches/);
+    expect(words).toMatch(/^It chose for itself\. It starts with dancing links/);
+    expect(configParts('automatic: DLX, FILA when 11 pieces remain with NOF (fixed orders: 8 index cells), volume filter once, parity filter once, heuristics s=12:e=11:c=2')).toHaveLength(5);
+    expect(words).toMatch(/When 11 pieces are left it switches/);
     expect(words).toMatch(/volume, lesson 4/);
     expect(words).toMatch(/parity, lesson 4/);
     expect(words).toMatch(/from 11 pieces left/);

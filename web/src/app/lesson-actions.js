@@ -250,7 +250,8 @@ export class LessonActions {
       base.otherLabel = other.label;
       if (this.summary) {
         const ratio = base.otherNodes / (1 + this.summary.placements);
-        base.ratio = ratio >= 10 ? Math.round(ratio) : Math.round(ratio * 10) / 10;
+        // (as text: a number is written whole, and 2.6 times is not 3)
+        base.ratio = ratio >= 10 ? String(Math.round(ratio)) : (Math.round(ratio * 10) / 10).toFixed(1);
       }
     }
     if (this.diveResult) {

@@ -3,7 +3,8 @@
 // plain words for the last lesson, each part tied to the lesson that explains it. Parts the
 // words do not know are left out here; the lesson's Details show the engine's text whole.
 //
-//   configWords('automatic: DLX, FILA when 11 pieces remain with NOF, heuristics s=12:e=11:c=2')
+//   configParts('automatic: DLX, FILA when 11 pieces remain with NOF, heuristics s=12:e=11:c=2')  // ['It starts with dancing links…', …]
+//   configWords(text)                                                    // the same as one sentence
 //   fixedPieceWords('L (12 of 288 images kept, 24 symmetries); chosen by Monte Carlo probes, ...')
 
 const HEURISTICS = {
@@ -40,10 +41,9 @@ function heuristicWords(spec) {
   }).join('; ');
 }
 
-/** Sentences for the engine's configuration text ('' when it says nothing the words know). */
-export function configWords(text) {
-  if (typeof text !== 'string' || !text.trim()) return '';
-  const automatic = /^automatic:\s*/.test(text);
+/** The parts of the engine's configuration in words, each a sentence ([] when none is known). */
+export function configParts(text) {
+  if (typeof text !== 'string' || !text.trim()) return [];
   const said = [];
   for (const part of parts(text.replace(/^automatic:\s*/, ''))) {
     let m;
@@ -51,7 +51,7 @@ export function configWords(text) {
     else if ((m = /^FILA when (\d+) pieces? remains?( with NOF)?/.exec(part))) {
       said.push(`when ${m[1]} pieces are left it switches to a leaner method that fills one cell at a time${m[2] ? ', and skips any placement that leaves a neighbouring cell no way to be filled' : ''}`);
     } else if (/^volume filter once/.test(part)) said.push('before searching it throws out every placement that walls off a region no pieces can fill (volume, lesson 4)');
-    else if (/^parity filter once/.test(part)) said.push('and every placement that makes the colours impossible to balance (parity, lesson 4)');
+    else if (/^parity filter once/.test(part)) said.push('before searching it throws out every placement that makes the colours impossible to balance (parity, lesson 4)');
     else if (/^volume trigger/.test(part)) said.push('it checks the sizes of walled-off regions after each placement (volume, lesson 4)');
     else if (/^parity trigger/.test(part)) said.push('it checks the colours of the cells left after each placement (parity, lesson 4)');
     else if ((m = /^heuristics (\S+)/.exec(part))) {
@@ -59,9 +59,13 @@ export function configWords(text) {
       if (w) said.push(w);
     }
   }
-  if (!said.length) return '';
-  const sentence = said.join('; ');
-  return `${automatic ? 'It chose: ' : ''}${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+  return said.map((x) => `${x.charAt(0).toUpperCase()}${x.slice(1)}.`);
+}
+
+/** Sentences for the engine's configuration text ('' when it says nothing the words know). */
+export function configWords(text) {
+  const said = configParts(text);
+  return said.length ? `${/^automatic:/.test(text) ? 'It chose for itself. ' : ''}${said.join(' ')}` : '';
 }
 
 /** Words for the piece held still to count each solution once (-r), or '' when none is. */

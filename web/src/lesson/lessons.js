@@ -99,22 +99,22 @@ export const LESSONS = Object.freeze([
     title: 'Choose the most constrained cell',
     summary: 'Fill first the cell with the fewest ways to be covered: a far smaller tree.',
     scenes: [{
-      puzzle: 'pentominoes_10x6.txt', options: '-m 12 -l 5', label: 'fills the cell with the fewest ways to be covered (MCH), up to 5 solutions',
-      compare: { options: '-b 12 -l 5', label: 'the first empty cell (de Bruijn), up to 5 solutions' },
+      puzzle: 'pentominoes_10x6.txt', options: '-m 12 -l 1', label: 'fills the cell with the fewest ways to be covered (MCH), up to its first solution',
+      compare: { options: '-b 12 -l 1', label: 'the first empty cell (de Bruijn, as in lesson 1), up to its first solution' },
     }],
     steps: [
       { at: 'start', say: 'The same puzzle, a new rule: fill next the empty cell that has the fewest ways to be covered, the most constrained cell (MCH).' },
       { at: { find: 'place', before: true }, say: 'On the empty board every cell has many ways; it picks the framed one: {ways} ways.' },
       {
-        at: { find: 'choose', nth: 4 }, show: { mch: true }, say: 'Three pieces are on the board.',
+        at: { find: 'choose', nth: 4, before: true }, say: '{onBoard|piece} on the board now.',
         ask: {
           kind: 'cell', question: 'Which cell will MCH fill next? Click it.', answer: 'nextCell',
-          right: 'Yes: {answer} has only {answerWays} ways to be covered, fewer than any other empty cell.',
-          wrong: 'Not that one: {clicked} has {clickedWays} ways to be covered, but {answer} has only {answerWays}. MCH takes the fewest.',
+          right: 'Yes: {clicked} has only {clickedWays|way} to be covered; no other empty cell has fewer.',
+          wrong: 'Not that one: {clicked} has {clickedWays|way} to be covered, but {answer} has only {answerWays}. MCH takes the fewest.',
         },
       },
       { at: { find: 'noFit' }, say: 'A hole that nothing fits has 0 ways: MCH picks it at once and backs up, instead of placing pieces around it.' },
-      { at: 'end', show: { compare: true }, say: 'Both rules, each up to its first 5 solutions. MCH (left): {totalNodes} nodes. The first empty cell (right): {otherNodes} nodes, {ratio} times as many.' },
+      { at: 'end', show: { compare: true }, say: 'Both rules, each up to its first solution. MCH (left): {totalNodes} nodes. The first empty cell (right): {otherNodes} nodes, {ratio} times as many, most of them below holes that MCH sees at once.' },
       { at: 'same', free: true, show: { compare: true }, say: 'Your turn: step both searches together and compare the two trees.' },
     ],
   },
@@ -138,7 +138,7 @@ export const LESSONS = Object.freeze([
     title: 'Pruning by counting: volume and parity',
     summary: 'Count cells and colours to cut off branches, or the whole puzzle, before searching them.',
     scenes: [
-      { puzzle: 'pentominoes_10x6.txt', options: '-o s -v 5 -l 20', label: 'dancing links with the volume check, up to 20 solutions' },
+      { puzzle: 'pentominoes_10x6.txt', options: '-o s -v 5 -l 1', label: 'dancing links with the volume check, up to its first solution' },
       {
         puzzle: 'soma.txt', options: '-o s -p -l 20', label: 'dancing links with the parity check, up to 20 solutions',
         compare: { options: '-o s -l 20', label: 'without the parity check, up to 20 solutions' },
@@ -151,7 +151,7 @@ export const LESSONS = Object.freeze([
       { scene: 1, at: 'start', show: { shade: 'parity' }, say: 'Colour the Soma cube like a 3-D chessboard. Most pieces cover as many dark cells as light ones, or one more of either; only T covers 3 of one colour and 1 of the other.' },
       { at: { find: 'parity' }, show: { shade: 'parity' }, say: 'Here the cells left have the wrong mix of dark and light for the pieces left, wherever they go: the parity check backs up at once.' },
       { at: 'end', show: { compare: true, shade: 'parity' }, say: 'With the parity check (left) the tree has {totalNodes} nodes for 20 solutions; without it (right), {otherNodes}.' },
-      { scene: 2, at: 'start', show: { shade: 'parity', parityArgument: true }, say: 'Sometimes counting rules out the whole puzzle. {parityText}' },
+      { scene: 2, at: 'start', show: { shade: 'parity', parityArgument: true }, say: 'Sometimes counting rules out a whole puzzle: these {pieces} pieces can never fill this box. Count the dark and the light cells: the argument, with this board\'s numbers, is set out next to the view.' },
       { at: 'same', free: true, show: { shade: 'parity', parityArgument: true }, say: 'No search is needed: the solver checks this before it starts, and says the puzzle is impossible.' },
     ],
   },
@@ -191,9 +191,9 @@ export const LESSONS = Object.freeze([
     scenes: [{ puzzle: 'tetriscube.txt', options: '-r', window: 4000, label: 'the solver\'s automatic choices' }],
     steps: [
       { at: 'start', say: 'The Tetris Cube: {pieces} pieces fill a 4×4×4 box. Far too big to draw its whole tree; its first steps are recorded here.' },
-      { at: 'start', show: { config: true }, say: 'When no method is given, the solver chooses for itself. {config}' },
+      { at: 'start', show: { config: true }, say: 'When no method is given, the solver chooses for itself, from the shape of the puzzle and a few random dives. Its choices, in plain words, are set out next to the view: each is one of the lessons before.' },
       { at: { find: 'place', nth: 3 }, show: { config: true }, say: 'Its first steps. Each level fills the cell or places the piece with the fewest choices.' },
-      { at: 'same', show: { solve: true }, say: 'Now the whole search, on every core of this computer: {pieceFixed}' },
+      { at: 'same', show: { solve: true, config: true }, say: 'Now the whole search, on every core of this computer. One piece is held still, so that each solution is found once (lesson 5). Press Solve it.' },
       { at: 'same', free: true, show: { solve: true }, say: 'That is the whole class: backtracking, dead ends, the most constrained choice, exact cover, counting, symmetry and estimates, all at work in one search.' },
     ],
   },

@@ -13,6 +13,7 @@ import { CodeView } from '../lesson/code-view.js';
 import { algorithmOf, codeFor, explainStep, usesChecks } from '../lesson/pseudo-code.js';
 import { ExactCover } from '../lesson/exact-cover.js';
 import { MatrixView } from '../lesson/matrix-view.js';
+import { configParts, fixedPieceWords } from '../lesson/config-words.js';
 import { drawMiniBoard } from './mini-board.js';
 import { h, setProp, setText } from './dom.js';
 
@@ -39,9 +40,10 @@ export function mountLessonSide(store, lessons, watch) {
   const diveBtn = h('button', { type: 'button', id: 'lesson-dive-again', onclick: () => lessons.diveAgain(10) }, 'Dive 10 more times');
   const dives = h('section', { id: 'lesson-dives', className: 'lesson-pane', hidden: true, 'aria-label': 'Random dives' }, h('h3', {}, 'Random dives against the truth'), diveText, diveChart, diveBtn);
   const parity = h('section', { id: 'lesson-parity', className: 'lesson-pane', hidden: true, 'aria-label': 'The checkerboard argument' });
+  const config = h('section', { id: 'lesson-config', className: 'lesson-pane', hidden: true, 'aria-label': 'How the solver set itself up' });
   const details = h('section', { id: 'lesson-detail-box', className: 'lesson-pane lesson-detail-box', hidden: true, 'aria-label': 'Details' });
   const element = h('section', { id: 'lesson-side', className: 'lesson-side', hidden: true, 'aria-label': 'The search tree and the algorithm' },
-    trees, compareTable, dives, parity, matrix, code, details);
+    config, trees, compareTable, dives, parity, matrix, code, details);
 
   let parityFor = null;
   let colours = { puzzle: null };
@@ -124,6 +126,7 @@ export function mountLessonSide(store, lessons, watch) {
       parity.replaceChildren(...(puzzle ? parityView(parityArgument(puzzle)) : []));
     }
     setProp(parity, 'hidden', !puzzle);
+    renderConfig(L);
     setProp(details, 'hidden', !L.details);
     if (L.details) renderDetails(s, scene);
   }
@@ -134,7 +137,7 @@ export function mountLessonSide(store, lessons, watch) {
     setText(otherCaption, `Right: ${scene.compare.label}`);
     colourOf(puzzle);
     const level = other.player.levels[other.player.levels.length - 1];
-    drawMiniBoard(otherBoard, puzzle, other.player.grid, colours.of, { target: level ? level.target : -1, closed: colours.closed, width: Math.min(220, otherPane.clientWidth || 160) });
+    drawMiniBoard(otherBoard, puzzle, other.player.grid, colours.of, { target: level ? level.target : -1, closed: colours.closed, width: Math.min(150, otherPane.clientWidth || 150) });
     setProp(otherBoard, 'ariaLabel', `The board of the right-hand search at its step ${num(other.player.step)}`);
     const os = other.summary;
     const at = other.player.step;
@@ -159,6 +162,21 @@ export function mountLessonSide(store, lessons, watch) {
     setText(diveText, `After ${plural(d.count, 'dive')} the estimate is ${num(estimate)} nodes; the recorded tree has ${num(truth)}. The blue line is the average after each dive, the green one the truth.`);
     drawDives(diveChart, d.means, truth);
     setProp(diveChart, 'ariaLabel', `The average of the dives, ending at ${num(estimate)}, against the true ${num(truth)} nodes`);
+  }
+
+  let configShown = null;
+  /** The solver's own configuration of the search, in plain words (the last lesson). */
+  function renderConfig(L) {
+    const stats = L.show.config ? lessons.config : null;
+    setProp(config, 'hidden', !stats);
+    if (stats === configShown) return;
+    configShown = stats;
+    if (!stats) return;
+    const said = configParts(stats.configuration);
+    const fixed = fixedPieceWords(stats.redundancyFilter);
+    config.replaceChildren(h('h3', {}, 'How the solver set itself up'),
+      h('ul', { id: 'lesson-config-list' }, ...[...said, ...(fixed ? [fixed] : [])].map((t) => h('li', {}, t))),
+      h('p', { className: 'lesson-count' }, 'The solver\'s own words are under Details.'));
   }
 
   function renderDetails(s, scene) {

@@ -25,6 +25,10 @@ export function mountTestHooks(store, stage, watch = null, lessonScreen = null) 
     boardCell: (cell) => (stage.viewer.puzzle ? cellToClient(stage.viewer, stage.viewer.puzzle, cell) : null),
     state: () => store.get(),
     replayGrid: () => (watch && watch.player ? Array.from(watch.player.grid) : null),
+    /** The replay's recording: the op of every event, and the image table (the tests count from them). */
+    replayEvent: (i) => (watch && watch.player && i >= 0 && i < watch.player.length ? watch.player.event(i) : null),
+    replayOps: () => (watch && watch.player ? Array.from({ length: watch.player.length }, (_, i) => watch.player.rec.op(i)) : null),
+    replayTable: () => (watch && watch.table ? Object.fromEntries(['offsets', 'cells', 'imageShapes', 'instanceShapes'].map((k) => [k, Array.from(watch.table[k])])) : null),
     /** The lesson screen's components (lesson/): tree, otherTree, code, matrix (null until shown). */
     lessonViews: () => (lessonScreen ? lessonScreen.views : null),
     /** True while the view moves a piece in or out (watching the search). */
