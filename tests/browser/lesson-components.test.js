@@ -108,8 +108,9 @@ describe('the search tree on a page', () => {
     expect(after.count).toBe(counts[target.step]);
     expect(after.path[after.path.length - 1]).toBe(target.n);
     expect(await page.evaluate(() => window.lesson.jumps)).toEqual([target.step]);
-    // drawn: the canvas is not blank
+    // drawn: the canvas is not blank; nor is the flat board with its coordinates
     expect(await page.evaluate(() => window.lesson.inked(window.lesson.tree.canvas))).toBeGreaterThan(0.03);
+    expect(await page.evaluate(() => window.lesson.inked(window.lesson.board))).toBeGreaterThan(0.3);
     await shot(page, 'lesson-tree-1400-jumped.png');
     expect(errors).toEqual([]);
     await page.close();

@@ -1,8 +1,8 @@
-// A test page for the lesson components (web/src/lesson/): the search tree, the pseudo-code and
-// the dancing-links matrix mounted on a page of their own, driven by a recording made here in
-// Node through the WebAssembly engine (tests/js/helpers.js record). The page's modules are the
-// sources themselves (they import nothing but relative paths), served as they are; the page
-// script is tests/browser/lesson-page.js.
+// A test page for the lesson components (web/src/lesson/): the search tree, the pseudo-code, the
+// dancing-links matrix and the flat board with its coordinates mounted on a page of their own,
+// driven by a recording made here in Node through the WebAssembly engine (tests/js/helpers.js
+// record). The page's modules are the sources themselves, served as they are (three.js through
+// an import map); the page script is tests/browser/lesson-page.js.
 //
 //   const server = await startLessonServer();            // {url, close()}
 //   const data = await recordForPage('lesson_tiny_4x3.txt', '-b 3 -t 1');
@@ -20,6 +20,7 @@ const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/cs
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Lesson components</title>
+<script type="importmap">{"imports": {"three": "/node_modules/three/build/three.module.js"}}</script>
 <style>
   :root { color-scheme: dark; }
   body { margin: 0; background: #0d1322; color: #e7ecf5; font: 15px/1.45 system-ui, sans-serif; }
@@ -57,7 +58,7 @@ export function startLessonServer({ files = {} } = {}) {
     }
     const rel = url.pathname.replace(/^\/+/, '');
     const file = path.join(repoRoot, rel);
-    const allowed = [path.join(repoRoot, 'web', 'src'), path.join(repoRoot, 'tests', 'browser')];
+    const allowed = [path.join(repoRoot, 'web', 'src'), path.join(repoRoot, 'tests', 'browser'), path.join(repoRoot, 'node_modules', 'three', 'build')];
     if (!allowed.some((dir) => file.startsWith(dir + path.sep)) || !fs.existsSync(file)) {
       res.writeHead(404);
       res.end('not found');

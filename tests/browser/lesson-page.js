@@ -12,6 +12,8 @@ import { TreeView } from '../../web/src/lesson/tree-view.js';
 import { CodeView } from '../../web/src/lesson/code-view.js';
 import { MatrixView } from '../../web/src/lesson/matrix-view.js';
 import { ExactCover } from '../../web/src/lesson/exact-cover.js';
+import { drawMiniBoard } from '../../web/src/panels/mini-board.js';
+import { puzzleColors } from '../../web/src/viewer/colors.js';
 import { algorithmOf, codeFor, explainStep, usesChecks } from '../../web/src/lesson/pseudo-code.js';
 
 const byId = (id) => document.getElementById(id);
@@ -20,7 +22,7 @@ const lesson = {
   player: null,
   tree: null,
   jumps: [],
-  mount(data, { tree = true, code = true, matrix = true } = {}) {
+  mount(data, { tree = true, code = true, matrix = true, board = true } = {}) {
     const rec = new TraceRecording(data.events.length / 4 + 1);
     rec.append(Int32Array.from(data.events));
     const table = {
@@ -40,9 +42,17 @@ const lesson = {
       this.code = new CodeView(byId('code'));
       this.code.setCode(codeFor(this.algorithm, { checks: usesChecks(rec) }));
     }
+    if (board) {
+      const colours = puzzleColors(data.puzzle);
+      this.colourOf = (i) => `#${colours.instanceColor(i).getHexString()}`;
+      this.board = document.createElement('canvas');
+      this.board.setAttribute('role', 'img');
+      this.board.style.marginTop = '10px';
+      byId('board').append(this.board);
+    }
     if (matrix) {
       this.cover = new ExactCover(table);
-      this.matrix = new MatrixView(byId('matrix'));
+      this.matrix = new MatrixView(byId('matrix'), { colourOf: this.colourOf });
       this.matrix.setModel(this.cover, rec, data.puzzle);
     }
     this.show();
@@ -53,6 +63,10 @@ const lesson = {
     if (this.tree) this.tree.setStep(s);
     if (this.code) this.code.show(explainStep(this.algorithm, this.player, this.data.puzzle));
     if (this.matrix) this.matrix.setStep(this.player);
+    if (this.board) {
+      const level = this.player.levels[this.player.levels.length - 1];
+      drawMiniBoard(this.board, this.data.puzzle, this.player.grid, this.colourOf, { target: level ? level.target : -1, width: 260, coords: true });
+    }
   },
   seek(s) { this.player.seek(s); this.show(); },
   forward() { this.player.forward(); this.show(); },

@@ -2,7 +2,7 @@
 // columns by letters from the left, rows by numbers from the bottom, layers from the bottom;
 // every cell of a box gets a different name, and the names follow the box's cell order.
 import { describe, expect, test } from 'vitest';
-import { cellCoords, cellLabel, cellName, columnLabel, edgeLabels, layerLabel, rowLabel } from '../../web/src/lesson/cell-names.js';
+import { cellCoords, cellLabel, cellName, columnLabel, edgeLabels, layerLabel, rowLabel, squareLabel } from '../../web/src/lesson/cell-names.js';
 
 describe('cell names', () => {
   test('columns as letters, spreadsheet style, rows and layers as numbers from 1', () => {
@@ -27,6 +27,7 @@ describe('cell names', () => {
     const box = { xDim: 3, yDim: 2, zDim: 2 };
     expect(cellLabel(box, 4)).toBe('B2 in layer 1');
     expect(cellLabel(box, 6)).toBe('A1 in layer 2');
+    expect(squareLabel(box, 6)).toBe('A1');
     expect(cellCoords(box, 11)).toEqual({ x: 2, y: 1, z: 1 });
     const names = new Set(Array.from({ length: 12 }, (_, c) => cellLabel(box, c)));
     expect(names.size).toBe(12);

@@ -54,6 +54,19 @@ describe('exact-cover matrix along a DLX trace', () => {
     });
   }
 
+  test('a long jump sets the rows placed at once, and lands on the same matrix as stepping there', async () => {
+    const { rec, table, cellCount } = await record('pentominoes_10x6.txt', '-o s -l 2 -t 1');
+    expect(rec.length).toBeGreaterThan(10000);
+    const cover = new ExactCover(table);
+    const replay = new CoverReplay(cover, rec);
+    const player = new TracePlayer(rec, table, cellCount);
+    for (const s of [rec.length, 3, Math.floor(rec.length / 2), Math.floor(rec.length / 2) + 1500, 17, rec.length - 1, 0]) {
+      replay.seek(s);
+      player.seek(s);
+      expect(cover.activeRows(), `step ${s}`).toEqual(uncoveredRows(table, player.grid));
+    }
+  });
+
   test('taking back a row that is not the last placed is refused', async () => {
     const { table } = await record('lesson_tiny_4x3.txt', '-o s -t 1');
     const cover = new ExactCover(table);

@@ -7,6 +7,7 @@
 //
 //   cellCoords(puzzle, 14)      // {x: 2, y: 2, z: 0} (puzzle: {xDim, yDim, zDim})
 //   cellLabel(puzzle, 14)       // 'C3'   ('C3 in layer 2' in a box)
+//   squareLabel(puzzle, 14)     // 'C3'   (without the layer)
 //   cellName(puzzle, 14)        // 'cell C3'
 //   columnLabel(27)             // 'AB'
 //   rowLabel(0)                 // '1'
@@ -40,9 +41,15 @@ export function cellCoords(puzzle, cell) {
 /** 'B3', or 'B3 in layer 2' in a box of more than one layer. */
 export function cellLabel(puzzle, cell) {
   if (!Number.isInteger(cell) || cell < 0 || cell >= puzzle.xDim * puzzle.yDim * puzzle.zDim) return '?';
-  const { x, y, z } = cellCoords(puzzle, cell);
-  const square = `${columnLabel(x)}${rowLabel(y)}`;
+  const { z } = cellCoords(puzzle, cell);
+  const square = squareLabel(puzzle, cell);
   return puzzle.zDim > 1 ? `${square} in ${layerLabel(z)}` : square;
+}
+
+/** 'B3' whatever the layer (where the layer is said apart, as over a layer's columns). */
+export function squareLabel(puzzle, cell) {
+  const { x, y } = cellCoords(puzzle, cell);
+  return `${columnLabel(x)}${rowLabel(y)}`;
 }
 
 /** 'cell B3' (in a sentence). */

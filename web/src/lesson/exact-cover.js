@@ -133,6 +133,11 @@ export class ExactCover {
   }
 }
 
+// A seek further than this many steps sets the rows placed at once instead of replaying every
+// placement between (a jump across a long recording would otherwise cover and uncover rows
+// millions of times).
+const FAR = 2000;
+
 /**
  * The matrix after `step` events of a recorded search: its placements and removals applied to
  * an ExactCover, forwards or backwards from where it stands (each has an exact inverse).
@@ -147,6 +152,19 @@ export class CoverReplay {
   seek(k) {
     const target = Math.max(0, Math.min(this.rec.length, Math.floor(k)));
     const { cover, rec } = this;
+    if (Math.abs(target - this.step) > FAR) {
+      // the rows placed after `target` events: a stack of the placements not yet taken back
+      const stack = [];
+      for (let i = 0; i < target; i++) {
+        const op = rec.op(i);
+        if (op === TRACE_OP.PLACE) stack.push(rec.b(i));
+        else if (op === TRACE_OP.REMOVE) stack.pop();
+      }
+      while (cover.placed.length) cover.unplace(cover.placed[cover.placed.length - 1]);
+      for (const r of stack) cover.place(r);
+      this.step = target;
+      return;
+    }
     while (this.step < target) {
       const i = this.step++;
       const op = rec.op(i);

@@ -13,7 +13,7 @@
 //   view.activeRows();                 // the rows still in the matrix (tests)
 //   view.renderNow(); view.destroy();
 import { CoverReplay } from './exact-cover.js';
-import { cellLabel } from './cell-names.js';
+import { cellCoords, cellLabel, layerLabel, squareLabel } from './cell-names.js';
 import { num, plural } from '../app/format.js';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", sans-serif';
@@ -264,17 +264,24 @@ export class MatrixView {
     const cols = cover.columns.length;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    // the two groups of columns, named
+    // the groups of columns, named: the cells (a box's by layer), the pieces
     ctx.font = `600 12px ${FONT}`;
     ctx.fillStyle = COLORS.muted;
-    const cellsMid = (xOf(0) + xOf(cover.cellColumns - 1) + colW) / 2;
-    ctx.fillText('cells', cellsMid, 10);
+    const layerOf = (j) => cellCoords(this.puzzle, cover.columns[j].cell).z;
+    for (let j = 0; j < cover.cellColumns;) {
+      let k = j;
+      while (k + 1 < cover.cellColumns && (this.puzzle.zDim === 1 || layerOf(k + 1) === layerOf(j))) k++;
+      const mid = (xOf(j) + xOf(k) + colW) / 2;
+      ctx.fillText(this.puzzle.zDim > 1 ? layerLabel(layerOf(j)) : 'cells', mid, 10);
+      if (this.puzzle.zDim > 1 && j > 0) ctx.fillRect(xOf(j) - 1, 4, 2, HEADER - 6);
+      j = k + 1;
+    }
     if (cols > cover.cellColumns) ctx.fillText('pieces', (xOf(cover.cellColumns) + xOf(cols - 1) + colW) / 2, 10);
     if (colW < 14) return; // too narrow for a label per column
     ctx.font = `700 ${Math.min(13, colW * 0.5)}px ${FONT}`;
     for (let j = 0; j < cols; j++) {
       const col = cover.columns[j];
-      const label = col.kind === 'cell' ? cellLabel(this.puzzle, col.cell) : this.instanceName(col.instance) + (col.copies > 1 ? `×${col.copies}` : '');
+      const label = col.kind === 'cell' ? squareLabel(this.puzzle, col.cell) : this.instanceName(col.instance) + (col.copies > 1 ? `×${col.copies}` : '');
       const covered = cover.isColumnCovered(j);
       if (j === this.chosen) {
         // column c: its name on a lit tag

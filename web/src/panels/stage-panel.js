@@ -2,7 +2,7 @@
 // (explode, reset view). Draws the current puzzle, and the solution shown when there is one.
 import { Viewer } from '../viewer/viewer.js';
 import { SpaceLayer } from '../viewer/space-layer.js';
-import { WatchLayer } from '../viewer/watch-layer.js';
+import { WatchLayer, candidatesAt } from '../viewer/watch-layer.js';
 import { deadEndLabel, regionOf } from '../trace/explain.js';
 import { isDeadEnd } from '../trace/player.js';
 import { stationaryCells } from '../trace/holes.js';
@@ -199,15 +199,11 @@ function pieceMotion(player, from, watch) {
 function watchView(puzzle, player, origin, mch) {
   const ev = player.current();
   const level = player.levels[player.levels.length - 1];
-  const view = { puzzle, target: -1, candidateCells: [], deadCells: [], label: '', mchCell: mch ? mch.cell : -1 };
+  const view = { puzzle, target: -1, deadCells: [], label: '', mchCell: mch ? mch.cell : -1, coordinates: true };
   if (level && level.target >= 0) view.target = level.target;
-  // the candidates are shown while the level presents them (its choose and candidate steps)
-  if (level && ev && (ev.op === TRACE_OP.CHOOSE || ev.op === TRACE_OP.CANDIDATE)) {
-    for (const c of level.candidates) {
-      if (player.grid[player.cellsOf(c.image)[0]] === c.instance) continue; // the one being tried is drawn solid
-      for (const cell of player.cellsOf(c.image)) view.candidateCells.push(cell);
-    }
-  }
+  // the level's candidates: the one just listed solid, the others (and, once one is placed,
+  // those still to try) as outlines, with "3 of 7 left"
+  view.candidates = candidatesAt(player, puzzle);
   const holes = stationaryCells(puzzle);
   // a troublesome hole being followed: drawn from the step that made it until it is cleared
   if (origin && player.step >= origin.made && player.step < origin.cleared) {

@@ -33,6 +33,8 @@ export function mountTestHooks(store, stage, watch = null, lessonScreen = null) 
     lessonViews: () => (lessonScreen ? lessonScreen.views : null),
     /** True while the view moves a piece in or out (watching the search). */
     animating: () => stage.viewer.animating,
+    /** What the replay draws over the board: edge labels, candidate outlines and solids, the tag. */
+    watchLayer: () => stage.watchLayer.summary(),
   };
   window.__polycube = hooks;
   store.subscribe('*', (s) => {
