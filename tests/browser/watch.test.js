@@ -181,7 +181,7 @@ describe('lessons: the hole under MCH, two algorithms side by side, and replays 
     await nextPart(p);
     expect((await searchStep(p))[0]).toBeGreaterThan(made);
     await nextPart(p);
-    expect(await p.textContent('#lesson-say')).toMatch(/^…and only here does it take back the piece that made the hole: [\d,]+ steps spent/);
+    expect(await p.textContent('#lesson-say')).toMatch(/^…and only here does it take back the piece that made the hole: [\d,]+ steps and [\d,]+ nodes? of the tree spent/);
     await nextPart(p);
     expect((await searchStep(p))[0]).toBe(made);
     expect(await p.textContent('#lesson-say')).toMatch(/the framed cell has 0\./);

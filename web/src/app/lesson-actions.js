@@ -241,6 +241,8 @@ export class LessonActions {
       base.holeFound = this.hole.found + 1;
       base.holeCleared = this.hole.cleared + 1;
       base.wasted = this.hole.cleared - this.hole.made;
+      // the nodes of the tree below the placement that made the hole, up to its removal
+      if (this.summary) base.wastedNodes = this.summary.placementsBefore[this.hole.cleared] - this.summary.placementsBefore[this.hole.made + 1];
       if (w.player && puzzle) base.holeSize = holeCells(this, puzzle).length;
     }
     const other = w.other && w.other.player ? w.other : null;

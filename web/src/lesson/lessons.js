@@ -34,7 +34,7 @@ import { FIND_KINDS, NAMED_POSITIONS, placeholders } from './script.js';
 export const FACTS = Object.freeze([
   'pieces', 'cells', 'step', 'steps', 'onBoard', 'nodes', 'totalNodes', 'solutions', 'totalSolutions', 'deadEnds',
   'totalDeadEnds', 'stuck', 'totalStuck', 'ways', 'tried', 'left', 'cell', 'target', 'piece', 'deadCell', 'region', 'mchCell', 'mchWays',
-  'holeMade', 'holeFound', 'holeCleared', 'wasted', 'holeSize', 'otherNodes', 'otherLabel', 'otherSolutions', 'ratio',
+  'holeMade', 'holeFound', 'holeCleared', 'wasted', 'wastedNodes', 'holeSize', 'otherNodes', 'otherLabel', 'otherSolutions', 'ratio',
   'dives', 'estimate', 'estimateError', 'config', 'pieceFixed', 'branchSize', 'branchWords',
   'answer', 'answerWays', 'clicked', 'clickedWays', 'parityText',
 ]);
@@ -89,7 +89,7 @@ export const LESSONS = Object.freeze([
         },
       },
       { at: 'holeFound', say: 'Here, {holeFound} steps in, the search finally reaches the hole: nothing fits it. It backs up one piece at a time…' },
-      { at: 'holeCleared', say: '…and only here does it take back the piece that made the hole: {wasted} steps spent below a position that could never be completed. In the tree, that is the whole branch below it.' },
+      { at: 'holeCleared', say: '…and only here does it take back the piece that made the hole: {wasted} steps and {wastedNodes|node} of the tree spent below a position that could never be completed, the whole branch below it.' },
       { at: 'hole', show: { mch: true }, say: 'Back where the hole was made. Count the ways to cover each empty cell: the framed cell has {mchWays}. A rule that fills that cell first would back up at the very next step.' },
       { at: 'same', free: true, say: 'Your turn: step through, or jump with the tree. The next lesson is about that smarter rule.' },
     ],
