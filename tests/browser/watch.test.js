@@ -39,11 +39,13 @@ describe('watch the search', () => {
     await ui.still();
     const again = await page.evaluate(() => window.__polycube.sample());
     expect(again.drawnFraction).toBeCloseTo(screenAt6.drawnFraction, 3); // the same screen
-    // play at the fastest speed for a moment
-    await page.fill('#watch-speed', '10');
+    // play fast for a moment (1,000 steps a second: the whole search lasts a minute, so the
+    // pause below lands before its end however slow the machine; at 10,000 a second a loaded
+    // machine reached the end first, where nothing is left to pause)
+    await page.fill('#watch-speed', '8');
     await page.dispatchEvent('#watch-speed', 'input');
     await page.click('#watch-play');
-    await page.waitForFunction(() => Number(document.getElementById('watch-step').textContent.match(/Step ([\d,]+)/)[1].replace(/,/g, '')) > 500, null, { timeout: 10_000 });
+    await page.waitForFunction(() => Number(document.getElementById('watch-step').textContent.match(/Step ([\d,]+)/)[1].replace(/,/g, '')) > 500, null, { timeout: 30_000 });
     await page.click('#watch-play'); // pause
     expect(await page.getAttribute('#watch-play', 'aria-label')).toBe('Play');
     await page.click('#watch-first');
@@ -281,7 +283,7 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     await page.click('#watch-close');
   });
 
-  test('a replay\'s link records the search again and opens at the same step; so does a lesson\'s', { timeout: 150_000 }, async () => {
+  test('a replay\'s link records the search again and opens at the same step; so does a lesson\'s', { timeout: 240_000 }, async () => {
     await ui.pickLibrary('soma.txt');
     await page.click('#watch-record');
     await recorded(page);
