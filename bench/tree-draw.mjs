@@ -27,7 +27,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = path.join(ROOT, 'bench/TREE.md');
 const STEPS = Number(process.env.BENCH_STEPS || 1_000_000);
 const FRAMES = Number(process.env.BENCH_FRAMES || 300);
-const REPEAT = Number(process.env.BENCH_REPEAT || 5);
+const REPEAT = Number(process.env.BENCH_REPEAT || 7);
 const RUNS = [
   { file: 'pentominoes_10x6.txt', options: '-b 12 -t 1', label: "10x6, de Bruijn's order (-b 12)" },
   { file: 'pentominoes_10x6.txt', options: '-o s -t 1', label: '10x6, dancing links (-o s)' },
@@ -119,8 +119,12 @@ lines.push('| recording | steps | nodes | depth | tree built once (Node / Chromi
 for (const i of info) lines.push(`| ${i.label} | ${i.steps.toLocaleString('en-US')} | ${i.nodes.toLocaleString('en-US')} | ${i.depth} | ${f1(i.buildNode)} ms / ${f1(i.buildBrowser)} ms | ${f1(pct(i.layout, 0.5))} / ${f1(pct(i.layout, 0.95))} / ${f1(Math.max(...i.layout))} ms |`);
 lines.push('', '| recording | scenario | boxes laid out | p50 ms | p95 ms | max ms |', '|---|---|---:|---:|---:|---:|');
 for (const r of rows) lines.push(`| ${r.run} | ${r.scenario} | ${r.items} | ${f1(r.p50)} | ${f1(r.p95)} | ${f1(r.max)} |`);
-const worst = Math.max(...rows.map((r) => r.p95));
-lines.push('', `Worst 95th percentile: ${f1(worst)} ms per frame (${worst < 16 ? 'under' : 'OVER'} the 16 ms target).`);
+const work = rows.filter((r) => !/raster/.test(r.scenario));
+const raster = rows.filter((r) => /raster/.test(r.scenario));
+const worst = (list, key) => Math.max(...list.map((r) => r[key]));
+const verdict = (ms) => (ms < 16 ? 'under' : 'OVER');
+lines.push('', `Main-thread work of a frame (layout and drawing calls): worst 95th percentile ${f1(worst(work, 'p95'))} ms (${verdict(worst(work, 'p95'))} the 16 ms target).`,
+  `With the canvas rasterised at once: worst median ${f1(worst(raster, 'p50'))} ms (${verdict(worst(raster, 'p50'))} 16 ms), worst 95th percentile ${f1(worst(raster, 'p95'))} ms (${verdict(worst(raster, 'p95'))} 16 ms); the rasterising is software here, and its slowest frames grow with the machine's load (load average ${load}).`);
 const md = `${lines.join('\n')}\n`;
 process.stdout.write(md);
 fs.writeFileSync(OUT, md);

@@ -116,6 +116,50 @@ describe('the search tree on a page', () => {
     await page.close();
   });
 
+  test('a larger search: a folded branch opens with a click, a group spreads, dragging stops the following', async () => {
+    const d = await recordForPage('soma.txt', '-r -o s -t 1');
+    const { page, errors } = await open(d, { mount: { code: false, matrix: false, board: false } });
+    const steps = d.events.length / 4;
+    expect(steps).toBeGreaterThan(20000);
+    await page.evaluate((k) => window.lesson.seek(k), Math.floor(steps / 2));
+    await page.evaluate(() => window.lesson.settled());
+    const rect = await page.evaluate(() => window.lesson.tree.canvas.getBoundingClientRect().toJSON());
+    const items = () => page.evaluate(() => window.lesson.tree.layout.items.map((it) => ({ kind: it.kind, node: it.node, mode: it.mode, parent: it.parent })));
+    const before = await items();
+    const fold = before.find((it) => it.kind === 'fold');
+    expect(fold).toBeTruthy();
+    const box = await page.evaluate((n) => window.lesson.tree.screenBox(n, 'fold'), fold.node);
+    await page.mouse.click(rect.x + box.x, rect.y + box.y);
+    await page.evaluate(() => window.lesson.settled());
+    const after = await items();
+    const opened = after.findIndex((it) => it.node === fold.node && it.kind === 'node');
+    expect(after[opened].mode).toBe('open');
+    expect(after.filter((it) => it.parent === opened).length).toBe(await page.evaluate((n) => window.lesson.searchTree.childrenAt(n, window.lesson.player.step).length, fold.node));
+    expect(await page.evaluate(() => window.lesson.jumps.length)).toBe(0); // opening is not a jump
+    // a group of earlier branches spreads
+    const group = after.find((it) => it.kind === 'group');
+    if (group) {
+      const gbox = await page.evaluate((n) => window.lesson.tree.screenBox(n, 'group'), group.node);
+      if (gbox && gbox.x > 0 && gbox.x < rect.width) {
+        await page.mouse.click(rect.x + gbox.x, rect.y + gbox.y);
+        await page.evaluate(() => window.lesson.settled());
+        expect((await items()).some((it) => it.kind === 'group' && it.node === group.node)).toBe(false);
+      }
+    }
+    // a drag pans the view and stops it following the search; "Follow" takes it up again
+    expect(await page.evaluate(() => window.lesson.tree.follow)).toBe(true);
+    await page.mouse.move(rect.x + 100, rect.y + 100);
+    await page.mouse.down();
+    await page.mouse.move(rect.x + 200, rect.y + 140, { steps: 4 });
+    await page.mouse.up();
+    expect(await page.evaluate(() => window.lesson.tree.follow)).toBe(false);
+    await page.click('button[aria-label^="Follow the search"]');
+    expect(await page.evaluate(() => window.lesson.tree.follow)).toBe(true);
+    await shot(page, 'lesson-tree-1400-soma.png');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('on a phone: drawn, and still counting right', async () => {
     const d = data.dlx;
     const counts = nodeCounts(d.events);

@@ -56,7 +56,7 @@ export class TreeView {
     this.canvas.className = 'tree-canvas';
     this.canvas.setAttribute('role', 'img');
     this.canvas.tabIndex = 0;
-    Object.assign(this.canvas.style, { width: '100%', display: 'block', borderRadius: '8px', touchAction: 'none', cursor: 'grab', background: COLORS.background });
+    Object.assign(this.canvas.style, { width: '100%', display: 'block', borderRadius: '8px', touchAction: 'pan-y', cursor: 'grab', background: COLORS.background });
     // under the canvas: the buttons, then the legend of the marks shown
     this.bar = doc.createElement('div');
     Object.assign(this.bar.style, { display: 'flex', flexWrap: 'wrap', gap: '4px 10px', alignItems: 'flex-start' });
@@ -308,6 +308,7 @@ export class TreeView {
   // ---- pointer: drag to pan, wheel to zoom, click to jump or open ----
 
   bindPointer() {
+    // (touch-action pan-y: on a phone a vertical swipe still scrolls the page; a sideways one pans)
     const cv = this.canvas;
     let down = null;
     cv.addEventListener('pointerdown', (e) => {

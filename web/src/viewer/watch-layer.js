@@ -9,13 +9,13 @@
 // cell named in words can be found.
 //
 // The label is a tag beside the cells it names, never over them, joined to them by a short
-// leader line (QA: on a phone "hole made at step 22,015" hid the very hole it pointed at). In a
+// leader line (over them, on a phone, "hole made at step 22,015" hid the very hole it named). In a
 // box the red cells and the frames are drawn through the pieces too: a hole walled in deep inside
 // the Tetris Cube was otherwise hidden, its tag pointing at a piece; the tag names its layers.
 //
 //   const layer = new WatchLayer(viewer, labelElement);
 //   layer.show({ puzzle, target, candidates, deadCells, label, mchCell, shadeCells, coordinates });   // or layer.show(null)
-//   // candidates: candidatesAt(player) -- {list: [{instance, cells}], tried, text} or null
+//   // candidates: candidatesAt(player, puzzle) -- {list: [{instance, cells}], solid, outlines, text} or null
 //   // coordinates: true to letter the board's edges (kept while the puzzle stays)
 import {
   BoxGeometry, BufferAttribute, BufferGeometry, EdgesGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4, MeshLambertMaterial,
