@@ -136,7 +136,10 @@ export function mountLessonScreen(store, lessons, watch, stage) {
     stage.extraBottom = covered;
     stage.fitMargins();
   };
-  new ResizeObserver(() => requestAnimationFrame(fit)).observe(caption);
+  // (and when the view's own size changes: another layout, two searches compared, a phone turned)
+  const refit = new ResizeObserver(() => requestAnimationFrame(fit));
+  refit.observe(caption);
+  refit.observe(stageEl);
 
   let wasOpen = false;
   store.subscribe(['lesson', 'watch', 'run', 'solutions'], (s) => {

@@ -137,7 +137,7 @@ export function mountLessonSide(store, lessons, watch) {
     setText(otherCaption, `Right: ${scene.compare.label}`);
     colourOf(puzzle);
     const level = other.player.levels[other.player.levels.length - 1];
-    drawMiniBoard(otherBoard, puzzle, other.player.grid, colours.of, { target: level ? level.target : -1, closed: colours.closed, width: Math.min(150, otherPane.clientWidth || 150) });
+    drawMiniBoard(otherBoard, puzzle, other.player.grid, colours.of, { target: level ? level.target : -1, closed: colours.closed, width: 120 });
     setProp(otherBoard, 'ariaLabel', `The board of the right-hand search at its step ${num(other.player.step)}`);
     const os = other.summary;
     const at = other.player.step;
