@@ -47,7 +47,9 @@ export function mountLessonScreen(store, lessons, watch, stage) {
   const bar = h('header', { id: 'lesson-bar', className: 'lesson-bar', hidden: true }, menu, title, closeBtn);
 
   // ---- the narration, on the view itself
-  const say = h('p', { id: 'lesson-say', className: 'lesson-say' });
+  // (the narration is said by a screen reader as it changes; the step of the search, which
+  // changes at every step while playing, is not)
+  const say = h('p', { id: 'lesson-say', className: 'lesson-say', 'aria-live': 'polite' });
   const question = h('p', { id: 'lesson-question', className: 'lesson-question' });
   const yes = btn('lesson-answer-yes', 'Yes', 'Answer yes', () => lessons.answer(true));
   const no = btn('lesson-answer-no', 'No', 'Answer no', () => lessons.answer(false));
@@ -59,7 +61,7 @@ export function mountLessonScreen(store, lessons, watch, stage) {
   const solveBox = h('div', { id: 'lesson-solve-box', className: 'lesson-solve', hidden: true }, solveBtn, solveLine);
   const now = h('p', { id: 'lesson-now', className: 'lesson-now' });
   const busy = h('p', { id: 'lesson-busy', className: 'lesson-busy', role: 'status' });
-  const caption = h('div', { id: 'lesson-caption', className: 'lesson-caption', hidden: true, role: 'region', 'aria-label': 'What the lesson says', 'aria-live': 'polite' },
+  const caption = h('div', { id: 'lesson-caption', className: 'lesson-caption', hidden: true, role: 'region', 'aria-label': 'What the lesson says' },
     busy, say, ask, solveBox, now);
   stageEl.append(caption);
 

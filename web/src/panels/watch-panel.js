@@ -81,7 +81,7 @@ export function mountWatchPanel(store, actions, watch) {
     h('h3', {}, 'By pieces left'), profile,
     h('h3', {}, 'Compare with another algorithm'),
     h('div', { className: 'row wrap compare-pick' }, algoSelect, compareBtn), compareStatus, compareView);
-  const learn = h('details', { id: 'learn', className: 'learn' }, h('summary', {}, `Lessons: a class on backtracking in ${LESSONS.length} parts`),
+  const learn = h('details', { id: 'learn', className: 'learn' }, h('summary', {}, `Lessons: a class on backtracking in ${LESSONS.length} lessons`),
     h('ol', { start: 0 }, ...LESSONS.map((l) => h('li', {}, h('a', { href: lessonLink(l), dataset: { lesson: l.id } }, l.title)))));
   body.replaceChildren(
     h('p', { className: 'hint' }, 'Record the search, then replay it one step at a time: see which cell it fills next, each piece it tries, and where it gets stuck and backs up.'),
