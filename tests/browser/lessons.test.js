@@ -288,11 +288,15 @@ describe('the lesson screen', () => {
     expect(ui.errors).toEqual([]);
   });
 
-  test('a link to a lesson the page does not have, or to a part past its end, says so', async () => {
+  test('a link to a lesson the page does not have, or to a part past its end, says so; a former lesson\'s link opens its part', async () => {
     const url = (view) => new URL(encodeState({ puzzle: { library: 'soma.txt', index: 0 }, options: '-r', view }), handle.server.url).href;
     await page.goto(url({ lesson: 'no-such-lesson' }));
     await page.waitForFunction(() => /does not have \("no-such-lesson"\)/.test(document.getElementById('notice-text').textContent), null, { timeout: 30_000 });
     expect(await page.evaluate(() => window.__polycube.state().lesson.open)).toBe(false);
+    // a link to a lesson of the page before (its lessons had other names): the part that shows the same
+    await page.goto(new URL(encodeState({ puzzle: { library: 'pentominoes_10x6.txt', index: 0 }, options: '-o s -v 5 -l 20', view: { lesson: 'volume' } }), handle.server.url).href);
+    await lessonReady(page, { id: 'pruning', part: 1 });
+    expect(await page.textContent('#lesson-now')).toMatch(/Dead end by volume/);
     await page.goto(url({ lesson: 'symmetry', lessonStep: 40 }));
     await lessonReady(page, { id: 'symmetry', part: 4 });
     expect(await page.textContent('#lesson-busy')).toBe('The link names part 41 of this lesson, which has 5: this is its last part.');

@@ -4,7 +4,7 @@
 // branch below a position, the next cell; lesson/knuth.js: random dives; lesson/config-words.js)
 // say what the recording says.
 import { describe, expect, test } from 'vitest';
-import { LESSONS, checkLesson, lessonById, lessonLink, stepScenes } from '../../web/src/lesson/lessons.js';
+import { LESSONS, checkLesson, lessonById, lessonLink, lessonOfLink, stepScenes } from '../../web/src/lesson/lessons.js';
 import { branchBelow, factsAt, fill, nextCell, placeholders, resolvePositions, stuckBefore } from '../../web/src/lesson/script.js';
 import { branchTable, dives, randomDive, seededRandom } from '../../web/src/lesson/knuth.js';
 import { configParts, configWords, fixedPieceWords } from '../../web/src/lesson/config-words.js';
@@ -42,6 +42,20 @@ describe('the lessons as data', () => {
     expect(errors).toMatch(/steps\[0\]\.ask\.answer must be one of nextCell, holeCell/);
     expect(errors).toMatch(/steps\[0\]\.ask\.wrong must be text/);
     expect(errors).toMatch(/steps\[1\]\.scene names scene 4/);
+  });
+
+  test("links to the page's former lessons open the part that shows what they showed", () => {
+    expect(lessonOfLink('backtracking')).toEqual({ lesson: LESSONS[0], part: 0 });
+    const hole = lessonOfLink('hole');
+    expect([hole.lesson.id, hole.part, hole.lesson.steps[hole.part].at]).toEqual(['dead-ends', 1, 'hole']);
+    const volume = lessonOfLink('volume');
+    expect([volume.lesson.id, volume.lesson.steps[volume.part].at]).toEqual(['pruning', { find: 'volume' }]);
+    const parity = lessonOfLink('parity');
+    expect([parity.lesson.id, !!parity.lesson.steps[parity.part].show.parityArgument]).toEqual(['pruning', true]);
+    expect(lessonOfLink('constrained').lesson.id).toBe('most-constrained');
+    expect(lessonOfLink('symmetry').lesson.id).toBe('symmetry');
+    expect(lessonOfLink('toString')).toBeNull();
+    expect(lessonOfLink('nope')).toBeNull();
   });
 
   test("a lesson's link opens it at one of its parts, through the share link's checks", () => {

@@ -22,7 +22,7 @@ import { solutionGridProblem } from '../model/solution-check.js';
 import { SolutionStore } from '../ui/solution-store.js';
 import { PHASE } from './state.js';
 import { shownPuzzle } from './selectors.js';
-import { lessonById } from '../lesson/lessons.js';
+import { lessonOfLink } from '../lesson/lessons.js';
 import { linkedWords, num, titleOf } from './format.js';
 import { linkView, viewFromLink } from './view-actions.js';
 
@@ -324,13 +324,15 @@ export class LinkSync {
     const view = state.view || {};
     const patch = viewFromLink(view, shownPuzzle(this.store.get()).puzzle);
     if (Object.keys(patch).length) actions.setView(patch);
-    const lesson = typeof view.lesson === 'string' ? lessonById(view.lesson) : null;
+    const named = typeof view.lesson === 'string' ? lessonOfLink(view.lesson) : null;
     const step = Number.isInteger(view.step) && view.step >= 0 ? view.step : -1;
-    if (typeof view.lesson === 'string' && !lesson) {
+    if (typeof view.lesson === 'string' && !named) {
       this.store.update('notice', `The link names a lesson this page does not have ("${view.lesson}"): the page shows its puzzle.`);
-    } else if (lesson && this.lessons) {
-      // (not awaited: the lesson records its search, and the page is usable meanwhile)
-      this.lessons.open(lesson, { step: Number.isInteger(view.lessonStep) ? view.lessonStep : 0, replayStep: step, optionsBefore });
+    } else if (named && this.lessons) {
+      // (not awaited: the lesson records its search, and the page is usable meanwhile; a former
+      // lesson's link opens the part that shows what it showed, without its replay step)
+      const own = named.lesson.id === view.lesson;
+      this.lessons.open(named.lesson, { step: Number.isInteger(view.lessonStep) ? view.lessonStep : named.part, replayStep: own ? step : -1, optionsBefore });
     } else if (step >= 0 && this.watch) this.watch.openReplay(step);
     return true;
   }

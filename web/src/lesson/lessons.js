@@ -201,6 +201,18 @@ export const LESSONS = Object.freeze([
 
 export const lessonById = (id) => LESSONS.find((l) => l.id === id) || null;
 
+// The names of the lessons the page had before these, in links sent since: each opens the part
+// of a lesson here that shows what it showed.
+const FORMER = Object.freeze({ hole: ['dead-ends', 1], constrained: ['most-constrained', 0], volume: ['pruning', 1], parity: ['pruning', 5] });
+
+/** The lesson a link names, and the part to open when the link names none: {lesson, part} or null. */
+export function lessonOfLink(id) {
+  const lesson = lessonById(id);
+  if (lesson) return { lesson, part: 0 };
+  const former = Object.hasOwn(FORMER, id) ? FORMER[id] : null;
+  return former ? { lesson: lessonById(former[0]), part: former[1] } : null;
+}
+
 /** The number shown with a lesson (its place in the class: 0 is the first). */
 export const lessonNumber = (lesson) => LESSONS.indexOf(lesson);
 
