@@ -158,11 +158,27 @@ export function makeChecker(puzzle) {
 }
 
 /** Run with options (which include -t) and record the whole trace and the solutions. */
-export async function record(file, options) {
-  const { session, puzzles } = await openDef(file);
+export async function record(file, options, { window = 0 } = {}) {
+  return recordText(readDef(file), file, options, { window });
+}
+
+/**
+ * record() for a definition's text; `window`: keep only the first so many trace records (the
+ * search ends there, Session::setTraceLimit), else the whole trace (up to 2,000,000 records).
+ */
+export async function recordText(text, name, options, { window = 0 } = {}) {
+  const module = await loadModule();
+  const session = new module.Session();
+  if (!session.load(text, name)) {
+    const message = session.lastError();
+    session.delete();
+    throw new Error(message);
+  }
+  const puzzles = [JSON.parse(session.puzzleJson(0))];
   if (!session.start(0, options)) throw new Error(session.lastError());
+  if (window > 0) session.setTraceLimit(window);
   const cellCount = session.cellCount();
-  const rec = new TraceRecording(2_000_000);
+  const rec = new TraceRecording(window > 0 ? window : 2_000_000);
   const solutions = [];
   let state;
   do {
@@ -177,6 +193,7 @@ export async function record(file, options) {
       for (let k = 0; k < grids.length / cellCount; k++) solutions.push(grids.slice(k * cellCount, (k + 1) * cellCount));
     }
   } while (state === STEP.RUNNING);
+  if (state !== STEP.DONE && !(window > 0 && state === STEP.CANCELLED)) throw new Error(`${name} ${options}: the search ended in state ${state}: ${session.lastError()}`);
   // the image table, as the worker builds it
   const offsets = [0];
   const cells = [];
@@ -272,4 +289,27 @@ export async function hostSearchingPiece(file = 'pentominoes_10x6.txt', options 
   await h.next((m) => m.id === 2 && m.type !== 'progress');
   h.host.handleMessage({ type: 'subproblem', id: 3, path: [] });
   return h;
+}
+
+/**
+ * The rows of a puzzle's exact-cover matrix (the images of its image table) still in the
+ * matrix on a board, by brute force: every cell of the image empty, and a copy of its piece
+ * not yet on the board. (The lesson's matrix model keeps them by counters; this is its check.)
+ */
+export function uncoveredRows(table, grid) {
+  const copies = new Map(), placed = new Map();
+  Array.from(table.instanceShapes).forEach((s) => { if (s >= 0) copies.set(s, (copies.get(s) || 0) + 1); });
+  for (const inst of new Set(Array.from(grid).filter((v) => v >= 0))) {
+    const s = table.instanceShapes[inst];
+    placed.set(s, (placed.get(s) || 0) + 1);
+  }
+  const out = [];
+  for (let r = 0; r + 1 < table.offsets.length; r++) {
+    const s = table.imageShapes[r];
+    if ((placed.get(s) || 0) >= copies.get(s)) continue;
+    let free = true;
+    for (let k = table.offsets[r]; k < table.offsets[r + 1]; k++) if (grid[table.cells[k]] !== -1) free = false;
+    if (free) out.push(r);
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ import { initialState } from './app/state.js';
 import { Actions } from './app/actions.js';
 import { EditorActions } from './app/editor-actions.js';
 import { WatchActions } from './app/watch-actions.js';
+import { LessonActions } from './app/lesson-actions.js';
 import { LinkSync } from './app/link-sync.js';
 import { Persist, browserStorage } from './app/persist.js';
 import { SearchLock } from './app/search-lock.js';
@@ -25,6 +26,7 @@ import { mountResumePanel } from './panels/resume-panel.js';
 import { mountSolutionsPanel } from './panels/solutions-panel.js';
 import { mountSharePanel } from './panels/share-panel.js';
 import { mountWatchPanel } from './panels/watch-panel.js';
+import { mountLessonScreen } from './panels/lesson-screen.js';
 import { mountStagePanel } from './panels/stage-panel.js';
 import { mountLegendPanel } from './panels/legend-panel.js';
 import { mountTestHooks } from './panels/test-hooks.js';
@@ -45,10 +47,11 @@ const searchLock = new SearchLock(typeof navigator !== 'undefined' ? navigator.l
 const actions = new Actions(store, { createClient, entries, defaultFile: DEFAULT_FILE, persist, savedSearches, searchLock });
 const editor = new EditorActions(store, actions, persist);
 const watch = new WatchActions(store, actions);
+const lessons = new LessonActions(store, actions, watch);
 const view = new ViewActions(store, actions); // seeing the pieces (issue 8 §5)
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 const build = new BuildActions(store, actions, { reducedMotion }); // building a solution by hand
-const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file), watch });
+const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file), watch, lessons });
 
 const stage = mountStagePanel(store, actions, editor, watch);
 mountLegendPanel(store, stage, view);
@@ -63,7 +66,8 @@ mountRunDetailsPanel(store); // options (issue 8 §4)
 mountSolutionsPanel(store, actions);
 mountSharePanel(store, actions, editor, sync);
 mountWatchPanel(store, actions, watch);
-mountTestHooks(store, stage);
+const lessonScreen = mountLessonScreen(store, lessons, watch, stage);
+mountTestHooks(store, stage, watch, lessonScreen);
 mountPiecesViewPanel(store, stage, view); // seeing the pieces (issue 8 §5)
 mountLayerGridPanel(store, stage, view);
 mountBuildPanel(store, build, stage);

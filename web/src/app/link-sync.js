@@ -22,12 +22,12 @@ import { solutionGridProblem } from '../model/solution-check.js';
 import { SolutionStore } from '../ui/solution-store.js';
 import { PHASE } from './state.js';
 import { shownPuzzle } from './selectors.js';
-import { lessonById } from '../trace/lessons.js';
+import { lessonOfLink } from '../lesson/lessons.js';
 import { linkedWords, num, titleOf } from './format.js';
 import { linkView, viewFromLink } from './view-actions.js';
 
 const FOLLOW_DELAY_MS = 250;
-const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch'];
+const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch', 'lesson'];
 
 /** {piece name: colour slot} as the session kept it, or null when it is not one (storage is the person's to edit). */
 function plainSlots(value) {
@@ -38,9 +38,10 @@ function plainSlots(value) {
 }
 
 export class LinkSync {
-  constructor(store, actions, editor, persist, { libraryFiles, watch = null, win = window }) {
+  constructor(store, actions, editor, persist, { libraryFiles, watch = null, lessons = null, win = window }) {
     this.store = store;
     this.watch = watch;
+    this.lessons = lessons;
     this.actions = actions;
     this.editor = editor;
     this.persist = persist;
@@ -102,10 +103,15 @@ export class LinkSync {
     if (!editing && sol.store && sol.shown >= 0) state.solution = { index: sol.shown + 1, grid: Array.from(sol.store.get(sol.shown)) };
     const view = linkView(s.view);
     if (ed.active) view.edit = 1;
-    if (s.watch.lesson) view.lesson = s.watch.lesson;
+    // a lesson: its part; the replay's step when it is not the part's own (stepped freely)
+    const lesson = s.lesson.open && this.lessons ? this.lessons : null;
+    if (lesson) {
+      view.lesson = s.lesson.id;
+      if (s.lesson.step > 0) view.lessonStep = s.lesson.step;
+    }
     // the replay's step (a lesson's, or a recording's): the link records the search again and
     // shows that step (QA: a lesson's link opened at the lesson's own step, a replay not at all)
-    if (s.watch.active && !s.watch.recording && s.watch.steps > 0) view.step = s.watch.step;
+    if (s.watch.active && !s.watch.recording && s.watch.steps > 0 && !(lesson && lesson.atOwnStep())) view.step = s.watch.step;
     if (Object.keys(view).length) state.view = view;
     return state;
   }
@@ -189,7 +195,7 @@ export class LinkSync {
       definition: this.draftOf(s),
       editor: { active: s.editor.active, savedId: s.editor.savedId, colourSlots: s.editor.slots ? slotsByName(s.editor.puzzle && s.editor.puzzle.pieces, s.editor.slots) : null },
       // the options a lesson on screen will give back when it is left (QA: lost by a reload)
-      lessonBefore: s.watch.lesson && this.watch && this.watch.lessonOptions ? { lesson: s.watch.lesson, options: this.watch.lessonOptions.before } : null,
+      lessonBefore: s.lesson.open && this.lessons && this.lessons.optionsBefore !== null ? { lesson: s.lesson.id, options: this.lessons.optionsBefore } : null,
     });
   }
 
@@ -278,6 +284,7 @@ export class LinkSync {
     // A link opens like a new page: a replay or a lesson on screen is left first (its recording
     // stopped, a lesson's options given back). QA: Back from a lesson to a puzzle being edited
     // left the lesson's replay, its hole and its 20 solutions over the editor's board.
+    if (this.lessons) this.lessons.close();
     if (this.watch) this.watch.close();
     // (a reload in a lesson: what the lesson is to give back is the session's, not the lesson's own)
     const kept = newPage && newPage.session && newPage.session.lessonBefore;
@@ -317,10 +324,16 @@ export class LinkSync {
     const view = state.view || {};
     const patch = viewFromLink(view, shownPuzzle(this.store.get()).puzzle);
     if (Object.keys(patch).length) actions.setView(patch);
-    const lesson = typeof view.lesson === 'string' ? lessonById(view.lesson) : null;
+    const named = typeof view.lesson === 'string' ? lessonOfLink(view.lesson) : null;
     const step = Number.isInteger(view.step) && view.step >= 0 ? view.step : -1;
-    if (lesson && this.watch) this.watch.startLesson(lesson, { optionsBefore, step });
-    else if (step >= 0 && this.watch) this.watch.openReplay(step);
+    if (typeof view.lesson === 'string' && !named) {
+      this.store.update('notice', `The link names a lesson this page does not have ("${view.lesson}"): the page shows its puzzle.`);
+    } else if (named && this.lessons) {
+      // (not awaited: the lesson records its search, and the page is usable meanwhile; a former
+      // lesson's link opens the part that shows what it showed, without its replay step)
+      const own = named.lesson.id === view.lesson;
+      this.lessons.open(named.lesson, { step: Number.isInteger(view.lessonStep) ? view.lessonStep : named.part, replayStep: own ? step : -1, optionsBefore });
+    } else if (step >= 0 && this.watch) this.watch.openReplay(step);
     return true;
   }
 

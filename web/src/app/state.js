@@ -69,9 +69,14 @@ export function initialState() {
     // second recording's status; showMch: frame the cell the most-constrained-hole rule would fill.
     watch: {
       active: false, recording: false, steps: 0, full: false, step: 0, playing: false, speed: 3, error: '', note: '', origin: null,
-      searching: false, lesson: '', revision: 0, live: null, accuracy: null, compare: null, showMch: false, ended: '',
+      searching: false, revision: 0, live: null, accuracy: null, compare: null, showMch: false, ended: '',
     },
     build: NO_BUILD,
+    // The lesson screen (app/lesson-actions.js, lesson/lessons.js): open, the lesson's id and
+    // the narrated step shown (0-based, of count), what it waits for ('' or words: "Recording the
+    // search…"), the answer given to the step's check question ({right, text} or null), what
+    // the step shows beside the replay (show: the step's show flags), full screen, a problem ('').
+    lesson: { open: false, id: '', step: 0, count: 0, busy: '', error: '', answer: null, show: {}, fullscreen: false, details: false, revision: 0 },
     // Settings kept in the browser (persist.js): workers = solver workers sharing a search
     // (pool/solver-pool.js; main.js starts it at the saved value or one per core).
     settings: { workers: 1 },

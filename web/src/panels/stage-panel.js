@@ -2,7 +2,7 @@
 // (explode, reset view). Draws the current puzzle, and the solution shown when there is one.
 import { Viewer } from '../viewer/viewer.js';
 import { SpaceLayer } from '../viewer/space-layer.js';
-import { WatchLayer } from '../viewer/watch-layer.js';
+import { WatchLayer, candidatesAt } from '../viewer/watch-layer.js';
 import { deadEndLabel, regionOf } from '../trace/explain.js';
 import { isDeadEnd } from '../trace/player.js';
 import { stationaryCells } from '../trace/holes.js';
@@ -26,7 +26,8 @@ export function mountStagePanel(store, actions, editor, watch) {
   // while a puzzle is being edited its cells can be clicked in the 3-D view too
   const spaceLayer = new SpaceLayer(viewer, (cell, makeHole) => editor.run(commands.paintCells(editor.target, [cell], makeHole, editor.newStroke())));
   const watchLayer = new WatchLayer(viewer, byId('watch-label'));
-  const stage = { viewer, spaceLayer, watchLayer, solutionsShown: 0, emptyBoardsShown: 0 };
+  // extraBottom: pixels of the view's bottom that the lesson's narration covers (panels/lesson-screen.js)
+  const stage = { viewer, spaceLayer, watchLayer, solutionsShown: 0, emptyBoardsShown: 0, extraBottom: 0 };
   let spaceShown = null;
   let spaceLayerIndex = -1;
 
@@ -34,8 +35,13 @@ export function mountStagePanel(store, actions, editor, watch) {
   el.explodeMode.addEventListener('change', () => actions.setView({ explodeMode: el.explodeMode.value }));
   el.resetView.addEventListener('click', () => viewer.resetView());
 
-  /** Keep the puzzle clear of the overlays on the canvas when framing it. */
-  stage.fitMargins = () => viewer.setMargins({ top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + 8 });
+  /**
+   * Keep the puzzle clear of the overlays on the canvas when framing it; under a lesson's
+   * narration the puzzle is centred in the band left above it (shift), not in the whole view.
+   */
+  stage.fitMargins = () => viewer.setMargins({
+    top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + 8 + stage.extraBottom, shift: stage.extraBottom > 0,
+  });
 
   let drawnPuzzle = null;
   let drawnGrid = null;
@@ -45,7 +51,7 @@ export function mountStagePanel(store, actions, editor, watch) {
   let replayDrawn = false; // the last pieces drawn were a replay's step
   let buildDrawn = null;   // the build order drawn last, and its step (a move of one step slides its piece)
   let buildStep = 0;
-  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch', 'build'], (s, changed) => {
+  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch', 'lesson', 'build'], (s, changed) => {
     const { puzzle: p, editing } = shownPuzzle(s);
     if (p !== drawnPuzzle) {
       const sameBox = !!(p && drawnPuzzle && p.xDim === drawnPuzzle.xDim && p.yDim === drawnPuzzle.yDim && p.zDim === drawnPuzzle.zDim);
@@ -75,10 +81,12 @@ export function mountStagePanel(store, actions, editor, watch) {
       spaceLayerIndex = s.editor.layer;
       spaceLayer.setSpace(space, s.editor.layer);
     }
+    // a lesson's step shades the board like a chessboard (the parity argument)
+    const shade = s.lesson.open && s.lesson.show.shade === 'parity' && p && !editing ? p : null;
     // watching a replay: the board of the step shown, and what the step concerns
     const replay = s.watch.active && watch.player && !editing ? watch.player : null;
     if (replay) {
-      if (changed.has('watch') || drawnGrid !== replay.grid) {
+      if (changed.has('watch') || changed.has('lesson') || drawnGrid !== replay.grid) {
         // the pieces are redrawn when the step moved (not for a note or an estimate: that
         // would cut a piece's motion short)
         if (drawnGrid !== replay.grid || replayStep !== replay.step || drawnPlayer !== replay) {
@@ -89,7 +97,10 @@ export function mountStagePanel(store, actions, editor, watch) {
           replayDrawn = true;
           viewer.showSolution(replay.grid, motion);
         }
-        watchLayer.show(watchView(watch.puzzle, replay, s.watch.origin, s.watch.showMch ? watch.mchPick() : null));
+        const view = watchView(watch.puzzle, replay, s.watch.origin, s.watch.showMch ? watch.mchPick() : null);
+        if (shade) view.shadeCells = darkCells(shade);
+        watchLayer.show(view);
+        overlayShown = null;
       }
       setText(el.solution, `Step ${num(replay.step)}`);
       return;
@@ -115,14 +126,13 @@ export function mountStagePanel(store, actions, editor, watch) {
       return;
     }
     buildDrawn = null;
-    // lesson 4 (parity): the board shaded like a chessboard while the lesson is open; a puzzle
-    // proved impossible: its space, and the cells its certificate counts in red
-    const shade = s.watch.lesson === 'parity' && p && !editing ? p : null;
+    // a lesson's shaded board; a puzzle proved impossible: its space, and the cells its
+    // certificate counts in red
     const certificate = !shade && p && !editing ? certificateView(p, s.run) : null;
     const overlay = shade || certificate;
     if (overlay !== overlayShown) {
       overlayShown = overlay;
-      watchLayer.show(shade ? { puzzle: shade, shadeCells: openCells(shade).filter((c) => isDark(shade, c)) } : certificate);
+      watchLayer.show(shade ? { puzzle: shade, shadeCells: darkCells(shade) } : certificate);
     } else if (!overlay && drawnGrid && watchLayer.objects.length) watchLayer.show(null);
     const sol = s.solutions;
     const grid = p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
@@ -177,6 +187,13 @@ function certificateView(puzzle, run) {
   return view;
 }
 
+/** The dark cells of the checkerboard colouring, once per puzzle. */
+const darkOf = new WeakMap();
+function darkCells(puzzle) {
+  if (!darkOf.has(puzzle)) darkOf.set(puzzle, openCells(puzzle).filter((c) => isDark(puzzle, c)));
+  return darkOf.get(puzzle);
+}
+
 function sameGrid(a, b) {
   if (a.buffer === b.buffer && a.byteOffset === b.byteOffset) return true;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -206,15 +223,11 @@ function pieceMotion(player, from, watch) {
 function watchView(puzzle, player, origin, mch) {
   const ev = player.current();
   const level = player.levels[player.levels.length - 1];
-  const view = { puzzle, target: -1, candidateCells: [], deadCells: [], label: '', mchCell: mch ? mch.cell : -1 };
+  const view = { puzzle, target: -1, deadCells: [], label: '', mchCell: mch ? mch.cell : -1, coordinates: true };
   if (level && level.target >= 0) view.target = level.target;
-  // the candidates are shown while the level presents them (its choose and candidate steps)
-  if (level && ev && (ev.op === TRACE_OP.CHOOSE || ev.op === TRACE_OP.CANDIDATE)) {
-    for (const c of level.candidates) {
-      if (player.grid[player.cellsOf(c.image)[0]] === c.instance) continue; // the one being tried is drawn solid
-      for (const cell of player.cellsOf(c.image)) view.candidateCells.push(cell);
-    }
-  }
+  // the level's candidates: the one just listed solid, the others (and, once one is placed,
+  // those still to try) as outlines, with "3 of 7 left"
+  view.candidates = candidatesAt(player, puzzle);
   const holes = stationaryCells(puzzle);
   // a troublesome hole being followed: drawn from the step that made it until it is cleared
   if (origin && player.step >= origin.made && player.step < origin.cleared) {

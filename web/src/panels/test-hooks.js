@@ -5,8 +5,12 @@
 // where solutionsShown (emptyBoardsShown) counts drawings of a solution (of the empty board), piecesDrawn is the number of pieces in the current drawing and
 // loads counts the times the phase became 'loading' (a test clicks, then waits for the count to
 // grow: the phase alone may still read 'ready' from before the click), sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
-// is drawn in the editor's 3-D layer.
-export function mountTestHooks(store, stage) {
+// is drawn in the editor's 3-D layer, boardCell(i) where it is in the view of the puzzle shown
+// (a lesson's "click the cell" questions); replayGrid() the piece on each cell at the replay's step;
+// lessonViews() the lesson screen's tree, code and matrix views.
+import { cellToClient } from '../viewer/cell-pick.js';
+
+export function mountTestHooks(store, stage, watch = null, lessonScreen = null) {
   const hooks = {
     solutionsShown: 0,
     emptyBoardsShown: 0,
@@ -18,6 +22,8 @@ export function mountTestHooks(store, stage) {
     sample: () => stage.viewer.sample(),
     /** Client position of a box cell in the editor's 3-D layer (to click it), or null. */
     spaceCell: (cell) => stage.spaceLayer.cellToClient(cell),
+    /** Client position of box cell `cell` of the puzzle in the view (its centre; a board's at z = 0). */
+    boardCell: (cell) => (stage.viewer.puzzle ? cellToClient(stage.viewer, stage.viewer.puzzle, cell) : null),
     state: () => store.get(),
     /** True while the view moves a piece in or out (watching the search, building). */
     animating: () => stage.viewer.animating,
@@ -26,6 +32,15 @@ export function mountTestHooks(store, stage) {
       const m = stage.viewer.lastMotion;
       return m ? { instance: m.instance, instances: m.instances, path: m.path, leaving: !!m.leaving, ms: m.ms } : null;
     },
+    replayGrid: () => (watch && watch.player ? Array.from(watch.player.grid) : null),
+    /** The replay's recording: the op of every event, and the image table (the tests count from them). */
+    replayEvent: (i) => (watch && watch.player && i >= 0 && i < watch.player.length ? watch.player.event(i) : null),
+    replayOps: () => (watch && watch.player ? Array.from({ length: watch.player.length }, (_, i) => watch.player.rec.op(i)) : null),
+    replayTable: () => (watch && watch.table ? Object.fromEntries(['offsets', 'cells', 'imageShapes', 'instanceShapes'].map((k) => [k, Array.from(watch.table[k])])) : null),
+    /** The lesson screen's components (lesson/): tree, otherTree, code, matrix (null until shown). */
+    lessonViews: () => (lessonScreen ? lessonScreen.views : null),
+    /** What the replay draws over the board: edge labels, candidate outlines and solids, the tag. */
+    watchLayer: () => stage.watchLayer.summary(),
   };
   window.__polycube = hooks;
   store.subscribe('*', (s) => {

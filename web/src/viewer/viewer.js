@@ -144,6 +144,7 @@ export class Viewer {
     this.canvas.style.width = '100%';
     this.canvas.style.height = '100%';
     this.camera.aspect = w / h;
+    this._applyShift();
     this.camera.updateProjectionMatrix();
     if (this.puzzle && !this.userMoved) this.resetView();
     this.requestRender();
@@ -231,10 +232,24 @@ export class Viewer {
     this.requestRender();
   }
 
-  /** Pixels at the canvas edges covered by page overlays; the framing keeps the puzzle clear of them. */
+  /**
+   * Pixels at the canvas edges covered by page overlays; the framing keeps the puzzle clear of
+   * them. shift: centre the puzzle between the top and bottom margins (a lesson's narration
+   * covers much of the bottom) instead of in the whole canvas.
+   */
   setMargins(margins) {
     this.margins = { ...this.margins, ...margins };
+    this._applyShift();
     if (this.puzzle && !this.userMoved) this.resetView();
+    else this.requestRender();
+  }
+
+  /** The projection moved up by half the difference of the margins (shift), or centred. */
+  _applyShift() {
+    const w = Math.max(1, this.container.clientWidth), h = Math.max(1, this.container.clientHeight);
+    const dy = this.margins.shift ? Math.round((this.margins.bottom - this.margins.top) / 2) : 0;
+    if (dy) this.camera.setViewOffset(w, h, 0, dy, w, h);
+    else if (this.camera.view && this.camera.view.enabled) this.camera.clearViewOffset();
   }
 
   /** Frame the puzzle: flat boards from above, slightly tilted; boxes from an isometric-ish corner. */
