@@ -624,6 +624,9 @@ const CorpusExpectation kCorpus[] = {
     {"diamond_13x13_pt.txt", 13, 13, 1, false, 17, 1},
     {"hexomino_box_in_diamond.txt", 23, 23, 1, false, 35, 1},
     {"hexominoes_rect_15x14.txt", 15, 14, 1, false, 35, 0},
+    {"lesson_tiny_4x3.txt", 4, 3, 1, false, 3, 0},
+    {"lesson_tiny_2x2x3.txt", 2, 2, 3, false, 3, 0},
+    {"lesson_symmetry_4x3.txt", 4, 3, 1, false, 4, 0},
 };
 
 PuzzleDef loadCorpus(const std::string& file) {
