@@ -33,7 +33,7 @@ cmp -s "$soma" "$tmp/mydef.txt" && ok "the puzzle file is intact" || fail "the p
 # A device: a null device of our own (mknod needs root), never the system's /dev/null, which
 # a regression would replace (running this script against the old build did, once).
 if mknod -m 666 "$tmp/null" c 1 3 2>/dev/null; then
-  expect_exit "--resume a device" 1 "the file is empty \(no checkpoint in it\)" timeout 20 "$cli" -q -r --resume "$tmp/null" "$soma"
+  expect_exit "--resume a device" 1 "null: it is a device, not a regular file" timeout 20 "$cli" -q -r --resume "$tmp/null" "$soma"
   expect_exit "--checkpoint on a device" 2 "it is a device" timeout 20 "$cli" -q -r --checkpoint "$tmp/null" "$soma"
   [[ -c $tmp/null ]] && ok "the device is still a device" || fail "the device was replaced by a file"
 else
