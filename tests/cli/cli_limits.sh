@@ -125,4 +125,10 @@ line=$(grep -an "^F F" "$tmp/nul.txt" | cut -d: -f1)
 expect_exit "a NUL in an L block's name" 1 "nul.txt:$line: L block: piece name 'F\?' contains the control character 0x00" timeout 20 "$cli" -q -r "$tmp/nul.txt"
 expect_exit "an ESC in an L block's name" 1 "esc.txt:$line: L block: piece name 'F\?\[31m' contains the control character 0x1B" timeout 20 "$cli" -q -r "$tmp/esc.txt"
 ! grep -q $'\x1b' "$tmp/err" && ok "no ESC printed" || fail "the ESC reached the terminal"
+
+# --- 4,000 random 16-cell pieces in a 40^3 box: refused as soon as the count of placements
+# passes its limit (they were all counted first: 4.9 billion, 37.7 s).
+python3 "$root/tests/hostile/make_random_pieces.py" 4000 16 40 40 40 1 >"$tmp/random4000.txt"
+expect_exit "4,000 random pieces in a 40^3 box" 1 "random4000.txt:2: puzzle too large: .*more than (4,000,000 piece placements|60,000,000 cells in all), the limit \(counting stopped there" \
+  timeout 60 "$cli" -q "$tmp/random4000.txt"
 finish
