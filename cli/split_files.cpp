@@ -82,9 +82,10 @@ public:
         return true;
     }
     size_t at() const { return at_; }
-    // A whole number written plainly (digits only, as the encoder writes it).
+    // A whole number written as the encoder writes it: digits only, no leading zero (so that a
+    // file has one spelling, and its checksum one meaning).
     static bool whole(std::string_view s, long long& out) {
-        if (s.empty() || s[0] < '0' || s[0] > '9') return false;
+        if (s.empty() || s[0] < '0' || s[0] > '9' || (s[0] == '0' && s.size() > 1)) return false;
         const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
         return ec == std::errc() && end == s.data() + s.size();
     }
