@@ -12,6 +12,7 @@
 #include <string>
 
 #include "../cli/split_files.hpp"
+#include "soma.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/subproblem.hpp"
 #include "puzzle/puzzle.hpp"
@@ -22,16 +23,7 @@ using namespace polycube;
 
 namespace {
 
-const char* kSoma =
-    "D:xDim=3:yDim=3:zDim=3\n"
-    "C:name=V:layout=0 0 0, 1 0 0, 0 1 0\n"
-    "C:name=L:layout=0 0 0, 1 0 0, 2 0 0, 0 1 0\n"
-    "C:name=T:layout=0 0 0, 1 0 0, 2 0 0, 1 1 0\n"
-    "C:name=Z:layout=0 0 0, 1 0 0, 1 1 0, 2 1 0\n"
-    "C:name=A:layout=0 0 0, 1 0 0, 0 1 0, 0 0 1\n"
-    "C:name=B:layout=0 0 0, 1 0 0, 1 1 0, 1 1 1\n"
-    "C:name=P:layout=0 0 0, 1 0 0, 0 1 0, 1 0 1\n"
-    "~D\n";
+using polycube_fuzz::kSoma;
 
 // The fingerprint a checkpoint text claims (its second line), so that decoding goes past the
 // fingerprint check into the counts and pieces.

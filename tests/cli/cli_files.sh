@@ -8,14 +8,6 @@ source "$(dirname "$0")/lib.sh"
 soma="$root/def/soma.txt"
 tetris="$root/def/tetriscube.txt"
 
-expect_exit() {  # NAME CODE PATTERN COMMAND...: exit status and a stderr line matching PATTERN
-  local name=$1 code=$2 pattern=$3; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [[ $rc -ne $code ]]; then fail "$name: exit $rc, expected $code ($(head -c 300 "$tmp/err"))"; return; fi
-  if ! grep -qE -- "$pattern" "$tmp/err"; then fail "$name: stderr '$(head -c 300 "$tmp/err")' lacks /$pattern/"; return; fi
-  ok "$name"
-}
 now_ms() { date +%s%3N; }
 
 # --- Checkpoint targets: only regular files that are empty or the resumed checkpoint.

@@ -7,15 +7,6 @@
 source "$(dirname "$0")/lib.sh"
 soma="$root/def/soma.txt"
 
-expect_exit() {  # NAME CODE PATTERN COMMAND...: exit status and a stderr line matching PATTERN
-  local name=$1 code=$2 pattern=$3; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [[ $rc -ne $code ]]; then fail "$name: exit $rc, expected $code ($(head -c 300 "$tmp/err"))"; return; fi
-  if ! grep -qE -- "$pattern" "$tmp/err"; then fail "$name: stderr '$(head -c 300 "$tmp/err")' lacks /$pattern/"; return; fi
-  if grep -q "terminate called" "$tmp/err"; then fail "$name: an exception escaped"; return; fi
-  ok "$name"
-}
 # limited KB COMMAND...: the command under ulimit -v KB (in a shell of its own: the limit stays there).
 limited() { bash -c 'ulimit -v "$0" && exec "$@"' "$@"; }
 
