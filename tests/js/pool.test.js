@@ -4,11 +4,11 @@
 // up exactly), not the speed (bench/parallel.mjs measures that in Chromium).
 import { describe, expect, it } from 'vitest';
 import { SolverClient } from '../../web/src/solver-client.js';
-import { SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
+import { CheckpointRefused, SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
 import { PieceBook } from '../../web/src/pool/pieces.js';
 import { addStats, statsBetween } from '../../web/src/pool/stats.js';
 import { SAVED_SEARCH_VERSION, validSavedSearch } from '../../web/src/app/saved-search.js';
-import { hostSearchingPiece, makeChecker, makeFakeWorker, readDef } from './helpers.js';
+import { hostSearchingPiece, makeChecker, makeFakeWorker, readDef, until } from './helpers.js';
 
 // splitAfterMs 0: split into pieces from the start (the checkpoint machinery at work whatever
 // the search's length); the pool's own default splits only searches still running after a
@@ -141,17 +141,55 @@ describe('worker pool', () => {
   it('cancel stops every worker at once and the pool searches again afterwards', async () => {
     const pool = newPool(2);
     await pool.load(readDef('tetriscube.txt'), 'tetriscube.txt');
-    const { id, done } = pool.solve(0, '');
-    await new Promise((r) => setTimeout(r, 400));
-    const t0 = performance.now();
+    let found = 0;
+    const { id, done } = pool.solve(0, '', { onSolutions: ({ count }) => { found += count; } });
+    // both workers searching (their pieces given by the first one's drain), solutions found
+    await until(() => found > 0 && pool.runs.get(id).workers.every((w) => w.runs.length > 0));
     pool.cancel(id);
     const result = await done;
     expect(result.reason).toBe('cancelled');
-    expect(performance.now() - t0).toBeLessThan(1000);
+    // every worker answered: nothing of the search is waiting for one
+    expect(pool.clients.map((c) => c.pending.size)).toEqual([0, 0]);
     expect(pool.runs.size).toBe(0);
     const again = await runAll(pool, 'soma.txt', '-r');
     expect(again.reason).toBe('finished');
     expect(again.keys.length).toBe((await singleRun('soma.txt', '-r')).keys.length);
+  }, 60000);
+
+  it('a Cancel that has to stop a worker outright ends "cancelled" (bug: "Could not search: the solver was restarted…")', async () => {
+    // A worker that says nothing more once a cancel is sent (as one busy with a slow placement):
+    // the client stops it outright after HARD_CANCEL_MS. The pool's worker holds a piece and the
+    // next one sent ahead: both are cancelled, and both end so.
+    const made = [];
+    const createClient = () => new SolverClient(() => {
+      const worker = makeFakeWorker();
+      const post = worker.postMessage;
+      const listen = worker.addEventListener;
+      const sent = [];
+      worker.addEventListener = (type, fn) => listen(type, (e) => { if (!worker.stuck) fn(e); });
+      worker.postMessage = (msg) => {
+        sent.push(msg);
+        if (msg.type === 'cancel' && made.length === 1) worker.stuck = true;
+        else post(msg);
+      };
+      worker.terminate = () => { // (its searches stop here, as a terminated worker's would)
+        for (const m of sent) if (m.type === 'subproblem' || m.type === 'prepare') post({ type: 'cancel', id: m.id });
+      };
+      made.push(worker);
+      return worker;
+    });
+    const pool = new SolverPool({ size: 1, splitAfterMs: 0, createClient });
+    await pool.load(readDef('tetriscube.txt'), 'tetriscube.txt');
+    const { id, done } = pool.solve(0, '');
+    await until(() => pool.runs.get(id).workers[0].runs.length === 2);
+    pool.cancel(id);
+    const result = await done; // (rejected before: the waiting piece failed with the restart)
+    expect(result.reason).toBe('cancelled');
+    expect(made.length).toBe(2); // the worker was replaced
+    const again = await runAll(pool, 'soma.txt', '-r');
+    expect(again.reason).toBe('finished');
+    expect(again.keys.length).toBe(480);
+    pool.terminate();
   }, 60000);
 
   it('a stopped search resumed from its checkpoint adds up to one run exactly', async () => {
@@ -176,6 +214,36 @@ describe('worker pool', () => {
       expect(second.stats.attempts).toBe(single.stats.attempts);
       expect(second.stats.fractionAtStart).toBeCloseTo(saved.doneShare, 12);
       expect(second.stats.fractionDone).toBeCloseTo(1, 6);
+    }
+  }, 120000);
+
+  it('a damaged checkpoint is refused by the engine, naming the damage, and nothing is searched (bug: a piece twice counted 10,380 for the Tetris Cube)', async () => {
+    let checkpoint = null;
+    await runAll(newPool(2), 'pentominoes_10x6.txt', '-r', { stopAfter: 700, onStop: (ck) => { checkpoint = ck; } });
+    expect(checkpoint.pending.length).toBeGreaterThan(1);
+    const max53 = 2 ** 53 - 1;
+    const damages = [
+      ['a piece listed twice', (c) => { c.pending.push(c.pending[0]); }, /^the kept search: piece \d+ is the same as piece 1: it would be searched twice$/],
+      ['a piece dropped', (c) => { c.pending.shift(); }, /^the kept search: the finished share .* add up to [\d.]+, not the whole search \(a piece missing or a share changed\)$/],
+      ['a forged solution count', (c) => { c.solutions = max53; }, /its solution count \(9007199254740991\) is not its statistics' \(\d+\)/],
+      ['forged counts that agree', (c) => { c.solutions = max53; c.stats.solutions = max53; c.stats.found = max53; }, /9007199254740991 assemblies found, but the last piece fitted only \d+ times/],
+      ['"100% done" with pieces left', (c) => { c.doneShare = 1; }, /add up to [\d.]+, more than the whole search/],
+      ['a share changed', (c) => { c.pending[0].share /= 2; }, /not the whole search/],
+      ['an image of no piece', (c) => { c.pending[0].path = [...c.pending[0].path, 999999]; }, /piece 1: image 999999 does not exist in this puzzle/],
+      ['a path inside another', (c) => { c.pending.push({ path: [...c.pending[0].path, 0], share: 0 }); }, /overlap: one's path begins with the other's/],
+    ];
+    for (const [what, spoil, message] of damages) {
+      const c = structuredClone(checkpoint);
+      spoil(c);
+      const pool = newPool(2);
+      await pool.load(readDef('pentominoes_10x6.txt'), 'pentominoes_10x6.txt');
+      let delivered = 0;
+      const { done } = pool.solve(0, '-r', { resume: c, onSolutions: ({ count }) => { delivered += count; } });
+      const err = await done.then(() => null, (e) => e);
+      expect(err, what).toBeInstanceOf(CheckpointRefused);
+      expect(err.message, what).toMatch(message);
+      expect(delivered, what).toBe(0);
+      pool.terminate();
     }
   }, 120000);
 
@@ -252,7 +320,7 @@ describe('worker pool', () => {
     let checkpoint = null;
     await runAll(newPool(2), 'pentominoes_10x6.txt', '-r', { stopAfter: 100, onStop: (ck) => { checkpoint = ck; } });
     const other = runAll(newPool(2), 'pentominoes_10x6.txt', '-r -M', { resume: checkpoint });
-    await expect(other).rejects.toThrow(/another version of the solver or with other options/);
+    await expect(other).rejects.toThrow(/^the kept search: a checkpoint of another search: its fingerprint [0-9a-f]{16} is not this search's [0-9a-f]{16} \(another puzzle, other options/);
   }, 60000);
 });
 
@@ -357,6 +425,7 @@ describe('the pool\'s helpers', () => {
 describe('a saved search read back from the browser', () => {
   const good = () => ({
     version: SAVED_SEARCH_VERSION, text: 'D:xDim=2\n~D\n', options: '-r', puzzleIndex: 0, source: { kind: 'custom' },
+    title: 'X', sourceName: 'x.txt', elapsed: 12.5, savedAt: 1700000000000,
     checkpoint: {
       fingerprint: '0123456789abcdef', cellCount: 2, pending: [{ path: [3, 4], share: 0.5 }], doneShare: 0.5,
       solutions: 3, grids: Uint8Array.of(0, 1, 1, 0), stats: { solutions: 3 },
@@ -377,6 +446,13 @@ describe('a saved search read back from the browser', () => {
       [(r) => { r.checkpoint.grids = Uint8Array.of(0, 1, 1); }, /kept solutions are malformed/],
       [(r) => { r.checkpoint.solutions = 1; }, /more solutions are kept than were counted/],
       [(r) => { r.checkpoint.stats = null; }, /statistics are missing/],
+      // what the page never writes: a count past what a number holds exactly, fields of another version
+      [(r) => { r.checkpoint.solutions = 2 ** 60; }, /solution count is not a whole number/],
+      [(r) => { r.checkpoint.solutions = '3'; }, /solution count is not a whole number/],
+      [(r) => { r.savedAt = 'NaN'; }, /date or time searched is not a number/],
+      [(r) => { r.later = 1; }, /fields the page does not write \("later"\)/],
+      [(r) => { r.checkpoint.extra = {}; }, /checkpoint has fields the page does not write \("extra"\)/],
+      [(r) => { r.checkpoint = [1, 2]; }, /checkpoint is missing/],
     ];
     for (const [spoil, message] of cases) {
       const r = good();
@@ -385,6 +461,8 @@ describe('a saved search read back from the browser', () => {
     }
     expect(validSavedSearch(null)).toBe('not a saved search');
     expect(validSavedSearch('x')).toBe('not a saved search');
+    expect(validSavedSearch(Uint8Array.of(1, 2, 3))).toBe('not a saved search');
+    expect(validSavedSearch([good()])).toBe('not a saved search');
   });
 });
 
