@@ -13,7 +13,7 @@ import { isOptionsError, optionsRefusal, optionsSliceForText } from './options-a
 import { finishMessage } from './run-report.js';
 // /options
 import { clampPoolSize } from '../pool/solver-pool.js';
-import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
+import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validLightRecord, validSavedSearch } from './saved-search.js';
 import { saveNotice } from './persist.js';
 import { ProjectionSpread, plural, progressText, timeLeft, titleOf } from './format.js';
 import { replayOnStage } from './selectors.js';
@@ -21,6 +21,22 @@ import { applyColourSlots } from '../viewer/colors.js';
 import { SearchLock } from './search-lock.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
+
+/** What the offer says of a kept search it cannot resume (whatever its damage). */
+function refusedSummary(record) {
+  const r = record && typeof record === 'object' ? record : {};
+  const text = (v) => (typeof v === 'string' ? v.slice(0, 200) : '');
+  return { title: text(r.title) || 'a puzzle', options: text(r.options), fraction: 0, solutions: 0, savedAt: Number(r.savedAt) || 0, elapsed: 0 };
+}
+
+/** A stored value as text for a download: JSON where it can be (typed arrays as lists). */
+function storedText(value) {
+  try {
+    return JSON.stringify(value, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : typeof v === 'bigint' ? String(v) : v), 1) ?? String(value);
+  } catch {
+    return String(value); // (a cycle)
+  }
+}
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
 
 /** The options a search runs with: the panel's (or a comparison's) and a recording's own after them. */
@@ -379,7 +395,13 @@ export class Actions {
       this.finishRun();
       // options (issue 8 §4): the engine refused the options: mark them, keep what was found
       const message = messageOf(err);
-      if (resume && /saved search/.test(message)) this.discardSaved(); // saved by another version of the solver
+      if (resume && err && err.name === 'CheckpointRefused') {
+        // nothing of it is shown or searched; it stays kept, for the person to discard
+        this.store.replace({ solutions: { ...previousSolutions, revision: previousSolutions.revision + 1 } });
+        this.refuseSaved(resume, message);
+        this.setPhase(PHASE.ERROR, `The kept search could not be resumed: ${message}. It was not searched, and it is still kept (see above).`);
+        return;
+      }
       const aboutOptions = isOptionsError(message);
       if (aboutOptions) this.store.update('options', { error: message, errorKey: 'engine' });
       if (store.total === 0) {
@@ -529,6 +551,14 @@ export class Actions {
     // The browser keeps one unfinished search. Another one kept is not replaced by a search
     // begun afresh (QA: a Solve of another puzzle, or Solve instead of Resume, lost a kept
     // search of hours without a word), unless this is the same search and has gone further.
+    if (this.refusedRecord) {
+      if (!run.keepRefused) {
+        run.keepRefused = true;
+        this.store.update('notice', 'This search is not kept across a reload: the browser holds a kept search that cannot be resumed. '
+          + 'Discard that one (its message is above the status) to keep the next search instead.');
+      }
+      return undefined;
+    }
     const kept = this.savedRecord;
     if (kept && !run.saved) {
       const same = kept.text === run.source.text && kept.puzzleIndex === run.index && kept.options === run.options;
@@ -570,32 +600,76 @@ export class Actions {
   async checkSaved() {
     if (!this.savedSearches) return;
     const record = await this.savedSearches.load();
-    if (!record) return;
+    if (record === null || record === undefined) return;
     const problem = validSavedSearch(record);
     if (problem) {
-      await this.savedSearches.clear();
-      this.store.update('notice', `A search kept in the browser could not be resumed (${problem}); it was discarded.`);
+      this.refuseSaved(record, problem);
       return;
     }
     this.savedRecord = record;
     this.store.replace({ saved: savedSummary(record) });
   }
 
+  /**
+   * A kept search that cannot be resumed (damaged, or refused by the engine's checks): it stays
+   * kept, untouched (no search of this page replaces it), until the person discards it; the
+   * offer says why instead of offering to resume.
+   */
+  refuseSaved(record, problem) {
+    this.savedRecord = null;
+    this.refusedRecord = record;
+    this.store.replace({ saved: { ...refusedSummary(record), refused: problem } });
+  }
+
   /** Forget the kept search. */
   discardSaved() {
     this.savedRecord = null;
+    this.refusedRecord = null;
     this.store.replace({ saved: null });
     return this.savedSearches ? this.savedSearches.clear() : Promise.resolve();
   }
 
+  /** The kept search as it is stored (to mend or report a damaged one), as text. */
+  savedText() {
+    return storedText(this.refusedRecord || this.savedRecord);
+  }
+
+  /**
+   * Another tab kept a search (the record without its grids) or finished or discarded the kept
+   * one: this tab's offer follows (QA: a tab offered to resume a search another had finished,
+   * and searched the rest again).
+   */
+  savedChangedElsewhere(message) {
+    if (!message || typeof message !== 'object') return;
+    if (message.type === 'cleared') {
+      this.savedRecord = null;
+      this.refusedRecord = null;
+      this.store.replace({ saved: null });
+    } else if (message.type === 'saved' && !validLightRecord(message.record) && !(this.running && this.running.saved)) {
+      this.savedRecord = message.record; // (its grids are read from storage when resumed)
+      this.refusedRecord = null;
+      this.store.replace({ saved: savedSummary(message.record) });
+    }
+  }
+
   /** Open the kept search's puzzle and options and search on from where it stopped. */
   async resumeSaved() {
-    const record = this.savedRecord;
-    if (!record || this.running) return false;
+    if (!this.savedRecord || this.running) return false;
     if (!(await this.searchLock.hold())) {
       this.setPhase(PHASE.ERROR, 'The kept search is running in another tab or window: it goes on there (close that tab to resume it here).');
       return false;
     }
+    // As it is stored now: another tab may have searched on, finished or discarded it.
+    const record = this.savedSearches ? await this.savedSearches.load() : this.savedRecord;
+    const problem = record ? validSavedSearch(record) : '';
+    if (!record || problem) {
+      this.searchLock.release();
+      if (problem) this.refuseSaved(record, problem);
+      else this.discardSaved();
+      this.setPhase(PHASE.ERROR, problem ? `The kept search could not be resumed: ${problem}.` : 'The kept search was finished or discarded in another tab or window.');
+      return false;
+    }
+    this.savedRecord = record;
     const src = record.source;
     this.store.update('definition', { text: record.text, error: '' });
     const next = { kind: src.kind, file: src.file || '', id: src.id || '', title: src.title || '', text: record.text, name: record.sourceName || 'saved.txt' };
