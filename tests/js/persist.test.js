@@ -119,13 +119,25 @@ describe('a damaged store is set aside, said, and read as far as it can be', () 
     expect(storage.getItem(issues[0].backupKey)).toBe(raw);
   });
 
+  // a session as the page writes it (link-sync.js)
+  const SESSION = {
+    source: { kind: 'library', file: 'soma.txt', id: '', colourSlots: null }, puzzleIndex: 0, options: '-r', definition: null,
+    editor: { active: false, savedId: '', colourSlots: null }, lessonBefore: null, lost: null,
+  };
+
   test('the session and the settings: each damage said, what is sound of them used', () => {
+    const sound = new Persist(fakeStorage());
+    sound.saveSession(SESSION);
+    expect(sound.session()).toEqual(SESSION);
+    expect(sound.guard.issues).toEqual([]);
     for (const [key, raw, want, problem] of [
       ['polycube.settings.v1', '{"workers":"NaN"}', {}, /its "workers" is not what the page writes/],
       ['polycube.settings.v1', '{"workers":1e308}', {}, /"workers"/],
       ['polycube.settings.v1', '[]', {}, /it is not a settings record/],
-      ['polycube.session.v1', '{"options":"-r","definition":"D:xDim=3', { options: '-r' }, /cut short/],
-      ['polycube.session.v1', '{"options":"-r","puzzleIndex":-1,"extra":{"a":[[[]]]}}', { options: '-r' }, /"puzzleIndex".*fields the page does not write \("extra"\)/],
+      ['polycube.session.v1', '{"options":"-r","definition":"D:xDim=3', { options: '-r' }, /cut short; its "source" is missing/],
+      ['polycube.session.v1', JSON.stringify({ ...SESSION, puzzleIndex: -1, extra: { a: [[[]]] } }), { ...SESSION, puzzleIndex: undefined },
+        /damaged: its "puzzleIndex" is not what the page writes; it has fields the page does not write \("extra"\)\./],
+      ['polycube.session.v1', JSON.stringify({ ...SESSION, editor: undefined }), { ...SESSION, editor: undefined }, /its "editor" is missing/],
       ['polycube.session.v1', '\u0000\u0001garbage', null, /not readable text of the page/],
       ['polycube.session.v1', '', null, /it is empty/],
     ]) {
@@ -135,7 +147,7 @@ describe('a damaged store is set aside, said, and read as far as it can be', () 
       persist.checkAll();
       const got = key === 'polycube.settings.v1' ? persist.settings() : persist.session();
       if (want === null) expect(got === null || Object.keys(got).length === 0, raw).toBe(true);
-      else expect(got, raw).toEqual(want);
+      else expect(got, raw).toEqual(JSON.parse(JSON.stringify(want)));
       expect(issues, raw).toHaveLength(1);
       expect(issues[0].message, raw).toMatch(problem);
       expect(storage.getItem(issues[0].backupKey), raw).toBe(raw);

@@ -399,7 +399,7 @@ export class Actions {
         // nothing of it is shown or searched; it stays kept, for the person to discard
         this.store.replace({ solutions: { ...previousSolutions, revision: previousSolutions.revision + 1 } });
         this.refuseSaved(resume, message);
-        this.setPhase(PHASE.ERROR, `The kept search could not be resumed: ${message}. It was not searched, and it is still kept (see above).`);
+        this.setPhase(PHASE.ERROR, `The kept search could not be resumed: ${message.replace(/^the kept search: /, '')}. It was not searched, and it is still kept (see above).`);
         return;
       }
       const aboutOptions = isOptionsError(message);
@@ -600,7 +600,7 @@ export class Actions {
   async checkSaved() {
     if (!this.savedSearches) return;
     const record = await this.savedSearches.load();
-    if (record === null || record === undefined) return;
+    if (record === undefined) return;
     const problem = validSavedSearch(record);
     if (problem) {
       this.refuseSaved(record, problem);
@@ -618,7 +618,7 @@ export class Actions {
   refuseSaved(record, problem) {
     this.savedRecord = null;
     this.refusedRecord = record;
-    this.store.replace({ saved: { ...refusedSummary(record), refused: problem } });
+    this.store.replace({ saved: { ...refusedSummary(record), refused: problem.replace(/^the kept search: /, '') } });
   }
 
   /** Forget the kept search. */
@@ -661,8 +661,8 @@ export class Actions {
     }
     // As it is stored now: another tab may have searched on, finished or discarded it.
     const record = this.savedSearches ? await this.savedSearches.load() : this.savedRecord;
-    const problem = record ? validSavedSearch(record) : '';
-    if (!record || problem) {
+    const problem = record === undefined ? '' : validSavedSearch(record);
+    if (record === undefined || problem) {
       this.searchLock.release();
       if (problem) this.refuseSaved(record, problem);
       else this.discardSaved();

@@ -23,6 +23,7 @@ const SETTINGS_KEY = 'polycube.settings.v1';
 export const MAX_SAVED_PUZZLES = 200;
 export const MAX_SAVED_TEXT = 512 * 1024; // characters of one puzzle's text
 const MAX_TITLE = 200;
+const MAX_DATE = 8.64e15; // the latest time a Date holds (ms)
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isWhole = (v) => Number.isSafeInteger(v) && v >= 0;
@@ -51,11 +52,11 @@ function checkPuzzles(list) {
     if (p.id === '' || p.id.length > 100) return problems.push(`${at} has no usable id`);
     if (ids.has(p.id)) return problems.push(`${at} repeats the id of an earlier one`);
     if (p.text.length > MAX_SAVED_TEXT) return problems.push(`${at} holds a text longer than ${MAX_SAVED_TEXT} characters`);
-    if (p.savedAt !== undefined && !(Number.isFinite(p.savedAt) && p.savedAt >= 0)) problems.push(`${at} has a bad date`);
+    if (p.savedAt !== undefined && !(p.savedAt >= 0 && p.savedAt <= MAX_DATE)) problems.push(`${at} has a bad date`);
     const extra = unknownKeys(p, ['id', 'title', 'text', 'savedAt']);
     if (extra.length) problems.push(`${at} has fields the page does not write (${shown(extra)})`);
     ids.add(p.id);
-    value.push({ id: p.id, title: p.title.slice(0, MAX_TITLE), text: p.text, savedAt: Number.isFinite(p.savedAt) ? p.savedAt : 0 });
+    value.push({ id: p.id, title: p.title.slice(0, MAX_TITLE), text: p.text, savedAt: p.savedAt >= 0 && p.savedAt <= MAX_DATE ? p.savedAt : 0 });
     return undefined;
   });
   if (value.length > MAX_SAVED_PUZZLES) problems.push(`it holds ${value.length} puzzles, more than the ${MAX_SAVED_PUZZLES} kept`);
@@ -63,12 +64,16 @@ function checkPuzzles(list) {
 }
 
 // One field of a record: `ok(value)` says whether it is sound; unsound ones are left out.
-function checkRecord(record, fields, what) {
+// `optional`: the fields a record may lack (written by later versions of the page only).
+function checkRecord(record, fields, what, optional = []) {
   if (!isObject(record)) return { value: null, problems: [`it is not ${what}`] };
   const problems = [];
   const value = {};
   for (const [key, ok] of Object.entries(fields)) {
-    if (record[key] === undefined) continue;
+    if (record[key] === undefined) {
+      if (!optional.includes(key)) problems.push(`its "${key}" is missing`);
+      continue;
+    }
     if (ok(record[key])) value[key] = record[key];
     else problems.push(`its "${key}" is not what the page writes`);
   }
@@ -97,7 +102,7 @@ const SETTINGS_FIELDS = {
 
 const STORES = {
   [PUZZLES_KEY]: { name: 'My puzzles', check: checkPuzzles },
-  [SESSION_KEY]: { name: 'The last session (what was on screen)', check: (v) => checkRecord(v, SESSION_FIELDS, 'a session record') },
+  [SESSION_KEY]: { name: 'The last session (what was on screen)', check: (v) => checkRecord(v, SESSION_FIELDS, 'a session record', ['lost']) },
   [SETTINGS_KEY]: { name: 'The settings', check: (v) => checkRecord(v, SETTINGS_FIELDS, 'a settings record') },
 };
 

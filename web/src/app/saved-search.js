@@ -160,13 +160,17 @@ export class SavedSearches {
     return this.guard.read(JOURNAL_KEY, { name: 'The journal of the kept search', check: checkJournal }).value || null;
   }
 
-  /** The newest record kept: IndexedDB's, or the journal when it was written later. */
+  /**
+   * The newest record kept: IndexedDB's, or the journal when it was written later; undefined
+   * when none is kept. A damaged record (any value the page does not write, null included)
+   * comes back as it is, for the page to say so.
+   */
   async load() {
     const j = this.journal(); // (read first: a damaged journal is reported in any case)
-    const record = (await this.run('readonly', (s) => s.get(KEY))) ?? null;
+    const record = await this.run('readonly', (s) => s.get(KEY));
     // a damaged record is the page's to report (and the person's to discard): a journal
     // standing in for it would let the next save write over it unsaid
-    if (record !== null && validSavedSearch(record)) return record;
+    if (record !== undefined && validSavedSearch(record)) return record;
     if (!j || !(Number(j.savedAt) > (record ? Number(record.savedAt) || 0 : 0))) return record;
     const ck = record && sameSearch(record, j) && record.checkpoint.grids && record.checkpoint.grids.length / record.checkpoint.cellCount <= j.checkpoint.solutions
       ? record.checkpoint.grids

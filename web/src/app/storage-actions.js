@@ -29,7 +29,7 @@ export class StorageActions {
       list.push({ key: b.key, name: b.name, message, size: b.size, copy: true });
     }
     // damaged values that could not be copied aside (storage full): still where they were
-    for (const [key, issue] of fresh) list.push({ key, name: issue.name, message: issue.message, size: issue.size, copy: false });
+    for (const [key, issue] of fresh) if (!issue.backupKey) list.push({ key, name: issue.name, message: issue.message, size: issue.size, copy: false });
     this.store.replace({ storageIssues: list.filter((i) => !this.dismissed.has(i.key)) });
   }
 
