@@ -2,7 +2,7 @@
 // the real protocol host and wasm module. The workers share one thread here, so this proves
 // the results (the same solutions, counts and statistics as one worker; checkpoints that add
 // up exactly), not the speed (bench/parallel.mjs measures that in Chromium).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SolverClient } from '../../web/src/solver-client.js';
 import { CheckpointRefused, SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
 import { PieceBook } from '../../web/src/pool/pieces.js';
@@ -13,8 +13,8 @@ import { hostSearchingPiece, makeChecker, makeFakeWorker, readDef, until } from 
 // splitAfterMs 0: split into pieces from the start (the checkpoint machinery at work whatever
 // the search's length); the pool's own default splits only searches still running after a
 // second, a time the fake workers' shared thread makes unpredictable here.
-function newPool(size, { splitAfterMs = 0, drainMs } = {}) {
-  return new SolverPool({ size, splitAfterMs, drainMs, createClient: () => new SolverClient(() => makeFakeWorker()) });
+function newPool(size, { splitAfterMs = 0, drainMs, stepBudget } = {}) {
+  return new SolverPool({ size, splitAfterMs, drainMs, stepBudget, createClient: () => new SolverClient(() => makeFakeWorker()) });
 }
 
 function gridKeys(grids, count, cellCount) {
@@ -78,7 +78,8 @@ describe('worker pool', () => {
 
   it('a search that ends before the split is due is shared by donation alone, in few pieces', async () => {
     const single = await singleRun('pentominoes_10x6.txt', '-r');
-    const shared = await runAll(newPool(2, { splitAfterMs: Infinity }), 'pentominoes_10x6.txt', '-r');
+    // (a fixed work per slice: how often the second worker runs out of work is the same on any machine)
+    const shared = await runAll(newPool(2, { splitAfterMs: Infinity, stepBudget: 20000 }), 'pentominoes_10x6.txt', '-r');
     expect(shared.reason).toBe('finished');
     expectSameSearch(shared, single);
     expect(shared.stats.pieces).toBeGreaterThan(1); // the second worker got work
@@ -251,38 +252,45 @@ describe('worker pool', () => {
     // One-sided pentominoes 18x5 (minutes), the pool's own timings (split after 1 s, drains
     // every second). Before pieces were drained, the first piece kept a branch that had not
     // finished 7 s in here (9 s in a loaded browser): every checkpoint kept 0 solutions.
-    const pool = new SolverPool({ size: 2, createClient: () => new SolverClient(() => makeFakeWorker()) });
-    await pool.load(readDef('pentominoes_1s_18x5.txt'), '18x5');
-    let shown = 0;
-    const { id, done } = pool.solve(0, '-r', { onSolutions: ({ count }) => { shown += count; } });
-    const t0 = performance.now();
-    const samples = [];
-    await new Promise((resolve) => {
-      const timer = setInterval(() => {
-        const t = (performance.now() - t0) / 1000;
+    // The pool's clock is the test's, and a fixed work per slice: 100 ms pass every 10 turns
+    // of the event loop (the fake workers' slices), whatever the machine's load.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+    try {
+      const pool = new SolverPool({ size: 2, stepBudget: 5000, createClient: () => new SolverClient(() => makeFakeWorker()) });
+      await pool.load(readDef('pentominoes_1s_18x5.txt'), '18x5');
+      let shown = 0;
+      const { id, done } = pool.solve(0, '-r', { onSolutions: ({ count }) => { shown += count; } });
+      const tick = async () => {
+        for (let k = 0; k < 10; k++) await new Promise((r) => setImmediate(r));
+        await vi.advanceTimersByTimeAsync(100);
+      };
+      while (shown === 0) await tick(); // (the setup: time-bound slices, however many it takes)
+      const t0 = performance.now();
+      const samples = [];
+      for (let t = 0; t <= 8; t = (performance.now() - t0) / 1000) {
         if (t >= 3) samples.push({ t, shown, kept: pool.checkpoint(id).solutions });
-        if (t >= 8) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 250);
-    });
-    const last = pool.checkpoint(id);
-    pool.cancel(id);
-    await done;
-    expect(samples.length).toBeGreaterThan(10);
-    for (const s of samples) {
-      expect(s.shown).toBeGreaterThan(0);
-      expect(s.kept, `at ${s.t.toFixed(1)} s`).toBeGreaterThanOrEqual(0.5 * s.shown);
-      expect(s.kept).toBeLessThanOrEqual(s.shown);
-      // the loss is bounded in time: everything shown 3 s earlier is kept
-      const earlier = samples.filter((e) => e.t <= s.t - 3);
-      if (earlier.length > 0) expect(s.kept, `at ${s.t.toFixed(1)} s`).toBeGreaterThanOrEqual(earlier[earlier.length - 1].shown);
+        await tick();
+      }
+      const last = pool.checkpoint(id);
+      pool.cancel(id);
+      await vi.advanceTimersByTimeAsync(1000);
+      await done;
+      expect(samples.length).toBeGreaterThan(10);
+      for (const s of samples) {
+        expect(s.shown).toBeGreaterThan(0);
+        expect(s.kept, `at ${s.t.toFixed(1)} s`).toBeGreaterThanOrEqual(0.5 * s.shown);
+        expect(s.kept).toBeLessThanOrEqual(s.shown);
+        // the loss is bounded in time: everything shown 3 s earlier is kept
+        const earlier = samples.filter((e) => e.t <= s.t - 3);
+        if (earlier.length > 0) expect(s.kept, `at ${s.t.toFixed(1)} s`).toBeGreaterThanOrEqual(earlier[earlier.length - 1].shown);
+      }
+      // (what is searched again stays a short list: the pieces are taken newest first)
+      expect(last.pending.length).toBeGreaterThan(0);
+      expect(last.pending.length).toBeLessThan(1000);
+    } finally {
+      vi.useRealTimers();
     }
-    // (what is searched again stays a short list: the pieces are taken newest first)
-    expect(last.pending.length).toBeGreaterThan(0);
-    expect(last.pending.length).toBeLessThan(1000);
-  }, 60000);
+  }, 120000);
 
   it('a search drained many times, stopped and resumed, adds up to one run exactly', async () => {
     const single = await singleRun('pentominoes_10x6.txt', '-r -o s');

@@ -2,7 +2,7 @@
 // end to end in Node: the real wasm module behind createSolverHost, a fake worker in between
 // that structured-clones every message (transferring the listed buffers) like postMessage.
 import { describe, expect, it, vi } from 'vitest';
-import { PROGRESS_INTERVAL_MS, TRACE_OP } from '../../web/src/worker/protocol.js';
+import { FLUSH_INTERVAL_MS, FLUSH_MAX_SOLUTIONS, PROGRESS_INTERVAL_MS, TRACE_OP } from '../../web/src/worker/protocol.js';
 import { HARD_CANCEL_MS, SolverClient } from '../../web/src/solver-client.js';
 import { STEP, hostSearchingPiece, makeChecker, makeFakeWorker, makeHost, openDef, readDef, until } from './helpers.js';
 
@@ -257,7 +257,8 @@ describe('worker protocol', () => {
       total += b.count;
     }
     expect(total).toBe(2339);
-    expect(batches.length).toBeLessThan(100); // batched, not one message per solution
+    // batched, not one message per solution: by count (FLUSH_MAX_SOLUTIONS) or by time (FLUSH_INTERVAL_MS)
+    expect(batches.length).toBeLessThanOrEqual(Math.ceil(2339 / FLUSH_MAX_SOLUTIONS) + elapsed / FLUSH_INTERVAL_MS + 2);
     const progress = mine.filter((m) => m.type === 'progress');
     expect(progress.length).toBeLessThanOrEqual(elapsed / PROGRESS_INTERVAL_MS + 2);
     for (const p of progress) expect(p.stats).toHaveProperty('attempts');

@@ -99,14 +99,17 @@ export class CheckpointRefused extends Error {
 
 export class SolverPool {
   /**
-   * @param {{size?: number, createClient: () => object, splitAfterMs?: number, drainMs?: number}} o
+   * @param {{size?: number, createClient: () => object, splitAfterMs?: number, drainMs?: number, stepBudget?: number}} o
    *   createClient makes a SolverClient; splitAfterMs: when a running search is split for
-   *   checkpoints; drainMs: how long a piece searches before it is drained (DRAIN_MS)
+   *   checkpoints; drainMs: how long a piece searches before it is drained (DRAIN_MS);
+   *   stepBudget: a fixed budget for every slice of every piece (tests: the same work per
+   *   slice on any machine; by default each worker adapts its budget to ~15 ms slices)
    */
-  constructor({ size = defaultPoolSize(), createClient, splitAfterMs = SPLIT_AFTER_MS, drainMs = DRAIN_MS }) {
+  constructor({ size = defaultPoolSize(), createClient, splitAfterMs = SPLIT_AFTER_MS, drainMs = DRAIN_MS, stepBudget = 0 }) {
     this.createClient = createClient;
     this.splitAfterMs = splitAfterMs; // (tests: 0 splits at once, Infinity never)
     this.drainMs = drainMs;
+    this.stepBudget = stepBudget;
     this.size = clampPoolSize(size);
     this.clients = [createClient()];
     this.ready = this.clients[0].ready;
@@ -434,6 +437,7 @@ class PoolRun {
     }
     w.runs.push(run);
     const sub = w.client.subproblem(piece.path, {
+      stepBudget: this.pool.stepBudget,
       onSolutions: ({ cellCount, count, grids }) => {
         if (this.stopping === 'failed') return;
         this.book.record(piece, grids, count);
