@@ -94,7 +94,7 @@ describe('a damaged store is set aside, said, and read as far as it can be', () 
     expect(persist.puzzles().map((p) => p.title)).toEqual(['Second']);
     expect(issues).toHaveLength(1);
     const [issue] = issues;
-    expect(issue.message).toMatch(/^My puzzles in this browser's storage \("polycube\.myPuzzles\.v1"\) is damaged: its text is cut short\. 1 entry was recovered\. Its text \([\d,]+ characters\) is kept as "polycube\.myPuzzles\.v1\.damaged\.2030-01-02T03-04-05-000Z": download it to mend it, or delete it\.$/);
+    expect(issue.message).toMatch(/^My puzzles \("polycube\.myPuzzles\.v1"\) could not be read back from this browser's storage as the page wrote it: its text is cut short\. 1 entry was recovered\. Its text \([\d,]+ characters\) is kept as "polycube\.myPuzzles\.v1\.damaged\.2030-01-02T03-04-05-000Z": download it to mend it, or delete it\.$/);
     expect(storage.getItem(issue.backupKey)).toBe(cut);
     // the next save keeps what was recovered, and the damaged text stays aside
     persist.savePuzzle({ title: 'Third', text: TEXT.replace('xDim=2', 'xDim=4') });
@@ -136,7 +136,7 @@ describe('a damaged store is set aside, said, and read as far as it can be', () 
       ['polycube.settings.v1', '[]', {}, /it is not a settings record/],
       ['polycube.session.v1', '{"options":"-r","definition":"D:xDim=3', { options: '-r' }, /cut short; its "source" is missing/],
       ['polycube.session.v1', JSON.stringify({ ...SESSION, puzzleIndex: -1, extra: { a: [[[]]] } }), { ...SESSION, puzzleIndex: undefined },
-        /damaged: its "puzzleIndex" is not what the page writes; it has fields the page does not write \("extra"\)\./],
+        /as the page wrote it: its "puzzleIndex" is not what the page writes; it has fields the page does not write \("extra"\)\./],
       ['polycube.session.v1', JSON.stringify({ ...SESSION, editor: undefined }), { ...SESSION, editor: undefined }, /its "editor" is missing/],
       ['polycube.session.v1', '\u0000\u0001garbage', null, /not readable text of the page/],
       ['polycube.session.v1', '', null, /it is empty/],
@@ -166,7 +166,7 @@ describe('a damaged store is set aside, said, and read as far as it can be', () 
     expect(issues[0].message).toMatch(/could not be copied aside \(the storage is full\), so nothing is written over it/);
     expect(guard.writable(KEY)).toBe(false);
     expect(persist.savePuzzle({ title: 'Other', text: TEXT })).toBe('');
-    expect(saveNotice(persist)).toMatch(/^My puzzles in this browser's storage is damaged and could not be copied aside/);
+    expect(saveNotice(persist)).toMatch(/^My puzzles \("polycube\.myPuzzles\.v1"\) could not be read back as the page wrote it, nor copied aside \(the storage is full\): nothing is written over it/);
     expect(storage.getItem(KEY)).toBe(cut);
   });
 

@@ -1,5 +1,5 @@
 // Issue 11 in the worker: every phase of a search (setup included) yields to the event loop
-// within 100 ms, so a cancel is honoured that fast; bad stepBudget / maxSolutions values are
+// after slices of under 100 ms of CPU, so a cancel is honoured that fast; bad stepBudget / maxSolutions values are
 // refused; a trapped module is replaced by a fresh one and the page is told. The real
 // WebAssembly module behind createSolverHost, as in the worker.
 import { existsSync, readFileSync } from 'node:fs';

@@ -13,30 +13,16 @@ import { isOptionsError, optionsRefusal, optionsSliceForText } from './options-a
 import { finishMessage } from './run-report.js';
 // /options
 import { clampPoolSize } from '../pool/solver-pool.js';
-import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validLightRecord, validSavedSearch } from './saved-search.js';
+import { CHECKPOINT_MS } from './saved-search.js';
+import { keptSearchActions } from './kept-search-actions.js';
 import { saveNotice } from './persist.js';
-import { ProjectionSpread, plural, progressText, timeLeft, titleOf } from './format.js';
+import { ProjectionSpread, plural, timeLeft, titleOf } from './format.js';
 import { replayOnStage } from './selectors.js';
 import { applyColourSlots } from '../viewer/colors.js';
 import { SearchLock } from './search-lock.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
 
-/** What the offer says of a kept search it cannot resume (whatever its damage). */
-function refusedSummary(record) {
-  const r = record && typeof record === 'object' ? record : {};
-  const text = (v) => (typeof v === 'string' ? v.slice(0, 200) : '');
-  return { title: text(r.title) || 'a puzzle', options: text(r.options), fraction: 0, solutions: 0, savedAt: Number(r.savedAt) || 0, elapsed: 0 };
-}
-
-/** A stored value as text for a download: JSON where it can be (typed arrays as lists). */
-function storedText(value) {
-  try {
-    return JSON.stringify(value, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : typeof v === 'bigint' ? String(v) : v), 1) ?? String(value);
-  } catch {
-    return String(value); // (a cycle)
-  }
-}
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
 
 /** The options a search runs with: the panel's (or a comparison's) and a recording's own after them. */
@@ -537,159 +523,6 @@ export class Actions {
     if (this.client && this.client.setSize) this.client.setSize(workers);
   }
 
-  /**
-   * Write the running shared search down (IndexedDB), once it has run KEEP_AFTER_MS: called
-   * by its timer (every CHECKPOINT_MS), by cancel, by stopRun and when the page is hidden or closed.
-   */
-  saveRunning() {
-    const run = this.running;
-    if (!run || !this.savedSearches || !this.client.checkpoint) return undefined;
-    const elapsed = (performance.now() - run.startedAt) / 1000;
-    if (!run.saved && elapsed * 1000 < KEEP_AFTER_MS) return undefined; // short searches are not kept
-    const checkpoint = this.client.checkpoint(run.id);
-    if (!checkpoint || checkpoint.pending.length === 0) return undefined;
-    // The browser keeps one unfinished search. Another one kept is not replaced by a search
-    // begun afresh (QA: a Solve of another puzzle, or Solve instead of Resume, lost a kept
-    // search of hours without a word), unless this is the same search and has gone further.
-    if (this.refusedRecord) {
-      if (!run.keepRefused) {
-        run.keepRefused = true;
-        this.store.update('notice', 'This search is not kept across a reload: the browser holds a kept search that cannot be resumed. '
-          + 'Discard that one (its message is above the status) to keep the next search instead.');
-      }
-      return undefined;
-    }
-    const kept = this.savedRecord;
-    if (kept && !run.saved) {
-      const same = kept.text === run.source.text && kept.puzzleIndex === run.index && kept.options === run.options;
-      if (!(same && checkpoint.doneShare > kept.checkpoint.doneShare)) {
-        if (!run.keepRefused) {
-          run.keepRefused = true;
-          const summary = savedSummary(kept);
-          this.store.update('notice', `This search is not kept across a reload: the browser keeps one unfinished search, and it holds `
-            + `${summary.title}${summary.options ? ` with ${summary.options}` : ''} (${progressText(summary.fraction, 0)} done). `
-            + 'Discard that one (its offer comes back when this search stops) to keep the next search instead.');
-        }
-        return undefined;
-      }
-    }
-    if (!run.saved) this.searchLock.hold(); // kept from now: one tab runs it
-    run.saved = true;
-    const puzzle = this.state.puzzles[run.index];
-    const record = {
-      version: SAVED_SEARCH_VERSION,
-      text: run.source.text,
-      sourceName: run.source.name,
-      source: { kind: run.source.kind, file: run.source.file, id: run.source.id, title: run.source.title },
-      puzzleIndex: run.index,
-      title: (puzzle && puzzle.title) || run.source.title || 'your puzzle',
-      options: run.options,
-      elapsed: run.elapsedBefore + elapsed,
-      savedAt: Date.now(),
-      checkpoint,
-    };
-    this.savedRecord = record;
-    return this.savedSearches.save(record).then(() => {
-      if (this.savedSearches.lastError) this.store.update('notice', this.savedSearches.lastError);
-      // offered for resuming once it has stopped (state.saved is drawn when not running)
-      this.store.replace({ saved: savedSummary(record) });
-    });
-  }
-
-  /** Look for a search kept in the browser (at start-up). */
-  async checkSaved() {
-    if (!this.savedSearches) return;
-    const record = await this.savedSearches.load();
-    if (record === undefined) return;
-    const problem = validSavedSearch(record);
-    if (problem) {
-      this.refuseSaved(record, problem);
-      return;
-    }
-    this.savedRecord = record;
-    this.store.replace({ saved: savedSummary(record) });
-  }
-
-  /**
-   * A kept search that cannot be resumed (damaged, or refused by the engine's checks): it stays
-   * kept, untouched (no search of this page replaces it), until the person discards it; the
-   * offer says why instead of offering to resume.
-   */
-  refuseSaved(record, problem) {
-    this.savedRecord = null;
-    this.refusedRecord = record;
-    this.store.replace({ saved: { ...refusedSummary(record), refused: problem.replace(/^the kept search: /, '') } });
-  }
-
-  /** Forget the kept search. */
-  discardSaved() {
-    this.savedRecord = null;
-    this.refusedRecord = null;
-    this.store.replace({ saved: null });
-    return this.savedSearches ? this.savedSearches.clear() : Promise.resolve();
-  }
-
-  /** The kept search as it is stored (to mend or report a damaged one), as text. */
-  savedText() {
-    return storedText(this.refusedRecord || this.savedRecord);
-  }
-
-  /**
-   * Another tab kept a search (the record without its grids) or finished or discarded the kept
-   * one: this tab's offer follows (QA: a tab offered to resume a search another had finished,
-   * and searched the rest again).
-   */
-  savedChangedElsewhere(message) {
-    if (!message || typeof message !== 'object') return;
-    if (message.type === 'cleared') {
-      this.savedRecord = null;
-      this.refusedRecord = null;
-      this.store.replace({ saved: null });
-    } else if (message.type === 'saved' && !validLightRecord(message.record) && !(this.running && this.running.saved)) {
-      this.savedRecord = message.record; // (its grids are read from storage when resumed)
-      this.refusedRecord = null;
-      this.store.replace({ saved: savedSummary(message.record) });
-    }
-  }
-
-  /** Open the kept search's puzzle and options and search on from where it stopped. */
-  async resumeSaved() {
-    if (!this.savedRecord || this.running) return false;
-    if (!(await this.searchLock.hold())) {
-      this.setPhase(PHASE.ERROR, 'The kept search is running in another tab or window: it goes on there (close that tab to resume it here).');
-      return false;
-    }
-    // As it is stored now: another tab may have searched on, finished or discarded it.
-    const record = this.savedSearches ? await this.savedSearches.load() : this.savedRecord;
-    const problem = record === undefined ? '' : validSavedSearch(record);
-    if (record === undefined || problem) {
-      this.searchLock.release();
-      if (problem) this.refuseSaved(record, problem);
-      else this.discardSaved();
-      this.setPhase(PHASE.ERROR, problem ? `The kept search could not be resumed: ${problem}.` : 'The kept search was finished or discarded in another tab or window.');
-      return false;
-    }
-    this.savedRecord = record;
-    const src = record.source;
-    this.store.update('definition', { text: record.text, error: '' });
-    const next = { kind: src.kind, file: src.file || '', id: src.id || '', title: src.title || '', text: record.text, name: record.sourceName || 'saved.txt' };
-    if (!(await this.loadText(next))) {
-      this.searchLock.release();
-      return false;
-    }
-    if (record.puzzleIndex >= this.state.puzzles.length) {
-      this.searchLock.release();
-      this.setPhase(PHASE.ERROR, 'The saved search is of a puzzle that is no longer in its file; it was discarded.');
-      await this.discardSaved();
-      return false;
-    }
-    this.selectPuzzle(record.puzzleIndex);
-    this.setOptionsText(record.options);
-    await this.solve(null, { resume: record });
-    if (!this.running) this.searchLock.release(); // (ended, or refused before it began)
-    return true;
-  }
-
   // ------------------------------------------------------------ browsing
 
   showSolution(k) {
@@ -714,3 +547,7 @@ export class Actions {
     this.store.update('view', patch);
   }
 }
+
+// The kept search's actions (saveRunning, checkSaved, resumeSaved, discardSaved, ...): methods
+// of Actions, in a file of their own.
+Object.assign(Actions.prototype, keptSearchActions);

@@ -134,7 +134,7 @@ export class Persist {
       return false;
     }
     if (!this.guard.writable(key)) {
-      this.lastError = `${STORES[key].name} in this browser's storage is damaged and could not be copied aside (the storage is full): nothing is written over it until it is downloaded and space is freed.`;
+      this.lastError = `${STORES[key].name} ("${key}") could not be read back as the page wrote it, nor copied aside (the storage is full): nothing is written over it until it is downloaded and space is freed.`;
       return false;
     }
     try {

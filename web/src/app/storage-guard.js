@@ -187,5 +187,5 @@ function issueMessage({ key, name, backupKey, size, problems, recovered }) {
   const where = backupKey
     ? ` Its text (${size.toLocaleString('en-US')} characters) is kept as "${backupKey}": download it to mend it, or delete it.`
     : ` Its text (${size.toLocaleString('en-US')} characters) could not be copied aside (the storage is full), so nothing is written over it: download it, then free some space.`;
-  return `${name} in this browser's storage ("${key}") is damaged: ${what}.${kept}${where}`;
+  return `${name} ("${key}") could not be read back from this browser's storage as the page wrote it: ${what}.${kept}${where}`;
 }

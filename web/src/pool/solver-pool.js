@@ -34,6 +34,7 @@
 // weighted estimates (PieceBook). Searches that cannot be shared (sharingRefusal: -t, -s, -l,
 // -u without -r, a solution limit or a fixed step budget) run on the first worker alone,
 // exactly as SolverClient.solve. No SharedArrayBuffer: plain module workers, any static host.
+// (Over 600 lines: one concern, the coordination of a shared search, with this header.)
 import { parseOptions } from '../model/options.js';
 import { PieceBook } from './pieces.js';
 import { addStats, statsBetween } from './stats.js';
