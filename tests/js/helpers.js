@@ -259,7 +259,7 @@ export function makeHost(loader = loadModule) {
   const idle = async () => {
     while (scheduled > 0) await new Promise((r) => setImmediate(r));
   };
-  const next = (pred, ms = 20000) =>
+  const next = (pred, ms = 120_000) =>
     new Promise((resolve, reject) => {
       const found = messages.find(pred);
       if (found) return resolve(found);

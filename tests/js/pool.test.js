@@ -74,7 +74,7 @@ describe('worker pool', () => {
     expect(shared.stats.workers).toBe(3);
     expect(shared.stats.pieces).toBeGreaterThan(3); // the first piece drained as it started
     expect(shared.stats.fractionDone).toBeCloseTo(1, 6);
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('a search that ends before the split is due is shared by donation alone, in few pieces', async () => {
     const single = await singleRun('pentominoes_10x6.txt', '-r');
@@ -85,7 +85,7 @@ describe('worker pool', () => {
     expect(shared.stats.pieces).toBeGreaterThan(1); // the second worker got work
     expect(shared.stats.pieces).toBeLessThan(32);   // not split into 16 per worker
     expect(shared.stats.fractionDone).toBeCloseTo(1, 6);
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('a search still running when the split is due is split mid-search, and a checkpoint then adds up', async () => {
     const single = await singleRun('pentominoes_10x6.txt', '-r');
@@ -103,14 +103,14 @@ describe('worker pool', () => {
     const all = [...gridKeys(checkpoint.grids, checkpoint.solutions, checkpoint.cellCount), ...second.keys];
     expect(all.sort()).toEqual([...dlx.keys].sort());
     expect(second.stats.attempts).toBe(dlx.stats.attempts);
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('shares FILA searches too (Soma, FILA on every level: -f 7, 2 workers)', async () => {
     const single = await singleRun('soma.txt', '-r -f 7');
     const shared = await runAll(newPool(2), 'soma.txt', '-r -f 7');
     expectSameSearch(shared, single);
     expect(shared.stats.pieces).toBeGreaterThan(2);
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('runs searches that cannot be shared on one worker, as before', async () => {
     expect(sharingRefusal('-t 1')).toBe('-t');
@@ -126,7 +126,7 @@ describe('worker pool', () => {
     expect(result.stats.solutions).toBe(2);
     expect(events).toBeGreaterThan(0);
     expect(result.stats.workers).toBeUndefined(); // one worker's own statistics
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('when the engine refuses to share what the page thought it could, the first worker searches alone', async () => {
     // (a resume forces the shared path; -t cannot be shared: the engine says so in 'prepared')
@@ -137,7 +137,7 @@ describe('worker pool', () => {
     const result = await done;
     expect(result.stats.solutions).toBe(2);
     expect(events).toBeGreaterThan(0);
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('cancel stops every worker at once and the pool searches again afterwards', async () => {
     const pool = newPool(2);
@@ -155,7 +155,7 @@ describe('worker pool', () => {
     const again = await runAll(pool, 'soma.txt', '-r');
     expect(again.reason).toBe('finished');
     expect(again.keys.length).toBe((await singleRun('soma.txt', '-r')).keys.length);
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('a Cancel that has to stop a worker outright ends "cancelled" (bug: "Could not search: the solver was restarted…")', async () => {
     // A worker that says nothing more once a cancel is sent (as one busy with a slow placement):
@@ -191,7 +191,7 @@ describe('worker pool', () => {
     expect(again.reason).toBe('finished');
     expect(again.keys.length).toBe(480);
     pool.terminate();
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('a stopped search resumed from its checkpoint adds up to one run exactly', async () => {
     const single = await singleRun('pentominoes_10x6.txt', '-r');
@@ -216,7 +216,7 @@ describe('worker pool', () => {
       expect(second.stats.fractionAtStart).toBeCloseTo(saved.doneShare, 12);
       expect(second.stats.fractionDone).toBeCloseTo(1, 6);
     }
-  }, 120000);
+  }, 480_000); // (a safety net: minutes where other programs take the cores)
 
   it('a damaged checkpoint is refused by the engine, naming the damage, and nothing is searched (bug: a piece twice counted 10,380 for the Tetris Cube)', async () => {
     let checkpoint = null;
@@ -246,7 +246,7 @@ describe('worker pool', () => {
       expect(delivered, what).toBe(0);
       pool.terminate();
     }
-  }, 120000);
+  }, 480_000); // (a safety net: minutes where other programs take the cores)
 
   it('a checkpoint keeps most of what was shown, and loses at most the last few seconds (bug: 0 of 11,000-26,000 at a reload 9 s in)', async () => {
     // One-sided pentominoes 18x5 (minutes), the pool's own timings (split after 1 s, drains
@@ -290,7 +290,7 @@ describe('worker pool', () => {
     } finally {
       vi.useRealTimers();
     }
-  }, 120000);
+  }, 480_000); // (a safety net: minutes where other programs take the cores)
 
   it('a search drained many times, stopped and resumed, adds up to one run exactly', async () => {
     const single = await singleRun('pentominoes_10x6.txt', '-r -o s');
@@ -313,7 +313,7 @@ describe('worker pool', () => {
     expect(second.stats.attempts).toBe(single.stats.attempts);
     expect(second.stats.attemptsByRemaining).toEqual(single.stats.attemptsByRemaining);
     expect(second.stats.fractionDone).toBeCloseTo(1, 6);
-  }, 120000);
+  }, 480_000); // (a safety net: minutes where other programs take the cores)
 
   it('options every worker refuses end the search with the engine\'s message (bug: it waited for ever)', async () => {
     const pool = newPool(3);
@@ -322,14 +322,14 @@ describe('worker pool', () => {
     expect(pool.runs.size).toBe(0);
     expect((await runAll(pool, 'soma.txt', '-r')).reason).toBe('finished'); // and it searches again
     await expect(pool.load('D:xDim=2\n~D\n', 'bad.txt')).rejects.toThrow(/^bad\.txt:/);
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('refuses a checkpoint of another search with a clear message', async () => {
     let checkpoint = null;
     await runAll(newPool(2), 'pentominoes_10x6.txt', '-r', { stopAfter: 100, onStop: (ck) => { checkpoint = ck; } });
     const other = runAll(newPool(2), 'pentominoes_10x6.txt', '-r -M', { resume: checkpoint });
     await expect(other).rejects.toThrow(/^the kept search: a checkpoint of another search: its fingerprint [0-9a-f]{16} is not this search's [0-9a-f]{16} \(another puzzle, other options/);
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 });
 
 // The worker's side of a drain ('donate' with drain), driven without a page.
@@ -375,7 +375,7 @@ describe('draining a piece (for checkpoints)', () => {
     // a piece that already ended: nothing to give, the answer says so
     host.handleMessage({ type: 'donate', id: 11, search: 3, drain: 0 });
     expect(await next((m) => m.id === 11)).toMatchObject({ type: 'donated', paths: [], share: 0 });
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 });
 
 describe('the pool\'s helpers', () => {

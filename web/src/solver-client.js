@@ -155,9 +155,9 @@ export class SolverClient {
     this.worker.removeEventListener('message', this._onMessage);
     this.worker.removeEventListener('error', this._onError);
     this.worker.terminate();
-    // Every search cancelled meanwhile ends cancelled (QA: the pool cancels a worker's running
-    // piece and the one waiting behind it; the second read "Could not search: the solver was
-    // restarted" in place of "Cancelled"). Other requests fail, saying why.
+    // Every search cancelled meanwhile ends cancelled: the pool cancels a worker's running piece
+    // and the one waiting behind it, and both are the Cancel's, not a failure. Other requests
+    // fail, saying why.
     for (const [pendingId, entry] of this.pending) {
       clearTimeout(entry.hardCancel);
       if (pendingId === id || entry.cancelled) {

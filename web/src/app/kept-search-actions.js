@@ -36,7 +36,7 @@ export const keptSearchActions = {
     const checkpoint = this.client.checkpoint(run.id);
     if (!checkpoint || checkpoint.pending.length === 0) return undefined;
     // The browser keeps one unfinished search. Another one kept is not replaced by a search
-    // begun afresh (QA: a Solve of another puzzle, or Solve instead of Resume, lost a kept
+    // begun afresh (a Solve of another puzzle, or Solve instead of Resume, would lose a kept
     // search of hours without a word), unless this is the same search and has gone further.
     if (this.refusedRecord) {
       if (!run.keepRefused) {
@@ -123,8 +123,8 @@ export const keptSearchActions = {
 
   /**
    * Another tab kept a search (the record without its grids) or finished or discarded the kept
-   * one: this tab's offer follows (QA: a tab offered to resume a search another had finished,
-   * and searched the rest again).
+   * one: this tab's offer follows, so that it never offers (and searches again) what another
+   * tab has finished.
    */
   savedChangedElsewhere(message) {
     if (!message || typeof message !== 'object') return;

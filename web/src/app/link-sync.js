@@ -172,8 +172,8 @@ export class LinkSync {
         if (this.linkNotice) this.store.update('notice', withoutNotice(s.notice, this.linkNotice));
         this.linkNotice = '';
       } catch (err) {
-        // A puzzle too large for an address. Said beside what is already said (QA: "not saved",
-        // for a text too large for My puzzles too, was replaced at once by this).
+        // A puzzle too large for an address. Said beside what is already said: a text too large
+        // for My puzzles is too large for a link too, and both are worth knowing.
         const line = `This puzzle is too large for a link (${err.message.replace(/^encodeState: /, '')}); download its definition to share it.`;
         this.store.update('notice', withNotice(withoutNotice(s.notice, this.linkNotice), line));
         this.linkNotice = line;
