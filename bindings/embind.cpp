@@ -48,6 +48,7 @@ bool startSubproblem(Session& s, const val& path) {
     return s.startSubproblem(emscripten::convertJSArrayToNumberVector<int32_t>(path));
 }
 std::string donateJson(Session& s, int maxPaths) { return s.donateJson(maxPaths); }
+bool checkResume(Session& s, const std::string& json) { return s.checkResume(json); }
 std::string lastError(const Session& s) { return s.lastError(); }
 std::string version() { return Session::version(); }
 std::string draftJson(const std::string& text, const std::string& source) { return Session::draftJson(text, source); }
@@ -84,6 +85,7 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("startSubproblem", &startSubproblem)
         .function("donateJson", &donateJson)
         .function("buildOrderJson", &buildOrderJson)
+        .function("checkResume", &checkResume)
         .function("lastError", &lastError)
         .class_function("version", &version)
         .class_function("draftJson", &draftJson);

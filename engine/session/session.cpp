@@ -9,6 +9,7 @@
 #include "assembly/build_order.hpp"
 #include "common/text.hpp"
 #include "output/format.hpp"
+#include "parallel/piece_check.hpp"
 #include "parallel/subproblem.hpp"
 #include "puzzle/puzzle.hpp"
 #include "session/draft.hpp"
@@ -227,6 +228,16 @@ bool Session::startSubproblem(const std::vector<int32_t>& path) {
     error_.clear();
     state_ = solver_->state() == Solver::State::Running ? RUNNING : DONE;  // proved impossible: nothing to search
     return true;
+}
+
+bool Session::checkResume(const std::string& checkpointJson) {
+    if (!solver_ || !solver_->ready()) {
+        error_ = "checkResume: start() the search and let its setup finish first";
+        return false;
+    }
+    const Status st = checkPieceBookJson(checkpointJson, *solver_, "the kept search");
+    error_ = st.ok ? std::string() : st.message;
+    return st.ok;
 }
 
 std::string Session::donateJson(int maxPaths) {

@@ -134,10 +134,15 @@ public:
     //                   {"share":s,"paths":[[...],...]}: this search will not try them, and
     //                   s is their share of this piece's tree (the weights of fractionDone).
     //                   {"share":0,"paths":[]} when there is nothing to give (or illegal).
+    //   checkResume(json)  once ready(): whether a checkpoint the front end kept of this
+    //                   search (its pieces, shares and counters, as JSON: parallel/
+    //                   piece_check.hpp) may be resumed; false + lastError() naming what is
+    //                   wrong. The command line's checks (parallel/checkpoint.hpp).
     std::string splitRefusal() const;
     std::string fingerprint() const;
     bool startSubproblem(const std::vector<int32_t>& path);
     std::string donateJson(int maxPaths = 0);
+    bool checkResume(const std::string& checkpointJson);
 
     // How to put solution `grid` (a flat grid as takeSolutions gives) of puzzle `index` together
     // by hand, one piece at a time (assembly/build_order.hpp): {"ok":true,"class":"above"|

@@ -236,17 +236,22 @@ export function makeFakeWorker(loader = loadModule) {
 
 // A worker host (web/src/worker/protocol.js) driven directly, recording every message it
 // posts, structured-cloned (transferring the listed buffers) like postMessage, stamped with
-// receivedAt (performance.now()). next(pred) resolves to the first message, sent so far or
+// receivedAt (performance.now()) and afterSlices (the worker's slices run before it). next(pred) resolves to the first message, sent so far or
 // later, matching pred; it rejects when the module failed to load, or after `ms` without one.
 export function makeHost(loader = loadModule) {
   const messages = [];
   const waiters = [];
   const fatal = () => messages.find((m) => m.type === 'error' && m.id === null);
+  // The worker's slices (and anything else it schedules), counted: a test waits for the worker
+  // to be idle, or counts the slices between two messages, instead of reading a clock.
+  let scheduled = 0;
+  let ran = 0;
   const host = createSolverHost({
     loadModule: loader,
     postMessage(msg, transfer) {
       const copy = structuredClone(msg, { transfer: transfer || [] });
       copy.receivedAt = performance.now();
+      copy.afterSlices = ran;
       messages.push(copy);
       for (const w of [...waiters]) {
         if (w.pred(copy)) {
@@ -258,9 +263,20 @@ export function makeHost(loader = loadModule) {
         }
       }
     },
-    schedule: (fn) => setImmediate(fn),
+    schedule: (fn) => {
+      scheduled++;
+      setImmediate(() => {
+        scheduled--;
+        ran++;
+        fn();
+      });
+    },
   });
-  const next = (pred, ms = 20000) =>
+  /** Resolves once nothing the worker scheduled is left to run (a search ended, nothing queued). */
+  const idle = async () => {
+    while (scheduled > 0) await new Promise((r) => setImmediate(r));
+  };
+  const next = (pred, ms = 120_000) =>
     new Promise((resolve, reject) => {
       const found = messages.find(pred);
       if (found) return resolve(found);
@@ -276,7 +292,7 @@ export function makeHost(loader = loadModule) {
         reject: (e) => { clearTimeout(timer); reject(e); },
       });
     });
-  return { host, messages, next };
+  return { host, messages, next, idle, slices: () => ran };
 }
 
 // makeHost with `file` loaded (message id 1) and its search prepared with `options` (id 2),
@@ -312,4 +328,9 @@ export function uncoveredRows(table, grid) {
     if (free) out.push(r);
   }
   return out;
+}
+
+/** Resolves once `cond()` holds, looked at after each turn of the event loop (the fake workers' slices). */
+export async function until(cond) {
+  while (!cond()) await new Promise((r) => setImmediate(r));
 }

@@ -13,6 +13,9 @@ import { LessonActions } from './app/lesson-actions.js';
 import { LinkSync } from './app/link-sync.js';
 import { Persist, browserStorage } from './app/persist.js';
 import { SearchLock } from './app/search-lock.js';
+import { StorageGuard } from './app/storage-guard.js';
+import { StorageActions } from './app/storage-actions.js';
+import { mountStoragePanel } from './panels/storage-panel.js';
 import { libraryEntries, DEFAULT_FILE } from './ui/library.js';
 import { mountLibraryPanel } from './panels/library-panel.js';
 import { mountDefinitionPanel } from './panels/definition-panel.js';
@@ -36,13 +39,17 @@ import { mountLayerGridPanel } from './panels/layer-grid-panel.js';
 import { BuildActions } from './app/build-actions.js';
 import { mountBuildPanel } from './panels/build-panel.js';
 
-const persist = new Persist(browserStorage());
+// What the page reads back from the browser's storage is checked; a damaged value is set aside
+// before anything writes over it, and listed (storage-guard.js, storage-actions.js).
+const storageGuard = new StorageGuard(browserStorage());
+const persist = new Persist(browserStorage(), { guard: storageGuard });
+persist.checkAll();
 const entries = libraryEntries();
 const settings = { workers: clampPoolSize(persist.settings().workers || defaultPoolSize()) };
 const store = new Store({ ...initialState(), myPuzzles: persist.puzzles(), settings });
 // One search shared by a pool of solver workers (one per core by default; the Workers control).
 const createClient = () => new SolverPool({ size: store.get().settings.workers, createClient: () => new SolverClient() });
-const savedSearches = new SavedSearches(typeof indexedDB === 'undefined' ? null : indexedDB);
+const savedSearches = new SavedSearches(typeof indexedDB === 'undefined' ? null : indexedDB, { guard: storageGuard });
 const searchLock = new SearchLock(typeof navigator !== 'undefined' ? navigator.locks : null); // one tab runs a kept search
 const actions = new Actions(store, { createClient, entries, defaultFile: DEFAULT_FILE, persist, savedSearches, searchLock });
 const editor = new EditorActions(store, actions, persist);
@@ -62,6 +69,8 @@ mountOptionsPanel(store, actions, new OptionsActions(store), editor);
 mountSolvePanel(store, actions, editor);
 mountWorkersPanel(store, actions);
 mountResumePanel(store, actions);
+const storageActions = new StorageActions(store, storageGuard);
+mountStoragePanel(store, storageActions);
 mountRunDetailsPanel(store); // options (issue 8 §4)
 mountSolutionsPanel(store, actions);
 mountSharePanel(store, actions, editor, sync);
@@ -72,7 +81,9 @@ mountPiecesViewPanel(store, stage, view); // seeing the pieces (issue 8 §5)
 mountLayerGridPanel(store, stage, view);
 mountBuildPanel(store, build, stage);
 store.notify(Object.keys(store.get())); // first drawing of every panel
+storageActions.refresh(); // what persist found damaged (and copies set aside at earlier visits)
 
+savedSearches.listen((message) => actions.savedChangedElsewhere(message)); // another tab's kept search
 sync.restore(window.location.hash).then(() => sync.follow()).then(() => actions.checkSaved());
 // My puzzles written by another tab or window (the event never reaches the tab that wrote)
 window.addEventListener('storage', (e) => {

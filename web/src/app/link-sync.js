@@ -23,19 +23,12 @@ import { SolutionStore } from '../ui/solution-store.js';
 import { PHASE } from './state.js';
 import { shownPuzzle } from './selectors.js';
 import { lessonOfLink } from '../lesson/lessons.js';
-import { linkedWords, num, titleOf } from './format.js';
+import { linkedWords, num, titleOf, withNotice, withoutNotice } from './format.js';
 import { linkView, viewFromLink } from './view-actions.js';
+import { MAX_SAVED_TEXT, plainSlots } from './persist.js';
 
 const FOLLOW_DELAY_MS = 250;
 const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch', 'lesson'];
-
-/** {piece name: colour slot} as the session kept it, or null when it is not one (storage is the person's to edit). */
-function plainSlots(value) {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const entries = Object.entries(value);
-  if (entries.length > 10000 || !entries.every(([, v]) => Number.isInteger(v) && v >= 0 && v < 100000)) return null;
-  return Object.fromEntries(entries);
-}
 
 export class LinkSync {
   constructor(store, actions, editor, persist, { libraryFiles, watch = null, lessons = null, win = window }) {
@@ -55,6 +48,7 @@ export class LinkSync {
     this.foreignText = null; // text a link put in the box (not the person's typing)
     this.opening = 0;        // links opening in this tab (openHash)
     this.openToken = 0;      // the latest openLink: an earlier one still loading gives way (Back pressed twice)
+    this.linkNotice = '';    // the "too large for a link" line this added to the notice
   }
 
   /**
@@ -181,10 +175,14 @@ export class LinkSync {
           this.lastLink = link;
           this.win.history.replaceState(null, '', link);
         }
-        if (s.notice.startsWith('This puzzle is too large')) this.store.update('notice', '');
+        if (this.linkNotice) this.store.update('notice', withoutNotice(s.notice, this.linkNotice));
+        this.linkNotice = '';
       } catch (err) {
-        // a puzzle too large for an address: it is still kept in the browser (My puzzles)
-        this.store.update('notice', `This puzzle is too large for a link (${err.message.replace(/^encodeState: /, '')}); download its definition to share it.`);
+        // A puzzle too large for an address. Said beside what is already said: a text too large
+        // for My puzzles is too large for a link too, and both are worth knowing.
+        const line = `This puzzle is too large for a link (${err.message.replace(/^encodeState: /, '')}); download its definition to share it.`;
+        this.store.update('notice', withNotice(withoutNotice(s.notice, this.linkNotice), line));
+        this.linkNotice = line;
       }
     }
     this.persist.saveSession({
@@ -194,8 +192,13 @@ export class LinkSync {
       // typing that was not loaded (not the source's text, nor the editor's, nor a link's)
       definition: this.draftOf(s),
       editor: { active: s.editor.active, savedId: s.editor.savedId, colourSlots: s.editor.slots ? slotsByName(s.editor.puzzle && s.editor.puzzle.pieces, s.editor.slots) : null },
-      // the options a lesson on screen will give back when it is left (QA: lost by a reload)
+      // the options a lesson on screen gives back when it is left, kept across a reload
       lessonBefore: s.lesson.open && this.lessons && this.lessons.optionsBefore !== null ? { lesson: s.lesson.id, options: this.lessons.optionsBefore } : null,
+      // a definition on screen that My puzzles does not hold (too large, or the storage refused
+      // it): gone after a reload, and the reload says so
+      lost: s.source.kind === 'custom' && s.source.text
+        ? { title: String(titleOf(s.source.title || (s.puzzles[0] && s.puzzles[0].title) || '')).slice(0, 200), size: s.source.text.length, why: s.source.text.length > MAX_SAVED_TEXT ? 'tooLarge' : 'notKept' }
+        : null,
     });
   }
 
@@ -206,6 +209,24 @@ export class LinkSync {
   async restore(hash) {
     const session = this.persist.session();
     this.heldDraft = session && typeof session.definition === 'string' ? session.definition : null;
+    const lost = this.lostNotice(session);
+    const ok = await this.restoreFrom(hash, session);
+    if (lost) this.store.update('notice', withNotice(this.store.get().notice, lost));
+    return ok;
+  }
+
+  /** What a reload says of the puzzle the page had and could not keep ('' when none). */
+  lostNotice(session) {
+    const lost = session && session.lost;
+    if (!lost) return '';
+    const title = lost.title ? `"${lost.title}"` : 'the definition you had loaded';
+    const why = lost.why === 'tooLarge'
+      ? `its text (${num(lost.size)} characters) was larger than the browser keeps (${num(MAX_SAVED_TEXT)} characters)`
+      : `its text (${num(lost.size)} characters) was not kept in My puzzles`;
+    return `The puzzle on screen before this reload, ${title}, could not be brought back: ${why}. Load its file again to go on with it.`;
+  }
+
+  async restoreFrom(hash, session) {
     if (hash && hash !== '#') {
       const r = decodeState(hash, { libraryFiles: this.libraryFiles });
       // (a link whose puzzle cannot be read: what the person had open last instead, as below)

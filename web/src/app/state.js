@@ -85,5 +85,7 @@ export function initialState() {
     saved: null,
     // A message about the page itself (storage refused, a link that could not be read), or ''.
     notice: '',
+    // Damaged values of the browser's storage, set aside (app/storage-actions.js): [{key, name, message, size, copy}].
+    storageIssues: [],
   };
 }
