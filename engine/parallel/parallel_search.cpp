@@ -209,9 +209,13 @@ struct ParallelSearch::Pool {
         std::lock_guard<std::mutex> lock(mutex);
         if (--busy == 0 && queue.empty()) changed.notify_all();
     }
-    // Someone waits and nothing is queued for them.
-    bool hungry() const {
-        return waiting.load(std::memory_order_relaxed) > queued.load(std::memory_order_relaxed);
+    // Someone waits, or has yet to come (its setup still running, or its thread still waiting
+    // for a CPU), and nothing is queued for them. Counting the threads still to come makes the
+    // first donation independent of when the others get a CPU: on a loaded machine the first
+    // thread could otherwise end a short search alone.
+    bool hungry(int threads) const {
+        const int toCome = std::max(0, threads - arrived.load(std::memory_order_relaxed));
+        return waiting.load(std::memory_order_relaxed) + toCome > queued.load(std::memory_order_relaxed);
     }
     // A thread's next slice: placements and seconds, whichever ends first (checkpointed
     // pieces are not shared: long ones).
@@ -220,7 +224,7 @@ struct ParallelSearch::Pool {
         double seconds;
     };
     Slice slice(int threads) const {
-        const bool soon = !pieces && (hungry() || arrived.load(std::memory_order_relaxed) < threads);
+        const bool soon = !pieces && hungry(threads);
         return soon ? Slice{kShortSlice, kShortSliceSeconds} : Slice{kSlice, kSliceSeconds};
     }
 };
@@ -796,7 +800,7 @@ void ParallelSearch::workerUnguarded(int index) {
             if ((st = s->step(slice.budget, slice.seconds)) != Solver::State::Running) break;
             if (cancel_.load(std::memory_order_relaxed)) {
                 s->cancel();
-            } else if (!pool_->pieces && pool_->hungry()) {
+            } else if (!pool_->pieces && pool_->hungry(threads_)) {
                 donated.clear();
                 double share = 0;
                 const int n = s->donate(donated, &share);

@@ -631,6 +631,9 @@ const CorpusExpectation kCorpus[] = {
     {"lesson_tiny_4x3.txt", 4, 3, 1, false, 3, 0},
     {"lesson_tiny_2x2x3.txt", 2, 2, 3, false, 3, 0},
     {"lesson_symmetry_4x3.txt", 4, 3, 1, false, 4, 0},
+    {"solid_pentominoes_3x4x5.txt", 5, 4, 3, false, 12, 0},
+    {"solid_pentominoes_2x5x6.txt", 6, 5, 2, false, 12, 0},
+    {"solid_pentominoes_2x3x10.txt", 10, 3, 2, false, 12, 0},
 };
 
 PuzzleDef loadCorpus(const std::string& file) {
