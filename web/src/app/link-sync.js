@@ -27,7 +27,7 @@ import { linkedWords, num, titleOf } from './format.js';
 import { linkView, viewFromLink } from './view-actions.js';
 
 const FOLLOW_DELAY_MS = 250;
-const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch'];
+const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch', 'play'];
 
 /** {piece name: colour slot} as the session kept it, or null when it is not one (storage is the person's to edit). */
 function plainSlots(value) {
@@ -38,9 +38,10 @@ function plainSlots(value) {
 }
 
 export class LinkSync {
-  constructor(store, actions, editor, persist, { libraryFiles, watch = null, win = window }) {
+  constructor(store, actions, editor, persist, { libraryFiles, watch = null, play = null, win = window }) {
     this.store = store;
     this.watch = watch;
+    this.play = play; // a game played by hand (app/play-actions.js): the link carries its pieces
     this.actions = actions;
     this.editor = editor;
     this.persist = persist;
@@ -107,6 +108,8 @@ export class LinkSync {
     // shows that step (QA: a lesson's link opened at the lesson's own step, a replay not at all)
     if (s.watch.active && !s.watch.recording && s.watch.steps > 0) view.step = s.watch.step;
     if (Object.keys(view).length) state.view = view;
+    const game = this.play && !editing ? this.play.linkState() : null;
+    if (game) state.play = game;
     return state;
   }
 
@@ -321,6 +324,10 @@ export class LinkSync {
     const step = Number.isInteger(view.step) && view.step >= 0 ? view.step : -1;
     if (lesson && this.watch) this.watch.startLesson(lesson, { optionsBefore, step });
     else if (step >= 0 && this.watch) this.watch.openReplay(step);
+    if (this.play) {
+      if (state.play && !editing) this.play.openFromLink(state.play);
+      else if (this.play.state.active) this.play.close();
+    }
     return true;
   }
 

@@ -4,7 +4,7 @@
 // where solutionsShown (emptyBoardsShown) counts drawings of a solution (of the empty board), piecesDrawn is the number of pieces in the current drawing and
 // loads counts the times the phase became 'loading' (a test clicks, then waits for the count to
 // grow: the phase alone may still read 'ready' from before the click), sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
-// is drawn in the editor's 3-D layer.
+// is drawn in the editor's 3-D layer, playCell(i) where it is pointed at while playing by hand.
 export function mountTestHooks(store, stage) {
   const hooks = {
     solutionsShown: 0,
@@ -17,6 +17,8 @@ export function mountTestHooks(store, stage) {
     sample: () => stage.viewer.sample(),
     /** Client position of a box cell in the editor's 3-D layer (to click it), or null. */
     spaceCell: (cell) => stage.spaceLayer.cellToClient(cell),
+    /** Client position of box cell i on its layer's floor while playing by hand (to point at it). */
+    playCell: (cell) => (stage.playLayer ? stage.playLayer.cellToClient(cell) : null),
     state: () => store.get(),
     /** True while the view moves a piece in or out (watching the search). */
     animating: () => stage.viewer.animating,
