@@ -71,7 +71,7 @@ std::string Session::puzzleJson(int index) const {
     return polycube::puzzleJson((*puzzles_)[index]);
 }
 
-bool Session::start(int index, const std::string& options) {
+bool Session::startAfresh(int index) {
     solver_.reset();
     play_.reset();
     buffers_.solutions.clear();
@@ -81,6 +81,11 @@ bool Session::start(int index, const std::string& options) {
         error_ = "no puzzle number " + std::to_string(index) + " (" + std::to_string(puzzleCount()) + " loaded)";
         return false;
     }
+    return true;
+}
+
+bool Session::start(int index, const std::string& options) {
+    if (!startAfresh(index)) return false;
     std::string quoteError;
     std::vector<std::string> words = splitWords(options, &quoteError);
     if (!quoteError.empty()) {
@@ -260,15 +265,7 @@ std::string Session::donateJson(int maxPaths) {
 
 bool Session::startPlay(int index, const std::vector<int32_t>& placements, const std::string& kind, double limit,
                         int fixed) {
-    solver_.reset();
-    play_.reset();
-    buffers_.solutions.clear();
-    buffers_.trace.clear();
-    state_ = FAILED;
-    if (index < 0 || index >= puzzleCount()) {
-        error_ = "no puzzle number " + std::to_string(index) + " (" + std::to_string(puzzleCount()) + " loaded)";
-        return false;
-    }
+    if (!startAfresh(index)) return false;
     const std::pair<const char*, PlayQuery::Kind> kinds[] = {
         {"count", PlayQuery::Kind::Count}, {"hint", PlayQuery::Kind::Hint}, {"wrong", PlayQuery::Kind::Wrong}};
     const auto named = std::find_if(std::begin(kinds), std::end(kinds), [&](const auto& e) { return kind == e.first; });

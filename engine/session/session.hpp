@@ -172,6 +172,9 @@ public:
     static std::string draftJson(const std::string& text, const std::string& sourceName);
 
 private:
+    // Whatever runs is stopped and its results dropped; false (FAILED) for a bad index.
+    bool startAfresh(int index);
+
     std::unique_ptr<std::vector<PuzzleDef>> puzzles_;
     std::unique_ptr<Solver> solver_;
     std::unique_ptr<PlayQuery> play_;  // startPlay's query (never at the same time as solver_)

@@ -4,7 +4,7 @@
 //   - a click or a tap puts it down there (a tap on a phone: tap a piece in the tray, then tap
 //     where it goes);
 //   - with nothing in hand, a click on a placed piece takes it back into the hand, and a drag
-//     of it moves it (the view does not turn meanwhile); a drag elsewhere turns the view.
+//     of it moves it (the view does not turn meanwhile); any other drag turns the view.
 // carryFromTray(instance, event, element) is the drag of a piece from the tray (play-panel.js):
 // the piece follows the pointer over the view and lands where it is let go.
 import { playGrid, handPositions } from '../model/play.js';
@@ -63,7 +63,8 @@ export function mountPlayStage(store, stage, play) {
     const placed = hit && s.placed.findIndex((q) => q.instance === hit.instance);
     const movable = hit && placed >= s.given;
     down = { x: e.clientX, y: e.clientY, id: e.pointerId, piece: movable ? hit.instance : -1, given: hit && placed >= 0 && placed < s.given ? hit.instance : -1, cell: cellUnder(e.clientX, e.clientY), lifted: false };
-    if (s.hand || movable) viewer.controls.enabled = false;
+    // (with a piece in hand a drag still turns the view, and a click puts the piece down)
+    if (movable) viewer.controls.enabled = false;
   }, true);
   viewer.canvas.addEventListener('pointermove', (e) => {
     if (!active()) return;
