@@ -5,8 +5,9 @@
 // for a state the page shows (the Play card's data-count and data-answer), never for time.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPage, usePage } from './page-driver.js';
-import { flipHand, handCells, turnHand } from '../../web/src/model/play.js';
-import { decodeState } from '../../web/src/share/link.js';
+import { fits, flipHand, handCells, playGrid, turnHand } from '../../web/src/model/play.js';
+import { deflateSync } from 'fflate';
+import { LINK_PREFIX, decodeState, toBase64Url } from '../../web/src/share/link.js';
 
 const handle = usePage();
 let ui;
@@ -125,8 +126,29 @@ describe('playing by hand', () => {
     await page.keyboard.press('Control+y');
     expect(await g.count()).toBeGreaterThan(0);
     expect(await page.getAttribute('#play-undo', 'title')).toBe('Undo take back X (Ctrl+Z)');
+    // a placed piece dragged on the board moves (one step to undo), the view does not turn
+    expect(await page.evaluate(() => window.__polycube.viewTurned())).toBe(false);
+    const grab = await page.evaluate((piece) => window.__polycube.pointOfPiece(piece), i); // (piece index = instance on this board)
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x + 8, grab.y, { steps: 2 });
+    await page.waitForFunction((n) => { const h = window.__polycube.state().play.hand; return h && h.instance === n; }, i);
+    const held = await g.play();
+    const box = await g.puzzle();
+    const grid = playGrid(box, held.placed);
+    const target = [...Array(60).keys()].find((c) => fits(grid, handCells(box, held.hand, c)) && c !== held.cursor);
+    const drop = await g.cell(target);
+    await page.mouse.move(drop.x, drop.y, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForFunction((n) => window.__polycube.state().play.placed.length === n, held.placed.length + 1);
+    const moved = await g.play();
+    expect(moved.placed[moved.placed.length - 1]).toEqual({ instance: i, cells: handCells(box, held.hand, target) });
+    expect(moved.history.undoName).toBe(`move ${box.instances[i].name}`);
+    expect(await page.evaluate(() => window.__polycube.viewTurned())).toBe(false);
+    await page.click('#play-undo');
+    await page.waitForFunction((n) => window.__polycube.state().play.placed.some((p) => p.instance === n), i);
     // a placed piece taken back by a click goes into the hand, and Escape puts it in the tray
-    const on = await page.evaluate((piece) => window.__polycube.pointOfPiece(piece), i); // (piece index = instance on this board)
+    const on = await page.evaluate((piece) => window.__polycube.pointOfPiece(piece), i);
     await page.mouse.click(on.x, on.y);
     await page.waitForFunction((n) => window.__polycube.state().play.hand && window.__polycube.state().play.hand.instance === n, i);
     await page.keyboard.press('Escape');
@@ -183,6 +205,22 @@ describe('playing by hand', () => {
     expect(await phone.page.textContent('#stage-solution')).toBe(`${mobile} of ${mobile} placed`);
     await phone.shot('play-solved-390x844.png');
     expect(phone.errors).toEqual([]);
+  });
+
+  test("a link whose pieces are no packing opens an empty board, with the engine's reason", async () => {
+    const x = await player(page).instance('X');
+    const forged = LINK_PREFIX + toBase64Url(deflateSync(new TextEncoder().encode(JSON.stringify({
+      puzzle: { library: 'pentominoes_10x6.txt' }, options: '-r', play: { placed: [[x, 0, 1, 2, 3, 4]] },
+    }))));
+    const other = await openPage(`${server.url}${forged}`, { width: 1400, height: 860 });
+    others.push(other);
+    expect(await other.waitState(['ready', 'error'])).toBe('ready');
+    await other.page.waitForFunction(() => !document.getElementById('notice').hidden);
+    expect(await other.page.textContent('#notice-text')).toBe("The pieces in the link could not be placed: placement 1 (piece X): its cells are not the piece's shape. The board is empty.");
+    const h = player(other.page);
+    expect(await h.count()).toBe(1001);
+    expect((await h.play()).placed).toEqual([]);
+    expect(other.errors).toEqual([]);
   });
 
   test('a piece goes into the Soma cube on the layer chosen', async () => {
