@@ -127,7 +127,7 @@ describe('playing by hand', () => {
     expect(await g.count()).toBeGreaterThan(0);
     expect(await page.getAttribute('#play-undo', 'title')).toBe('Undo take back X (Ctrl+Z)');
     // a placed piece dragged on the board moves (one step to undo), the view does not turn
-    expect(await page.evaluate(() => window.__polycube.viewTurned())).toBe(false);
+    const camera = await page.evaluate(() => window.__polycube.cameraAt());
     const grab = await page.evaluate((piece) => window.__polycube.pointOfPiece(piece), i); // (piece index = instance on this board)
     await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();
@@ -140,11 +140,12 @@ describe('playing by hand', () => {
     const drop = await g.cell(target);
     await page.mouse.move(drop.x, drop.y, { steps: 6 });
     await page.mouse.up();
+    // (checked first: a view turned by the drag moves the drop point off the cell aimed at)
+    expect(await page.evaluate(() => window.__polycube.cameraAt())).toEqual(camera);
     await page.waitForFunction((n) => window.__polycube.state().play.placed.length === n, held.placed.length + 1);
     const moved = await g.play();
     expect(moved.placed[moved.placed.length - 1]).toEqual({ instance: i, cells: handCells(box, held.hand, target) });
     expect(moved.history.undoName).toBe(`move ${box.instances[i].name}`);
-    expect(await page.evaluate(() => window.__polycube.viewTurned())).toBe(false);
     await page.click('#play-undo');
     await page.waitForFunction((n) => window.__polycube.state().play.placed.some((p) => p.instance === n), i);
     // a placed piece taken back by a click goes into the hand, and Escape puts it in the tray

@@ -19,8 +19,8 @@ export function mountTestHooks(store, stage) {
     spaceCell: (cell) => stage.spaceLayer.cellToClient(cell),
     /** Client position of box cell i on its layer's floor while playing by hand (to point at it). */
     playCell: (cell) => (stage.playLayer ? stage.playLayer.cellToClient(cell) : null),
-    /** Whether the person has turned the view since it was last framed. */
-    viewTurned: () => stage.viewer.userMoved,
+    /** Where the camera is ([x, y, z], rounded): whether a drag turned the view. */
+    cameraAt: () => stage.viewer.camera.position.toArray().map((v) => Math.round(v * 1000) / 1000),
     state: () => store.get(),
     /** True while the view moves a piece in or out (watching the search). */
     animating: () => stage.viewer.animating,
