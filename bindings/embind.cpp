@@ -53,9 +53,14 @@ bool startPlay(Session& s, int i, const val& placements, const std::string& kind
     return s.startPlay(i, emscripten::convertJSArrayToNumberVector<int32_t>(placements), kind, limit, fixed);
 }
 std::string playJson(const Session& s) { return s.playJson(); }
+bool checkResume(Session& s, const std::string& json) { return s.checkResume(json); }
 std::string lastError(const Session& s) { return s.lastError(); }
 std::string version() { return Session::version(); }
 std::string draftJson(const std::string& text, const std::string& source) { return Session::draftJson(text, source); }
+// grid: a JS array or Int32Array (a solution, as takeSolutions gives it).
+std::string buildOrderJson(const Session& s, int index, const val& grid) {
+    return s.buildOrderJson(index, emscripten::convertJSArrayToNumberVector<int32_t>(grid));
+}
 
 }  // namespace
 
@@ -86,6 +91,8 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("donateJson", &donateJson)
         .function("startPlay", &startPlay)
         .function("playJson", &playJson)
+        .function("buildOrderJson", &buildOrderJson)
+        .function("checkResume", &checkResume)
         .function("lastError", &lastError)
         .class_function("version", &version)
         .class_function("draftJson", &draftJson);

@@ -7,8 +7,10 @@
 //
 // A job file is self-contained (the puzzle's definition text, the options, the pieces of the
 // search tree to search: parallel/checkpoint.hpp's format), so it runs wherever the polycube
-// binary of the same build is. Every file of one split carries its run id; --merge refuses
-// results of another split or of an edited job, and reports missing and duplicated results.
+// binary of the same build is. Every file of one split carries its run id, the split's job
+// count and its own job number (cli/split_files.hpp): --merge names the jobs whose files or
+// results are missing, refuses duplicated ones and those of another split or of an edited
+// job, and prints no total unless every job's result is there.
 #pragma once
 #include <string>
 

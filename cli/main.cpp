@@ -20,6 +20,7 @@
 #include <sstream>
 #include <thread>
 
+#include "build_orders.hpp"
 #include "files.hpp"
 #include "jobs.hpp"
 #include "progress.hpp"
@@ -120,14 +121,14 @@ public:
         fd_ = open(path_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
         struct stat st {};
         if (fd_ < 0 || fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
-            why = "cannot use " + path_ + ", the lock of the checkpoint: " + (fd_ < 0 ? std::strerror(errno) : "not a regular file");
+            why = "cannot use " + shownPath(path_) + ", the lock of the checkpoint: " + (fd_ < 0 ? std::strerror(errno) : "not a regular file");
             if (fd_ >= 0) close(fd_);
             fd_ = -1;
             return 1;
         }
         if (flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-            why = checkpoint + " is in use by another polycube run (it holds " + path_ +
-                  "): wait for that run to end, or stop it, then --resume " + checkpoint;
+            why = shownPath(checkpoint) + " is in use by another polycube run (it holds " + shownPath(path_) +
+                  "): wait for that run to end, or stop it, then --resume " + shownPath(checkpoint);
             close(fd_);
             fd_ = -1;  // (its file is the other run's: left alone)
             return 1;
@@ -199,6 +200,7 @@ std::string usageConflict(const OptionParse& p) {
     const int modes = !o.merge.empty() + !o.job.empty() + (o.splitJobs > 0);
     if (modes > 1) return "--merge, --job and --split are separate runs: give one of them";
     if (!o.jobsOut.empty() && o.splitJobs == 0) return "--jobs-out DIR goes with --split N (how many job files to write)";
+    if (o.buildOrder && o.splitJobs > 0) return "--build-order prints with the solutions of a search run here: not with --split";
     if (o.splitJobs > 0 && (!o.checkpoint.empty() || !o.resume.empty()))
         return "--split writes job files, not checkpoints: --checkpoint and --resume do not go with it";
     if (o.job.empty() && o.merge.empty()) return "";
@@ -206,7 +208,7 @@ std::string usageConflict(const OptionParse& p) {
     const char* mode = job ? "--job" : "--merge";
     if (!p.files.empty())
         return std::string(mode) + " takes no puzzle file (" + (job ? "the job file holds its puzzle" : "the job files hold the puzzle") +
-               "): '" + p.files.front() + "'";
+               "): '" + shownPath(p.files.front()) + "'";
     for (const std::string& name : p.given) {
         const bool allowed = name == "quiet" || name == "info" || name == "json" || name == (job ? "job" : "merge") ||
                              (job && (name == "jobs" || name == "progress"));
@@ -219,7 +221,9 @@ std::string usageConflict(const OptionParse& p) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int runCli(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     // -r's piece name is optional: the next word is its name unless it names a file. Any
     // existing path counts (/dev/stdin, a FIFO, <(...)), and so does any word with a '/',
@@ -290,21 +294,12 @@ int main(int argc, char** argv) {
     }
     std::string resumeText;
     if (!p.options.resume.empty()) {
+        // Said here, before the puzzle is set up: a FIFO or device, an empty file (not a fresh
+        // start: the run would begin again silently), a file of another kind, one too large.
+        OwnFile f;
         std::string error;
-        if (!readWholeFile(p.options.resume, 1LL << 30, resumeText, error)) {
-            std::cerr << "polycube: --resume: " << error << "\n";
-            return 1;
-        }
-        // Said here, before the puzzle is set up: an empty file is not a fresh start (the
-        // run would begin again silently), and a file of another kind is named as such.
-        const std::string kind = polycubeFileKind(resumeText);
-        if (resumeText.empty() || kind != kCheckpointKind) {
-            std::cerr << "polycube: --resume " << p.options.resume << ": "
-                      << (resumeText.empty() ? std::string("the file is empty (no checkpoint in it)")
-                          : kind == kJobKind ? std::string("a job file of --split, not a checkpoint: run it with --job")
-                          : kind == kResultKind ? std::string("a result file of --job, not a checkpoint: merge it with --merge")
-                                                : std::string("not a polycube checkpoint"))
-                      << "\n";
+        if (!f.open(p.options.resume, kCheckpointKind, error) || !f.readAll(kMaxCheckpointBytes, resumeText, error)) {
+            std::cerr << "polycube: --resume " << error << "\n";
             return 1;
         }
     }
@@ -334,7 +329,7 @@ int main(int argc, char** argv) {
     // Which puzzle a progress line is about, when a run has several.
     auto label = [&](const std::string& source, size_t index, size_t count) {
         if (p.files.size() == 1 && count == 1) return std::string("polycube: ");
-        return "polycube: " + source + (count > 1 ? " #" + std::to_string(index + 1) : std::string()) + ": ";
+        return "polycube: " + shownPath(source) + (count > 1 ? " #" + std::to_string(index + 1) : std::string()) + ": ";
     };
 
     int status = 0;
@@ -354,12 +349,13 @@ int main(int argc, char** argv) {
             continue;
         }
         if (checkpointing && parsed.puzzles.size() != 1) {
-            std::cerr << "polycube: --checkpoint and --resume take one puzzle; " << source << " has " << parsed.puzzles.size() << "\n";
+            std::cerr << "polycube: --checkpoint and --resume take one puzzle; " << shownPath(source) << " has " << parsed.puzzles.size() << "\n";
             return 2;
         }
         for (size_t i = 0; i < parsed.puzzles.size(); ++i) {
             const PuzzleDef& def = parsed.puzzles[i];
             const double cpuAtStart = processCpuSeconds();
+            BuildOrders printed(def, p.options);  // each solution, and with --build-order how to build it
             // The other threads' solvers set up meanwhile, on threads of their own.
             std::unique_ptr<SearchThreads> others =
                 parallel ? std::make_unique<SearchThreads>(def, p.options, threads - 1) : nullptr;
@@ -375,7 +371,7 @@ int main(int argc, char** argv) {
             if (st == Solver::State::Failed) {
                 solving = 0;
                 activeSolver = nullptr;
-                std::cerr << "polycube: " << source << ":" << def.line << ": " << solver.error() << "\n";
+                std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << solver.error() << "\n";
                 status = 1;
                 continue;
             }
@@ -387,7 +383,7 @@ int main(int argc, char** argv) {
                 // is seen by `interrupted` below, never by an immediate exit without the JSON.
                 std::unique_ptr<Checkpoint> resumed;
                 if (!resumeText.empty()) {
-                    Result<Checkpoint> decoded = decodeCheckpoint(resumeText, searchFingerprint(solver), p.options.resume);
+                    Result<Checkpoint> decoded = decodeCheckpoint(resumeText, searchFingerprint(solver), shownPath(p.options.resume));
                     if (!decoded.ok()) {
                         solving = 0;
                         activeSolver = nullptr;
@@ -401,7 +397,7 @@ int main(int argc, char** argv) {
                 if (!made.ok()) {  // (the adopted solver is gone with it)
                     activeSolver = nullptr;
                     solving = 0;
-                    std::cerr << "polycube: " << source << ":" << def.line << ": " << made.status.message << "\n";
+                    std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << made.status.message << "\n";
                     status = 1;
                     continue;
                 }
@@ -411,9 +407,9 @@ int main(int argc, char** argv) {
                     if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
                     std::cout << formatInfo(search.primary());
                 }
-                if (!p.options.quiet) {
+                if (printed.wanted()) {
                     search.setSolutionHandler(
-                        [&](const Solution& s, long long number) { std::cout << formatSolution(def, s.grid, number); });
+                        [&](const Solution& s, long long number) { std::cout << printed.solution(s.grid, number); });
                     search.setOrdered(p.options.ordered);
                 }
                 ProgressReporter reporter(stderrTerminal, label(source, i, parsed.puzzles.size()), resumed ? resumed->doneShare : 0);
@@ -446,17 +442,19 @@ int main(int argc, char** argv) {
                               << "\nDONATIONS=" << search.donations() << "\nIDLE_SECONDS=" << search.idleSeconds() << "\n";
                 }
                 if (p.options.json)
-                    std::cout << summaryJson(search.primary(), search.stats(), source, static_cast<int>(i),
-                                             stateName(st), search.threads(), search.idleSeconds(),
-                                             processCpuSeconds() - cpuAtStart)
+                    std::cout << printed.jsonSummary(summaryJson(search.primary(), search.stats(), source, static_cast<int>(i),
+                                                                 stateName(st), search.threads(), search.idleSeconds(),
+                                                                 processCpuSeconds() - cpuAtStart))
                               << "\n";
+                else
+                    std::cout << printed.countsLine();
                 std::cout.flush();
                 if (outputFailed(why)) {
                     std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
                     return 1;
                 }
                 if (!search.error().empty()) {
-                    std::cerr << "polycube: " << source << ":" << def.line << ": " << search.error() << "\n";
+                    std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << search.error() << "\n";
                     status = 1;
                     continue;
                 }
@@ -466,8 +464,8 @@ int main(int argc, char** argv) {
                 }
                 // (QA: a checkpointed run stopped said only "interrupted": where its work went, and how to go on)
                 if (st == Solver::State::Cancelled)
-                    exitInterrupted(checkpointing ? "the remaining work is in " + checkpointPath +
-                                                        "; go on with the same options and --resume " + checkpointPath
+                    exitInterrupted(checkpointing ? "the remaining work is in " + shownPath(checkpointPath) +
+                                                        "; go on with the same options and --resume " + shownPath(checkpointPath)
                                                   : std::string());
                 continue;
             }
@@ -476,9 +474,9 @@ int main(int argc, char** argv) {
                 std::cout << formatInfo(solver);
             }
             bool writeFailed = false;
-            if (!p.options.quiet) {
+            if (printed.wanted()) {
                 solver.setSolutionHandler([&](const Solution& s) {
-                    std::cout << formatSolution(def, s.grid, s.number);
+                    std::cout << printed.solution(s.grid, s.number);
                     if (!std::cout.good() && !writeFailed) {
                         writeFailed = true;  // nowhere to put the results: stop searching
                         solver.cancel();
@@ -512,9 +510,11 @@ int main(int argc, char** argv) {
             reporter.finish();
             if (p.options.info) std::cout << formatStatistics(solver);
             if (p.options.json)
-                std::cout << summaryJson(solver, solver.stats(), source, static_cast<int>(i), stateName(st), /*threads=*/ 1, /*idleSeconds=*/ 0,
-                                         processCpuSeconds() - cpuAtStart)
+                std::cout << printed.jsonSummary(summaryJson(solver, solver.stats(), source, static_cast<int>(i), stateName(st),
+                                                             /*threads=*/ 1, /*idleSeconds=*/ 0, processCpuSeconds() - cpuAtStart))
                           << "\n";
+            else
+                std::cout << printed.countsLine();
             const bool failedNow = outputFailed(why) || writeFailed;
             solving = 0;
             activeSolver = nullptr;
@@ -523,7 +523,7 @@ int main(int argc, char** argv) {
                 return 1;
             }
             if (st == Solver::State::Failed) {  // e.g. -u's table at its memory limit
-                std::cerr << "polycube: " << source << ":" << def.line << ": " << solver.error() << "\n";
+                std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << solver.error() << "\n";
                 status = 1;
                 continue;
             }
@@ -533,7 +533,7 @@ int main(int argc, char** argv) {
                 if (checkpointing && !solver.ready())
                     exitInterrupted("in the setup, before the search began: " +
                                     (p.options.resume.empty() ? "no checkpoint written (nothing searched yet)"
-                                                              : checkpointPath + " is as it was"));
+                                                              : shownPath(checkpointPath) + " is as it was"));
                 exitInterrupted();
             }
         }
@@ -543,4 +543,24 @@ int main(int argc, char** argv) {
         return 1;
     }
     return status;
+}
+
+}  // namespace
+
+// The last resort: whatever runs out of memory or fails unforeseen ends with a message and
+// exit status 1, never an abort (exit 134) with "terminate called". (stdio, which allocates
+// nothing here.)
+int main(int argc, char** argv) {
+    try {
+        return runCli(argc, argv);
+    } catch (const std::bad_alloc&) {
+        std::cout.flush();
+        std::cerr.flush();
+        std::fputs("polycube: out of memory (under a memory limit such as ulimit -v, or the machine's): stopped\n", stderr);
+    } catch (const std::exception& e) {
+        std::cout.flush();
+        std::cerr.flush();
+        std::fprintf(stderr, "polycube: internal error: %s\n", e.what());
+    }
+    return 1;
 }

@@ -6,26 +6,12 @@
 #include <string>
 
 #include "session/session.hpp"
-
-namespace {
-
-const char* kSoma =
-    "D:xDim=3:yDim=3:zDim=3\n"
-    "C:name=V:layout=0 0 0, 1 0 0, 0 1 0\n"
-    "C:name=L:layout=0 0 0, 1 0 0, 2 0 0, 0 1 0\n"
-    "C:name=T:layout=0 0 0, 1 0 0, 2 0 0, 1 1 0\n"
-    "C:name=Z:layout=0 0 0, 1 0 0, 1 1 0, 2 1 0\n"
-    "C:name=A:layout=0 0 0, 1 0 0, 0 1 0, 0 0 1\n"
-    "C:name=B:layout=0 0 0, 1 0 0, 1 1 0, 1 1 1\n"
-    "C:name=P:layout=0 0 0, 1 0 0, 0 1 0, 1 0 1\n"
-    "~D\n";
-
-}  // namespace
+#include "soma.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static polycube::Session* s = [] {
         auto* session = new polycube::Session();
-        session->load(kSoma, "soma.txt");
+        session->load(polycube_fuzz::kSoma, "soma.txt");
         return session;
     }();
     const std::string options(reinterpret_cast<const char*>(data), size);

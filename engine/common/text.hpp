@@ -48,4 +48,8 @@ inline std::string quoteText(std::string_view s, size_t max = 40) {
     return printableText(s.substr(0, cut)) + "... (" + std::to_string(s.size()) + " characters)";
 }
 
+// A file's path as every message quotes it (the CLI's, the checkpoint's, parse errors'
+// source names): printable, and cut after 200 characters.
+inline std::string shownPath(std::string_view path) { return quoteText(path, 200); }
+
 }  // namespace polycube

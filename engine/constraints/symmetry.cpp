@@ -366,16 +366,27 @@ UniqueFilter::Key UniqueFilter::hashCode(const std::vector<uint32_t>& code) {
 }
 
 bool UniqueFilter::grow() {
-    const size_t size = slots_.empty() ? 1024 : slots_.size() * 2;
-    // The old and the new table live together while the keys move.
-    if (static_cast<long long>((size + slots_.size()) * sizeof(Key)) > maxBytes_) return false;
-    std::vector<Key> old(size);
+    // Sizes in slots of a table of at most M = maxBytes / 16: 1024, 2048, ... while the next
+    // is at most M / 4, then one last table of M less the current one, so that the two fit in
+    // M while the keys move. The last is at least 3M/4 slots (M/4 < 2p and the current p <=
+    // M/4), so kept at most 2/3 full it holds M/2 keys: capacity(). (Doubling alone stopped
+    // at M/2 slots, half full: M/4 keys, half the promise.)
+    // (At most 2^32 - 1 slots: home() scales 32-bit hashes.)
+    const long long maxSlots = std::min(std::max(0LL, maxBytes_) / static_cast<long long>(sizeof(Key)), (1LL << 32) - 1);
+    const long long now = static_cast<long long>(slots_.size());
+    constexpr long long kFirst = 1024;
+    long long size = 0;
+    if (now == 0) size = kFirst <= maxSlots / 4 ? kFirst : maxSlots;
+    else if (2 * now <= maxSlots / 4) size = 2 * now;  // (never true of the last table: it is over 3M/4)
+    else size = maxSlots - now;
+    if (size <= now) return false;
+    peakBytes_ = std::max(peakBytes_, (size + now) * static_cast<long long>(sizeof(Key)));
+    std::vector<Key> old(static_cast<size_t>(size));
     old.swap(slots_);
-    const size_t mask = size - 1;
     for (const Key& k : old) {
         if (k.a == 0 && k.b == 0) continue;
-        size_t i = k.a & mask;
-        while (slots_[i].a != 0 || slots_[i].b != 0) i = (i + 1) & mask;
+        size_t i = home(k);
+        while (slots_[i].a != 0 || slots_[i].b != 0) i = i + 1 == slots_.size() ? 0 : i + 1;
         slots_[i] = k;
     }
     return true;
@@ -386,15 +397,14 @@ UniqueFilter::Insert UniqueFilter::insert(const std::vector<int>& placed, const 
     coder.canonical(placed, syms, code_);
     const Key k = hashCode(code_);
     if (slots_.empty() && !grow()) return Insert::Full;
-    // Linear probing in a table kept at most half full.
-    const size_t mask = slots_.size() - 1;
-    size_t i = k.a & mask;
-    for (; slots_[i].a != 0 || slots_[i].b != 0; i = (i + 1) & mask)
+    // Linear probing in a table kept at most 2/3 full.
+    size_t i = home(k);
+    for (; slots_[i].a != 0 || slots_[i].b != 0; i = i + 1 == slots_.size() ? 0 : i + 1)
         if (slots_[i].a == k.a && slots_[i].b == k.b) return Insert::Seen;
-    if (2 * (count_ + 1) > slots_.size()) {
+    if (count_ >= capacity()) return Insert::Full;
+    if (3 * (count_ + 1) > 2 * slots_.size()) {
         if (!grow()) return Insert::Full;
-        const size_t m = slots_.size() - 1;
-        for (i = k.a & m; slots_[i].a != 0 || slots_[i].b != 0;) i = (i + 1) & m;
+        for (i = home(k); slots_[i].a != 0 || slots_[i].b != 0;) i = i + 1 == slots_.size() ? 0 : i + 1;
     }
     slots_[i] = k;
     ++count_;

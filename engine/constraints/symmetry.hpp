@@ -114,13 +114,14 @@ private:
 
 // Exact-duplicate filter for -u: remembers canonical codes of accepted solutions.
 // -u: remembers the solutions seen, up to symmetry. Each is remembered by a 128-bit hash of
-// its canonical code (16 bytes in an open-addressing table at most half full) instead of the
-// code itself (4 bytes per cell: 360 bytes for 18x5, so the 686,628 solutions of one-sided
-// pentominoes in 18x5 took ~300 MB). Two different solutions collide with probability about
-// n^2 / 2^129 for n remembered (1e-25 for ten million): far below the chance of a hardware
-// fault. Memory is bounded: insert() answers Full instead of growing the table past
-// maxBytes, and the solver then stops with an error naming the limit (-r counts the same
-// classes with no memory at all).
+// its canonical code (16 bytes in an open-addressing table) instead of the code itself (4
+// bytes per cell: 360 bytes for 18x5, so the 686,628 solutions of one-sided pentominoes in
+// 18x5 took ~300 MB). Two different solutions collide with probability about n^2 / 2^129 for
+// n remembered (1e-25 for ten million): far below the chance of a hardware fault. Memory is
+// bounded: it keeps capacity() = maxBytes / 32 solutions (8,388,608 in 256 MiB), and insert()
+// answers Full past them; the solver then stops with an error naming the limit (-r counts the
+// same classes with no memory at all). The table grows so that it and the one it replaces
+// never take more than maxBytes together (grow()).
 class UniqueFilter {
 public:
     enum class Insert { New, Seen, Full };
@@ -129,7 +130,10 @@ public:
     // New if no solution equivalent to `placed` was seen before (and remembers it).
     Insert insert(const std::vector<int>& placed, const std::vector<Symmetry>& syms, SolutionCoder& coder);
     size_t size() const { return count_; }
+    size_t capacity() const { return static_cast<size_t>(maxBytes_ / (2 * static_cast<long long>(sizeof(Key)))); }
     long long bytes() const { return static_cast<long long>(slots_.size() * sizeof(Key)); }
+    // The most the tables took at once (a table and the one it replaced, while growing).
+    long long peakBytes() const { return peakBytes_; }
     long long maxBytes() const { return maxBytes_; }
 
 private:
@@ -137,10 +141,14 @@ private:
         uint64_t a = 0, b = 0;  // (0, 0): an empty slot
     };
     static Key hashCode(const std::vector<uint32_t>& code);
-    bool grow();  // doubles the table; false when that would pass maxBytes_
+    // The slot where a key's probe starts: its hash's high bits scaled to the table's size
+    // (any size, not only powers of two).
+    size_t home(const Key& k) const { return static_cast<size_t>(((k.a >> 32) * slots_.size()) >> 32); }
+    bool grow();  // a larger table; false when none fits in maxBytes_
     std::vector<Key> slots_;
     size_t count_ = 0;
     long long maxBytes_;
+    long long peakBytes_ = 0;
     std::vector<uint32_t> code_;
 };
 

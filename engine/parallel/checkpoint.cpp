@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "common/hash.hpp"
+#include "common/text.hpp"
 
 namespace polycube {
 
@@ -61,6 +62,9 @@ std::string encodeCheckpoint(const Checkpoint& ck) {
 Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& expectedFingerprint,
                                     const std::string& source) {
     using R = Result<Checkpoint>;
+    if (static_cast<long long>(text.size()) > kMaxCheckpointBytes)
+        return R::error(source + ": " + std::to_string(text.size()) + " bytes, more than a checkpoint's limit of " +
+                        std::to_string(kMaxCheckpointBytes));
     // Another format first (a later polycube's: its own words, not "cut short?", QA), then the
     // checksum: a truncated or edited file is refused before anything is believed.
     {
@@ -249,26 +253,32 @@ Status checkResume(const Checkpoint& ck, const Solver& solver, bool whole) {
 }
 
 Status writeFileAtomically(const std::string& path, const std::string& text) {
+    return writeFileAtomically(path, std::vector<std::string_view>{text});
+}
+
+Status writeFileAtomically(const std::string& path, const std::vector<std::string_view>& parts) {
     const std::string tmp = path + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) return Status::error("cannot write " + tmp + ": " + std::strerror(errno));
-    size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const std::string why = std::strerror(errno);
-            ::close(fd);
-            ::unlink(tmp.c_str());
-            return Status::error("cannot write " + tmp + ": " + why);
+    if (fd < 0) return Status::error("cannot write " + shownPath(tmp) + ": " + std::strerror(errno));
+    for (std::string_view text : parts) {
+        size_t written = 0;
+        while (written < text.size()) {
+            const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                const std::string why = std::strerror(errno);
+                ::close(fd);
+                ::unlink(tmp.c_str());
+                return Status::error("cannot write " + shownPath(tmp) + ": " + why);
+            }
+            written += static_cast<size_t>(n);
         }
-        written += static_cast<size_t>(n);
     }
     if (::fsync(fd) != 0 || ::close(fd) != 0) {
         ::unlink(tmp.c_str());
-        return Status::error("cannot write " + tmp + ": " + std::strerror(errno));
+        return Status::error("cannot write " + shownPath(tmp) + ": " + std::strerror(errno));
     }
-    if (::rename(tmp.c_str(), path.c_str()) != 0) return Status::error("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
+    if (::rename(tmp.c_str(), path.c_str()) != 0) return Status::error("cannot rename " + shownPath(tmp) + " to " + shownPath(path) + ": " + std::strerror(errno));
     return Status::success();
 }
 

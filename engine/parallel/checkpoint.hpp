@@ -21,6 +21,7 @@
 // is wrong; a checkpoint of another search (fingerprint) is refused saying so.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/status.hpp"
@@ -49,6 +50,10 @@ constexpr long long kMaxCheckpointCount = 1LL << 60;
 // was 1 within 7e-16 (149 pieces, the smallest 7.3e-7); a dropped or changed piece of a
 // share above it is seen.
 constexpr double kShareTolerance = 1e-9;
+// A checkpoint's text is at most this long: its pieces are a few hundred per thread, tens of
+// bytes each, so a larger file is not one to read (the CLI refuses it by its size, before
+// reading it).
+constexpr long long kMaxCheckpointBytes = 64LL << 20;
 
 std::string encodeCheckpoint(const Checkpoint& ck);
 // `source` names the file in messages. Refused (besides another search's, damaged or cut
@@ -71,5 +76,8 @@ Status checkResume(const Checkpoint& ck, const Solver& solver, bool whole);
 // Write `text` to `path` so that a reader sees the old file or the new one, never half of
 // one: to path.tmp, flushed to disk, then renamed over path.
 Status writeFileAtomically(const std::string& path, const std::string& text);
+// The same for a text in parts, written one after the other (a --job result: its header, its
+// solutions as they were kept, its checksum line: never copied into one string).
+Status writeFileAtomically(const std::string& path, const std::vector<std::string_view>& parts);
 
 }  // namespace polycube

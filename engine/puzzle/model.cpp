@@ -271,18 +271,27 @@ ModelBuilder::State ModelBuilder::step(long long work) {
                 break;
             }
             case kCount:
-                // Count the images first, so that memory is checked before it is taken.
+                // Count the images first, so that memory is checked before it is taken; past
+                // the count limits, at once (a row later), not after counting them all: 4,000
+                // random 16-cell pieces in a 40^3 box have 4.9 billion placements.
                 work -= scanRow(false);
+                if (images_ > limits_.maxImages || imageCells_ > limits_.maxImageCells) {
+                    fail(images_ > limits_.maxImages
+                             ? "puzzle too large: more than " + formatCount(limits_.maxImages) +
+                                   " piece placements, the limit (counting stopped there, before any was stored)"
+                             : "puzzle too large: its piece placements have more than " + formatCount(limits_.maxImageCells) +
+                                   " cells in all, the limit (counting stopped there, before any was stored)");
+                    return state_;
+                }
                 if (!advanceRow()) phase_ = kCheck;
                 break;
             case kCheck: {
                 const long long bytes = modelBytes(images_, imageCells_) +
                                         matrixBytes(images_, imageCells_, m_.openCellCount() + m_.shapeCount());
-                if (bytes > limits_.maxBytes || images_ > limits_.maxImages || imageCells_ > limits_.maxImageCells) {
+                if (bytes > limits_.maxBytes) {  // (the counts are within their limits: kCount)
                     fail("puzzle too large: its " + formatCount(images_) + " piece placements (" +
                          formatCount(imageCells_) + " cells) need about " + formatBytes(bytes) +
-                         " of memory, more than the limit of " + formatBytes(limits_.maxBytes) +
-                         (images_ > limits_.maxImages ? " (or " + formatCount(limits_.maxImages) + " placements)" : ""));
+                         " of memory, more than the limit of " + formatBytes(limits_.maxBytes));
                     return state_;
                 }
                 m_.images.reserve(static_cast<size_t>(images_));

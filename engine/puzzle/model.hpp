@@ -62,8 +62,9 @@ struct ModelLimits {
     // 2 GiB and the solutions, trace buffers and allocator need their share.
     long long maxTotalBytes = 3LL << 29;
     // -u remembers every unique solution found (constraints/symmetry.hpp's UniqueFilter, 16
-    // bytes each in a table at most half full): 256 MiB hold 8 million of them; past that
-    // the search stops with an error instead of growing without bound.
+    // bytes each in a table at most 2/3 full, grown within the limit): 256 MiB hold 8,388,608
+    // of them (maxUniqueBytes / 32); past that the search stops with an error instead of
+    // growing without bound.
     long long maxUniqueBytes = 256LL << 20;
 };
 
@@ -136,7 +137,8 @@ private:
 //
 // step(work) does about `work` units (a unit: one cell of a translation tested, one image
 // indexed) and returns. Before storing any image it counts them exactly and refuses the
-// puzzle when modelBytes + matrixBytes would pass limits.maxBytes.
+// puzzle when modelBytes + matrixBytes would pass limits.maxBytes; past limits.maxImages or
+// limits.maxImageCells it stops counting (within a row) and refuses it.
 class ModelBuilder {
 public:
     enum State { Running, Done, Failed };
@@ -146,7 +148,8 @@ public:
     bool failed() const { return state_ == Failed; }
     const std::string& error() const { return error_; }
     Model take() { return std::move(m_); }
-    // Exact counts, known once the counting pass is over.
+    // Exact counts, known once the counting pass is over (a row past a count limit, when it
+    // stopped there).
     long long imageCount() const { return images_; }
     long long imageCellCount() const { return imageCells_; }
 

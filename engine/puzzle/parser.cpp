@@ -19,7 +19,7 @@
 namespace polycube {
 
 std::string ParseError::format() const {
-    std::string out = source;
+    std::string out = shownPath(source);
     if (line > 0) out += ":" + std::to_string(line);
     out += ": " + message;
     if (!lineText.empty()) out += "\n    " + lineText;
@@ -594,11 +594,7 @@ private:
             Tokens tokens(s->value);
             std::string_view tok;
             while (tokens.next(tok)) {
-                if (tok == ".") {
-                    fail(lineNo, raw, "L block: '.' is not a valid piece name (it marks an empty cell)");
-                    return;
-                }
-                if (!checkName(lineNo, raw, "L block", tok)) return;
+                if (!validName(lineNo, raw, "L block", tok) || !checkName(lineNo, raw, "L block", tok)) return;
                 if (lStationary_.size() >= static_cast<size_t>(limits_.maxInstances)) {
                     fail(lineNo, raw, "too many piece instances: more than the limit of " +
                                           std::to_string(limits_.maxInstances));
@@ -646,7 +642,9 @@ private:
         auto it = lIndex_.find(key);
         int idx;
         if (it == lIndex_.end()) {
-            if (!checkName(lineNo, raw, what, name)) return false;
+            // The same rules as a C directive's names: a NUL or ESC inside a drawn name would
+            // make a piece of its own and reach the terminal raw.
+            if (!validName(lineNo, raw, what, name) || !checkName(lineNo, raw, what, name)) return false;
             if (!addInstances(lineNo, raw, 1)) return false;
             BlockPiece bp;
             bp.name = key;

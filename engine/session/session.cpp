@@ -8,8 +8,10 @@
 #include <limits>
 #include <utility>
 
+#include "assembly/build_order.hpp"
 #include "common/text.hpp"
 #include "output/format.hpp"
+#include "parallel/piece_check.hpp"
 #include "parallel/subproblem.hpp"
 #include "play/play.hpp"
 #include "puzzle/puzzle.hpp"
@@ -66,6 +68,15 @@ bool Session::load(const std::string& text, const std::string& sourceName) {
 
 int Session::puzzleCount() const { return static_cast<int>(puzzles_->size()); }
 
+std::string Session::buildOrderJson(int index, const std::vector<int32_t>& grid) const {
+    if (index < 0 || index >= puzzleCount())
+        return polycube::buildOrderErrorJson("no puzzle number " + std::to_string(index) + " (" +
+                                             std::to_string(puzzleCount()) + " loaded)");
+    const PuzzleDef& def = (*puzzles_)[index];
+    Result<BuildOrder> order = computeBuildOrder(def, std::vector<int>(grid.begin(), grid.end()));
+    return order.ok() ? polycube::buildOrderJson(def, order.value) : polycube::buildOrderErrorJson(order.status.message);
+}
+
 std::string Session::puzzleJson(int index) const {
     if (index < 0 || index >= puzzleCount()) return "null";
     return polycube::puzzleJson((*puzzles_)[index]);
@@ -110,7 +121,7 @@ bool Session::start(int index, const std::string& options) {
     const std::pair<bool, const char*> commandLineOnly[] = {
         {o.ordered, "--ordered"},           {o.progress, "--progress"},    {!o.checkpoint.empty(), "--checkpoint"},
         {!o.resume.empty(), "--resume"},    {o.splitJobs > 0, "--split"},  {!o.jobsOut.empty(), "--jobs-out"},
-        {!o.job.empty(), "--job"},          {!o.merge.empty(), "--merge"},
+        {!o.job.empty(), "--job"},          {!o.merge.empty(), "--merge"},  {o.buildOrder, "--build-order"},
     };
     for (const auto& [given, name] : commandLineOnly) {
         if (!given) continue;
@@ -240,6 +251,16 @@ bool Session::startSubproblem(const std::vector<int32_t>& path) {
     error_.clear();
     state_ = solver_->state() == Solver::State::Running ? RUNNING : DONE;  // proved impossible: nothing to search
     return true;
+}
+
+bool Session::checkResume(const std::string& checkpointJson) {
+    if (!solver_ || !solver_->ready()) {
+        error_ = "checkResume: start() the search and let its setup finish first";
+        return false;
+    }
+    const Status st = checkPieceBookJson(checkpointJson, *solver_, "the kept search");
+    error_ = st.ok ? std::string() : st.message;
+    return st.ok;
 }
 
 std::string Session::donateJson(int maxPaths) {

@@ -53,7 +53,7 @@ public:
     // Prepare a search of puzzle `index` with options in the CLI's option language
     // (e.g. "-r", "-r L -u", "-o x:f=20"). The command line's own switches for its
     // terminal, files and output order (--help, --version, --ordered, --progress,
-    // --checkpoint, --resume, --split, --jobs-out, --job, --merge) are refused with a
+    // --checkpoint, --resume, --split, --jobs-out, --job, --merge, --build-order) are refused with a
     // message; -q, -i, --json and -j are accepted and change nothing here.
     bool start(int index, const std::string& options);
     // Run the search (or its setup) for about `budget` placement attempts, at most
@@ -135,10 +135,23 @@ public:
     //                   {"share":s,"paths":[[...],...]}: this search will not try them, and
     //                   s is their share of this piece's tree (the weights of fractionDone).
     //                   {"share":0,"paths":[]} when there is nothing to give (or illegal).
+    //   checkResume(json)  once ready(): whether a checkpoint the front end kept of this
+    //                   search (its pieces, shares and counters, as JSON: parallel/
+    //                   piece_check.hpp) may be resumed; false + lastError() naming what is
+    //                   wrong. The command line's checks (parallel/checkpoint.hpp).
     std::string splitRefusal() const;
     std::string fingerprint() const;
     bool startSubproblem(const std::vector<int32_t>& path);
     std::string donateJson(int maxPaths = 0);
+    bool checkResume(const std::string& checkpointJson);
+
+    // How to put solution `grid` (a flat grid as takeSolutions gives) of puzzle `index` together
+    // by hand, one piece at a time (assembly/build_order.hpp): {"ok":true,"class":"above"|
+    // "sideways"|"interlocked"|"unsupported","flat","sideways","interlocked":[instances],
+    // "steps":[{"instance","name","slides":[{"dir":[dx,dy,dz],"distance"}],"rests"}],"states"},
+    // or {"ok":false,"error":...} for a bad index or a grid that is not a solution of the puzzle.
+    // Legal in every state (a running search is not touched).
+    std::string buildOrderJson(int index, const std::vector<int32_t>& grid) const;
 
     // Play (engine/play/play.hpp): questions about the pieces a person has placed in puzzle
     // `index`, answered by a search in step() slices like start()'s (cancel() and state() too;

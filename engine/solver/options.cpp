@@ -3,7 +3,9 @@
 #include "common/text.hpp"
 #include "search/heuristics.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <sstream>
 
@@ -64,6 +66,11 @@ const std::vector<OptionSpec>& specs() {
         {0, "json", Arg::None, false, nullptr,
          "after each puzzle print one JSON line {\"puzzle\",\"solutions\",\"placements\",\"seconds\",...}",
          [](SolverOptions& o, OptionParse&, const std::string*) { o.json = true; return std::string(); }},
+        {0, "build-order", Arg::None, false, nullptr,
+         "after each solution print how to put it together by hand, one piece at a time: lowered into the box "
+         "from above, slid sideways where needed, or the pieces that interlock, and the face to put down when another "
+         "way up goes in more easily (with --json one line per solution; the classes counted after the puzzle, with -q too)",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.buildOrder = true; return std::string(); }},
         {'j', "jobs", Arg::Required, false, "N",
          "search on N threads (default: every core); 1: one thread, solutions in the one-thread order. "
          "-t, -s, -l and -u without -r always run on one thread",
@@ -181,9 +188,16 @@ const std::vector<OptionSpec>& specs() {
          }},
         {'l', "limit", Arg::Required, false, "N", "stop after N solutions",
          [](SolverOptions& o, OptionParse&, const std::string* v) {
-             long long x;
-             if (!parseInt(*v, x, 1, INT64_MAX)) return std::string("-l needs a positive whole number, got '") + quoteText(*v) + "'";
-             o.maxSolutions = x;
+             // Counts are 64-bit: any N up to 2^64 - 1 is taken. Solutions are counted in a
+             // signed 64-bit integer, so an N past 2^63 - 1 cannot be reached: it is that.
+             uint64_t x = 0;
+             const char* b = v->data();
+             const auto [end, ec] = std::from_chars(b, b + v->size(), x);
+             if (ec == std::errc::result_out_of_range && end == b + v->size())
+                 return std::string("-l: ") + quoteText(*v) + " is more than the largest count, 18446744073709551615";
+             if (v->empty() || ec != std::errc() || end != b + v->size() || x == 0)
+                 return std::string("-l needs a positive whole number, got '") + quoteText(*v) + "'";
+             o.maxSolutions = static_cast<long long>(std::min<uint64_t>(x, INT64_MAX));
              return std::string();
          }},
     };

@@ -46,6 +46,7 @@ struct SolverOptions {
     std::string jobsOut;          // --jobs-out DIR
     std::string job;              // --job FILE: search one job file, write its result beside it (CLI only)
     std::string merge;            // --merge DIR: the summary of a split search from its results (CLI only)
+    bool buildOrder = false;      // --build-order: print how to put each solution together (CLI only)
     // Symmetry handling.
     Redundancy redundancy = Redundancy::Off;
     std::string redundancyPiece;  // with Redundancy::Named

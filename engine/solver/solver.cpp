@@ -316,9 +316,17 @@ void Solver::finishSetup() {
     const long long rowLength = nodes / rows;
     dlxCost_ = 1 + (nodes / columns) * rowLength * rowLength / 1024;
     constrainedColumn_ = planActive_ && plan_.shape >= 0 && filaAt_ == pieces - 1 ? dlx_.columnOfShape(plan_.shape) : -1;
-    firstColumn_ = rootOnConstrainedPiece_ ? constrainedColumn_ : -1;
     const bool filaHoldsAll = fila_ && model_.openCellCount() <= fila_->capacity();
-    rootByProbes_ = rootByProbes_ && constrainedColumn_ >= 0 && filaHoldsAll && options_.monteCarlo.trials == 0;
+    const bool shortSearch = knownShort();
+    const bool probesPossible = constrainedColumn_ >= 0 && filaHoldsAll && options_.monteCarlo.trials == 0;
+    if (rootProbesWhenLong_ && (shortSearch || !probesPossible)) {
+        // 3-D: a short search keeps the piece (the probes would cost more than a wrong
+        // root), as does one the probes cannot estimate.
+        rootByProbes_ = false;
+        rootOnConstrainedPiece_ = true;
+    }
+    firstColumn_ = rootOnConstrainedPiece_ ? constrainedColumn_ : -1;
+    rootByProbes_ = rootByProbes_ && probesPossible;
     rootChoice_ = -1;
     rootEstimates_[0] = rootEstimates_[1] = -1;
     // Below the root, FILA starts on the root's region with the root's
@@ -332,7 +340,6 @@ void Solver::finishSetup() {
     // trace shows the search as it runs untraced). Not with Monte Carlo (each trial shuffles
     // the root anew), nor with explicit options, which keep the articles' FILA (a start per
     // region; its lists, hence its attempts, differ).
-    const bool shortSearch = knownShort();
     filaFromRoot_ = autoTuned_ && filaAt_ == pieces - 1 && filaHoldsAll && options_.monteCarlo.trials == 0 &&
                     options_.rootTables &&
                     (schedule_.at(pieces - 1).fixedOrder() || shortSearch);
@@ -415,9 +422,10 @@ CostEstimate Solver::estimateBelow(const FilaInput& input, const std::vector<int
 }
 
 int Solver::chooseRootByProbes(int heuristicColumn, long long& budget) {
-    // Flat boards with holes: branch first on the heuristic's column (min-fit, a cell beside a
-    // hole or a corner the volume filter thinned) or on the constrained piece, whichever
-    // Knuth's estimator finds cheaper: FILA started on the root's region (rootFilaInput_), each
+    // Flat boards with holes and long 3-D searches: branch first on the heuristic's column
+    // (min-fit: a cell beside a hole, a corner the volume filter thinned, the piece with the
+    // fewest images) or on the constrained piece, whichever Knuth's estimator finds
+    // cheaper: FILA started on the root's region (rootFilaInput_), each
     // row of the column placed by follow(), 160 probes below it, seeded by its cells (the same
     // choice in every subproblem and worker, and however the puzzle is written). The piece must
     // be clearly cheaper (under 0.7x) to be chosen, so near-ties keep min-fit's tree. 40 probes
@@ -743,10 +751,14 @@ Status Solver::configureAlgorithms() {
             // already). On flat boards with holes either can be better: a cell beside a hole
             // (7x9 minus 3 cells: 0.39M against 1.17M; 8x8 with a hole at 2,2: 1.14M against
             // 2.27M) or the piece (8x8 without the middle of each side: 0.42M against 1.33M),
-            // so there Monte Carlo probes choose (chooseRootByProbes). A forced move (a column
-            // of one row) still comes first.
-            rootOnConstrainedPiece_ = !flat || fullBox;
+            // so there Monte Carlo probes choose (chooseRootByProbes). In 3-D too: solid
+            // pentominoes in 5x4x3 branch best on I's 12 images (with Y constrained: 0.49G
+            // placements against 0.90G on Y's 56), so a long 3-D search lets the probes choose
+            // and a short one keeps the piece (finishSetup). A forced move (a column of one
+            // row) still comes first.
+            rootOnConstrainedPiece_ = flat && fullBox;
             rootByProbes_ = !rootOnConstrainedPiece_;
+            rootProbesWhenLong_ = !flat;
             // A long thin full box (a cross-section of at most 6 cells: 10x3x2, 8x2x2) fills like
             // a strip, column by column: F as on flat boxes. Solid pentominoes in 10x3x2: 0.028 s
             // with E, 0.016 s with F (0.94 M and 1.0 M attempts: E's fit counting costs 2.5x

@@ -300,6 +300,7 @@ private:
     int firstColumn_ = -1;    // that piece's column, -1: the heuristic's choice (finishSetup)
     int constrainedColumn_ = -1;  // the -r piece's column when DLX has just the root level
     bool rootByProbes_ = false;   // the root: the heuristic's column or that piece's, by probes
+    bool rootProbesWhenLong_ = false;  // 3-D: probes on a long search, the piece on a short one
     int rootChoice_ = -1;         // chooseRootByProbes: 0 the heuristic's, 1 the piece's, -1 not yet;
                                   // no choice: 2 min-fit took the piece, 3 a forced move
     double rootEstimates_[2] = {-1, -1};  // its estimates (heuristic's, piece's)

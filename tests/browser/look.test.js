@@ -323,9 +323,9 @@ describe('a teaching tag stands beside the cell it names', () => {
       await page.click('#watch-find-hole');
       await page.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 120_000 });
       const note = await page.textContent('#watch-note');
-      const [, y, z] = note.match(/walls in a hole of 1 cell at cell \(\d+, (\d+), layer (\d+)\)/);
+      const [, name, y, z] = note.match(/walls in a hole of 1 cell at cell ([A-Z]+(\d+) in layer (\d+))/);
       expect(Number(y)).toBe(4); // the back row: pieces stand between it and the view
-      expect(note).toContain(`would fill cell (${note.match(/at cell \((\d+, \d+, layer \d+)\)/)[1]}) next`); // the frame marks the hole
+      expect(note).toContain(`would fill cell ${name} next`); // the frame marks the hole
       expect(await page.textContent('#watch-label')).toMatch(new RegExp(`^hole made at step [\\d,]+, layer ${z} of 4$`));
       await page.check('#watch-show-mch');
       await ui.shot('look-5-tetris-hole-at-the-back.png');

@@ -18,7 +18,8 @@ async function search18x5For(seconds) {
   await setWorkers(2);
   await ui.ui.pickLibrary('pentominoes_1s_18x5.txt');
   await page.click('#solve');
-  await page.waitForFunction((s) => window.__polycube.state().run.elapsed >= s, seconds, { timeout: 30_000, polling: 100 });
+  // (searching: its setup, seconds on a loaded machine, is over and there are pieces to keep)
+  await page.waitForFunction((s) => window.__polycube.state().run.elapsed >= s && window.__polycube.state().solutions.total > 0, seconds, { timeout: 60_000, polling: 100 });
 }
 
 /** Reload, and wait for the page's offer to resume the search it kept. */
@@ -125,14 +126,16 @@ describe('worker pool', () => {
     for (const still of ['solve', 'cancel', 'undo', 'redo', 'editor-body', 'export-text', 'workers', 'library', 'prev']) {
       expect(touched).not.toContain(still);
     }
-    const started = Date.now();
     await page.click('#cancel');
-    expect(await ui.ui.waitState(['cancelled', 'done', 'error'], 5_000)).toBe('cancelled');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // (every worker has answered once the phase is 'cancelled': the pool settles only then)
+    expect(await ui.ui.waitState(['cancelled', 'done', 'error'], 30_000)).toBe('cancelled');
     // nothing goes on behind: the counters stand still
     const count = await ui.ui.solutionCount();
     await page.waitForTimeout(500);
     expect(await ui.ui.solutionCount()).toBe(count);
+    // a search stopped after 2 s is kept (on a loaded machine this one is): not for the tests after this one
+    await page.waitForFunction(() => window.__polycube.state().saved !== null || window.__polycube.state().run.elapsed < 2, null, { timeout: 10_000 });
+    if (await page.isVisible('#resume-discard')) await page.click('#resume-discard');
     await page.check('#opt-r');
     await ui.ui.pickLibrary('soma.txt');
     expect((await solveToEnd()).total).toBe(480);
@@ -147,7 +150,7 @@ describe('worker pool', () => {
     await page.click('#solve');
     expect(await ui.ui.waitState(['running', 'error'])).toBe('running');
     // kept every 5 s (CHECKPOINT_MS): wait for the first one
-    await page.waitForTimeout(6_500);
+    await page.waitForFunction(() => window.__polycube.state().saved !== null, null, { timeout: 120_000, polling: 100 });
     expect(await ui.ui.state()).toBe('running');
     const before = await ui.ui.solutionCount();
     expect(before).toBeGreaterThan(0);
@@ -179,7 +182,8 @@ describe('worker pool', () => {
     expect(await page.textContent('#status')).toMatch(/resumed: [\d,]+ solutions? found before/);
     // the time counter goes on from the time searched before the tab closed (QA: it restarted)
     expect(parseFloat(await page.textContent('#stat-seconds'))).toBeGreaterThanOrEqual(5);
-    expect(await d.waitState(['done', 'error', 'cancelled'], 120_000)).toBe('done');
+    // (a safety net: the rest of the search takes seconds, or minutes on a machine shared with other programs)
+    expect(await d.waitState(['done', 'error', 'cancelled'], 900_000)).toBe('done');
     expect(await d.solutionCount()).toBe(51184);
     expect(await page.textContent('#status')).toMatch(/matches the known count/);
     expect(await page.textContent('#status')).toMatch(/ s \([\d.]+ s since resuming\)/);
@@ -189,7 +193,7 @@ describe('worker pool', () => {
     expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
     await page.waitForTimeout(500);
     expect(await page.isHidden('#resume-banner')).toBe(true);
-  }, 180_000);
+  }, 1_200_000);
 
   test('a reload keeps the search as it was at the reload, not as at the last 5-second write', async () => {
     const { page } = ui;
@@ -265,22 +269,29 @@ describe('worker pool', () => {
     await page.waitForSelector('#resume-banner', { state: 'hidden', timeout: 5_000 });
   }, 90_000);
 
-  test('a damaged kept search is discarded with a message, never searched', async () => {
+  test('a damaged kept search is said and kept, never searched nor deleted unasked (was: deleted at the load)', async () => {
     const { page } = ui;
-    await page.evaluate(() => new Promise((resolve, reject) => {
+    const damaged = { version: 1, text: 'D:xDim=2\n~D\n', options: '-r', puzzleIndex: 0, source: { kind: 'custom' }, checkpoint: { fingerprint: 'zz', pending: [] } };
+    await page.evaluate((value) => new Promise((resolve, reject) => {
       const open = indexedDB.open('polycube', 1);
       open.onupgradeneeded = () => open.result.createObjectStore('searches');
       open.onsuccess = () => {
         const tx = open.result.transaction('searches', 'readwrite');
-        tx.objectStore('searches').put({ version: 1, text: 'D:xDim=2\n~D\n', options: '-r', puzzleIndex: 0, source: { kind: 'custom' }, checkpoint: { fingerprint: 'zz', pending: [] } }, 'current');
+        tx.objectStore('searches').put(value, 'current');
         tx.oncomplete = () => { open.result.close(); resolve(); };
         tx.onerror = () => reject(tx.error);
       };
       open.onerror = () => reject(open.error);
-    }));
+    }), damaged);
     await page.reload();
     expect(await ui.ui.waitState(['ready', 'error'], 60_000)).toBe('ready');
-    await page.waitForFunction(() => /could not be resumed \(the checkpoint has no fingerprint\); it was discarded/.test(document.getElementById('notice-text').textContent), null, { timeout: 10_000 });
-    expect(await page.isHidden('#resume-banner')).toBe(true);
+    await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+    expect(await page.textContent('#resume-text')).toMatch(/^A search kept in the browser \(a puzzle with -r\) cannot be resumed: its date or time searched is not a number\. It is kept as it was: download it to look into it, or discard it/);
+    expect(await page.isHidden('#resume')).toBe(true);
+    const download = page.waitForEvent('download');
+    await page.click('#resume-download');
+    expect((await download).suggestedFilename()).toBe('kept-search.json');
+    await page.click('#resume-discard');
+    await page.waitForSelector('#resume-banner', { state: 'hidden', timeout: 5_000 });
   });
 });

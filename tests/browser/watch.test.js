@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { OUT, imageDifference, openPage, usePage } from './page-driver.js';
+import { lessonReady, lessonUrl, nextPart, searchStep } from './lesson-steps.js';
 
 const handle = usePage();
 let ui;
@@ -38,11 +39,13 @@ describe('watch the search', () => {
     await ui.still();
     const again = await page.evaluate(() => window.__polycube.sample());
     expect(again.drawnFraction).toBeCloseTo(screenAt6.drawnFraction, 3); // the same screen
-    // play at the fastest speed for a moment
-    await page.fill('#watch-speed', '10');
+    // play fast for a moment (1,000 steps a second: the whole search lasts a minute, so the
+    // pause below lands before its end however slow the machine; at 10,000 a second a loaded
+    // machine reached the end first, where nothing is left to pause)
+    await page.fill('#watch-speed', '8');
     await page.dispatchEvent('#watch-speed', 'input');
     await page.click('#watch-play');
-    await page.waitForFunction(() => Number(document.getElementById('watch-step').textContent.match(/Step ([\d,]+)/)[1].replace(/,/g, '')) > 500, null, { timeout: 10_000 });
+    await page.waitForFunction(() => Number(document.getElementById('watch-step').textContent.match(/Step ([\d,]+)/)[1].replace(/,/g, '')) > 500, null, { timeout: 30_000 });
     await page.click('#watch-play'); // pause
     expect(await page.getAttribute('#watch-play', 'aria-label')).toBe('Play');
     await page.click('#watch-first');
@@ -112,23 +115,30 @@ describe('watch the search', () => {
     expect(ui.errors).toEqual([]);
   });
 
-  test('lessons open from the Learn menu and from their links: the volume lesson lands on a volume dead end', async () => {
+  test('lessons open from the Learn menu and from their links: the counting lesson lands on a volume dead end', async () => {
     await page.click('#learn summary');
-    await page.click('#learn a[data-lesson="volume"]');
-    await page.waitForFunction(() => /Dead end by volume/.test(document.getElementById('watch-event').textContent), null, { timeout: 60_000 });
-    expect(await page.textContent('#lesson-text')).toMatch(/^5\. Volume\./);
+    await page.click('#learn a[data-lesson="pruning"]');
+    await lessonReady(page, { id: 'pruning', part: 0 });
+    expect(await page.textContent('#lesson-title')).toBe('Lesson 4 · Pruning by counting: volume and parity');
+    await nextPart(page);
+    expect(await page.textContent('#lesson-now')).toMatch(/Dead end by volume/);
+    expect(await page.textContent('#lesson-say')).toMatch(/closes off a region of \d+ cells?: not a multiple of 5/);
     expect(await page.textContent('#watch-label')).toMatch(/region of \d+/);
+    await page.waitForTimeout(400); // (the address follows the state within 250 ms)
     const link = await page.evaluate(() => window.location.href);
     await ui.shot('33-lesson-volume.png');
-    // the same lesson in a fresh browser, from its link
+    // the same part in a fresh browser, from its link
     const other = await openPage(link);
-    await other.page.waitForFunction(() => /Dead end by volume/.test(document.getElementById('watch-event').textContent), null, { timeout: 60_000 });
-    expect(await other.page.textContent('#lesson-text')).toMatch(/^5\. Volume\./);
+    await lessonReady(other.page, { id: 'pruning', part: 1 });
+    expect(await other.page.textContent('#lesson-now')).toMatch(/Dead end by volume/);
     expect(other.errors).toEqual([]);
     await other.browser.close();
-    // the parity lesson explains, and Solve proves it at once
-    await page.click('#learn a[data-lesson="parity"]');
-    await page.waitForFunction(() => /^4\. Parity/.test(document.getElementById('lesson-text').textContent) && document.body.dataset.state === 'ready');
+    // the last part: the parity argument with the hexominoes' numbers, no search needed
+    await page.keyboard.press('End');
+    await lessonReady(page, { id: 'pruning', part: 6 });
+    expect(await page.textContent('#parity-text')).toMatch(/105 dark and 105 light cells.*An odd number \(11\) of terms ±2 never adds up to 0/);
+    await page.click('#lesson-close');
+    expect(await page.isHidden('#lesson-caption')).toBe(true);
     await page.click('#solve');
     expect(await ui.waitState(['done', 'error'])).toBe('done');
     expect(await page.textContent('#status')).toMatch(/[Ii]mpossible/);
@@ -136,123 +146,102 @@ describe('watch the search', () => {
 });
 
 describe('lessons: the hole under MCH, two algorithms side by side, and replays on an injected clock', () => {
-  test('lesson 1 from its link: the hole, the same position under MCH, then de Bruijn and MCH side by side', { timeout: 150_000, retry: 1 }, async () => {
-    const href = await page.getAttribute('#learn a[data-lesson="hole"]', 'href');
-    const other = await openPage(new URL(href, page.url()).href, { width: 1400, height: 860 });
+  test('lesson 1 from its link: the hole, the cell to click, the same position under MCH; lesson 2: de Bruijn and MCH side by side', { timeout: 150_000, retry: 1 }, async () => {
+    const other = await openPage(lessonUrl(page.url(), 'dead-ends', 1), { width: 1400, height: 860 });
     const p = other.page;
-    try {
-      await p.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 60_000 });
-    } catch (err) {
-      // seen once in CI (a full run, never alone in 10 runs): say where the lesson stood
-      const where = await p.evaluate(() => ({
-        state: document.body.dataset.state, url: location.href.slice(0, 80),
-        status: document.getElementById('status').textContent, watchStatus: document.getElementById('watch-status').textContent,
-        note: document.getElementById('watch-note').textContent, watch: JSON.stringify(window.__polycube.state().watch).slice(0, 600),
-      })).catch((e) => String(e));
-      console.log('lesson 1 from its link did not find its hole:', where, other.errors);
-      await other.browser.close();
-      throw err;
-    }
-    const note = await p.textContent('#watch-note');
-    expect(note).toMatch(/most-constrained-hole rule \(MCH\) would fill cell \(\d+, \d+\) next, the cell with the fewest ways to cover it: none/);
-    expect(await p.isChecked('#watch-show-mch')).toBe(true);
-    expect(await p.textContent('#watch-mch')).toMatch(/would fill cell \(\d+, \d+\) next \(framed in blue\): no piece fits it/);
-    expect(await p.textContent('#watch-status')).toMatch(/up to the solution limit/);
-    expect(await p.textContent('#watch-estimate')).toMatch(/of a search estimated at [\d,]+ steps/);
-    await other.shot('34-lesson-hole-mch.png');
-    const at = Number((await p.textContent('#watch-step')).match(/Step ([\d,]+)/)[1].replace(/,/g, ''));
-    // asked here, on the step that made the hole: it says so, and the hole stays drawn (QA: "go
-    // to a dead end first", under the note explaining this very hole)
-    await p.click('#watch-hole-origin');
-    expect(await p.textContent('#watch-note')).toMatch(/^This is the step that made the hole shown\. Its dead end is at step [\d,]+/);
-    expect(await p.evaluate(() => window.__polycube.state().watch.origin)).not.toBeNull();
-
-    // what the page shows of its own run (the Solve card, the solutions, and so the link)
-    const results = () => p.evaluate(() => {
+    await lessonReady(p, { id: 'dead-ends', part: 1 });
+    expect(await p.textContent('#lesson-say')).toMatch(/^This placement walls in a hole \(red\) of \d+ cells? that no piece can ever fill/);
+    expect(await p.textContent('#watch-label')).toMatch(/^hole made at step [\d,]+$/);
+    expect(await p.isVisible('#watch-label')).toBe(true);
+    const [made] = await searchStep(p);
+    // the question: a cell of the hole is right, another cell is explained
+    await nextPart(p);
+    expect(await p.textContent('#lesson-question')).toBe('Which cell can never be filled? Click it.');
+    // the hole's cell, and the empty cell farthest from it (a hole of pentominoes has at most 4 cells)
+    const { hole, far } = await p.evaluate(() => {
       const s = window.__polycube.state();
-      return { options: s.run.options, attempts: document.getElementById('stat-attempts').dataset.value, total: s.solutions.total, first: Array.from(s.solutions.store.get(0)).join(',') };
+      const grid = window.__polycube.replayGrid();
+      const h = s.watch.origin.cell;
+      const dist = (c) => Math.abs((c % 10) - (h % 10)) + Math.abs(Math.floor(c / 10) - Math.floor(h / 10));
+      let best = -1;
+      for (let c = 0; c < grid.length; c++) if (grid[c] === -1 && (best < 0 || dist(c) > dist(best))) best = c;
+      return { hole: h, far: best };
     });
-    const ownResults = await results();
-    await p.selectOption('#watch-compare-algo', 'mch');
-    await p.click('#watch-compare');
-    await p.waitForFunction(() => !document.getElementById('compare-view').hidden, null, { timeout: 120_000 });
-    // the comparison's run does not take their place (QA: MCH's placements and first solution
-    // under "-b 12 -l 20", and so in a link)
-    expect(await results()).toEqual(ownResults);
-    const cells = await p.$$eval('#compare-table tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
-    const row = (name) => cells.find((r) => r[0] === name).slice(1).map((v) => Number(v.replace(/[,+]/g, '')));
-    const [leftSteps, rightSteps] = row('steps recorded');
-    expect(row('solutions')).toEqual([20, 20]); // both stopped at -l 20
-    expect(rightSteps * 3).toBeLessThan(leftSteps); // MCH needs far fewer steps for the same 20 solutions
-    // both sides show the same step, and move together
-    const lineStep = async (k) => Number((await p.textContent(`#compare-line-${k}`)).match(/Step ([\d,]+)/)[1].replace(/,/g, ''));
-    expect([await lineStep(0), await lineStep(1)]).toEqual([at, at]);
-    for (let k = 0; k < 3; k++) await p.click('#watch-forward');
-    expect([await lineStep(0), await lineStep(1)]).toEqual([at + 3, at + 3]);
-    // the share of each board's pixels that stand out from the card behind it (--card #182135)
-    const drawn = () => p.$$eval('.compare-board', (cs) => cs.map((c) => {
-      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-      let seen = 0;
-      for (let i = 0; i < d.length; i += 4) {
-        const a = d[i + 3] / 255, mix = (v, card) => v * a + card * (1 - a);
-        const diff = Math.abs(mix(d[i], 0x18) - 0x18) + Math.abs(mix(d[i + 1], 0x21) - 0x21) + Math.abs(mix(d[i + 2], 0x35) - 0x35);
-        if (diff > 24) seen++;
-      }
-      return seen / (d.length / 4);
-    }));
-    expect((await drawn()).every((f) => f > 0.5)).toBe(true); // both boards are drawn
-    // ... also at step 0, where every cell is empty (QA: both boards looked blank there)
-    await p.click('#watch-first');
-    expect([await lineStep(0), await lineStep(1)]).toEqual([0, 0]);
-    expect((await drawn()).every((f) => f > 0.5)).toBe(true);
-    await p.locator('#compare-view').scrollIntoViewIfNeeded();
-    await other.shot('35-compare-step-0.png');
-    await p.click('#watch-last');
-    await p.locator('#compare-view').scrollIntoViewIfNeeded();
+    const clickCell = async (cell) => {
+      const at = await p.evaluate((c) => window.__polycube.boardCell(c), cell);
+      await p.mouse.click(at.x, at.y);
+    };
+    // an empty cell far from the hole: not that one, and why
+    await clickCell(far);
+    expect(await p.getAttribute('#lesson-feedback', 'class')).toMatch(/wrong/);
+    expect(await p.textContent('#lesson-feedback')).toMatch(/^Not that one: cell .+ can still be covered/);
+    await clickCell(hole);
+    expect(await p.getAttribute('#lesson-feedback', 'class')).toMatch(/right/);
+    expect(await p.textContent('#lesson-feedback')).toMatch(/^Yes: cell .+ lies in the hole/);
+    await other.shot('34-lesson-hole-question.png');
+    // found, cleared, and back where it was made: MCH would see 0 ways at once
+    await nextPart(p);
+    expect((await searchStep(p))[0]).toBeGreaterThan(made);
+    await nextPart(p);
+    expect(await p.textContent('#lesson-say')).toMatch(/^…and only here does it take back the piece that made the hole: [\d,]+ steps and [\d,]+ nodes? of the tree spent/);
+    await nextPart(p);
+    expect((await searchStep(p))[0]).toBe(made);
+    expect(await p.textContent('#lesson-say')).toMatch(/the framed cell has 0\./);
+    expect(await p.evaluate(() => window.__polycube.state().watch.showMch)).toBe(true);
+    await other.shot('34-lesson-hole-mch.png');
+
+    // lesson 2, its part with both searches: the page's own run is the lesson's, not the comparison's
+    await p.goto(lessonUrl(page.url(), 'most-constrained', 4));
+    await lessonReady(p, { id: 'most-constrained', part: 4 });
+    expect(await p.evaluate(() => window.__polycube.state().run.options)).toBe('-m 12 -l 1 -t 1');
+    const cells = await p.$$eval('#lesson-compare tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    const row = (name) => cells.find((r) => r[0] === name).slice(1).map((v) => Number(v.replace(/,/g, '')));
+    const [leftNodes, rightNodes] = row('nodes in the whole tree');
+    expect(row('solutions found')).toEqual([1, 1]); // both stopped at -l 1
+    expect(rightNodes).toBeGreaterThan(leftNodes * 2); // de Bruijn's tree, more than twice MCH's
+    expect(await p.textContent('#lesson-say')).toMatch(new RegExp(`MCH \\(left\\): ${leftNodes.toLocaleString('en-US')} nodes.*\\(right\\): ${rightNodes.toLocaleString('en-US')} nodes`));
+    // both sides stand at the same step and move together
+    const rightStep = async () => Number((await p.textContent('#lesson-tree-count-1')).match(/its step ([\d,]+)/)[1].replace(/,/g, ''));
+    await p.click('#lesson-first');
+    expect([(await searchStep(p))[0], await rightStep()]).toEqual([0, 0]);
+    for (let k = 0; k < 3; k++) await p.click('#lesson-step');
+    expect([(await searchStep(p))[0], await rightStep()]).toEqual([3, 3]);
     await other.shot('35-compare-bruijn-mch-desktop.png');
     await p.setViewportSize({ width: 390, height: 844 });
-    await p.locator('#compare-view').scrollIntoViewIfNeeded();
+    await p.locator('#lesson-compare').scrollIntoViewIfNeeded();
     await other.shot('35-compare-bruijn-mch-phone.png');
     // the lesson's options go when it is left (QA: a Soma solve then stopped at 20 solutions)
-    expect(await p.inputValue('#opt-text')).toBe('-b 12 -l 20');
-    await p.click('#watch-close');
+    expect(await p.inputValue('#opt-text')).toBe('-m 12 -l 1');
+    await p.click('#lesson-close');
     expect(await p.inputValue('#opt-text')).toBe('-r');
     expect(other.errors).toEqual([]);
     await other.browser.close();
   });
 
-  test('each lesson plays on an injected clock: exactly speed x time steps, and back again lands on the identical screen', async () => {
+  test('a lesson plays on an injected clock: exactly speed x time steps, and back again lands on the identical screen', async () => {
     const other = await openPage(null, { width: 1400, height: 860 });
     const p = other.page;
     await p.clock.install(); // the page's clock (performance.now, requestAnimationFrame, timers) is the test's
-    await p.goto(handle.server.url);
-    expect(await other.waitState(['ready', 'error'])).toBe('ready');
-    const stepNow = async () => Number((await p.textContent('#watch-step')).match(/Step ([\d,]+)/)[1].replace(/,/g, ''));
     const viewport = () => p.locator('#viewport').screenshot();
-    for (const lesson of ['hole', 'constrained', 'volume']) {
-      await p.evaluate(() => { document.getElementById('learn').open = true; });
-      const title = await p.textContent(`#learn a[data-lesson="${lesson}"]`);
-      await p.click(`#learn a[data-lesson="${lesson}"]`);
-      // this lesson's recording (not the last one's "Recorded"), and its jump done
-      await p.waitForFunction((t) => document.getElementById('lesson-text').textContent.startsWith(t)
-        && /Recorded/.test(document.getElementById('watch-status').textContent) && !document.getElementById('watch-controls').hidden
-        && !/Looking through/.test(document.getElementById('watch-note').textContent), title, { timeout: 120_000 });
-      const start = await stepNow();
+    for (const [lesson, part] of [['backtracking', 2], ['dead-ends', 1], ['pruning', 1]]) {
+      await p.goto(lessonUrl(handle.server.url, lesson, part));
+      await lessonReady(p, { id: lesson, part });
+      const [start] = await searchStep(p);
       await other.still();
       const before = await viewport();
-      await p.fill('#watch-speed', '3'); // 5 steps per second
-      await p.dispatchEvent('#watch-speed', 'input');
+      await p.fill('#lesson-speed', '3'); // 5 steps per second
+      await p.dispatchEvent('#lesson-speed', 'input');
       // time stands still but for runFor (the page's fake time only goes forwards); screenshots
       // wait for a frame, so they are taken with the clock running and the replay paused
       await p.clock.pauseAt(await p.evaluate(() => Date.now() + 1000));
-      await p.click('#watch-play');
+      await p.click('#lesson-play');
       await p.clock.runFor(2050); // 2 s and a frame or two: 10.1-10.25 steps' worth
-      await p.click('#watch-play'); // pause
+      await p.click('#lesson-play'); // pause
       await p.clock.resume();
-      expect(await stepNow()).toBe(start + 10);
+      expect((await searchStep(p))[0]).toBe(start + 10);
       await other.shot(`36-lesson-${lesson}-played.png`);
-      for (let k = 0; k < 10; k++) await p.click('#watch-back');
-      expect(await stepNow()).toBe(start);
+      for (let k = 0; k < 10; k++) await p.click('#lesson-step-back');
+      expect((await searchStep(p))[0]).toBe(start);
       await other.still(); // a lifted piece has risen away
       const after = await viewport();
       // pixels, not PNG bytes (two encodings of one picture may differ); a channel off by a few
@@ -264,14 +253,8 @@ describe('lessons: the hole under MCH, two algorithms side by side, and replays 
       }
       console.log(`${lesson}: the screen after 10 steps forward and 10 back differs in ${(diff.share * 100).toFixed(3)}% of its pixels (at most ${diff.max}/255)`);
       expect(diff.share, `${lesson}: the screen after 10 steps forward and 10 back`).toBe(0);
-      if (lesson === 'volume') expect(await p.textContent('#watch-label')).toMatch(/region of \d+/);
+      if (lesson === 'pruning') expect(await p.textContent('#watch-label')).toMatch(/region of \d+/);
     }
-    // the parity lesson: the argument with this board's numbers, the board shaded
-    await p.evaluate(() => { document.getElementById('learn').open = true; });
-    await p.click('#learn a[data-lesson="parity"]');
-    await p.waitForFunction(() => !document.getElementById('parity-argument').hidden, null, { timeout: 30_000 });
-    expect(await p.textContent('#parity-text')).toMatch(/105 dark and 105 light cells.*An odd number \(11\) of terms ±2 never adds up to 0/);
-    await other.shot('37-lesson-parity.png');
     expect(other.errors).toEqual([]);
     await other.browser.close();
   });
@@ -300,7 +283,7 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     await page.click('#watch-close');
   });
 
-  test('a replay\'s link records the search again and opens at the same step; so does a lesson\'s', async () => {
+  test('a replay\'s link records the search again and opens at the same step; so does a lesson\'s', { timeout: 240_000 }, async () => {
     await ui.pickLibrary('soma.txt');
     await page.click('#watch-record');
     await recorded(page);
@@ -313,34 +296,30 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     expect(await other.page.textContent('#watch-event')).toBe(await page.textContent('#watch-event'));
     await other.browser.close();
     await page.click('#watch-close');
-    // a lesson at another step than its own
-    await page.evaluate(() => { document.getElementById('learn').open = true; });
-    await page.click('#learn a[data-lesson="volume"]');
-    await page.waitForFunction(() => /Dead end by volume/.test(document.getElementById('watch-event').textContent), null, { timeout: 60_000 });
-    await page.click('#watch-first');
-    for (let k = 0; k < 3; k++) await page.click('#watch-forward');
+    // a lesson's part, with the replay stepped away from it: the link holds both
+    await page.goto(lessonUrl(handle.server.url, 'pruning', 1));
+    await lessonReady(page, { id: 'pruning', part: 1 });
+    for (let k = 0; k < 3; k++) await page.click('#lesson-step-back');
+    const [at] = await searchStep(page);
     await page.waitForTimeout(400);
     const lesson = await openPage(await page.evaluate(() => location.href));
-    await lesson.page.waitForFunction(() => /^5\. Volume/.test(document.getElementById('lesson-text').textContent)
-      && /Recorded/.test(document.getElementById('watch-status').textContent) && /^Step 3 of/.test(document.getElementById('watch-step').textContent), null, { timeout: 60_000 });
+    await lessonReady(lesson.page, { id: 'pruning', part: 1 });
+    expect((await searchStep(lesson.page))[0]).toBe(at);
     expect(lesson.errors).toEqual([]);
     await lesson.browser.close();
-    await page.click('#watch-close');
-    // lesson 1 two steps past its hole: the hole, its tag and story and the MCH frame come too
-    await page.evaluate(() => { document.getElementById('learn').open = true; });
-    await page.click('#learn a[data-lesson="hole"]');
-    await page.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 60_000 });
-    for (let k = 0; k < 2; k++) await page.click('#watch-forward');
-    const at = await step();
+    // lesson 1 two steps past its hole: the hole and its tag come too
+    await page.goto(lessonUrl(handle.server.url, 'dead-ends', 1));
+    await lessonReady(page, { id: 'dead-ends', part: 1 });
+    for (let k = 0; k < 2; k++) await page.click('#lesson-step');
+    const [past] = await searchStep(page);
     await page.waitForTimeout(400);
     const hole = await openPage(await page.evaluate(() => location.href));
-    await hole.page.waitForFunction((n) => /walls in a hole/.test(document.getElementById('watch-note').textContent)
-      && document.getElementById('watch-step').textContent.startsWith(`Step ${n.toLocaleString('en-US')} of`), at, { timeout: 60_000 });
-    expect(await hole.page.isChecked('#watch-show-mch')).toBe(true);
+    await lessonReady(hole.page, { id: 'dead-ends', part: 1 });
+    expect((await searchStep(hole.page))[0]).toBe(past);
     expect(await hole.page.textContent('#watch-label')).toMatch(/^hole made at step [\d,]+$/);
     expect(await hole.page.isVisible('#watch-label')).toBe(true);
     await hole.browser.close();
-    await page.click('#watch-close');
+    await page.click('#lesson-close');
   });
 
   test('a lesson reloaded still gives the person\'s options back when it is left', async () => {
@@ -348,15 +327,13 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     await page.fill('#opt-text', '-r -i');
     await page.dispatchEvent('#opt-text', 'input');
     await page.evaluate(() => { document.getElementById('learn').open = true; });
-    await page.click('#learn a[data-lesson="constrained"]');
-    const landed = () => page.waitForFunction(() => /^2\. Most constrained/.test(document.getElementById('lesson-text').textContent)
-      && /Recorded/.test(document.getElementById('watch-status').textContent) && !document.getElementById('watch-controls').hidden, null, { timeout: 60_000 });
-    await landed();
-    expect(await page.inputValue('#opt-text')).toBe('-m 12 -l 20');
+    await page.click('#learn a[data-lesson="most-constrained"]');
+    await lessonReady(page, { id: 'most-constrained' });
+    expect(await page.inputValue('#opt-text')).toBe('-m 12 -l 1');
     await page.waitForTimeout(400); // (the session follows within 250 ms)
     await page.reload();
-    await landed();
-    await page.click('#watch-close');
+    await lessonReady(page, { id: 'most-constrained' });
+    await page.click('#lesson-close');
     expect(await page.inputValue('#opt-text')).toBe('-r -i'); // (QA: "-r", the page's default)
     await page.fill('#opt-text', '-r');
     await page.dispatchEvent('#opt-text', 'input');
@@ -370,16 +347,19 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     await page.waitForFunction(() => window.__polycube.state().editor.puzzle.title === 'Tiny square');
     await page.waitForTimeout(500); // (the address follows the editor within 250 ms)
     await page.evaluate(() => { document.getElementById('learn').open = true; });
-    await page.click('#learn a[data-lesson="volume"]');
-    await page.waitForFunction(() => /Dead end by volume/.test(document.getElementById('watch-event').textContent), null, { timeout: 60_000 });
+    await page.click('#learn a[data-lesson="pruning"]');
+    await lessonReady(page, { id: 'pruning' });
+    await nextPart(page);
+    expect(await page.textContent('#lesson-now')).toMatch(/Dead end by volume/);
     await page.goBack();
     await page.waitForFunction(() => /^Tiny square \(editing\)/.test(document.getElementById('stage-title').textContent), null, { timeout: 30_000 });
-    expect(await page.isHidden('#lesson-text')).toBe(true);
+    expect(await page.isHidden('#lesson-caption')).toBe(true);
+    expect(await page.isHidden('#lesson-controls')).toBe(true);
     expect(await page.isHidden('#watch-controls')).toBe(true);
     expect(await page.isHidden('#watch-label')).toBe(true);
     expect(await page.textContent('#stage-solution')).not.toMatch(/of 20/);
-    const w = await page.evaluate(() => window.__polycube.state().watch);
-    expect([w.active, w.lesson]).toEqual([false, '']);
+    const w = await page.evaluate(() => window.__polycube.state());
+    expect([w.watch.active, w.lesson.open, w.lesson.id]).toEqual([false, false, '']);
     expect(await page.inputValue('#opt-text')).not.toBe('-o s -v 5 -l 20'); // the lesson's options went with it
     await ui.shot('38-back-from-lesson-to-editor.png');
     await page.click('#editor-close');

@@ -44,6 +44,41 @@ rm "$tmp/jobs/99.result"
 echo "damage" >>"$tmp/jobs/1.result"
 expect_merge_error "a damaged result" "1.result: damaged\|1.result: not complete"
 
+# Every job and result file says which split it is of, how many jobs the split has and which
+# job it is: a merge is never short without saying so (QA: with 2.job and 2.result both gone,
+# --merge printed 375 solutions of the Soma cube's 480, exit 0).
+rm -rf "$tmp/s4" && "$cli" -q -r --split 4 --jobs-out "$tmp/s4" "$root/def/soma.txt" 2>/dev/null || fail "--split 4 of the Soma cube"
+for job in "$tmp/s4"/*.job; do "$cli" -q -j 1 --job "$job" || fail "--job $job"; done
+expect_merge_in() {  # DIR NAME PATTERN: --merge DIR fails naming the problem, and prints no total
+  local dir=$1 name=$2 pattern=$3
+  if "$cli" -q --json --merge "$dir" >"$tmp/out" 2>"$tmp/err"; then fail "$name: --merge succeeded: $(head -c 200 "$tmp/out")"; return; fi
+  if [[ -s $tmp/out ]]; then fail "$name: a total printed: $(head -c 200 "$tmp/out")"; return; fi
+  grep -q -- "$pattern" "$tmp/err" && ok "$name" || fail "$name: $(head -c 300 "$tmp/err")"
+}
+variant() { rm -rf "$tmp/v" && cp -r "$tmp/s4" "$tmp/v"; }
+variant && rm "$tmp/v/2.job" "$tmp/v/2.result"
+expect_merge_in "$tmp/v" "a job file and its result both missing" "the split has 4 jobs; .* lacks the job file of job 2 and its result"
+variant && rm "$tmp/v/2.job" "$tmp/v/2.result" "$tmp/v/3.job" "$tmp/v/3.result" "$tmp/v/4.job"
+expect_merge_in "$tmp/v" "three job files and two results missing" "lacks the job files of jobs 2 to 4, and the results of jobs 2, 3"
+variant && rm "$tmp/v/3.job"
+expect_merge_in "$tmp/v" "a job file missing, its result there" "lacks the job file of job 3$"
+variant && rm "$tmp/v/0.result"
+expect_merge_in "$tmp/v" "0.result missing" "0.result (what the splitting searched) is missing"
+variant && cp "$tmp/v/1.job" "$tmp/v/copy.job"
+expect_merge_in "$tmp/v" "a job file twice" "job 1 is in 2 job files: 1.job, copy.job"
+variant && cp "$tmp/v/4.result" "$tmp/v/again.result"
+expect_merge_in "$tmp/v" "a result twice, under another name" "job 4 has 2 results: 4.result, again.result"
+variant && cp "$tmp/other/1.result" "$tmp/v/9.result"
+expect_merge_in "$tmp/v" "a result of another split" "9.result: a result of another split"
+variant && cp "$tmp/other/1.job" "$tmp/v/9.job"
+expect_merge_in "$tmp/v" "a job of another split" "9.job: a job of another split"
+variant && sed -i '1s/^polycube-result 2$/polycube-result 1/' "$tmp/v/1.result"
+expect_merge_in "$tmp/v" "a result of an older format" "1.result: result file format '1', but this polycube reads format 2"
+# Names do not matter, contents do: the results renamed still merge to the whole.
+variant && mv "$tmp/v/1.result" "$tmp/v/first.result" && mv "$tmp/v/3.job" "$tmp/v/third.job"
+"$cli" -q --json --merge "$tmp/v" >"$tmp/out" 2>"$tmp/err" && grep -q '"solutions":480,' "$tmp/out" && grep -q '"jobs":4' "$tmp/out" &&
+  ok "renamed files merge by their contents: 480 solutions, 4 jobs" || fail "renamed files: $(head -c 300 "$tmp/err") $(head -c 200 "$tmp/out")"
+
 # Puzzles whose whole search ends while splitting: one proved impossible in the setup (its job's
 # result had an empty fingerprint, which --merge refused: QA) and one searched whole.
 for small in "impossible/two_t_tetrominoes.txt:0" "soma.txt:480"; do

@@ -6,16 +6,6 @@ source "$(dirname "$0")/lib.sh"
 hostile=$root/tests/hostile
 now_ms() { date +%s%3N; }
 
-# expect_exit NAME CODE PATTERN COMMAND...: exit status CODE and stderr matching PATTERN.
-expect_exit() {
-  local name=$1 code=$2 pattern=$3; shift 3
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [[ $rc -ne $code ]]; then fail "$name: exit $rc, expected $code ($(head -c 300 "$tmp/err"))"; return; fi
-  if ! grep -qE "$pattern" "$tmp/err"; then fail "$name: stderr '$(head -c 300 "$tmp/err")' lacks /$pattern/"; return; fi
-  ok "$name"
-}
-
 # Standard input a directory: a message and exit 1 (was an uncaught exception, exit 134).
 expect_exit "stdin is a directory" 1 "standard input is a directory" timeout 5 "$cli" -q < /tmp
 expect_exit "file is a directory" 1 "is a directory" timeout 5 "$cli" -q -- /tmp

@@ -119,6 +119,16 @@ TEST(Checkpoint, ForeignDamagedOrTruncatedTextIsRefused) {
     EXPECT_EQ(decodeCheckpoint(later, fp, "ck").status.message, "ck:1: checkpoint format 2, but this polycube reads format 1");
 }
 
+// A checkpoint is small (pieces: a few hundred per thread): a text over the limit is refused by
+// its size, before any of it is parsed.
+TEST(Checkpoint, TextOverTheSizeLimitIsRefused) {
+    std::string big = "polycube-checkpoint 1\n";
+    big.resize(static_cast<size_t>(kMaxCheckpointBytes) + 1, ' ');
+    Result<Checkpoint> r = decodeCheckpoint(big, "0123456789abcdef", "big.ck");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status.message, "big.ck: 67108865 bytes, more than a checkpoint's limit of 67108864");
+}
+
 namespace {
 
 // A checkpoint of 10x6 -r stopped midway (finished pieces and pending ones), as text.

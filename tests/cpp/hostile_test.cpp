@@ -14,6 +14,7 @@
 #include <thread>
 #include <time.h>
 
+#include "constraints/symmetry.hpp"
 #include "session/session.hpp"
 #include "test_support.hpp"
 
@@ -204,6 +205,28 @@ TEST(Hostile, TooLargeForMemoryIsRefusedWithSizeAndLimit) {
     EXPECT_NE(s.statsJson().find("\"solutions\":480"), std::string::npos);
 }
 
+// The placements are counted before any is stored, and the counting stops as soon as a count
+// limit is passed (4,000 random 16-cell pieces in a 40^3 box were refused after counting all
+// their 4.9 billion placements, 37.7 s): the 10x6 box's 2,056 placements, with the limits
+// injected, stop the count at a row past 1,000 placements or 5,000 cells.
+TEST(Hostile, PlacementCountingStopsAtItsLimits) {
+    const PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    ModelLimits few;
+    few.maxImages = 1000;
+    ModelBuilder images(def, few);
+    while (images.step(1000) == ModelBuilder::Running) {
+    }
+    EXPECT_EQ(images.error(), "puzzle too large: more than 1,000 piece placements, the limit (counting stopped there, before any was stored)");
+    EXPECT_LE(images.imageCount(), 1000 + def.xDim);  // one row of translations past it at most
+    ModelLimits small;
+    small.maxImageCells = 5000;
+    ModelBuilder cells(def, small);
+    while (cells.step(1000) == ModelBuilder::Running) {
+    }
+    EXPECT_NE(cells.error().find("its piece placements have more than 5,000 cells in all, the limit"), std::string::npos) << cells.error();
+    EXPECT_LE(cells.imageCellCount(), 5000 + 5 * def.xDim);
+}
+
 TEST(Hostile, ModelMemoryEstimateIsCloseToTheMatrixItDescribes) {
     // The estimate must not be optimistic: compare it with the bytes the vectors hold.
     Result<Model> m = Model::build(loadPuzzle("tetriscube.txt"));
@@ -241,29 +264,75 @@ TEST(Hostile, FilaFallsBackToDlxWhenItsTablesWouldPassTheLimit) {
 }
 
 TEST(Hostile, UniqueFilterMemoryIsBoundedAndItsLimitNamed) {
-    // -u remembers every unique solution (a 128-bit hash each, in a table at most half
-    // full). Past its byte limit the search stops with an error naming the limit instead of
-    // growing without bound; below it, the count is exact. Both for FILA's solutions (the
-    // default configuration) and DLX's (-o s).
+    // -u remembers every unique solution (a 128-bit hash each): maxBytes / 32 of them, the
+    // table and the one it replaces while growing within maxBytes. Past that the search stops
+    // with an error naming the limit instead of growing without bound; below it, the count is
+    // exact. Both for FILA's solutions (the default configuration) and DLX's (-o s). At a
+    // power of two (as the default 256 MiB: 8,388,608 promised) the doubling table stopped at
+    // half: 64 KiB kept 1,024, 256 MiB 4,194,304.
     Watchdog dog(60, "-u memory");
     PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
     for (const char* words : {"-u", "-u -o s"}) {
-        SCOPED_TRACE(words);
-        ModelLimits small;
-        small.maxUniqueBytes = 100 << 10;  // 4,096 slots: 2,048 solutions
-        std::unique_ptr<Solver> s = Solver::begin(def, optionsFrom(words), small);
-        while (s->step(1LL << 40) == Solver::State::Running) {
+        for (long long limit : {64LL << 10}) {
+            SCOPED_TRACE(std::string(words) + ", limit " + std::to_string(limit));
+            ModelLimits small;
+            small.maxUniqueBytes = limit;
+            std::unique_ptr<Solver> s = Solver::begin(def, optionsFrom(words), small);
+            while (s->step(1LL << 40) == Solver::State::Running) {
+            }
+            const long long kept = limit / 32;  // 2,048 of the 2,339
+            EXPECT_EQ(s->state(), Solver::State::Failed);
+            EXPECT_EQ(s->stats().solutions, kept);
+            EXPECT_NE(s->error().find("after " + std::to_string(kept) + " of them its table reached the limit of " + formatBytes(limit)),
+                      std::string::npos)
+                << s->error();
+            EXPECT_NE(s->error().find("-r counts"), std::string::npos);
         }
-        EXPECT_EQ(s->state(), Solver::State::Failed);
-        EXPECT_EQ(s->stats().solutions, 2048);
-        EXPECT_NE(s->error().find("after 2048 of them its table reached the limit of 100 KiB"), std::string::npos)
-            << s->error();
-        EXPECT_NE(s->error().find("-r counts"), std::string::npos);
     }
     // The default limit holds them all: the 2339 classes, each reported once.
     RunResult all = solve(def, "-u");
     EXPECT_EQ(all.count, 2339);
     EXPECT_EQ(all.stats.redundant, 3 * 2339);
+}
+
+// The -u table itself, with its limit injected: distinct solutions (two dominoes and 96
+// monominoes in a 1x100 strip, no symmetries: each pair of domino places its own class) up
+// to capacity(), then Full; the tables never took more than the limit, even while growing.
+// The default keeps 8,388,608.
+TEST(Hostile, UniqueFilterKeepsMaxBytesOver32WithinItsLimit) {
+    EXPECT_EQ(UniqueFilter().capacity(), 8388608u);
+    PuzzleDef strip = parsePuzzle("D:xDim=100:yDim=1:zDim=1\nC:name=D:count=2:layout=0 0 0, 1 0 0\n"
+                                  "C:name=m:count=96:layout=0 0 0\n~D\n");
+    Result<Model> built = Model::build(strip);
+    ASSERT_TRUE(built.ok()) << built.status.message;
+    const Model& m = built.value;
+    const int domino = m.shapes[0].size == 2 ? 0 : 1, monomino = 1 - domino;
+    auto solution = [&](int p, int q) {  // dominoes at cells p, p+1 and q, q+1 (q > p + 1)
+        std::vector<int> placed = {m.findImage(domino, {p, p + 1}), m.findImage(domino, {q, q + 1})};
+        for (int c = 0; c < 100; ++c)
+            if (c != p && c != p + 1 && c != q && c != q + 1) placed.push_back(m.findImage(monomino, {c}));
+        return placed;
+    };
+    const std::vector<Symmetry> none;
+    for (long long limit : {16LL << 10, 24LL << 10, 64LL << 10, 96LL << 10, 128LL << 10}) {
+        SCOPED_TRACE(limit);
+        UniqueFilter f(limit);
+        SolutionCoder coder(m);
+        size_t inserted = 0;
+        UniqueFilter::Insert last = UniqueFilter::Insert::New;
+        for (int p = 0; p + 1 < 100 && last != UniqueFilter::Insert::Full; ++p)
+            for (int q = p + 2; q + 1 < 100 && last != UniqueFilter::Insert::Full; ++q) {
+                last = f.insert(solution(p, q), none, coder);
+                ASSERT_NE(last, UniqueFilter::Insert::Seen) << p << " " << q;
+                if (last == UniqueFilter::Insert::New) ++inserted;
+            }
+        EXPECT_EQ(last, UniqueFilter::Insert::Full);
+        EXPECT_EQ(inserted, static_cast<size_t>(limit / 32));
+        EXPECT_EQ(f.size(), inserted);
+        EXPECT_LE(f.peakBytes(), limit);
+        EXPECT_LE(f.bytes(), limit);
+        EXPECT_EQ(f.insert(solution(0, 2), none, coder), UniqueFilter::Insert::Seen);  // still remembered
+    }
 }
 
 TEST(Hostile, MonteCarloTrialCountsAreSixtyFourBit) {

@@ -80,6 +80,22 @@ TEST(Options, ClearErrors) {
     EXPECT_TRUE(parse({"-rL", "-M"}).ok());
 }
 
+// -l takes the whole 64-bit unsigned range (counts are 64-bit), and says what is past it.
+TEST(Options, LimitTakesEveryUnsigned64BitCount) {
+    OptionParse top = parse({"-l", "18446744073709551615"});
+    ASSERT_TRUE(top.ok()) << top.error;
+    EXPECT_EQ(top.options.maxSolutions, INT64_MAX);  // unreachable by a signed 64-bit count: the same
+    OptionParse mid = parse({"-l", "9223372036854775808"});
+    ASSERT_TRUE(mid.ok()) << mid.error;
+    EXPECT_EQ(mid.options.maxSolutions, INT64_MAX);
+    EXPECT_EQ(parse({"-l", "4294967297"}).options.maxSolutions, 4294967297LL);
+    EXPECT_NE(parse({"-l", "18446744073709551616"}).error.find("-l: 18446744073709551616 is more than the largest count, 18446744073709551615"),
+              std::string::npos);
+    EXPECT_NE(parse({"-l", "0"}).error.find("-l needs a positive whole number"), std::string::npos);
+    EXPECT_NE(parse({"-l", "-3"}).error.find("-l needs a positive whole number"), std::string::npos);
+    EXPECT_NE(parse({"-l", "+3"}).error.find("-l needs a positive whole number"), std::string::npos);
+}
+
 TEST(Options, GivenNamesTheOptionsInOrder) {
     OptionParse p = parse({"-q", "-rL", "--json", "-j", "2", "file.txt"});
     ASSERT_TRUE(p.ok()) << p.error;

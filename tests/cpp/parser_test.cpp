@@ -398,6 +398,10 @@ TEST(Parser, ErrorCases) {
         {"C name with NUL", D + std::string("C:name=A\0:layout=0 0 0, 1 0 0\n~D\n", 33), 2, "contains the control character 0x00"},
         {"C name with ESC", D + "C:name=A\x1b[31m:layout=0 0 0, 1 0 0\n~D\n", 2, "contains the control character 0x1B"},
         {"C name with DEL", D + "C:name=A\x7f:layout=0 0 0, 1 0 0\n~D\n", 2, "contains the control character 0x7F"},
+        // L blocks apply the same name rules (a NUL inside a drawn name made a 13th piece of 10x6).
+        {"L name with NUL", D + std::string("L\nA A\0\n~L\n~D\n", 13), 3, "L block: piece name 'A?' contains the control character 0x00"},
+        {"L name with ESC", D + "L\nA A\x1b[31m\n~L\n~D\n", 3, "L block: piece name 'A?[31m' contains the control character 0x1B"},
+        {"L stationary name with ESC", D + "L:stationary=*\x1b\nA A\n~L\n~D\n", 2, "contains the control character 0x1B"},
         {"C without layout", D + "C:name=A\n~D\n", 2, "C directive: missing layout"},
         {"C empty layout", D + "C:name=A:layout=\n~D\n", 2, "layout is empty"},
         {"C unknown setting", D + "C:name=A:colour=red:layout=0 0 0, 1 0 0\n~D\n", 2, "C directive: unknown setting 'colour'"},
@@ -624,6 +628,9 @@ const CorpusExpectation kCorpus[] = {
     {"diamond_13x13_pt.txt", 13, 13, 1, false, 17, 1},
     {"hexomino_box_in_diamond.txt", 23, 23, 1, false, 35, 1},
     {"hexominoes_rect_15x14.txt", 15, 14, 1, false, 35, 0},
+    {"lesson_tiny_4x3.txt", 4, 3, 1, false, 3, 0},
+    {"lesson_tiny_2x2x3.txt", 2, 2, 3, false, 3, 0},
+    {"lesson_symmetry_4x3.txt", 4, 3, 1, false, 4, 0},
 };
 
 PuzzleDef loadCorpus(const std::string& file) {
@@ -819,4 +826,16 @@ TEST(Corpus, TetrisCubeAndBedlamPieces) {
     int fives = 0;
     for (const PieceDef& d : bd.pieces) fives += d.cells.size() == 5;
     EXPECT_EQ(fives, 12);
+}
+
+// A source name is quoted as paths are in every message: cut after 200 characters (a
+// 100,000-character path was quoted whole).
+TEST(Parser, LongSourceNameIsCutInMessages) {
+    const std::string source(100000, 'd');
+    ParseResult r = parseDefinitions("D:xDim=2\n", source);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error.source, source);  // kept whole for the caller
+    const std::string f = r.error.format();
+    EXPECT_LT(f.size(), 600u) << f.substr(0, 300);
+    EXPECT_NE(f.find("(100000 characters)"), std::string::npos) << f.substr(0, 300);
 }

@@ -158,11 +158,27 @@ export function makeChecker(puzzle) {
 }
 
 /** Run with options (which include -t) and record the whole trace and the solutions. */
-export async function record(file, options) {
-  const { session, puzzles } = await openDef(file);
+export async function record(file, options, { window = 0 } = {}) {
+  return recordText(readDef(file), file, options, { window });
+}
+
+/**
+ * record() for a definition's text; `window`: keep only the first so many trace records (the
+ * search ends there, Session::setTraceLimit), else the whole trace (up to 2,000,000 records).
+ */
+export async function recordText(text, name, options, { window = 0 } = {}) {
+  const module = await loadModule();
+  const session = new module.Session();
+  if (!session.load(text, name)) {
+    const message = session.lastError();
+    session.delete();
+    throw new Error(message);
+  }
+  const puzzles = [JSON.parse(session.puzzleJson(0))];
   if (!session.start(0, options)) throw new Error(session.lastError());
+  if (window > 0) session.setTraceLimit(window);
   const cellCount = session.cellCount();
-  const rec = new TraceRecording(2_000_000);
+  const rec = new TraceRecording(window > 0 ? window : 2_000_000);
   const solutions = [];
   let state;
   do {
@@ -177,6 +193,7 @@ export async function record(file, options) {
       for (let k = 0; k < grids.length / cellCount; k++) solutions.push(grids.slice(k * cellCount, (k + 1) * cellCount));
     }
   } while (state === STEP.RUNNING);
+  if (state !== STEP.DONE && !(window > 0 && state === STEP.CANCELLED)) throw new Error(`${name} ${options}: the search ended in state ${state}: ${session.lastError()}`);
   // the image table, as the worker builds it
   const offsets = [0];
   const cells = [];
@@ -219,17 +236,22 @@ export function makeFakeWorker(loader = loadModule) {
 
 // A worker host (web/src/worker/protocol.js) driven directly, recording every message it
 // posts, structured-cloned (transferring the listed buffers) like postMessage, stamped with
-// receivedAt (performance.now()). next(pred) resolves to the first message, sent so far or
+// receivedAt (performance.now()) and afterSlices (the worker's slices run before it). next(pred) resolves to the first message, sent so far or
 // later, matching pred; it rejects when the module failed to load, or after `ms` without one.
 export function makeHost(loader = loadModule) {
   const messages = [];
   const waiters = [];
   const fatal = () => messages.find((m) => m.type === 'error' && m.id === null);
+  // The worker's slices (and anything else it schedules), counted: a test waits for the worker
+  // to be idle, or counts the slices between two messages, instead of reading a clock.
+  let scheduled = 0;
+  let ran = 0;
   const host = createSolverHost({
     loadModule: loader,
     postMessage(msg, transfer) {
       const copy = structuredClone(msg, { transfer: transfer || [] });
       copy.receivedAt = performance.now();
+      copy.afterSlices = ran;
       messages.push(copy);
       for (const w of [...waiters]) {
         if (w.pred(copy)) {
@@ -241,9 +263,20 @@ export function makeHost(loader = loadModule) {
         }
       }
     },
-    schedule: (fn) => setImmediate(fn),
+    schedule: (fn) => {
+      scheduled++;
+      setImmediate(() => {
+        scheduled--;
+        ran++;
+        fn();
+      });
+    },
   });
-  const next = (pred, ms = 20000) =>
+  /** Resolves once nothing the worker scheduled is left to run (a search ended, nothing queued). */
+  const idle = async () => {
+    while (scheduled > 0) await new Promise((r) => setImmediate(r));
+  };
+  const next = (pred, ms = 120_000) =>
     new Promise((resolve, reject) => {
       const found = messages.find(pred);
       if (found) return resolve(found);
@@ -259,7 +292,7 @@ export function makeHost(loader = loadModule) {
         reject: (e) => { clearTimeout(timer); reject(e); },
       });
     });
-  return { host, messages, next };
+  return { host, messages, next, idle, slices: () => ran };
 }
 
 // makeHost with `file` loaded (message id 1) and its search prepared with `options` (id 2),
@@ -272,4 +305,32 @@ export async function hostSearchingPiece(file = 'pentominoes_10x6.txt', options 
   await h.next((m) => m.id === 2 && m.type !== 'progress');
   h.host.handleMessage({ type: 'subproblem', id: 3, path: [] });
   return h;
+}
+
+/**
+ * The rows of a puzzle's exact-cover matrix (the images of its image table) still in the
+ * matrix on a board, by brute force: every cell of the image empty, and a copy of its piece
+ * not yet on the board. (The lesson's matrix model keeps them by counters; this is its check.)
+ */
+export function uncoveredRows(table, grid) {
+  const copies = new Map(), placed = new Map();
+  Array.from(table.instanceShapes).forEach((s) => { if (s >= 0) copies.set(s, (copies.get(s) || 0) + 1); });
+  for (const inst of new Set(Array.from(grid).filter((v) => v >= 0))) {
+    const s = table.instanceShapes[inst];
+    placed.set(s, (placed.get(s) || 0) + 1);
+  }
+  const out = [];
+  for (let r = 0; r + 1 < table.offsets.length; r++) {
+    const s = table.imageShapes[r];
+    if ((placed.get(s) || 0) >= copies.get(s)) continue;
+    let free = true;
+    for (let k = table.offsets[r]; k < table.offsets[r + 1]; k++) if (grid[table.cells[k]] !== -1) free = false;
+    if (free) out.push(r);
+  }
+  return out;
+}
+
+/** Resolves once `cond()` holds, looked at after each turn of the event loop (the fake workers' slices). */
+export async function until(cond) {
+  while (!cond()) await new Promise((r) => setImmediate(r));
 }

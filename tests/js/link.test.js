@@ -218,11 +218,26 @@ describe('hostile links: each kind has its own message', () => {
     [`{"puzzle":{"library":"soma.txt"},"view":{"s":"${'<img onerror=x>'.padEnd(101)}"}}`, /view.s is longer than 100/],
     [`{"puzzle":{"library":"soma.txt"},"view":{"a":[${Array(65).fill(1)}]}}`, /view.a has more than 64 items/],
     [`{"puzzle":{"library":"soma.txt"},"view":{${Array.from({ length: 17 }, (_, i) => `"k${i}":1`)}}}`, /view has more than 16 settings/],
+    // a lesson's link: its name, its part and the replay's step are checked for what they mean
+    ['{"puzzle":{"library":"soma.txt"},"view":{"lesson":"<b>x</b>"}}', /view.lesson is not the name of a lesson/],
+    ['{"puzzle":{"library":"soma.txt"},"view":{"lesson":7}}', /view.lesson is not the name of a lesson/],
+    ['{"puzzle":{"library":"soma.txt"},"view":{"lesson":["backtracking"]}}', /view.lesson is not the name of a lesson/],
+    ['{"puzzle":{"library":"soma.txt"},"view":{"lesson":"backtracking","lessonStep":-1}}', /view.lessonStep must be a whole number from 0 to 999/],
+    ['{"puzzle":{"library":"soma.txt"},"view":{"lesson":"backtracking","lessonStep":2.5}}', /view.lessonStep must be a whole number/],
+    ['{"puzzle":{"library":"soma.txt"},"view":{"lesson":"backtracking","lessonStep":"3"}}', /view.lessonStep must be a whole number/],
+    ['{"puzzle":{"library":"soma.txt"},"view":{"lesson":"backtracking","lessonStep":1e9}}', /view.lessonStep must be a whole number from 0 to 999/],
+    ['{"puzzle":{"library":"soma.txt"},"view":{"step":1e300}}', /view.step must be a whole number from 0 to 100000000/],
+    ['{"puzzle":{"library":"soma.txt"},"view":{"step":-3}}', /view.step must be a whole number/],
   ])('wrong types: %s', (json, message) => {
     const r = decodeState(link(json));
     expect(r.ok).toBe(false);
     expect(r.error).toMatch(/^The link does not describe a puzzle this page can show: /);
     expect(r.error).toMatch(message);
+  });
+
+  it("a lesson's link: its name, part and step come back as they went", () => {
+    const hash = encodeState({ puzzle: { library: 'soma.txt', index: 0 }, options: '-r', view: { lesson: 'tree-size', lessonStep: 3, step: 120 } });
+    expect(decodeState(hash).state.view).toEqual({ lesson: 'tree-size', lessonStep: 3, step: 120 });
   });
 
   it('a library file the page does not have', () => {

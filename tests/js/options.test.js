@@ -198,7 +198,7 @@ describe('agreement with the engine (Session.start through wasm)', () => {
 
   it('what the parser rejects the engine rejects', () => {
     const bad = ['-x', '--nope', '-f', '-f 0', '-f abc', '-P 0', '-l 0', '-t 100001', '-s 5', '-s 0,1', '--redundancyFilter=', '-Vr', '--mirror=1', '-h', '--version', 'L', '-r -- x',
-      '--ordered', '-r --progress', '--checkpoint x.ck', '--resume x.ck', '--split 4', '--jobs-out d', '--job 1.job', '--merge d', '-M', '-o ""'];
+      '--ordered', '-r --progress', '--checkpoint x.ck', '--resume x.ck', '--split 4', '--jobs-out d', '--job 1.job', '--merge d', '--build-order', '-M', '-o ""'];
     for (const text of bad) {
       expect(parseOptions(text).errors, text).toHaveLength(1);
       expect(soma.start(0, text), text).toBe(false);

@@ -3,7 +3,8 @@
 // undo history of the page. Every wait is for a state of the store, never for time.
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../web/src/app/store.js';
-import { initialState } from '../../web/src/app/state.js';
+import { NO_BUILD, NO_SOLUTIONS, initialState } from '../../web/src/app/state.js';
+import { BuildActions } from '../../web/src/app/build-actions.js';
 import { COUNT_LIMIT, PlayActions } from '../../web/src/app/play-actions.js';
 import { SolverClient } from '../../web/src/solver-client.js';
 import { packingKey } from '../../web/src/model/play.js';
@@ -154,5 +155,27 @@ describe('PlayActions', () => {
     session.delete();
     store.replace({ puzzles, source: { kind: 'library', file: 'soma.txt', text: readDef('soma.txt'), name: 'soma.txt' } });
     expect(store.get().play.active).toBe(false);
+  });
+
+  it('stops playing when a lesson takes the stage', async () => {
+    const { store, play } = await setUp();
+    play.open();
+    await counted(store);
+    store.update('lesson', { open: true, id: 'backtracking' });
+    expect(store.get().play.active).toBe(false);
+  });
+
+  it('takes the stage from Build it, which waits until play stops', async () => {
+    const { store, play } = await setUp();
+    const build = new BuildActions(store, { currentPuzzle: () => store.get().puzzles[0] });
+    // a solution shown and being built (the order itself does not matter here)
+    const solutions = { store: { get: () => new Int32Array(60), stored: 1 }, shown: 0 };
+    store.replace({ solutions: { ...NO_SOLUTIONS, ...solutions } });
+    store.update('build', { ...NO_BUILD, active: true, puzzle: store.get().puzzles[0], store: solutions.store, shown: 0 });
+    play.open();
+    expect(store.get().build.active).toBe(false);
+    expect(build.whyNot()).toBe('The stage shows your game: press "Stop playing" first.');
+    play.close();
+    expect(build.whyNot()).toBe('');
   });
 });

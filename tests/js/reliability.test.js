@@ -1,5 +1,5 @@
 // Issue 11 in the worker: every phase of a search (setup included) yields to the event loop
-// within 100 ms, so a cancel is honoured that fast; bad stepBudget / maxSolutions values are
+// after slices of under 100 ms of CPU, so a cancel is honoured that fast; bad stepBudget / maxSolutions values are
 // refused; a trapped module is replaced by a fresh one and the page is told. The real
 // WebAssembly module behind createSolverHost, as in the worker.
 import { existsSync, readFileSync } from 'node:fs';
@@ -47,64 +47,64 @@ async function longestBlock(run) {
 }
 
 let nextId = 1;
-// Load `text`, solve with `options`, send cancel `cancelAfter` ms later (as a worker would get
-// it: the timer fires only between slices), and answer the latency and the longest block.
-// A case about the search (phase 'search') cancels no sooner than the worker has said the
-// search began: on a loaded machine the setup can outlast `cancelAfter` (CI, with helpers).
-async function cancelCase({ text, options, cancelAfter, stepBudget, phase }) {
-  const { host, next } = makeHost();
+// Load `text`, solve with `options`, and send cancel once the search is in `phase` (as a worker
+// gets it: between slices): in the setup, after its first slice (the setups here take many);
+// in the search, once the worker has said the search began. Answers the longest block.
+async function cancelCase({ text, options, stepBudget, phase }) {
+  const { host, next, slices, idle } = makeHost();
   await next((m) => m.type === MSG.READY);
   const loadId = nextId++;
   host.handleMessage({ type: MSG.LOAD, id: loadId, text, source: 'hostile.txt' });
   const loaded = await next((m) => m.id === loadId);
   expect(loaded.type).toBe(MSG.LOADED);
   const id = nextId++;
-  let sentAt = 0;
   let done;
+  let cancelledAfter = 0;
   const block = await longestBlock(async () => {
-    const start = performance.now();
     host.handleMessage({ type: MSG.SOLVE, id, puzzle: 0, options, ...(stepBudget ? { stepBudget } : {}) });
     const ended = next((m) => m.id === id && (m.type === MSG.DONE || m.type === MSG.ERROR));
-    await new Promise((r) => setTimeout(r, cancelAfter));
-    sentAt = start + cancelAfter; // when a worker would have received it (it waits for the slice)
-    if (phase === 'search') {
-      const searching = next((m) => m.id === id && m.type === MSG.PROGRESS && m.stats && m.stats.phase === 'search').catch(() => null);
-      const said = await Promise.race([ended.then(() => null), searching]);
-      if (said) sentAt = Math.max(sentAt, said.receivedAt);
+    if (phase === 'setup') {
+      while (slices() < 1) await new Promise((r) => setImmediate(r));
+    } else {
+      await next((m) => m.id === id && ((m.type === MSG.PROGRESS && m.stats && m.stats.phase === 'search') || m.type === MSG.DONE || m.type === MSG.ERROR));
     }
+    cancelledAfter = slices();
     host.handleMessage({ type: MSG.CANCEL, id });
     done = await ended;
   });
-  return { done, latency: done.receivedAt - sentAt, block };
+  await idle();
+  return { done, block, slicesAfterCancel: done.afterSlices - cancelledAfter };
 }
 
-describe('worker watchdog: cancel within 100 ms in every phase', () => {
+describe('worker watchdog: a cancel is honoured between slices of under 100 ms of CPU, in every phase', () => {
   const cases = [
-    { name: 'setup of 1.1 million images', text: hostile('random100.txt'), options: '', cancelAfter: 150, phase: 'setup' },
+    { name: 'setup of 1.1 million images', text: hostile('random100.txt'), options: '', phase: 'setup' },
     // A DLX placement is not divisible: its cost grows with column length x row length^2.
     // 60 random 10-cell pieces (400,000 rows): ~3 ms natively, ~15 ms here. (With 1.1
     // million rows, random100.txt, one placement takes 10 ms natively and up to 100 ms in
     // WebAssembly: a cancel there waits up to about 250 ms; README, Limits.)
-    { name: 'search with slow placements', text: hostile('random60.txt'), options: '', cancelAfter: 800, phase: 'search' },
-    { name: 'fit filter over 400,000 rows', text: hostile('random60.txt'), options: '-F1', cancelAfter: 800, phase: 'search' },
-    { name: 'Monte Carlo trials of one placement each', text: readDef('pentominoes_10x6.txt'), options: '-s 1000000000000,12', cancelAfter: 300, phase: 'search' },
-    { name: 'filters after every placement', text: readDef('hexomino_box_in_diamond.txt'), options: '-P 3 -V 3 -F 5', cancelAfter: 600, phase: 'search' },
-    { name: '-r probes', text: readDef('tetriscube.txt'), options: '-r', cancelAfter: 20, phase: 'setup' },
+    { name: 'search with slow placements', text: hostile('random60.txt'), options: '', phase: 'search' },
+    { name: 'fit filter over 400,000 rows', text: hostile('random60.txt'), options: '-F1', phase: 'search' },
+    { name: 'Monte Carlo trials of one placement each', text: readDef('pentominoes_10x6.txt'), options: '-s 1000000000000,12', phase: 'search' },
+    { name: 'filters after every placement', text: readDef('hexomino_box_in_diamond.txt'), options: '-P 3 -V 3 -F 5', phase: 'search' },
+    { name: '-r probes', text: readDef('tetriscube.txt'), options: '-r', phase: 'setup' },
     // the whole setup before the cancel: the -r choice maps every image of every piece by
     // every symmetry (once one unit of 0.3 s natively; now a piece per unit)
-    { name: 'a whole -r setup of 400,000 images', text: hostile('random60.txt'), options: '-r', cancelAfter: 1500, phase: 'search' },
-    { name: 'a huge fixed stepBudget', text: readDef('tetriscube.txt'), options: '-r L', cancelAfter: 400, phase: 'search', stepBudget: 1e9 },
+    { name: 'a whole -r setup of 400,000 images', text: hostile('random60.txt'), options: '-r', phase: 'search' },
+    { name: 'a huge fixed stepBudget', text: readDef('tetriscube.txt'), options: '-r L', phase: 'search', stepBudget: 1e9 },
   ];
   for (const c of cases) {
     it(`${c.name} (${c.options || 'default'})`, async () => {
-      const { done, latency, block } = await cancelCase(c);
+      const { done, block, slicesAfterCancel } = await cancelCase(c);
       expect(done.type).toBe(MSG.DONE);
       expect(done.reason).toBe('cancelled');
       expect(done.stats.phase).toBe(c.phase);
+      // answered between slices, at once (no slice ran after the cancel)...
+      expect(slicesAfterCancel).toBe(0);
+      // ...and no slice holds the event loop long: in CPU time, what the engine did (wall time
+      // also counts what other programs take from a shared machine)
       expect(block.cpu, `longest block ${block.cpu.toFixed(1)} ms of CPU, ${block.wall.toFixed(1)} ms wall`).toBeLessThan(100);
-      // Wall time also counts what other programs take from a shared machine: a looser bound.
-      expect(latency, `cancel answered after ${latency.toFixed(1)} ms`).toBeLessThan(250);
-    }, 30000);
+    }, 240_000); // (a safety net)
   }
 
   it('a puzzle too large for memory is refused with the size and the limit, without blocking', async () => {
@@ -126,7 +126,7 @@ describe('worker watchdog: cancel within 100 ms in every phase', () => {
     host.handleMessage({ type: MSG.SOLVE, id: 'soma-solve', puzzle: 0, options: '-r' });
     const soma = await next((m) => m.id === 'soma-solve' && m.type === MSG.DONE);
     expect(soma.stats.solutions).toBe(480);
-  }, 60000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 });
 
 describe('worker input checks', () => {
@@ -150,7 +150,7 @@ describe('worker input checks', () => {
     host.handleMessage({ type: MSG.SOLVE, id: 'ok', puzzle: 0, options: '-r', stepBudget: MAX_BUDGET * 1e6, maxSolutions: 7 });
     const done = await next((m) => m.id === 'ok' && m.type === MSG.DONE);
     expect(done.reason).toBe('limit');
-  }, 30000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 });
 
 describe('a trapped module is replaced', () => {
@@ -187,5 +187,5 @@ describe('a trapped module is replaced', () => {
     const done = await next((m) => m.id === 's2' && m.type === MSG.DONE);
     expect(done.reason).toBe('limit');
     expect(messages.filter((m) => m.type === MSG.ERROR && m.id === null)).toHaveLength(0);
-  }, 30000);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
 });

@@ -56,6 +56,6 @@ describe('SavedSearches journal', () => {
     expect(validSavedSearch(r)).toBe('');
     db.drop = false;
     await saved.clear();
-    expect(await saved.load()).toBe(null);
+    expect(await saved.load()).toBe(undefined);
   });
 });

@@ -10,7 +10,7 @@ import { record } from './helpers.js';
 // a 3x2x2 box and three pieces; a target >= 0 is a box cell, < 0 the piece instance -1 - target
 const puzzle = { xDim: 3, yDim: 2, zDim: 2, instances: [{ name: 'V' }, { name: 'L' }, { name: 'Z' }] };
 const ev = (op, remaining, a, b = 0) => ({ op, remaining, a, b });
-const CELL = 4; // x 2, y 2, layer 1
+const CELL = 4; // x 1, y 1, z 0: column B, row 2, layer 1
 const PIECE_Z = -1 - 2;
 
 describe('describe(): trace events in words', () => {
@@ -21,16 +21,17 @@ describe('describe(): trace events in words', () => {
   });
 
   test('a cell target is filled', () => {
-    expect(say(puzzle, ev(TRACE_OP.CHOOSE, 3, CELL, 2))).toBe('Choose cell (2, 2, layer 1): 2 ways to fill it (3 pieces left to place).');
-    expect(say(puzzle, ev(TRACE_OP.NO_FIT, 2, CELL))).toBe('Dead end: no piece fits cell (2, 2, layer 1).');
-    expect(say(puzzle, ev(TRACE_OP.EXHAUSTED, 2, CELL, 4))).toBe('Dead end: every way to fill cell (2, 2, layer 1) has been tried (4).');
-    expect(say(puzzle, ev(TRACE_OP.FILTER_EMPTIED, 2, CELL, 1))).toBe('Dead end: the parity filter left no way to fill cell (2, 2, layer 1).');
+    expect(say(puzzle, ev(TRACE_OP.CHOOSE, 3, CELL, 2))).toBe('Choose cell B2 in layer 1: 2 ways to fill it (3 pieces left to place).');
+    expect(say(puzzle, ev(TRACE_OP.NO_FIT, 2, CELL))).toBe('Dead end: no piece fits cell B2 in layer 1.');
+    expect(say(puzzle, ev(TRACE_OP.EXHAUSTED, 2, CELL, 4))).toBe('Dead end: all 4 ways to fill cell B2 in layer 1 have been tried.');
+    expect(say(puzzle, ev(TRACE_OP.FILTER_EMPTIED, 2, CELL, 1))).toBe('Dead end: the parity filter left no way to fill cell B2 in layer 1.');
+    expect(say(puzzle, ev(TRACE_OP.EXHAUSTED, 2, CELL, 1))).toBe('Dead end: the only way to fill cell B2 in layer 1 has been tried.');
   });
 
   test('a piece target is placed, not filled', () => {
     expect(say(puzzle, ev(TRACE_OP.CHOOSE, 3, PIECE_Z, 1))).toBe('Choose piece Z: 1 way to place it (3 pieces left to place).');
     expect(say(puzzle, ev(TRACE_OP.NO_FIT, 3, PIECE_Z))).toBe('Dead end: piece Z fits nowhere.');
-    expect(say(puzzle, ev(TRACE_OP.EXHAUSTED, 3, PIECE_Z, 3))).toBe('Dead end: every way to place piece Z has been tried (3).');
+    expect(say(puzzle, ev(TRACE_OP.EXHAUSTED, 3, PIECE_Z, 3))).toBe('Dead end: all 3 ways to place piece Z have been tried.');
     expect(say(puzzle, ev(TRACE_OP.FILTER_EMPTIED, 3, PIECE_Z, 3))).toBe('Dead end: the fit filter left no way to place piece Z.');
     for (const op of [TRACE_OP.CHOOSE, TRACE_OP.NO_FIT, TRACE_OP.EXHAUSTED, TRACE_OP.FILTER_EMPTIED]) {
       expect(say(puzzle, ev(op, 3, PIECE_Z, 2))).not.toMatch(/fill/);

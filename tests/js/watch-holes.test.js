@@ -201,7 +201,7 @@ describe('the watch panel\'s words (WatchActions.holeOrigin)', () => {
     watch.seek(i + 1);
     watch.holeOrigin();
     const w = store.get().watch;
-    expect(w.note).toMatch(/^Step [\d,]+ walls in a hole of \d+ cells? at cell \(\d+, \d+\)\. The search runs into it at step [\d,]+ and only clears it at step [\d,]+, when it takes that piece back: [\d,]+ steps below a position that could never be completed/);
+    expect(w.note).toMatch(/^Step [\d,]+ walls in a hole of \d+ cells? at cell [A-Z]+\d+\. The search runs into it at step [\d,]+ and only clears it at step [\d,]+, when it takes that piece back: [\d,]+ steps below a position that could never be completed/);
     expect(w.origin.found).toBe(i + 1);
     expect(watch.player.step).toBe(w.origin.made);
     expect(filledBetween(rec, w.origin.made - 1, w.origin.cleared - 1)).toBe(0);

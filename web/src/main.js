@@ -9,9 +9,13 @@ import { initialState } from './app/state.js';
 import { Actions } from './app/actions.js';
 import { EditorActions } from './app/editor-actions.js';
 import { WatchActions } from './app/watch-actions.js';
+import { LessonActions } from './app/lesson-actions.js';
 import { LinkSync } from './app/link-sync.js';
 import { Persist, browserStorage } from './app/persist.js';
 import { SearchLock } from './app/search-lock.js';
+import { StorageGuard } from './app/storage-guard.js';
+import { StorageActions } from './app/storage-actions.js';
+import { mountStoragePanel } from './panels/storage-panel.js';
 import { libraryEntries, DEFAULT_FILE } from './ui/library.js';
 import { mountLibraryPanel } from './panels/library-panel.js';
 import { mountDefinitionPanel } from './panels/definition-panel.js';
@@ -25,6 +29,7 @@ import { mountResumePanel } from './panels/resume-panel.js';
 import { mountSolutionsPanel } from './panels/solutions-panel.js';
 import { mountSharePanel } from './panels/share-panel.js';
 import { mountWatchPanel } from './panels/watch-panel.js';
+import { mountLessonScreen } from './panels/lesson-screen.js';
 import { mountStagePanel } from './panels/stage-panel.js';
 import { mountLegendPanel } from './panels/legend-panel.js';
 import { mountTestHooks } from './panels/test-hooks.js';
@@ -34,22 +39,31 @@ import { mountLayerGridPanel } from './panels/layer-grid-panel.js';
 import { PlayActions } from './app/play-actions.js'; // playing by hand, with hints
 import { mountPlayStage } from './panels/play-stage.js';
 import { mountPlayPanel } from './panels/play-panel.js';
+import { BuildActions } from './app/build-actions.js';
+import { mountBuildPanel } from './panels/build-panel.js';
 
-const persist = new Persist(browserStorage());
+// What the page reads back from the browser's storage is checked; a damaged value is set aside
+// before anything writes over it, and listed (storage-guard.js, storage-actions.js).
+const storageGuard = new StorageGuard(browserStorage());
+const persist = new Persist(browserStorage(), { guard: storageGuard });
+persist.checkAll();
 const entries = libraryEntries();
 const settings = { workers: clampPoolSize(persist.settings().workers || defaultPoolSize()) };
 const store = new Store({ ...initialState(), myPuzzles: persist.puzzles(), settings });
 // One search shared by a pool of solver workers (one per core by default; the Workers control).
 const createClient = () => new SolverPool({ size: store.get().settings.workers, createClient: () => new SolverClient() });
-const savedSearches = new SavedSearches(typeof indexedDB === 'undefined' ? null : indexedDB);
+const savedSearches = new SavedSearches(typeof indexedDB === 'undefined' ? null : indexedDB, { guard: storageGuard });
 const searchLock = new SearchLock(typeof navigator !== 'undefined' ? navigator.locks : null); // one tab runs a kept search
 const actions = new Actions(store, { createClient, entries, defaultFile: DEFAULT_FILE, persist, savedSearches, searchLock });
 const editor = new EditorActions(store, actions, persist);
 const watch = new WatchActions(store, actions);
+const lessons = new LessonActions(store, actions, watch);
 const view = new ViewActions(store, actions); // seeing the pieces (issue 8 §5)
 // (play counts in a worker of its own: a Solve in the pool never waits for it)
 const play = new PlayActions(store, actions, { createClient: () => new SolverClient() });
-const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file), watch, play });
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const build = new BuildActions(store, actions, { reducedMotion }); // building a solution by hand
+const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file), watch, lessons, play });
 
 const stage = mountStagePanel(store, actions, editor, watch);
 const playStage = mountPlayStage(store, stage, play);
@@ -62,15 +76,21 @@ mountSolvePanel(store, actions, editor);
 mountPlayPanel(store, play, playStage, sync);
 mountWorkersPanel(store, actions);
 mountResumePanel(store, actions);
+const storageActions = new StorageActions(store, storageGuard);
+mountStoragePanel(store, storageActions);
 mountRunDetailsPanel(store); // options (issue 8 §4)
 mountSolutionsPanel(store, actions);
 mountSharePanel(store, actions, editor, sync);
 mountWatchPanel(store, actions, watch);
-mountTestHooks(store, stage);
+const lessonScreen = mountLessonScreen(store, lessons, watch, stage);
+mountTestHooks(store, stage, watch, lessonScreen);
 mountPiecesViewPanel(store, stage, view); // seeing the pieces (issue 8 §5)
 mountLayerGridPanel(store, stage, view);
+mountBuildPanel(store, build, stage);
 store.notify(Object.keys(store.get())); // first drawing of every panel
+storageActions.refresh(); // what persist found damaged (and copies set aside at earlier visits)
 
+savedSearches.listen((message) => actions.savedChangedElsewhere(message)); // another tab's kept search
 sync.restore(window.location.hash).then(() => sync.follow()).then(() => actions.checkSaved());
 // My puzzles written by another tab or window (the event never reaches the tab that wrote)
 window.addEventListener('storage', (e) => {

@@ -108,10 +108,20 @@ export class SolverClient {
    * @returns {{id: number, done: Promise<{reason: string, stats: object}>}}
    */
   subproblem(path, handlers = {}) {
-    const { id, done } = this._request({ type: MSG.SUBPROBLEM, path }, handlers);
+    const msg = { type: MSG.SUBPROBLEM, path };
+    if (handlers.stepBudget > 0) msg.stepBudget = handlers.stepBudget;
+    const { id, done } = this._request(msg, handlers);
     const entry = this.pending.get(id);
     if (entry) entry.search = true;
     return { id, done: done.then((m) => ({ reason: m.reason, stats: m.stats })) };
+  }
+
+  /**
+   * Whether a kept checkpoint (the pool's PieceBook.checkpoint(), grids left out) may resume the
+   * search prepared last: resolves to '' or what is wrong with it, as the engine says.
+   */
+  checkResume(checkpoint) {
+    return this._request({ type: MSG.CHECK_RESUME, checkpoint }).done.then((m) => m.problem);
   }
 
   /** Ask running subproblem `search` for at most `max` paths of work (0: all it can give):
@@ -150,7 +160,9 @@ export class SolverClient {
   cancel(id) {
     this.worker.postMessage({ type: MSG.CANCEL, id });
     const entry = this.pending.get(id);
-    if (!entry || !entry.search || !this._createWorker || entry.hardCancel) return;
+    if (!entry || !entry.search) return;
+    entry.cancelled = true;
+    if (!this._createWorker || entry.hardCancel) return;
     entry.hardCancel = setTimeout(() => this._stopOutright(id), HARD_CANCEL_MS);
   }
 
@@ -161,9 +173,12 @@ export class SolverClient {
     this.worker.removeEventListener('message', this._onMessage);
     this.worker.removeEventListener('error', this._onError);
     this.worker.terminate();
+    // Every search cancelled meanwhile ends cancelled: the pool cancels a worker's running piece
+    // and the one waiting behind it, and both are the Cancel's, not a failure. Other requests
+    // fail, saying why.
     for (const [pendingId, entry] of this.pending) {
       clearTimeout(entry.hardCancel);
-      if (pendingId === id) {
+      if (pendingId === id || entry.cancelled) {
         entry.resolve({ type: MSG.DONE, reason: 'cancelled', stats: { ...(entry.lastStats || {}), stoppedOutright: true } });
       } else {
         entry.reject(new Error('the solver was restarted to stop a search at once; try again'));
@@ -189,6 +204,12 @@ export class SolverClient {
    * instance: {offsets, cells, imageShapes, instanceShapes} (Int32Arrays). */
   imageTable() {
     return this._request({ type: MSG.IMAGE_TABLE }).done.then((m) => ({ offsets: m.offsets, cells: m.cells, imageShapes: m.imageShapes, instanceShapes: m.instanceShapes }));
+  }
+
+  /** How to put solution `grid` of puzzle `puzzle` together by hand (the engine's build order:
+   * worker/protocol.js 'buildOrder'); rejects with the engine's reason for a grid that is not a solution. */
+  buildOrder(puzzle, grid) {
+    return this._request({ type: MSG.BUILD_ORDER, puzzle, grid }).done.then((m) => m.order);
   }
 
   /** Box cell indices of placement image `image` (for drawing trace events). */
@@ -263,9 +284,11 @@ export class SolverClient {
         entry.reject(new Error(msg.message));
         break;
       case MSG.LOADED:
+      case MSG.CHECKED:
       case MSG.PREPARED:
       case MSG.DRAFTED:
       case MSG.IMAGE_TABLE:
+      case MSG.BUILD_ORDER:
       case MSG.DONE:
       case MSG.IMAGE_CELLS:
       case MSG.PLAYED:

@@ -13,14 +13,16 @@ import { isOptionsError, optionsRefusal, optionsSliceForText } from './options-a
 import { finishMessage } from './run-report.js';
 // /options
 import { clampPoolSize } from '../pool/solver-pool.js';
-import { CHECKPOINT_MS, KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validSavedSearch } from './saved-search.js';
+import { CHECKPOINT_MS } from './saved-search.js';
+import { keptSearchActions } from './kept-search-actions.js';
 import { saveNotice } from './persist.js';
-import { ProjectionSpread, plural, progressText, timeLeft, titleOf } from './format.js';
+import { ProjectionSpread, plural, timeLeft, titleOf } from './format.js';
 import { replayOnStage } from './selectors.js';
 import { applyColourSlots } from '../viewer/colors.js';
 import { SearchLock } from './search-lock.js';
 
 export const CUSTOM_SOURCE = 'custom.txt';
+
 export const MINE_PREFIX = 'mine:'; // library picker value of a My puzzles entry
 
 /** The options a search runs with: the panel's (or a comparison's) and a recording's own after them. */
@@ -131,6 +133,18 @@ export class Actions {
     } catch (err) {
       return { ok: false, error: messageOf(err) };
     }
+  }
+
+  /** How to put solution `grid` of the puzzle on screen together (the engine's build order),
+   * the puzzle loaded again first when the engine no longer holds it. Rejects with the reason. */
+  async buildOrder(grid) {
+    const src = this.state.source;
+    await this.ensureClient();
+    if (this.engineText !== src.text) {
+      await this.client.load(src.text, src.name);
+      this.engineText = src.text;
+    }
+    return this.client.buildOrder(this.state.puzzleIndex, grid);
   }
 
   /** After saving one of My puzzles (in `persist`): why it was not kept, or which old one made room. */
@@ -379,7 +393,13 @@ export class Actions {
       this.finishRun();
       // options (issue 8 §4): the engine refused the options: mark them, keep what was found
       const message = messageOf(err);
-      if (resume && /saved search/.test(message)) this.discardSaved(); // saved by another version of the solver
+      if (resume && err && err.name === 'CheckpointRefused') {
+        // nothing of it is shown or searched; it stays kept, for the person to discard
+        this.store.replace({ solutions: { ...previousSolutions, revision: previousSolutions.revision + 1 } });
+        this.refuseSaved(resume, message);
+        this.setPhase(PHASE.ERROR, `The kept search could not be resumed: ${message.replace(/^the kept search: /, '')}. It was not searched, and it is still kept (see above).`);
+        return;
+      }
       const aboutOptions = isOptionsError(message);
       if (aboutOptions) this.store.update('options', { error: message, errorKey: 'engine' });
       if (store.total === 0) {
@@ -515,107 +535,6 @@ export class Actions {
     if (this.client && this.client.setSize) this.client.setSize(workers);
   }
 
-  /**
-   * Write the running shared search down (IndexedDB), once it has run KEEP_AFTER_MS: called
-   * by its timer (every CHECKPOINT_MS), by cancel, by stopRun and when the page is hidden or closed.
-   */
-  saveRunning() {
-    const run = this.running;
-    if (!run || !this.savedSearches || !this.client.checkpoint) return undefined;
-    const elapsed = (performance.now() - run.startedAt) / 1000;
-    if (!run.saved && elapsed * 1000 < KEEP_AFTER_MS) return undefined; // short searches are not kept
-    const checkpoint = this.client.checkpoint(run.id);
-    if (!checkpoint || checkpoint.pending.length === 0) return undefined;
-    // The browser keeps one unfinished search. Another one kept is not replaced by a search
-    // begun afresh (QA: a Solve of another puzzle, or Solve instead of Resume, lost a kept
-    // search of hours without a word), unless this is the same search and has gone further.
-    const kept = this.savedRecord;
-    if (kept && !run.saved) {
-      const same = kept.text === run.source.text && kept.puzzleIndex === run.index && kept.options === run.options;
-      if (!(same && checkpoint.doneShare > kept.checkpoint.doneShare)) {
-        if (!run.keepRefused) {
-          run.keepRefused = true;
-          const summary = savedSummary(kept);
-          this.store.update('notice', `This search is not kept across a reload: the browser keeps one unfinished search, and it holds `
-            + `${summary.title}${summary.options ? ` with ${summary.options}` : ''} (${progressText(summary.fraction, 0)} done). `
-            + 'Discard that one (its offer comes back when this search stops) to keep the next search instead.');
-        }
-        return undefined;
-      }
-    }
-    if (!run.saved) this.searchLock.hold(); // kept from now: one tab runs it
-    run.saved = true;
-    const puzzle = this.state.puzzles[run.index];
-    const record = {
-      version: SAVED_SEARCH_VERSION,
-      text: run.source.text,
-      sourceName: run.source.name,
-      source: { kind: run.source.kind, file: run.source.file, id: run.source.id, title: run.source.title },
-      puzzleIndex: run.index,
-      title: (puzzle && puzzle.title) || run.source.title || 'your puzzle',
-      options: run.options,
-      elapsed: run.elapsedBefore + elapsed,
-      savedAt: Date.now(),
-      checkpoint,
-    };
-    this.savedRecord = record;
-    return this.savedSearches.save(record).then(() => {
-      if (this.savedSearches.lastError) this.store.update('notice', this.savedSearches.lastError);
-      // offered for resuming once it has stopped (state.saved is drawn when not running)
-      this.store.replace({ saved: savedSummary(record) });
-    });
-  }
-
-  /** Look for a search kept in the browser (at start-up). */
-  async checkSaved() {
-    if (!this.savedSearches) return;
-    const record = await this.savedSearches.load();
-    if (!record) return;
-    const problem = validSavedSearch(record);
-    if (problem) {
-      await this.savedSearches.clear();
-      this.store.update('notice', `A search kept in the browser could not be resumed (${problem}); it was discarded.`);
-      return;
-    }
-    this.savedRecord = record;
-    this.store.replace({ saved: savedSummary(record) });
-  }
-
-  /** Forget the kept search. */
-  discardSaved() {
-    this.savedRecord = null;
-    this.store.replace({ saved: null });
-    return this.savedSearches ? this.savedSearches.clear() : Promise.resolve();
-  }
-
-  /** Open the kept search's puzzle and options and search on from where it stopped. */
-  async resumeSaved() {
-    const record = this.savedRecord;
-    if (!record || this.running) return false;
-    if (!(await this.searchLock.hold())) {
-      this.setPhase(PHASE.ERROR, 'The kept search is running in another tab or window: it goes on there (close that tab to resume it here).');
-      return false;
-    }
-    const src = record.source;
-    this.store.update('definition', { text: record.text, error: '' });
-    const next = { kind: src.kind, file: src.file || '', id: src.id || '', title: src.title || '', text: record.text, name: record.sourceName || 'saved.txt' };
-    if (!(await this.loadText(next))) {
-      this.searchLock.release();
-      return false;
-    }
-    if (record.puzzleIndex >= this.state.puzzles.length) {
-      this.searchLock.release();
-      this.setPhase(PHASE.ERROR, 'The saved search is of a puzzle that is no longer in its file; it was discarded.');
-      await this.discardSaved();
-      return false;
-    }
-    this.selectPuzzle(record.puzzleIndex);
-    this.setOptionsText(record.options);
-    await this.solve(null, { resume: record });
-    if (!this.running) this.searchLock.release(); // (ended, or refused before it began)
-    return true;
-  }
-
   // ------------------------------------------------------------ browsing
 
   showSolution(k) {
@@ -640,3 +559,7 @@ export class Actions {
     this.store.update('view', patch);
   }
 }
+
+// The kept search's actions (saveRunning, checkSaved, resumeSaved, discardSaved, ...): methods
+// of Actions, in a file of their own.
+Object.assign(Actions.prototype, keptSearchActions);

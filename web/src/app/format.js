@@ -104,3 +104,15 @@ export class ProjectionSpread {
     return [Math.min(...this.ends) - now, Math.max(...this.ends) - now];
   }
 }
+
+/** The notice `notice` with `line` said after what it says already (each thing said once). */
+export function withNotice(notice, line) {
+  if (!line || notice.includes(line)) return notice;
+  return notice ? `${notice} ${line}` : line;
+}
+
+/** The notice `notice` without `line` (what else it says stays). */
+export function withoutNotice(notice, line) {
+  if (!line || !notice.includes(line)) return notice;
+  return notice.replace(` ${line}`, '').replace(`${line} `, '').replace(line, '');
+}

@@ -22,25 +22,19 @@ import { solutionGridProblem } from '../model/solution-check.js';
 import { SolutionStore } from '../ui/solution-store.js';
 import { PHASE } from './state.js';
 import { shownPuzzle } from './selectors.js';
-import { lessonById } from '../trace/lessons.js';
-import { linkedWords, num, titleOf } from './format.js';
+import { lessonOfLink } from '../lesson/lessons.js';
+import { linkedWords, num, titleOf, withNotice, withoutNotice } from './format.js';
 import { linkView, viewFromLink } from './view-actions.js';
+import { MAX_SAVED_TEXT, plainSlots } from './persist.js';
 
 const FOLLOW_DELAY_MS = 250;
-const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch', 'play'];
-
-/** {piece name: colour slot} as the session kept it, or null when it is not one (storage is the person's to edit). */
-function plainSlots(value) {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const entries = Object.entries(value);
-  if (entries.length > 10000 || !entries.every(([, v]) => Number.isInteger(v) && v >= 0 && v < 100000)) return null;
-  return Object.fromEntries(entries);
-}
+const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch', 'lesson', 'play'];
 
 export class LinkSync {
-  constructor(store, actions, editor, persist, { libraryFiles, watch = null, play = null, win = window }) {
+  constructor(store, actions, editor, persist, { libraryFiles, watch = null, lessons = null, play = null, win = window }) {
     this.store = store;
     this.watch = watch;
+    this.lessons = lessons;
     this.play = play; // a game played by hand (app/play-actions.js): the link carries its pieces
     this.actions = actions;
     this.editor = editor;
@@ -55,6 +49,7 @@ export class LinkSync {
     this.foreignText = null; // text a link put in the box (not the person's typing)
     this.opening = 0;        // links opening in this tab (openHash)
     this.openToken = 0;      // the latest openLink: an earlier one still loading gives way (Back pressed twice)
+    this.linkNotice = '';    // the "too large for a link" line this added to the notice
   }
 
   /**
@@ -103,10 +98,15 @@ export class LinkSync {
     if (!editing && sol.store && sol.shown >= 0) state.solution = { index: sol.shown + 1, grid: Array.from(sol.store.get(sol.shown)) };
     const view = linkView(s.view);
     if (ed.active) view.edit = 1;
-    if (s.watch.lesson) view.lesson = s.watch.lesson;
+    // a lesson: its part; the replay's step when it is not the part's own (stepped freely)
+    const lesson = s.lesson.open && this.lessons ? this.lessons : null;
+    if (lesson) {
+      view.lesson = s.lesson.id;
+      if (s.lesson.step > 0) view.lessonStep = s.lesson.step;
+    }
     // the replay's step (a lesson's, or a recording's): the link records the search again and
     // shows that step (QA: a lesson's link opened at the lesson's own step, a replay not at all)
-    if (s.watch.active && !s.watch.recording && s.watch.steps > 0) view.step = s.watch.step;
+    if (s.watch.active && !s.watch.recording && s.watch.steps > 0 && !(lesson && lesson.atOwnStep())) view.step = s.watch.step;
     if (Object.keys(view).length) state.view = view;
     const game = this.play && !editing ? this.play.linkState() : null;
     if (game) state.play = game;
@@ -178,10 +178,14 @@ export class LinkSync {
           this.lastLink = link;
           this.win.history.replaceState(null, '', link);
         }
-        if (s.notice.startsWith('This puzzle is too large')) this.store.update('notice', '');
+        if (this.linkNotice) this.store.update('notice', withoutNotice(s.notice, this.linkNotice));
+        this.linkNotice = '';
       } catch (err) {
-        // a puzzle too large for an address: it is still kept in the browser (My puzzles)
-        this.store.update('notice', `This puzzle is too large for a link (${err.message.replace(/^encodeState: /, '')}); download its definition to share it.`);
+        // A puzzle too large for an address. Said beside what is already said: a text too large
+        // for My puzzles is too large for a link too, and both are worth knowing.
+        const line = `This puzzle is too large for a link (${err.message.replace(/^encodeState: /, '')}); download its definition to share it.`;
+        this.store.update('notice', withNotice(withoutNotice(s.notice, this.linkNotice), line));
+        this.linkNotice = line;
       }
     }
     this.persist.saveSession({
@@ -191,8 +195,13 @@ export class LinkSync {
       // typing that was not loaded (not the source's text, nor the editor's, nor a link's)
       definition: this.draftOf(s),
       editor: { active: s.editor.active, savedId: s.editor.savedId, colourSlots: s.editor.slots ? slotsByName(s.editor.puzzle && s.editor.puzzle.pieces, s.editor.slots) : null },
-      // the options a lesson on screen will give back when it is left (QA: lost by a reload)
-      lessonBefore: s.watch.lesson && this.watch && this.watch.lessonOptions ? { lesson: s.watch.lesson, options: this.watch.lessonOptions.before } : null,
+      // the options a lesson on screen gives back when it is left, kept across a reload
+      lessonBefore: s.lesson.open && this.lessons && this.lessons.optionsBefore !== null ? { lesson: s.lesson.id, options: this.lessons.optionsBefore } : null,
+      // a definition on screen that My puzzles does not hold (too large, or the storage refused
+      // it): gone after a reload, and the reload says so
+      lost: s.source.kind === 'custom' && s.source.text
+        ? { title: String(titleOf(s.source.title || (s.puzzles[0] && s.puzzles[0].title) || '')).slice(0, 200), size: s.source.text.length, why: s.source.text.length > MAX_SAVED_TEXT ? 'tooLarge' : 'notKept' }
+        : null,
     });
   }
 
@@ -203,6 +212,24 @@ export class LinkSync {
   async restore(hash) {
     const session = this.persist.session();
     this.heldDraft = session && typeof session.definition === 'string' ? session.definition : null;
+    const lost = this.lostNotice(session);
+    const ok = await this.restoreFrom(hash, session);
+    if (lost) this.store.update('notice', withNotice(this.store.get().notice, lost));
+    return ok;
+  }
+
+  /** What a reload says of the puzzle the page had and could not keep ('' when none). */
+  lostNotice(session) {
+    const lost = session && session.lost;
+    if (!lost) return '';
+    const title = lost.title ? `"${lost.title}"` : 'the definition you had loaded';
+    const why = lost.why === 'tooLarge'
+      ? `its text (${num(lost.size)} characters) was larger than the browser keeps (${num(MAX_SAVED_TEXT)} characters)`
+      : `its text (${num(lost.size)} characters) was not kept in My puzzles`;
+    return `The puzzle on screen before this reload, ${title}, could not be brought back: ${why}. Load its file again to go on with it.`;
+  }
+
+  async restoreFrom(hash, session) {
     if (hash && hash !== '#') {
       const r = decodeState(hash, { libraryFiles: this.libraryFiles });
       // (a link whose puzzle cannot be read: what the person had open last instead, as below)
@@ -281,6 +308,7 @@ export class LinkSync {
     // A link opens like a new page: a replay or a lesson on screen is left first (its recording
     // stopped, a lesson's options given back). QA: Back from a lesson to a puzzle being edited
     // left the lesson's replay, its hole and its 20 solutions over the editor's board.
+    if (this.lessons) this.lessons.close();
     if (this.watch) this.watch.close();
     // (a reload in a lesson: what the lesson is to give back is the session's, not the lesson's own)
     const kept = newPage && newPage.session && newPage.session.lessonBefore;
@@ -320,12 +348,19 @@ export class LinkSync {
     const view = state.view || {};
     const patch = viewFromLink(view, shownPuzzle(this.store.get()).puzzle);
     if (Object.keys(patch).length) actions.setView(patch);
-    const lesson = typeof view.lesson === 'string' ? lessonById(view.lesson) : null;
+    const named = typeof view.lesson === 'string' ? lessonOfLink(view.lesson) : null;
     const step = Number.isInteger(view.step) && view.step >= 0 ? view.step : -1;
-    if (lesson && this.watch) this.watch.startLesson(lesson, { optionsBefore, step });
-    else if (step >= 0 && this.watch) this.watch.openReplay(step);
+    if (typeof view.lesson === 'string' && !named) {
+      this.store.update('notice', `The link names a lesson this page does not have ("${view.lesson}"): the page shows its puzzle.`);
+    } else if (named && this.lessons) {
+      // (not awaited: the lesson records its search, and the page is usable meanwhile; a former
+      // lesson's link opens the part that shows what it showed, without its replay step)
+      const own = named.lesson.id === view.lesson;
+      this.lessons.open(named.lesson, { step: Number.isInteger(view.lessonStep) ? view.lessonStep : named.part, replayStep: own ? step : -1, optionsBefore });
+    } else if (step >= 0 && this.watch) this.watch.openReplay(step);
     if (this.play) {
-      if (state.play && !editing) this.play.openFromLink(state.play);
+      // (a lesson takes the stage: a game in its link is not opened)
+      if (state.play && !editing && !named) this.play.openFromLink(state.play);
       else if (this.play.state.active) this.play.close();
     }
     return true;

@@ -55,10 +55,11 @@ export class PlayActions {
     this.lastHands = new Map(); // instance -> the turn it had when last held
     this.history = new History({ onChange: () => this.update({ history: this.history.status() }) });
     this.target = { get: () => this.state.placed, set: (placed) => this.setPlaced(placed) };
-    // another puzzle on screen, or the editor opened: play stops (its moves were of that puzzle)
-    store.subscribe(['puzzles', 'puzzleIndex', 'editor'], (s) => {
+    // another puzzle on screen, the editor or a lesson opened: play stops (its moves were of
+    // that puzzle; a lesson takes the stage for its own search)
+    store.subscribe(['puzzles', 'puzzleIndex', 'editor', 'lesson'], (s) => {
       if (!s.play.active) return;
-      if (s.editor.active || this.actions.currentPuzzle() !== this.puzzle) this.close();
+      if (s.editor.active || s.lesson.open || this.actions.currentPuzzle() !== this.puzzle) this.close();
     });
   }
 

@@ -26,6 +26,13 @@ export const NO_PLAY = Object.freeze({
   count: null, hint: null, wrong: null, challenge: '', message: '',
   history: Object.freeze({ canUndo: false, canRedo: false, undoName: '', redoName: '' }),
 });
+// Building the solution shown by hand (app/build-actions.js): the engine's build order of
+// `grid` (solution `shown` of `store`, puzzle `puzzle`: another one on the stage closes it),
+// the step drawn (0: the empty box .. buildStepCount(order)), and why there is none ('' when
+// there is). instant: steps drawn without their motion (the person prefers reduced motion).
+// turn: the words of the turn built instead of the solution as found (order.turned), whose grid
+// and order are kept in asFound ({grid, order}) to go back to; '' and null when not turned.
+export const NO_BUILD = Object.freeze({ active: false, loading: false, error: '', order: null, step: 0, grid: null, puzzle: null, store: null, shown: -1, instant: false, turn: '', asFound: null });
 
 export function initialState() {
   return {
@@ -68,8 +75,14 @@ export function initialState() {
     // second recording's status; showMch: frame the cell the most-constrained-hole rule would fill.
     watch: {
       active: false, recording: false, steps: 0, full: false, step: 0, playing: false, speed: 3, error: '', note: '', origin: null,
-      searching: false, lesson: '', revision: 0, live: null, accuracy: null, compare: null, showMch: false, ended: '',
+      searching: false, revision: 0, live: null, accuracy: null, compare: null, showMch: false, ended: '',
     },
+    build: NO_BUILD,
+    // The lesson screen (app/lesson-actions.js, lesson/lessons.js): open, the lesson's id and
+    // the narrated step shown (0-based, of count), what it waits for ('' or words: "Recording the
+    // search…"), the answer given to the step's check question ({right, text} or null), what
+    // the step shows beside the replay (show: the step's show flags), full screen, a problem ('').
+    lesson: { open: false, id: '', step: 0, count: 0, busy: '', error: '', answer: null, show: {}, fullscreen: false, details: false, revision: 0 },
     // Settings kept in the browser (persist.js): workers = solver workers sharing a search
     // (pool/solver-pool.js; main.js starts it at the saved value or one per core).
     settings: { workers: 1 },
@@ -85,5 +98,7 @@ export function initialState() {
     play: NO_PLAY,
     // A message about the page itself (storage refused, a link that could not be read), or ''.
     notice: '',
+    // Damaged values of the browser's storage, set aside (app/storage-actions.js): [{key, name, message, size, copy}].
+    storageIssues: [],
   };
 }

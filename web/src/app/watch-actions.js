@@ -50,13 +50,9 @@ export class WatchActions {
     // after this step", a hole's story), or null for a note about no step; moving elsewhere
     // clears it (QA: "No solution after this step" stayed at step 0 of 480 solutions).
     this.noteHolds = null;
-    // The options the page had before a lesson put its own, given back when the lesson is
-    // left with the lesson's options untouched (QA: lesson 1's "-b 12 -l 20" stopped a Soma
-    // solve at 20 solutions after the lesson was closed).
-    this.lessonOptions = null; // {lesson, before}
     // a replay belongs to the puzzle it was recorded on
     store.subscribe(['puzzles', 'puzzleIndex'], () => {
-      if ((this.watch.active && !this.watch.recording) || this.watch.lesson) this.close();
+      if (this.watch.active && !this.watch.recording) this.close();
     });
     // A search started by anything but the replay itself (Solve, Enter in the options, Resume)
     // shows its solutions on the stage and in the counter. The replay draws over the stage, so
@@ -71,28 +67,6 @@ export class WatchActions {
 
   get watch() {
     return this.store.get().watch;
-  }
-
-  /**
-   * Record the puzzle on screen for a lesson (trace/lessons.js), then show what it is about.
-   * optionsBefore: the options the page had before the lesson's (given back when it closes);
-   * step: the replay step to land on instead of the lesson's own (a link to a lesson's step).
-   */
-  async startLesson(lesson, { optionsBefore = null, step = -1 } = {}) {
-    this.store.update('watch', { lesson: lesson.id });
-    if (optionsBefore !== null && optionsBefore !== lesson.options) this.lessonOptions = { lesson: lesson.options, before: optionsBefore };
-    if (lesson.then === 'none') return;
-    await this.record();
-    if (!this.player) return;
-    if (lesson.then === 'hole') {
-      await this.findTroublesomeHole();
-      this.store.update('watch', { showMch: true });
-    }
-    else if (lesson.then === 'deadEnd') this.jump('deadEnd', 1);
-    else if (lesson.then === 'volume') this.jumpTo((ev) => ev.op === TRACE_OP.VOLUME_TRIGGER, 'volume dead end');
-    // a link's step, after the lesson's own landing: its marks stay where they hold (the hole
-    // drawn, its story, the MCH frame: QA, a link lost them)
-    if (step >= 0 && this.player) this.seekLinked(step);
   }
 
   /** A replay link's step (share/link.js view.step): recorded, then shown at that step. */
@@ -127,8 +101,11 @@ export class WatchActions {
     this.say(i < 0 ? `No ${what} in the recording.` : '', this.atThisStep());
   }
 
-  /** Record a traced search of the puzzle on screen (with the options chosen). */
-  async record() {
+  /**
+   * Record a traced search of the puzzle on screen (with the options chosen); capacity: the
+   * steps kept (a lesson's scene may keep fewer than the watch's own window).
+   */
+  async record({ capacity = this.capacity } = {}) {
     const puzzle = this.actions.currentPuzzle();
     if (!puzzle) return;
     if (this.store.get().run.phase === PHASE.RUNNING || this.actions.running) {
@@ -137,7 +114,7 @@ export class WatchActions {
     }
     this.pause();
     this.puzzle = puzzle;
-    this.recording = new TraceRecording(this.capacity);
+    this.recording = new TraceRecording(capacity);
     this.player = null;
     this.table = null;
     this.tail = null;
@@ -148,28 +125,34 @@ export class WatchActions {
     this.noteHolds = null;
     // (note and origin belong to the replay before: a hole of another recording)
     this.store.update('watch', { active: true, recording: true, steps: 0, full: false, step: 0, error: '', note: '', origin: null, revision: 0, live: null, accuracy: null, compare: null, ended: '' });
+    // The image table is asked for once the search has started, and a short search can end
+    // before it comes (the worker answers between slices): the replay waits for it.
+    const table = tableWaiter();
     const done = this.actions.solve({
       options: TRACE_OPTIONS,
       // the worker ends the search at the window's last step, with the solutions and counters
       // of the window alone (a cancel sent when the page saw it full landed up to the whole
       // search later: 10x6 said "2,339 solutions found by then" of a 1,000,000-step window)
-      window: this.capacity,
+      window: capacity,
       onTrace: (events) => {
         if (!this.recording) return;
         this.recording.append(events);
         this.ensurePlayer();
         this.store.update('watch', { steps: this.recording.length, full: this.recording.full, live: this.liveEstimate() });
       },
-      onImageTable: (table, error) => {
-        if (!table) {
+      onImageTable: (images, error) => {
+        table.came();
+        if (!images) {
           this.store.update('watch', { error: `Cannot replay this search: ${error}` });
           return;
         }
-        this.table = table;
+        this.table = images;
         this.ensurePlayer();
       },
     });
     await done;
+    // (a search that did not start sends no events, and no table comes)
+    if (this.recording && this.recording.length > 0 && !this.table) await table.seen;
     if (!this.recording) return; // closed meanwhile
     this.ensurePlayer();
     this.summary = summarise(this.recording);
@@ -219,37 +202,49 @@ export class WatchActions {
    */
   async compare(key) {
     const algo = algorithmByKey(key);
-    if (!this.player || !algo || this.watch.recording || this.store.get().run.phase === PHASE.RUNNING) return;
+    if (!this.player || !algo) return;
     const pieces = this.puzzle.instances.filter((i) => !i.stationary).length;
     const options = algorithmOptions(key, this.baseOptions, pieces);
     if (options === null) {
       this.say('Fix the options first: the comparison keeps their counting settings.');
       return;
     }
-    const other = { key, label: algo.label, options, recording: new TraceRecording(this.capacity), table: null, player: null, summary: null };
+    await this.compareWith({ key, label: algo.label, options });
+  }
+
+  /**
+   * Record the same puzzle with `options` (a lesson's second search, or an algorithm's: compare)
+   * and replay it in step with the first recording; capacity: the steps kept.
+   */
+  async compareWith({ key = '', label, options, capacity = this.recording ? this.recording.capacity : this.capacity }) {
+    if (!this.player || this.watch.recording || this.store.get().run.phase === PHASE.RUNNING) return;
+    const other = { key, label, options, recording: new TraceRecording(capacity), table: null, player: null, summary: null };
     this.other = other;
     this.pause();
     // The comparison is searched like any run, which shows its solutions and counters; once it
     // is recorded they go back to the first recording's (QA: Solve's card and "Solution 1 of
     // 20", and so Copy link, showed the other algorithm's run under the page's options).
     const shown = { solutions: this.store.get().solutions, run: this.store.get().run };
-    const status = (recording) => ({ key, label: algo.label, options, recording, steps: other.recording.length, full: other.recording.full });
+    const status = (recording) => ({ key, label, options, recording, steps: other.recording.length, full: other.recording.full });
     this.store.update('watch', { compare: status(true), note: '' });
+    const table = tableWaiter(); // (as record's)
     await this.actions.solve({
       options: TRACE_OPTIONS,
       baseOptions: options,
-      window: this.capacity, // (as the first recording's)
+      window: capacity, // (as the first recording's)
       onTrace: (events) => {
         if (this.other !== other) return;
         other.recording.append(events);
         this.store.update('watch', { compare: status(true) });
       },
-      onImageTable: (table, error) => {
+      onImageTable: (images, error) => {
+        table.came();
         if (this.other !== other) return;
-        if (!table) this.say(`Cannot replay the comparison: ${error}`);
-        else other.table = table;
+        if (!images) this.say(`Cannot replay the comparison: ${error}`);
+        else other.table = images;
       },
     });
+    if (this.other === other && other.recording.length > 0 && !other.table) await table.seen;
     const now = this.store.get();
     if (!this.actions.running && now.run.options === searchOptions(options, TRACE_OPTIONS)) {
       this.store.replace({ solutions: { ...shown.solutions, revision: now.solutions.revision + 1 }, run: shown.run });
@@ -303,16 +298,13 @@ export class WatchActions {
     this.stopRecording(w.recording || (w.compare && w.compare.recording));
     this.pause();
     this.noteHolds = null;
-    const given = this.lessonOptions;
-    this.lessonOptions = null;
-    if (w.lesson && given && this.store.get().options.text.trim() === given.lesson) this.actions.setOptionsText(given.before);
     this.recording = null;
     this.player = null;
     this.tail = null;
     this.summary = null;
     this.other = null;
     this.holeData = null;
-    this.store.update('watch', { active: false, recording: false, step: 0, steps: 0, lesson: '', note: why, origin: null, live: null, accuracy: null, compare: null, showMch: false });
+    this.store.update('watch', { active: false, recording: false, step: 0, steps: 0, note: why, origin: null, live: null, accuracy: null, compare: null, showMch: false });
   }
 
   changed() {
@@ -466,6 +458,11 @@ export class WatchActions {
     this.showHole(hole);
   }
 
+  /** Draw a hole found by worstHole from the step that made it until it is cleared (no move, no note). */
+  markHole({ made, found, cleared, cell }) {
+    this.store.update('watch', { origin: { made: made + 1, found: found + 1, cleared: cleared + 1, cell, mch: null } });
+  }
+
   /** Go to where a hole that could never be completed (no board filled below it) was made, and say so. */
   showHole({ made, found, cleared, clearedInRecord, cell }) {
     const span = cleared - made;
@@ -491,6 +488,13 @@ export class WatchActions {
       origin: { made: made + 1, found: found + 1, cleared: cleared + 1, cell, mch: pick },
     });
   }
+}
+
+/** The image table of a search that has started: `seen` resolves when `came()` is called (table or error). */
+function tableWaiter() {
+  let came;
+  const seen = new Promise((resolve) => { came = resolve; });
+  return { seen, came };
 }
 
 /** {steps, fraction, total} for a player's position: the estimated steps of the whole search. */

@@ -198,6 +198,7 @@ const SPECS = [
   commandLineOnly('jobs-out', 'required'),
   commandLineOnly('job', 'required'),
   commandLineOnly('merge', 'required'),
+  commandLineOnly('build-order', 'none'),
   {
     s: 'r', l: 'redundancyFilter', arg: 'optional',
     set: (values, v) => {

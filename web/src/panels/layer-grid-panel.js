@@ -5,17 +5,67 @@
 import { puzzleColors } from '../viewer/colors.js';
 import { PNG_BACKGROUND, drawCaption, encodePng } from '../viewer/piece-emphasis.js';
 import { shownPuzzle } from '../app/selectors.js';
+import { stepInstances } from '../model/build-order.js';
 import { byId, h, setProp } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const DIMMED = 0.25;
 const NAME_INK = '#0b0f1a';
 const CAPTION_INK = '#9aa8c2'; // styles.css --muted, as .layer-caption
+const OUTLINE_INK = '#ffffff'; // the cells of the step shown while building
 
 function svgEl(tag, attrs) {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   return e;
+}
+
+/**
+ * The SVG of each z layer of `grid` (box cell -> instance, -1 empty), as the CLI prints them:
+ * rows from the top (y = yDim-1) down, every cell in its piece's colour with the piece's name.
+ * Options: cell (pixels), colors (puzzleColors), emphasis (a piece index drawn full, the others
+ * dimmed; -1 none), hidden / isolate (pieces left out), outline (a Set of instances framed).
+ */
+export function layerSvgs(p, grid, { cell, colors, emphasis = -1, hidden = [], isolate = -1, outline = null }) {
+  const { xDim: X, yDim: Y, zDim: Z } = p;
+  const out = [];
+  for (let z = 0; z < Z; z++) {
+    const svg = svgEl('svg', { width: X * cell, height: Y * cell, viewBox: `0 0 ${X * cell} ${Y * cell}`, class: 'layer-svg' });
+    const frames = [];
+    for (let row = 0; row < Y; row++) {
+      const y = Y - 1 - row; // the top row first, as the CLI prints
+      for (let x = 0; x < X; x++) {
+        const inst = grid[x + X * (y + Y * z)];
+        const instance = p.instances[inst];
+        const piece = instance ? instance.piece : -1;
+        const named = instance && !(instance.stationary && instance.name === '*');
+        const left = piece >= 0 && (hidden.includes(piece) || (isolate >= 0 && piece !== isolate));
+        const fill = !named || left ? 'none' : `#${colors.instanceColor(inst).getHexString()}`;
+        const rect = svgEl('rect', {
+          x: x * cell + 0.5, y: row * cell + 0.5, width: cell - 1, height: cell - 1, rx: 2,
+          fill, stroke: named ? 'rgba(0,0,0,0.45)' : 'rgba(160,180,220,0.25)',
+          'fill-opacity': emphasis >= 0 && piece !== emphasis ? DIMMED : 1,
+        });
+        svg.append(rect);
+        if (outline && outline.has(inst)) {
+          frames.push(svgEl('rect', { x: x * cell + 2, y: row * cell + 2, width: cell - 4, height: cell - 4, rx: 3, fill: 'none', stroke: OUTLINE_INK, 'stroke-width': 2.5, class: 'layer-step-cell' }));
+        }
+        if (named && !left && cell >= 14) {
+          // (the text's look in attributes, not only the page's CSS: the PNG draws the SVG alone)
+          const t = svgEl('text', {
+            x: x * cell + cell / 2, y: row * cell + cell / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central',
+            'font-size': Math.round(cell * 0.5), class: 'layer-cell-name', fill: NAME_INK, 'font-weight': 700, 'font-family': 'system-ui, sans-serif',
+            'fill-opacity': emphasis >= 0 && piece !== emphasis ? 0.35 : 1,
+          });
+          t.textContent = p.pieces[piece].name; // text node: names never parsed as markup
+          svg.append(t);
+        }
+      }
+    }
+    svg.append(...frames); // over every cell, so no neighbour covers a frame
+    out.push(svg);
+  }
+  return out;
 }
 
 export function mountLayerGridPanel(store, stage, view) {
@@ -33,7 +83,7 @@ export function mountLayerGridPanel(store, stage, view) {
       return;
     }
     const v = s.view;
-    const key = [p, grid, sol.shown, v.highlight, v.hover, v.hidden.join(','), v.isolate, v.layer, box.clientWidth, box.clientHeight].join('|');
+    const key = [p, grid, sol.shown, v.highlight, v.hover, v.hidden.join(','), v.isolate, v.layer, s.build.step, s.build.order ? 1 : 0, box.clientWidth, box.clientHeight].join('|');
     if (key === drawnKey) return;
     drawnKey = key;
     const { xDim: X, yDim: Y, zDim: Z } = p;
@@ -44,36 +94,13 @@ export function mountLayerGridPanel(store, stage, view) {
     const availH = Math.max(120, box.clientHeight - 60);
     const cell = Math.max(12, Math.min(64, Math.floor((availW - gap * (Z - 1)) / (X * Z)), Math.floor(availH / Y)));
     const emphasis = v.hover >= 0 ? v.hover : v.highlight;
+    // building by hand: the pieces of the step shown framed (model/build-order.js)
+    const b = s.build;
+    const outline = b.active && b.order ? new Set(stepInstances(b.order, b.step)) : null;
+    const svgs = layerSvgs(p, grid, { cell, colors, emphasis, hidden: v.hidden, isolate: v.isolate, outline });
     const layers = [];
     for (let z = 0; z < Z; z++) {
-      const svg = svgEl('svg', { width: X * cell, height: Y * cell, viewBox: `0 0 ${X * cell} ${Y * cell}`, class: 'layer-svg' });
-      for (let row = 0; row < Y; row++) {
-        const y = Y - 1 - row; // the top row first, as the CLI prints
-        for (let x = 0; x < X; x++) {
-          const inst = grid[x + X * (y + Y * z)];
-          const instance = p.instances[inst];
-          const piece = instance ? instance.piece : -1;
-          const named = instance && !(instance.stationary && instance.name === '*');
-          const left = piece >= 0 && (v.hidden.includes(piece) || (v.isolate >= 0 && piece !== v.isolate));
-          const fill = !named || left ? 'none' : `#${colors.instanceColor(inst).getHexString()}`;
-          const rect = svgEl('rect', {
-            x: x * cell + 0.5, y: row * cell + 0.5, width: cell - 1, height: cell - 1, rx: 2,
-            fill, stroke: named ? 'rgba(0,0,0,0.45)' : 'rgba(160,180,220,0.25)',
-            'fill-opacity': emphasis >= 0 && piece !== emphasis ? DIMMED : 1,
-          });
-          svg.append(rect);
-          if (named && !left && cell >= 14) {
-            // (the text's look in attributes, not only the page's CSS: the PNG draws the SVG alone)
-            const t = svgEl('text', {
-              x: x * cell + cell / 2, y: row * cell + cell / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central',
-              'font-size': Math.round(cell * 0.5), class: 'layer-cell-name', fill: NAME_INK, 'font-weight': 700, 'font-family': 'system-ui, sans-serif',
-              'fill-opacity': emphasis >= 0 && piece !== emphasis ? 0.35 : 1,
-            });
-            t.textContent = p.pieces[piece].name; // text node: names never parsed as markup
-            svg.append(t);
-          }
-        }
-      }
+      const svg = svgs[z];
       const label = Z > 1 ? `Layer ${z + 1}${z === 0 ? ' (bottom)' : z === Z - 1 ? ' (top)' : ''}` : 'The board';
       const fig = h('button', {
         type: 'button', className: `layer-fig${v.layer === z ? ' chosen' : ''}`, dataset: { layer: String(z) },
@@ -86,7 +113,7 @@ export function mountLayerGridPanel(store, stage, view) {
     box.replaceChildren(...layers);
   };
 
-  store.subscribe(['view', 'solutions', 'puzzles', 'puzzleIndex', 'editor', 'source'], draw);
+  store.subscribe(['view', 'solutions', 'puzzles', 'puzzleIndex', 'editor', 'source', 'build'], draw);
   new ResizeObserver(() => draw()).observe(box.parentElement);
 }
 

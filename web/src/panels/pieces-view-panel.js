@@ -24,7 +24,7 @@ export function mountPiecesViewPanel(store, stage, view) {
 
   // ---- help text: touch words on a touch screen ----
   const coarse = window.matchMedia('(pointer: coarse)');
-  // (the arrows step a replay while it is on the stage: watch-panel.js)
+  // (the arrows step a replay while it is on the stage: watch-panel.js; a build: build-panel.js)
   const boxed = (s) => { const p = shownPuzzle(s).puzzle; return !!p && p.zDim > 1; };
   const helpText = (s = store.get()) => {
     if (s.play.active) { // (playing by hand: panels/play-stage.js)
@@ -33,13 +33,14 @@ export function mountPiecesViewPanel(store, stage, view) {
         : `Drag a piece from the tray onto the ${boxed(s) ? 'layer shown' : 'board'} · click a placed piece to take it back · R turn · ${boxed(s) ? 'F roll · T tip · PgUp/PgDn layer' : 'F flip'} · drag to rotate`);
       return;
     }
+    const arrows = replayOnStage(s) ? 'replay steps' : s.build.active ? 'build steps' : 'solutions';
     setText(el.help, coarse.matches
       ? 'Swipe to rotate · pinch to zoom · two fingers to pan · tap a piece to pick it'
-      : `Drag to rotate · right-drag to pan · scroll to zoom · click a piece to pick it · ← → ${replayOnStage(s) ? 'replay steps' : 'solutions'}`);
+      : `Drag to rotate · right-drag to pan · scroll to zoom · click a piece to pick it · ← → ${arrows}`);
   };
   helpText();
   coarse.addEventListener('change', () => helpText());
-  store.subscribe(['watch', 'editor', 'play'], (s) => helpText(s));
+  store.subscribe(['watch', 'editor', 'build', 'play'], (s) => helpText(s));
 
   // ---- pointing at pieces in the 3-D view ----
   const picking = () => {

@@ -3,6 +3,7 @@
 import { PHASE } from '../app/state.js';
 import { num, progressText, secs } from '../app/format.js';
 import { byId, setProp } from './dom.js';
+import { downloadText } from './download.js';
 
 function ago(ms) {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -14,15 +15,27 @@ function ago(ms) {
 }
 
 export function mountResumePanel(store, actions) {
-  const el = { banner: byId('resume-banner'), text: byId('resume-text'), resume: byId('resume'), discard: byId('resume-discard') };
+  const el = {
+    banner: byId('resume-banner'), text: byId('resume-text'), resume: byId('resume'), discard: byId('resume-discard'),
+    download: byId('resume-download'),
+  };
   el.resume.addEventListener('click', () => actions.resumeSaved());
   // (Discard in a tab while another runs the search: that tab keeps it again at its next write)
   el.discard.addEventListener('click', () => actions.discardSaved());
+  el.download.addEventListener('click', () => downloadText(actions.savedText(), 'kept-search.json', 'application/json'));
   store.subscribe(['saved', 'run', 'solutions'], (s) => {
     const saved = s.saved;
     const busy = s.run.phase === PHASE.RUNNING || s.run.phase === PHASE.LOADING;
     setProp(el.banner, 'hidden', !saved || busy);
     if (!saved) return;
+    setProp(el.resume, 'hidden', !!saved.refused);
+    setProp(el.download, 'hidden', !saved.refused);
+    if (saved.refused) {
+      // never resumed, never deleted unasked: kept as it is until discarded
+      el.text.textContent = `A search kept in the browser (${saved.title}${saved.options ? ` with ${saved.options}` : ''}) cannot be resumed: `
+        + `${saved.refused}. It is kept as it was: download it to look into it, or discard it to keep the next long search instead.`;
+      return;
+    }
     const options = saved.options ? ` with ${saved.options}` : '';
     el.text.textContent = `An unfinished search of ${saved.title}${options} was kept ${ago(Date.now() - saved.savedAt)}: `
       + `${progressText(saved.fraction, 0)} done, ${num(saved.solutions)} ${saved.solutions === 1 ? 'solution' : 'solutions'}, `

@@ -15,8 +15,9 @@ export function mountSolutionsPanel(store, actions) {
   el.next.addEventListener('click', () => actions.stepSolution(1));
   el.slider.addEventListener('input', () => actions.showSolution(Number(el.slider.value) - 1));
   document.addEventListener('keydown', (e) => {
-    // (while a replay is on the stage, the arrows are the replay's: watch-panel.js)
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e) || replayOnStage(store.get())) return;
+    // (while a replay is on the stage, the arrows are the replay's: watch-panel.js; while a
+    // solution is being built, the build's: build-panel.js)
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e) || replayOnStage(store.get()) || store.get().build.active) return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
     if (e.key in moves) actions.stepSolution(moves[e.key]);
     else if (e.key === 'Home') actions.showSolution(0);

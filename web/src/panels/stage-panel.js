@@ -2,7 +2,7 @@
 // (explode, reset view). Draws the current puzzle, and the solution shown when there is one.
 import { Viewer } from '../viewer/viewer.js';
 import { SpaceLayer } from '../viewer/space-layer.js';
-import { WatchLayer } from '../viewer/watch-layer.js';
+import { WatchLayer, candidatesAt } from '../viewer/watch-layer.js';
 import { deadEndLabel, regionOf } from '../trace/explain.js';
 import { isDeadEnd } from '../trace/player.js';
 import { stationaryCells } from '../trace/holes.js';
@@ -15,18 +15,20 @@ import { dimsText, linkedWords, num, plural, titleOf } from '../app/format.js';
 import { byId, setProp, setText } from './dom.js';
 import { shownPuzzle } from '../app/selectors.js';
 import { playGrid } from '../model/play.js';
+import { buildStepCount, placedGrid, stepMotion, stepWords } from '../model/build-order.js';
 
 export function mountStagePanel(store, actions, editor, watch) {
   const el = {
     viewport: byId('viewport'), title: byId('stage-title'), sub: byId('stage-sub'), solution: byId('stage-solution'),
-    overlayTop: byId('overlay-top'), overlayBottom: byId('overlay-bottom'),
+    overlayTop: byId('overlay-top'), overlayBottom: byId('overlay-bottom'), buildCaption: byId('build-caption'),
     explodeRow: byId('explode-row'), explode: byId('explode'), explodeMode: byId('explode-mode'), resetView: byId('reset-view'),
   };
   const viewer = new Viewer(el.viewport);
   // while a puzzle is being edited its cells can be clicked in the 3-D view too
   const spaceLayer = new SpaceLayer(viewer, (cell, makeHole) => editor.run(commands.paintCells(editor.target, [cell], makeHole, editor.newStroke())));
   const watchLayer = new WatchLayer(viewer, byId('watch-label'));
-  const stage = { viewer, spaceLayer, watchLayer, solutionsShown: 0, emptyBoardsShown: 0 };
+  // extraBottom: pixels of the view's bottom that the lesson's narration covers (panels/lesson-screen.js)
+  const stage = { viewer, spaceLayer, watchLayer, solutionsShown: 0, emptyBoardsShown: 0, extraBottom: 0 };
   let spaceShown = null;
   let spaceLayerIndex = -1;
 
@@ -34,8 +36,13 @@ export function mountStagePanel(store, actions, editor, watch) {
   el.explodeMode.addEventListener('change', () => actions.setView({ explodeMode: el.explodeMode.value }));
   el.resetView.addEventListener('click', () => viewer.resetView());
 
-  /** Keep the puzzle clear of the overlays on the canvas when framing it. */
-  stage.fitMargins = () => viewer.setMargins({ top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + 8 });
+  /**
+   * Keep the puzzle clear of the overlays on the canvas when framing it; under a lesson's
+   * narration the puzzle is centred in the band left above it (shift), not in the whole view.
+   */
+  stage.fitMargins = () => viewer.setMargins({
+    top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + 8 + stage.extraBottom, shift: stage.extraBottom > 0,
+  });
 
   let drawnPuzzle = null;
   let drawnGrid = null;
@@ -43,7 +50,9 @@ export function mountStagePanel(store, actions, editor, watch) {
   let replayStep = -1;  // the replay step drawn last (a move of one step animates its piece)
   let drawnPlayer = null;
   let replayDrawn = false; // the last pieces drawn were a replay's step
-  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch', 'play'], (s, changed) => {
+  let buildDrawn = null;   // the build order drawn last, and its step (a move of one step slides its piece)
+  let buildStep = 0;
+  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch', 'lesson', 'build', 'play'], (s, changed) => {
     const { puzzle: p, editing } = shownPuzzle(s);
     if (p !== drawnPuzzle) {
       const sameBox = !!(p && drawnPuzzle && p.xDim === drawnPuzzle.xDim && p.yDim === drawnPuzzle.yDim && p.zDim === drawnPuzzle.zDim);
@@ -73,10 +82,12 @@ export function mountStagePanel(store, actions, editor, watch) {
       spaceLayerIndex = s.editor.layer;
       spaceLayer.setSpace(space, s.editor.layer);
     }
+    // a lesson's step shades the board like a chessboard (the parity argument)
+    const shade = s.lesson.open && s.lesson.show.shade === 'parity' && p && !editing ? p : null;
     // watching a replay: the board of the step shown, and what the step concerns
     const replay = s.watch.active && watch.player && !editing && !s.play.active ? watch.player : null;
     if (replay) {
-      if (changed.has('watch') || drawnGrid !== replay.grid) {
+      if (changed.has('watch') || changed.has('lesson') || drawnGrid !== replay.grid) {
         // the pieces are redrawn when the step moved (not for a note or an estimate: that
         // would cut a piece's motion short)
         if (drawnGrid !== replay.grid || replayStep !== replay.step || drawnPlayer !== replay) {
@@ -87,19 +98,42 @@ export function mountStagePanel(store, actions, editor, watch) {
           replayDrawn = true;
           viewer.showSolution(replay.grid, motion);
         }
-        watchLayer.show(watchView(watch.puzzle, replay, s.watch.origin, s.watch.showMch ? watch.mchPick() : null));
+        const view = watchView(watch.puzzle, replay, s.watch.origin, s.watch.showMch ? watch.mchPick() : null);
+        if (shade) view.shadeCells = darkCells(shade);
+        watchLayer.show(view);
+        overlayShown = null;
       }
       setText(el.solution, `Step ${num(replay.step)}`);
       return;
     }
-    // lesson 4 (parity): the board shaded like a chessboard while the lesson is open; a puzzle
-    // proved impossible: its space, and the cells its certificate counts in red
-    const shade = s.watch.lesson === 'parity' && p && !editing ? p : null;
+    // building the solution by hand: the box after the step shown, the step's pieces sliding in
+    const build = s.build;
+    const building = build.active && build.order && p && !editing && !s.play.active ? build : null;
+    setProp(el.buildCaption, 'hidden', !building);
+    el.overlayTop.classList.toggle('building', !!building);
+    if (building) {
+      if (buildDrawn !== building.order || buildStep !== building.step || !drawnGrid) {
+        const grid = placedGrid(p, building.grid, building.order, building.step);
+        const motion = buildDrawn === building.order
+          ? stepMotion(p, building.grid, building.order, buildStep, building.step, { instant: building.instant }) : null;
+        buildDrawn = building.order;
+        buildStep = building.step;
+        drawnGrid = grid;
+        viewer.showSolution(grid, motion);
+      }
+      setText(el.buildCaption, stepWords(p, building.order, building.step));
+      const sol = s.solutions;
+      setText(el.solution, `Solution ${num(sol.linked || sol.shown + 1)}${building.turn ? ', turned' : ''} · step ${num(building.step)} of ${num(buildStepCount(building.order))}`);
+      return;
+    }
+    buildDrawn = null;
+    // a lesson's shaded board; a puzzle proved impossible: its space, and the cells its
+    // certificate counts in red
     const certificate = !shade && p && !editing ? certificateView(p, s.run) : null;
     const overlay = shade || certificate;
     if (overlay !== overlayShown) {
       overlayShown = overlay;
-      watchLayer.show(shade ? { puzzle: shade, shadeCells: openCells(shade).filter((c) => isDark(shade, c)) } : certificate);
+      watchLayer.show(shade ? { puzzle: shade, shadeCells: darkCells(shade) } : certificate);
     } else if (!overlay && drawnGrid && watchLayer.objects.length) watchLayer.show(null);
     const sol = s.solutions;
     // playing by hand: the pieces placed (panels/play-stage.js draws the piece in hand)
@@ -160,6 +194,13 @@ function certificateView(puzzle, run) {
   return view;
 }
 
+/** The dark cells of the checkerboard colouring, once per puzzle. */
+const darkOf = new WeakMap();
+function darkCells(puzzle) {
+  if (!darkOf.has(puzzle)) darkOf.set(puzzle, openCells(puzzle).filter((c) => isDark(puzzle, c)));
+  return darkOf.get(puzzle);
+}
+
 function sameGrid(a, b) {
   if (a.buffer === b.buffer && a.byteOffset === b.byteOffset) return true;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -189,15 +230,11 @@ function pieceMotion(player, from, watch) {
 function watchView(puzzle, player, origin, mch) {
   const ev = player.current();
   const level = player.levels[player.levels.length - 1];
-  const view = { puzzle, target: -1, candidateCells: [], deadCells: [], label: '', mchCell: mch ? mch.cell : -1 };
+  const view = { puzzle, target: -1, deadCells: [], label: '', mchCell: mch ? mch.cell : -1, coordinates: true };
   if (level && level.target >= 0) view.target = level.target;
-  // the candidates are shown while the level presents them (its choose and candidate steps)
-  if (level && ev && (ev.op === TRACE_OP.CHOOSE || ev.op === TRACE_OP.CANDIDATE)) {
-    for (const c of level.candidates) {
-      if (player.grid[player.cellsOf(c.image)[0]] === c.instance) continue; // the one being tried is drawn solid
-      for (const cell of player.cellsOf(c.image)) view.candidateCells.push(cell);
-    }
-  }
+  // the level's candidates: the one just listed solid, the others (and, once one is placed,
+  // those still to try) as outlines, with "3 of 7 left"
+  view.candidates = candidatesAt(player, puzzle);
   const holes = stationaryCells(puzzle);
   // a troublesome hole being followed: drawn from the step that made it until it is cleared
   if (origin && player.step >= origin.made && player.step < origin.cleared) {

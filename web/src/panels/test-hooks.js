@@ -1,11 +1,17 @@
 // Test hooks (harmless for users): document.body.dataset.state is the search phase ('loading' |
 // 'ready' | 'running' | 'done' | 'cancelled' | 'error'); window.__polycube = { solutionsShown,
-// emptyBoardsShown, piecesDrawn, currentSolution, storedSolutions, puzzle, loads, sample(), state() }
+// emptyBoardsShown, piecesDrawn, currentSolution, storedSolutions, puzzle, loads, sample(), state(),
+// animating(), lastMotion() }
 // where solutionsShown (emptyBoardsShown) counts drawings of a solution (of the empty board), piecesDrawn is the number of pieces in the current drawing and
 // loads counts the times the phase became 'loading' (a test clicks, then waits for the count to
 // grow: the phase alone may still read 'ready' from before the click), sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
-// is drawn in the editor's 3-D layer, playCell(i) where it is pointed at while playing by hand.
-export function mountTestHooks(store, stage) {
+// is drawn in the editor's 3-D layer, boardCell(i) where it is in the view of the puzzle shown
+// (a lesson's "click the cell" questions), playCell(i) where
+// it is pointed at while playing by hand; replayGrid() the piece on each cell at the replay's step;
+// lessonViews() the lesson screen's tree, code and matrix views.
+import { cellToClient } from '../viewer/cell-pick.js';
+
+export function mountTestHooks(store, stage, watch = null, lessonScreen = null) {
   const hooks = {
     solutionsShown: 0,
     emptyBoardsShown: 0,
@@ -21,9 +27,25 @@ export function mountTestHooks(store, stage) {
     playCell: (cell) => (stage.playLayer ? stage.playLayer.cellToClient(cell) : null),
     /** Where the camera is ([x, y, z], rounded): whether a drag turned the view. */
     cameraAt: () => stage.viewer.camera.position.toArray().map((v) => Math.round(v * 1000) / 1000),
+    /** Client position of box cell `cell` of the puzzle in the view (its centre; a board's at z = 0). */
+    boardCell: (cell) => (stage.viewer.puzzle ? cellToClient(stage.viewer, stage.viewer.puzzle, cell) : null),
     state: () => store.get(),
-    /** True while the view moves a piece in or out (watching the search). */
+    /** True while the view moves a piece in or out (watching the search, building). */
     animating: () => stage.viewer.animating,
+    /** The motion of the last drawing ({instances, path, leaving, ms} or {instance, ...}; null: none). */
+    lastMotion: () => {
+      const m = stage.viewer.lastMotion;
+      return m ? { instance: m.instance, instances: m.instances, path: m.path, leaving: !!m.leaving, ms: m.ms } : null;
+    },
+    replayGrid: () => (watch && watch.player ? Array.from(watch.player.grid) : null),
+    /** The replay's recording: the op of every event, and the image table (the tests count from them). */
+    replayEvent: (i) => (watch && watch.player && i >= 0 && i < watch.player.length ? watch.player.event(i) : null),
+    replayOps: () => (watch && watch.player ? Array.from({ length: watch.player.length }, (_, i) => watch.player.rec.op(i)) : null),
+    replayTable: () => (watch && watch.table ? Object.fromEntries(['offsets', 'cells', 'imageShapes', 'instanceShapes'].map((k) => [k, Array.from(watch.table[k])])) : null),
+    /** The lesson screen's components (lesson/): tree, otherTree, code, matrix (null until shown). */
+    lessonViews: () => (lessonScreen ? lessonScreen.views : null),
+    /** What the replay draws over the board: edge labels, candidate outlines and solids, the tag. */
+    watchLayer: () => stage.watchLayer.summary(),
   };
   window.__polycube = hooks;
   store.subscribe('*', (s) => {

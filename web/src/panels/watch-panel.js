@@ -3,15 +3,15 @@
 // per second, jump to the next solution or dead end or back to where a hole appeared; a step
 // counter, what each step did in words, the depth of the search over the steps, and how many
 // placements were tried at each number of pieces left; an estimate of the whole search's size;
-// a second algorithm's recording replayed beside it (compare); the parity lesson's argument.
+// a second algorithm's recording replayed beside it (compare); the list of lessons, which open
+// the lesson screen (panels/lesson-screen.js).
 import { SPEEDS, estimateAt } from '../app/watch-actions.js';
 import { PHASE } from '../app/state.js';
 import { replayOnStage } from '../app/selectors.js';
 import { num, plural } from '../app/format.js';
 import { cellName, describe } from '../trace/explain.js';
-import { LESSONS, lessonById, lessonLink } from '../trace/lessons.js';
+import { LESSONS, lessonLink } from '../lesson/lessons.js';
 import { ALGORITHMS } from '../trace/algorithms.js';
-import { parityArgument } from '../trace/parity.js';
 import { stationaryCells } from '../trace/holes.js';
 import { puzzleColors } from '../viewer/colors.js';
 import { drawMiniBoard } from './mini-board.js';
@@ -81,18 +81,17 @@ export function mountWatchPanel(store, actions, watch) {
     h('h3', {}, 'By pieces left'), profile,
     h('h3', {}, 'Compare with another algorithm'),
     h('div', { className: 'row wrap compare-pick' }, algoSelect, compareBtn), compareStatus, compareView);
-  const parityBox = h('div', { id: 'parity-argument', className: 'parity-argument', hidden: true });
-  const lessonText = h('p', { id: 'lesson-text', className: 'lesson-text' });
-  const learn = h('details', { id: 'learn', className: 'learn' }, h('summary', {}, 'Learn: five short lessons'),
-    h('ul', {}, ...LESSONS.map((l) => h('li', {}, h('a', { href: lessonLink(l), dataset: { lesson: l.id } }, l.title)))));
+  const learn = h('details', { id: 'learn', className: 'learn' }, h('summary', {}, `Lessons: a class on backtracking in ${LESSONS.length} lessons`),
+    h('ol', { start: 0 }, ...LESSONS.map((l) => h('li', {}, h('a', { href: lessonLink(l), dataset: { lesson: l.id } }, l.title)))));
   body.replaceChildren(
     h('p', { className: 'hint' }, 'Record the search, then replay it one step at a time: see which cell it fills next, each piece it tries, and where it gets stuck and backs up.'),
-    learn, lessonText, parityBox,
+    learn,
     h('div', { className: 'row' }, recordBtn, closeBtn), status, controls);
 
   document.addEventListener('keydown', (e) => {
     const s = store.get();
-    if (!s.watch.active || isTyping(e) || e.altKey || e.ctrlKey || e.metaKey) return;
+    // (the lesson screen has its own keys: panels/lesson-screen.js)
+    if (!s.watch.active || s.lesson.open || isTyping(e) || e.altKey || e.ctrlKey || e.metaKey) return;
     // ← → too while the replay is on the stage (they browse the solutions otherwise)
     const onStage = replayOnStage(s);
     if (e.key === ',' || (onStage && e.key === 'ArrowLeft')) watch.stepBy(-1);
@@ -102,21 +101,10 @@ export function mountWatchPanel(store, actions, watch) {
   });
 
   let depthSeries = null; // depth after each step, computed once per recording length
-  let parityShown = null;
   store.subscribe(['watch', 'run', 'puzzles', 'puzzleIndex'], (s) => {
     const w = s.watch;
     setProp(recordBtn, 'disabled', s.run.phase === PHASE.RUNNING || s.puzzles.length === 0);
     setProp(closeBtn, 'hidden', !w.active);
-    const lesson = lessonById(w.lesson);
-    setProp(lessonText, 'hidden', !lesson);
-    setText(lessonText, lesson ? `${lesson.title}. ${lesson.text}` : '');
-    const puzzle = s.puzzles[s.puzzleIndex] || null;
-    const parityFor = lesson && lesson.id === 'parity' ? puzzle : null;
-    if (parityFor !== parityShown) {
-      parityShown = parityFor;
-      setProp(parityBox, 'hidden', !parityFor);
-      parityBox.replaceChildren(...(parityFor ? parityView(parityArgument(parityFor)) : []));
-    }
     setProp(controls, 'hidden', !w.active || !watch.player);
     // no replay open: the note says why the last one was closed (a search started meanwhile)
     status.textContent = w.error || (!w.active ? w.note : w.recording ? `Recording… ${num(w.steps)} steps so far.`
@@ -211,23 +199,6 @@ function renderCompare(w, watch, sides, table, status, view) {
       row('solutions', (x) => num(x.solutions)),
       row('placements tried', (x) => num(x.placements)),
       row('dead ends', (x) => num(x.deadEnds))));
-}
-
-/** Lesson 4: the checkerboard argument with this puzzle's numbers, and the pieces' counts. */
-function parityView(arg) {
-  const groups = new Map(); // "dark/light" -> names
-  for (const p of arg.pieces) {
-    const key = `${Math.max(p.dark, p.light)} + ${Math.min(p.dark, p.light)}`;
-    groups.set(key, [...(groups.get(key) || []), p.name]);
-  }
-  return [
-    h('h3', {}, 'The checkerboard argument for this board'),
-    h('p', { id: 'parity-text' }, arg.text),
-    h('table', { className: 'watch-profile', id: 'parity-table' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'cells of one colour + the other'), h('th', { scope: 'col' }, 'pieces'))),
-      h('tbody', {}, ...[...groups].map(([key, names]) => h('tr', {}, h('td', {}, key), h('td', {}, `${names.length}: ${names.join(' ')}`))))),
-    h('p', { className: 'hint' }, 'The board in the view is shaded like a chessboard: darker cells are the dark ones.'),
-  ];
 }
 
 /** Pieces placed after each step (index 0: before any). */

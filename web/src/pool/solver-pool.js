@@ -34,6 +34,7 @@
 // weighted estimates (PieceBook). Searches that cannot be shared (sharingRefusal: -t, -s, -l,
 // -u without -r, a solution limit or a fixed step budget) run on the first worker alone,
 // exactly as SolverClient.solve. No SharedArrayBuffer: plain module workers, any static host.
+// (Over 600 lines: one concern, the coordination of a shared search, with this header.)
 import { parseOptions } from '../model/options.js';
 import { PieceBook } from './pieces.js';
 import { addStats, statsBetween } from './stats.js';
@@ -89,16 +90,27 @@ function messageOf(err) {
   return err && err.message ? err.message : String(err);
 }
 
+/** A kept checkpoint the engine refused (Session.checkResume): the search was not resumed. */
+export class CheckpointRefused extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'CheckpointRefused';
+  }
+}
+
 export class SolverPool {
   /**
-   * @param {{size?: number, createClient: () => object, splitAfterMs?: number, drainMs?: number}} o
+   * @param {{size?: number, createClient: () => object, splitAfterMs?: number, drainMs?: number, stepBudget?: number}} o
    *   createClient makes a SolverClient; splitAfterMs: when a running search is split for
-   *   checkpoints; drainMs: how long a piece searches before it is drained (DRAIN_MS)
+   *   checkpoints; drainMs: how long a piece searches before it is drained (DRAIN_MS);
+   *   stepBudget: a fixed budget for every slice of every piece (tests: the same work per
+   *   slice on any machine; by default each worker adapts its budget to ~15 ms slices)
    */
-  constructor({ size = defaultPoolSize(), createClient, splitAfterMs = SPLIT_AFTER_MS, drainMs = DRAIN_MS }) {
+  constructor({ size = defaultPoolSize(), createClient, splitAfterMs = SPLIT_AFTER_MS, drainMs = DRAIN_MS, stepBudget = 0 }) {
     this.createClient = createClient;
     this.splitAfterMs = splitAfterMs; // (tests: 0 splits at once, Infinity never)
     this.drainMs = drainMs;
+    this.stepBudget = stepBudget;
     this.size = clampPoolSize(size);
     this.clients = [createClient()];
     this.ready = this.clients[0].ready;
@@ -173,6 +185,7 @@ export class SolverPool {
 
   draft(text, source) { return this.primary.draft(text, source); }
   imageTable() { return this.primary.imageTable(); }
+  buildOrder(puzzle, grid) { return this.primary.buildOrder(puzzle, grid); }
   imageCells(image) { return this.primary.imageCells(image); }
 
   terminate() {
@@ -232,6 +245,7 @@ class PoolRun {
     this.options = options;
     this.handlers = handlers;
     this.resume = handlers.resume || null;
+    this.resumeChecked = false; // the engine accepted the checkpoint (checkResume)
     this.workers = [];
     this.book = null;
     this.fingerprint = '';
@@ -289,10 +303,8 @@ class PoolRun {
     if (p.cancelled || this.stopping) return this.settle();
     if (w.index === 0) {
       if (p.splitRefusal) return this.runAlone();
+      if (this.resume && !this.resumeChecked) return this.checkResume(w, p);
       this.fingerprint = p.fingerprint;
-      if (this.resume && this.resume.fingerprint !== p.fingerprint) {
-        return this.fail(new Error('the saved search was made by another version of the solver or with other options; start it again'));
-      }
       this.primaryStats = p.stats || {};
       this.book = new PieceBook({ cellCount: p.cellCount, resume: this.resume });
       if (this.resume) for (const piece of this.resume.pending) this.book.add(piece.path, piece.share, null);
@@ -309,6 +321,19 @@ class PoolRun {
       return undefined;
     }
     return this.adopt(w);
+  }
+
+  // A kept checkpoint is resumed only once the engine has checked it against the search the
+  // first worker prepared (its fingerprint, pieces, shares and counters: a piece listed twice
+  // had counted its solutions twice, a forged count or share was taken as it was).
+  checkResume(w, p) {
+    const { pending, doneShare, solutions, stats, fingerprint } = this.resume;
+    return w.client.checkResume({ fingerprint, doneShare, solutions, stats, pending }).then((problem) => {
+      if (this.stopping || this.settled) return this.settle();
+      if (problem) return this.fail(new CheckpointRefused(problem));
+      this.resumeChecked = true;
+      return this.onPrepared(w, p);
+    }, (err) => this.onWorkerError(w, err));
   }
 
   // The engine says these options cannot be shared (sharingRefusal did not know): the first
@@ -414,6 +439,7 @@ class PoolRun {
     }
     w.runs.push(run);
     const sub = w.client.subproblem(piece.path, {
+      stepBudget: this.pool.stepBudget,
       onSolutions: ({ cellCount, count, grids }) => {
         if (this.stopping === 'failed') return;
         this.book.record(piece, grids, count);
@@ -542,6 +568,11 @@ class PoolRun {
     w.dead = true;
     w.preparing = null;
     if (this.single) return; // a helper's prepare, no longer needed
+    // (cancelling: a worker stopped outright fails what it was asked besides; the search ends cancelled)
+    if (this.stopping === 'cancelled') {
+      this.settle();
+      return;
+    }
     // A helper that cannot set up (e.g. out of memory) is left out; an error of the first
     // worker or during a piece (its solutions were already reported) stops the search.
     if (w.index !== 0 && !w.prepared && !this.stopping) {

@@ -12,7 +12,8 @@
 //             // mobile piece's colour slot in order, as the sender's editor had them)
 //     options: '-r',                              // the solver's option string
 //     solution?: {index: 1, grid: [...]},         // 1-based number, instance index per box cell
-//     view?: {camera: [..], layer: 2, ...},       // small flat object, see VIEW_LIMITS
+//     view?: {camera: [..], layer: 2, ...},       // small flat object, see VIEW_LIMITS;
+//             // lesson: a lesson's id, lessonStep: its part (0-based), step: the replay's step
 //     play?: {placed: [[3, 0, 1, 2, 10, 20], ...], given?: 2, challenge?: 'soma-1'} }
 //             // a game played by hand (app/play-actions.js): each piece placed, in the order
 //             // placed, as its instance index and box cells; the first `given` are a
@@ -55,6 +56,9 @@ export const MAX_GRID_CELLS = 100_000; // the engine's box volume limit
 export const MAX_INSTANCE_INDEX = 4999; // the engine's instance limit less one
 export const MAX_PUZZLE_INDEX = 9999;
 export const VIEW_LIMITS = Object.freeze({ keys: 16, keyChars: 32, stringChars: 100, arrayItems: 64 });
+export const MAX_LESSON_STEP = 999;        // parts of one lesson, at most
+export const MAX_REPLAY_STEP = 100_000_000; // a replay's step (a recording keeps at most a million)
+const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 export const MAX_CHALLENGE_CHARS = 120;
 
@@ -273,6 +277,10 @@ function checkView(view) {
       out[key] = checkViewValue(v, field);
     }
   }
+  // the settings a lesson's link names are checked for what they mean, not only their type
+  if (out.lesson !== undefined && (typeof out.lesson !== 'string' || !LESSON_ID.test(out.lesson))) schemaFail('view.lesson is not the name of a lesson');
+  if (out.lessonStep !== undefined) checkInt(out.lessonStep, 'view.lessonStep', 0, MAX_LESSON_STEP);
+  if (out.step !== undefined) checkInt(out.step, 'view.step', 0, MAX_REPLAY_STEP);
   return out;
 }
 

@@ -2,13 +2,12 @@
 // which cells it concerns (for the page to highlight). Pure functions of the puzzle and events.
 import { TRACE_OP } from '../worker/protocol.js';
 import { plural } from '../app/format.js';
+import { cellName } from '../lesson/cell-names.js';
 
 const FILTERS = { 1: 'parity', 2: 'volume', 3: 'fit' };
 
-export function cellName(puzzle, cell) {
-  const x = cell % puzzle.xDim, y = Math.floor(cell / puzzle.xDim) % puzzle.yDim, z = Math.floor(cell / (puzzle.xDim * puzzle.yDim));
-  return puzzle.zDim > 1 ? `cell (${x + 1}, ${y + 1}, layer ${z + 1})` : `cell (${x + 1}, ${y + 1})`;
-}
+// cells are named by the coordinates drawn on the board's edges (lesson/cell-names.js)
+export { cellName };
 
 export function targetName(puzzle, target) {
   if (target >= 0) return cellName(puzzle, target);
@@ -38,7 +37,10 @@ export function describe(puzzle, ev) {
     case TRACE_OP.CANDIDATE: return `Candidate: ${pieceName(puzzle, ev.a)}.`;
     case TRACE_OP.SOLUTION: return ev.a > 0 ? `Solution ${ev.a}!` : 'All pieces placed, but this is a turned copy of a solution already counted.';
     case TRACE_OP.NO_FIT: return ev.a >= 0 ? `Dead end: no piece fits ${target()}.` : `Dead end: ${target()} fits nowhere.`;
-    case TRACE_OP.EXHAUSTED: return `Dead end: every way to ${targetVerb(ev.a)} ${target()} has been tried (${ev.b}).`;
+    // (b: the ways the level offered, all tried now: said in words, a bare "(4)" read as a riddle)
+    case TRACE_OP.EXHAUSTED: return ev.b === 1
+      ? `Dead end: the only way to ${targetVerb(ev.a)} ${target()} has been tried.`
+      : `Dead end: all ${ev.b} ways to ${targetVerb(ev.a)} ${target()} have been tried.`;
     case TRACE_OP.PARITY_TRIGGER: return 'Dead end by parity: the pieces left cannot match the checkerboard colours of the holes.';
     case TRACE_OP.VOLUME_TRIGGER: return `Dead end by volume: a region of ${plural(ev.b, 'cell')} that no combination of the pieces left can fill.`;
     case TRACE_OP.DEAD_CELL: return `Dead end: ${cellName(puzzle, ev.a)} is walled in.`;

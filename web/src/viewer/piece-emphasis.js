@@ -12,11 +12,12 @@
 //   await viewer.emphasis.pngBlob(caption)   // the view as drawn, on a plain background
 //   viewer.emphasis.stl()                    // { data: DataView (binary STL), triangles }
 import {
-  CanvasTexture, Color, Group, LinearFilter, Mesh, MeshBasicMaterial, BufferAttribute, BufferGeometry,
-  Raycaster, Sprite, SpriteMaterial, SRGBColorSpace, Vector2, Vector3,
+  Color, Group, Mesh, MeshBasicMaterial, BufferAttribute, BufferGeometry,
+  Raycaster, Vector2, Vector3,
 } from 'three';
 import { STLExporter } from 'three/addons/exporters/STLExporter.js';
 import { buildPieceGeometry } from './piece-geometry.js';
+import { textSprite } from './text-sprite.js';
 
 const DIM_TO = new Color(0x1c2233);  // dimmed pieces fade toward the stage background
 const DIM_AMOUNT = 0.72;
@@ -285,34 +286,8 @@ export class PieceEmphasis {
   }
 }
 
-/** A name tag as a sprite: white text on a dark rounded box (canvas text, never HTML). */
-function makeLabel(text) {
-  const px = 48;
-  const c = document.createElement('canvas');
-  const ctx = c.getContext('2d');
-  const font = `700 ${px}px system-ui, sans-serif`;
-  ctx.font = font;
-  const w = Math.ceil(ctx.measureText(text).width) + px * 0.7;
-  c.width = Math.max(px * 1.2, w);
-  c.height = Math.round(px * 1.35);
-  ctx.font = font;
-  ctx.fillStyle = 'rgba(10, 14, 24, 0.78)';
-  const r = c.height / 2.6;
-  ctx.beginPath();
-  ctx.roundRect(0, 0, c.width, c.height, r);
-  ctx.fill();
-  ctx.fillStyle = '#ffffff';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(text, c.width / 2, c.height / 2 + px * 0.04);
-  const tex = new CanvasTexture(c);
-  tex.colorSpace = SRGBColorSpace;
-  tex.minFilter = LinearFilter;
-  const sprite = new Sprite(new SpriteMaterial({ map: tex, depthTest: false, depthWrite: false, transparent: true }));
-  sprite.scale.set((LABEL_HEIGHT * c.width) / c.height, LABEL_HEIGHT, 1);
-  sprite.renderOrder = 10;
-  return sprite;
-}
+/** A name tag: drawn through the other pieces (a label inside a box still shows). */
+const makeLabel = (text) => textSprite(text, { height: LABEL_HEIGHT, depthTest: false });
 
 /** An exported picture's caption, top left (`scale`: canvas pixels per CSS pixel). */
 export function drawCaption(ctx, caption, scale = 1) {

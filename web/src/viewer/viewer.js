@@ -14,6 +14,7 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { buildPieceGeometry } from './piece-geometry.js';
 import { PieceEmphasis } from './piece-emphasis.js';
 import { puzzleColors } from './colors.js';
+import { motionOffset, movingInstances } from './motion.js';
 
 const PLATE_THICKNESS = 0.22;
 const GAP = 0.055;
@@ -143,6 +144,7 @@ export class Viewer {
     this.canvas.style.width = '100%';
     this.canvas.style.height = '100%';
     this.camera.aspect = w / h;
+    this._applyShift();
     this.camera.updateProjectionMatrix();
     if (this.puzzle && !this.userMoved) this.resetView();
     this.requestRender();
@@ -168,9 +170,13 @@ export class Viewer {
   }
 
   /**
-   * Draw a solution grid (instance index per box cell), or null for the empty board. `motion`
-   * (watching the search): one piece drops into place ({instance, ms}) or is lifted away
-   * ({instance, cells, leaving: true, ms}: it is drawn at `cells` until it has risen).
+   * Draw a solution grid (instance index per box cell, -1 for an empty cell), or null for the
+   * empty board. `motion`: pieces moving into place or away, over `ms`:
+   *   watching the search: one piece drops in ({instance, ms}) or is lifted away ({instance,
+   *     cells, leaving: true, ms}: it is drawn at `cells` until it has risen);
+   *   building (model/build-order.js stepMotion): pieces slide along `path`, offsets from their
+   *     place in cells in the order travelled ({instances, path, ms}, ending at [0, 0, 0]), or
+   *     leave along it ({instances, path, leaving: true, cellsOf: Map instance -> cells, ms}).
    */
   showSolution(grid, motion = null) {
     // a solution appearing (or going) starts (or ends) the explode setting's effect: keep the
@@ -178,6 +184,7 @@ export class Viewer {
     this._keepFramed(() => {
       this.grid = grid ? grid.slice() : null;
     });
+    this.lastMotion = motion; // (the test hooks report it: whether a step moved, and how)
     this.motion = motion && motion.ms > 0 ? { ...motion, start: performance.now(), t: 0 } : null;
     this._rebuildPieces();
     this._updateLabel();
@@ -225,10 +232,24 @@ export class Viewer {
     this.requestRender();
   }
 
-  /** Pixels at the canvas edges covered by page overlays; the framing keeps the puzzle clear of them. */
+  /**
+   * Pixels at the canvas edges covered by page overlays; the framing keeps the puzzle clear of
+   * them. shift: centre the puzzle between the top and bottom margins (a lesson's narration
+   * covers much of the bottom) instead of in the whole canvas.
+   */
   setMargins(margins) {
     this.margins = { ...this.margins, ...margins };
+    this._applyShift();
     if (this.puzzle && !this.userMoved) this.resetView();
+    else this.requestRender();
+  }
+
+  /** The projection moved up by half the difference of the margins (shift), or centred. */
+  _applyShift() {
+    const w = Math.max(1, this.container.clientWidth), h = Math.max(1, this.container.clientHeight);
+    const dy = this.margins.shift ? Math.round((this.margins.bottom - this.margins.top) / 2) : 0;
+    if (dy) this.camera.setViewOffset(w, h, 0, dy, w, h);
+    else if (this.camera.view && this.camera.view.enabled) this.camera.clearViewOffset();
   }
 
   /** Frame the puzzle: flat boards from above, slightly tilted; boxes from an isometric-ish corner. */
@@ -480,6 +501,7 @@ export class Viewer {
     const perInstance = new Map(); // instance -> cell indices
     const m = this.motion;
     if (m && m.leaving && m.cells) perInstance.set(m.instance, Array.from(m.cells)); // rising away
+    if (m && m.leaving && m.cellsOf) for (const [i, cells] of m.cellsOf) perInstance.set(i, Array.from(cells)); // sliding out
     if (this.grid) {
       const g = this.grid;
       for (let c = 0; c < g.length; c++) {
@@ -524,8 +546,8 @@ export class Viewer {
     const p = this.puzzle;
     if (!p) return;
     const groups = this._groups();
-    const leaving = this.motion && this.motion.leaving ? this.motion.instance : -1;
-    this.piecesDrawn = this.grid ? new Set(groups.filter((g) => g.mobile && g.instance !== leaving).map((g) => g.instance)).size : 0;
+    const leaving = this.motion && this.motion.leaving ? movingInstances(this.motion) : new Set();
+    this.piecesDrawn = this.grid ? new Set(groups.filter((g) => g.mobile && !leaving.has(g.instance)).map((g) => g.instance)).size : 0;
     if (groups.length === 0) return;
     const dims = [p.xDim, p.yDim, p.zDim];
     const geo = buildPieceGeometry({ dims, groups, gap: GAP });
@@ -585,12 +607,16 @@ export class Viewer {
         }
       });
     }
-    // a piece dropping in (from MOTION_LIFT cells above) or rising away, eased
+    // a piece dropping in (from MOTION_LIFT cells above) or rising away, or sliding along its
+    // path, eased
     const m = this.motion;
     if (m) {
-      const ease = 1 - (1 - m.t) ** 3;
-      const lift = MOTION_LIFT * (m.leaving ? ease : 1 - ease);
-      pc.groups.forEach((g, gi) => { if (g.instance === m.instance) offsets[gi * 3 + 2] += lift; });
+      const at = motionOffset(m, MOTION_LIFT);
+      const moving = movingInstances(m);
+      pc.groups.forEach((g, gi) => {
+        if (!moving.has(g.instance)) return;
+        for (let a = 0; a < 3; a++) offsets[gi * 3 + a] += at[a];
+      });
     }
     const move = (attr, base, groupOf) => {
       const out = attr.array;

@@ -67,8 +67,15 @@
 //                      'subproblem' may follow)
 //   -> {type:'done', id, reason:'cancelled', stats}  when cancelled during the setup
 //   -> {type:'error', id, message}          bad puzzle index or options, or a failed setup
+// page -> worker: may a kept checkpoint of the prepared search be resumed?
+//   {type:'checkResume', id, checkpoint}    after 'prepared': checkpoint = {fingerprint,
+//                                           doneShare, solutions, stats, pending:[{path, share}]}
+//                                           (the pool's PieceBook.checkpoint() without its grids)
+//   -> {type:'checked', id, problem}        problem: '' when it may be resumed, else what is
+//                                           wrong (Session.checkResume: the command line's
+//                                           checks, engine/parallel/piece_check.hpp)
 // page -> worker: search one piece of the prepared tree
-//   {type:'subproblem', id, path}           path: image ids placed at the first levels
+//   {type:'subproblem', id, path, stepBudget?}  path: image ids placed at the first levels
 //                                           ([]: the whole tree), at most MAX_PATH of them;
 //                                           legal after 'prepared' or after the last
 //                                           subproblem's 'done' reason 'finished'. Sent while
@@ -78,6 +85,8 @@
 //                                           if that one does not finish, the waiting ones end
 //                                           the same way (done 'cancelled', or the error).
 //                                           A cancel of a waiting one ends it at once.
+//                                           stepBudget: as for 'solve' (a fixed budget per
+//                                           slice; tests drive a piece slice by slice so).
 //   -> progress / solutions / done as for 'solve' (stats are the worker's totals over
 //      every piece it searched since 'prepare'; fractionDone is this piece's)
 // page -> worker: give work away
@@ -87,8 +96,9 @@
 //                                           as paths, and their share of the piece's tree;
 //                                           paths [] when there is nothing to give or the
 //                                           search already ended. When nothing is open yet
-//                                           (a piece that has not run a slice), the answer
-//                                           comes after the piece's next slice
+//                                           (a piece whose first slices set it up), the answer
+//                                           comes after the first slice that leaves something
+//                                           to give, or when the piece ends
 //   {type:'donate', id, search, drain}      drain (a number from 0 to 1): the running piece gives
 //                                           away at once, level by level from the top, every
 //                                           untried sibling, until it has given a level whose
@@ -99,8 +109,8 @@
 //                                           (pool/pieces.js). Each level comes as {type:'donated',
 //                                           id: search, paths, share} (the piece's own id), then
 //                                           the answer {type:'donated', id, paths:[], share:0}.
-//                                           When nothing is open yet, this waits for the piece's
-//                                           next slice (as max does). Not with max.
+//                                           When nothing is open yet, this waits as max does.
+//                                           Not with max.
 //
 // page -> worker: questions about a partial packing (playing by hand; Session::startPlay)
 //   {type:'play', id, puzzle, placements, question, limit?, fixed?}
@@ -134,6 +144,18 @@
 // page -> worker: cells of a placement image (for drawing trace events)
 //   {type:'imageCells', id, image}          -> {type:'imageCells', id, cells:Int32Array}
 //
+// page -> worker: how to put a solution together by hand, one piece at a time (the "Build it"
+// control; engine/assembly/build_order.hpp), without touching a running search
+//   {type:'buildOrder', id, puzzle, grid}   puzzle: index into the last load's puzzles; grid: the
+//                                           solution (Int32Array or array of whole numbers, at
+//                                           most MAX_GRID_CELLS), laid out as 'solutions' sends
+//   -> {type:'buildOrder', id, order}       order = parsed Session.buildOrderJson:
+//        {ok:true, class:'above'|'sideways'|'interlocked'|'unsupported', flat, sideways,
+//         interlocked:[instance...], steps:[{instance, name, slides:[{dir:[dx,dy,dz], distance}],
+//         rests}], states}
+//   -> {type:'error', id, message}          a grid of the wrong type, or the engine's reason
+//                                           ("not a solution of this puzzle: ...", a bad index)
+//
 // worker -> page, after the engine trapped (a WebAssembly RuntimeError: out of memory, a bug)
 //   {type:'restarted', message}             the module was thrown away and a fresh one loaded
 //                                           (a trapped module keeps its leaked memory and can
@@ -145,7 +167,8 @@
 // A message that is not an object or has no id is ignored (there is nobody to answer).
 //
 // The handler below has no worker globals in it, so tests drive it in Node with a fake
-// postMessage (tests/js/protocol.test.js).
+// postMessage (tests/js/protocol.test.js). (Over 600 lines: a third of it is this
+// documentation, kept beside the one handler that implements it.)
 
 export const MSG = Object.freeze({
   READY: 'ready',
@@ -170,6 +193,9 @@ export const MSG = Object.freeze({
   DONATED: 'donated',
   PLAY: 'play',
   PLAYED: 'played',
+  BUILD_ORDER: 'buildOrder',
+  CHECK_RESUME: 'checkResume',
+  CHECKED: 'checked',
 });
 
 // Search-trace record ops (engine/search/trace.hpp is the authority; records are 4 ints
@@ -195,9 +221,10 @@ export const MAX_BUDGET = 1e9;
 const TAKE_CHUNK = 4096;                 // solutions per takeSolutions() call
 const TRACE_CHUNK = 65536;               // trace events per message
 export const MAX_TABLE_CELLS = 20_000_000; // image table cells (80 MB) sent for replaying a trace
-export const MAX_PATH = 4096;
-// placements of a play request: two ints a piece (5,000 at most) and a cell each (100,000 at most)
-export const MAX_PLAY_INTS = 2 * 5000 + 100_000;            // placements in a subproblem's path (more pieces than any puzzle the engine accepts)
+export const MAX_GRID_CELLS = 100000;   // a build order's grid: the engine's largest box (ParseLimits::maxBoxVolume)
+export const MAX_PATH = 4096;            // placements in a subproblem's path (more pieces than any puzzle the engine accepts)
+// placements of a play request: two ints a piece (5,000 at most) and a cell each (a box's at most)
+export const MAX_PLAY_INTS = 2 * 5000 + MAX_GRID_CELLS;
 
 // Yield to the event loop between slices. MessageChannel avoids setTimeout's 4 ms clamp.
 export function defaultSchedule() {
@@ -320,6 +347,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         case MSG.SUBPROBLEM: return onSubproblem(id, msg);
         case MSG.DONATE: return onDonate(id, msg);
         case MSG.PLAY: return onPlay(id, msg);
+        case MSG.CHECK_RESUME: return onCheckResume(id, msg);
         case MSG.CANCEL: return onCancel(id);
         case MSG.DRAFT:
           return postMessage({
@@ -330,6 +358,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
           return onImageTable(id);
         case MSG.IMAGE_CELLS:
           return postMessage({ type: MSG.IMAGE_CELLS, id, cells: session.imageCells(msg.image | 0) });
+        case MSG.BUILD_ORDER:
+          return onBuildOrder(id, msg);
         default:
           return postMessage({ type: MSG.ERROR, id, message: `unknown message type: ${String(msg && msg.type).slice(0, 40)}` });
       }
@@ -445,7 +475,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       lastProgress: t,
       budget: fixedBudget || budget,
       fixedBudget: fixedBudget || 0,
-      donation: null,   // a donate request waiting for this piece's next slice ({id, max})
+      donation: null,   // a donate request waiting for this piece to open a level ({id, max} or {id, drain})
     };
   }
 
@@ -486,7 +516,12 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       postMessage({ type: MSG.ERROR, id, message: `subproblem: the path must be a list of at most ${MAX_PATH} image numbers` });
       return;
     }
-    const piece = { id, path };
+    const budgetField = wholeNumber(msg.stepBudget, 'stepBudget', MAX_BUDGET);
+    if (budgetField.error) {
+      postMessage({ type: MSG.ERROR, id, message: budgetField.error });
+      return;
+    }
+    const piece = { id, path, fixedBudget: budgetField.value };
     if (job && job.kind === 'subproblem') {
       nextPieces.push(piece); // starts as soon as the running piece ends (no round trip to the page)
       return;
@@ -498,13 +533,31 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     startPiece(piece);
   }
 
-  function startPiece({ id, path }) {
+  function startPiece({ id, path, fixedBudget }) {
     if (!prepared || !session.startSubproblem(path)) {
       postMessage({ type: MSG.ERROR, id, message: prepared ? session.lastError() : 'subproblem: no prepared search (send prepare first)' });
       return false;
     }
-    runJob(newJob(id, { kind: 'subproblem', budget: pieceBudget }));
+    runJob(newJob(id, { kind: 'subproblem', budget: pieceBudget, fixedBudget }));
     return true;
+  }
+
+  // Whether the page's kept checkpoint of the prepared search may be resumed (the engine's
+  // checks of its pieces, shares and counters). Only between searches: the session's own
+  // search must be set up and at rest.
+  function onCheckResume(id, msg) {
+    if (!prepared || job) {
+      postMessage({ type: MSG.ERROR, id, message: 'checkResume: prepare the search first (and nothing may be running)' });
+      return;
+    }
+    let text;
+    try {
+      text = JSON.stringify(msg.checkpoint);
+    } catch (e) {
+      text = '';
+    }
+    const ok = typeof text === 'string' && session.checkResume(text);
+    postMessage({ type: MSG.CHECKED, id, problem: ok ? '' : session.lastError() || 'the kept search: not a checkpoint' });
   }
 
   // The running piece ended: the next waiting one starts, or (it did not finish) every waiting
@@ -537,7 +590,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         return;
       }
       if (running && drainLevels(job, d) === 0 && !job.donation) {
-        job.donation = { id, drain: d }; // nothing open yet: drained after the next slice
+        job.donation = { id, drain: d }; // nothing open yet: drained once a slice opens a level
         return;
       }
       postMessage({ type: MSG.DONATED, id, paths: [], share: 0 });
@@ -546,8 +599,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     const max = Number.isInteger(msg.max) && msg.max > 0 ? Math.min(msg.max, 1 << 20) : 0;
     const given = running ? JSON.parse(session.donateJson(max)) : { share: 0, paths: [] };
     if (given.paths.length === 0 && running && !job.donation) {
-      // Nothing open to give yet (a piece that has just started has entered no level): ask
-      // again after the piece's next slice rather than make the page come back later (its
+      // Nothing open to give yet (a piece that has just started has entered no level): answered
+      // once a slice leaves something to give, rather than make the page come back later (its
       // retry timer and round trip left a worker idle ~30 ms of a 70 ms 10x6 search).
       job.donation = { id, max };
       return;
@@ -555,19 +608,25 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     postMessage({ type: MSG.DONATED, id, paths: given.paths, share: given.share });
   }
 
-  // Answer the donate request that waited for this slice: what there is to give now, or
-  // nothing when the piece has ended (the page asks again later or elsewhere).
+  // Answer the donate request that waited for the piece to have something to give: what there
+  // is after this slice, or nothing when the piece has ended (the page asks again later or
+  // elsewhere). While the running piece has nothing to give (its first slices may only set it
+  // up: FILA's tables, or a slice cut short by the clock on a busy machine; or only FILA's
+  // recursive last levels are open), the request waits on: answered empty after such a slice,
+  // a drain left the piece to search all it had.
   function answerDonation(current) {
     const waiting = current.donation;
     if (!waiting) return;
-    current.donation = null;
     const open = job === current && session.state() === STEP.RUNNING && session.ready();
     if (waiting.drain !== undefined) {
-      if (open) drainLevels(current, waiting.drain);
+      if (open && drainLevels(current, waiting.drain) === 0) return; // still nothing open: wait on
+      current.donation = null;
       postMessage({ type: MSG.DONATED, id: waiting.id, paths: [], share: 0 });
       return;
     }
     const given = open ? JSON.parse(session.donateJson(waiting.max)) : { share: 0, paths: [] };
+    if (open && given.paths.length === 0) return; // nothing open yet: wait on
+    current.donation = null;
     postMessage({ type: MSG.DONATED, id: waiting.id, paths: given.paths, share: given.share });
   }
 
@@ -585,6 +644,21 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       postMessage({ type: MSG.DONATED, id: current.id, paths: given.paths, share: given.share });
       if (given.share / given.paths.length < minShare) return levels;
     }
+  }
+
+  function onBuildOrder(id, { puzzle, grid }) {
+    const cells = grid instanceof Int32Array ? grid : Array.isArray(grid) && grid.every(Number.isInteger) ? Int32Array.from(grid) : null;
+    if (!Number.isInteger(puzzle) || puzzle < 0) {
+      postMessage({ type: MSG.ERROR, id, message: 'buildOrder: puzzle must be the index of a loaded puzzle' });
+      return;
+    }
+    if (!cells || cells.length > MAX_GRID_CELLS) {
+      postMessage({ type: MSG.ERROR, id, message: `buildOrder: grid must be a list of at most ${MAX_GRID_CELLS} whole numbers (a solution)` });
+      return;
+    }
+    const order = JSON.parse(session.buildOrderJson(puzzle, cells));
+    if (!order.ok) postMessage({ type: MSG.ERROR, id, message: order.error });
+    else postMessage({ type: MSG.BUILD_ORDER, id, order });
   }
 
   // The image table describes the started search only once its setup (which runs in step()
