@@ -18,6 +18,13 @@ const others = [];
 afterAll(async () => { for (const o of others) await o.browser.close(); });
 
 const at = (x, y, z = 0) => x + 10 * (y + 6 * z);
+let deadEnd = null; // the first test's dead end: its link and its pieces
+
+/** The play status line's kind and the colour of its dot. */
+const statusDot = (p) => p.evaluate(() => {
+  const el = document.getElementById('play-status');
+  return { kind: el.dataset.play, colour: getComputedStyle(el, '::before').backgroundColor };
+});
 
 /** Helpers on one page (touch: it taps as a finger does). */
 function player(p, { touch = false } = {}) {
@@ -66,8 +73,10 @@ function player(p, { touch = false } = {}) {
             return got && [...got].sort((a, b) => a - b).join() === want;
           });
           if (target === undefined) continue;
-          if (flips) await p.keyboard.press('f');
-          for (let k = 0; k < turns; k++) await p.keyboard.press('r');
+          // (a phone has no keys: its buttons; else the keys F and R)
+          if (flips) await (touch ? p.tap('#play-flip') : p.keyboard.press('f'));
+          for (let k = 0; k < turns; k++) await (touch ? p.tap('#play-turn') : p.keyboard.press('r'));
+          await p.waitForFunction((h) => JSON.stringify(window.__polycube.state().play.hand.cells) === h, JSON.stringify(t.cells));
           const to = await d.cell(target);
           await pressAt(to.x, to.y);
           await p.waitForFunction((n) => window.__polycube.state().play.placed.length === n, before + 1);
@@ -86,6 +95,7 @@ describe('playing by hand', () => {
     await page.click('#play-start');
     expect(await g.count()).toBe(1001);
     expect(await page.textContent('#play-status')).toBe('Can still be finished: more than 1,000 ways.');
+    expect(await statusDot(page)).toEqual({ kind: 'open', colour: 'rgb(79, 209, 139)' }); // (--ok)
     // a hint on the empty board: the piece of a finish in its tightest corner, then placed
     await page.click('#play-hint');
     expect(await g.answer('hint')).toMatch(/^Hint: \w+ goes where the pale blocks are\.$/);
@@ -110,6 +120,13 @@ describe('playing by hand', () => {
     expect((await g.play()).placed[2]).toEqual({ instance: x, cells: [at(8, 3), at(7, 4), at(8, 4), at(9, 4), at(8, 5)] });
     expect(await g.count()).toBe(0);
     expect(await page.textContent('#play-status')).toBe("This can no longer be finished: undo, or ask What's wrong?");
+    expect(await statusDot(page)).toEqual({ kind: 'dead', colour: 'rgb(255, 107, 122)' }); // (--err)
+    // the address carries the dead end (a later test opens it in another browser)
+    await expect.poll(() => {
+      const r = decodeState(new URL(page.url()).hash);
+      return r.ok && r.state.play ? r.state.play.placed.length : 0;
+    }, { interval: 50, timeout: 20_000 }).toBe(3);
+    deadEnd = { link: page.url(), placed: (await g.play()).placed };
     // What's wrong?: the newest piece whose removal leaves a packing that can be finished
     await page.click('#play-wrong');
     // (the X is the newest; without it, the two hints' pieces are of one finish)
@@ -206,6 +223,21 @@ describe('playing by hand', () => {
     expect(await phone.page.textContent('#stage-solution')).toBe(`${mobile} of ${mobile} placed`);
     await phone.shot('play-solved-390x844.png');
     expect(phone.errors).toEqual([]);
+  });
+
+  test('the link of a dead end opens the same pieces in another browser, still a dead end', async () => {
+    expect(deadEnd).not.toBeNull();
+    const other = await openPage(deadEnd.link, { width: 1400, height: 860 });
+    others.push(other);
+    expect(await other.waitState(['ready', 'error'])).toBe('ready');
+    await other.page.waitForFunction(() => window.__polycube.state().play.active);
+    const h = player(other.page);
+    expect(await h.count()).toBe(0);
+    const opened = await h.play();
+    expect(opened.placed).toEqual(deadEnd.placed);
+    expect(opened.given).toBe(0);
+    expect(await other.page.textContent('#play-status')).toBe("This can no longer be finished: undo, or ask What's wrong?");
+    expect(other.errors).toEqual([]);
   });
 
   test("a link whose pieces are no packing opens an empty board, with the engine's reason", async () => {

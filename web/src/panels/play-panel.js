@@ -178,6 +178,7 @@ export function mountPlayPanel(store, play, playStage, sync) {
 
     const solved = left === 0 && ps.count && ps.count.status === 'done' && ps.count.completions === 1;
     setText(status, statusText(ps, solved));
+    status.dataset.play = statusKind(ps, solved); // (its dot's colour: styles.css)
     card.dataset.count = ps.count ? `${ps.count.status}:${ps.count.completions ?? ''}` : '';
     setProp(hintButton, 'disabled', left === 0);
     setProp(wrongButton, 'disabled', ps.placed.length <= ps.given);
@@ -207,6 +208,15 @@ function statusText(ps, solved) {
   if (c.completions === 0) return "This can no longer be finished: undo, or ask What's wrong?";
   if (c.capped) return `Can still be finished: more than ${num(c.limit || COUNT_LIMIT)} ways.`;
   return c.completions === 1 ? 'Can still be finished: exactly one way.' : `Can still be finished: ${num(c.completions)} ways.`;
+}
+
+/** The kind of statusText: 'solved', 'open' (can be finished), 'dead', 'counting', 'failed' or ''. */
+function statusKind(ps, solved) {
+  const c = ps.count;
+  if (solved) return 'solved';
+  if (!c) return '';
+  if (c.status === 'counting' || c.status === 'failed') return c.status;
+  return c.completions === 0 ? 'dead' : 'open';
 }
 
 /** What the last Hint or What's wrong? said, and the button that does it ({text, kind, label, action}). */
