@@ -48,6 +48,11 @@ bool startSubproblem(Session& s, const val& path) {
     return s.startSubproblem(emscripten::convertJSArrayToNumberVector<int32_t>(path));
 }
 std::string donateJson(Session& s, int maxPaths) { return s.donateJson(maxPaths); }
+// placements: a JS array or Int32Array, flat [instance, cellCount, cells..., ...].
+bool startPlay(Session& s, int i, const val& placements, const std::string& kind, double limit, int fixed) {
+    return s.startPlay(i, emscripten::convertJSArrayToNumberVector<int32_t>(placements), kind, limit, fixed);
+}
+std::string playJson(const Session& s) { return s.playJson(); }
 bool checkResume(Session& s, const std::string& json) { return s.checkResume(json); }
 std::string lastError(const Session& s) { return s.lastError(); }
 std::string version() { return Session::version(); }
@@ -84,6 +89,8 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("fingerprint", &fingerprint)
         .function("startSubproblem", &startSubproblem)
         .function("donateJson", &donateJson)
+        .function("startPlay", &startPlay)
+        .function("playJson", &playJson)
         .function("buildOrderJson", &buildOrderJson)
         .function("checkResume", &checkResume)
         .function("lastError", &lastError)

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <iterator>
 #include <cstdio>
 #include <limits>
 #include <utility>
@@ -11,6 +13,7 @@
 #include "output/format.hpp"
 #include "parallel/piece_check.hpp"
 #include "parallel/subproblem.hpp"
+#include "play/play.hpp"
 #include "puzzle/puzzle.hpp"
 #include "session/draft.hpp"
 #include "solver/options.hpp"
@@ -48,6 +51,7 @@ std::string Session::draftJson(const std::string& text, const std::string& sourc
 
 bool Session::load(const std::string& text, const std::string& sourceName) {
     solver_.reset();
+    play_.reset();
     state_ = IDLE;
     buffers_.solutions.clear();
     buffers_.trace.clear();
@@ -78,8 +82,9 @@ std::string Session::puzzleJson(int index) const {
     return polycube::puzzleJson((*puzzles_)[index]);
 }
 
-bool Session::start(int index, const std::string& options) {
+bool Session::startAfresh(int index) {
     solver_.reset();
+    play_.reset();
     buffers_.solutions.clear();
     buffers_.trace.clear();
     state_ = FAILED;
@@ -87,6 +92,11 @@ bool Session::start(int index, const std::string& options) {
         error_ = "no puzzle number " + std::to_string(index) + " (" + std::to_string(puzzleCount()) + " loaded)";
         return false;
     }
+    return true;
+}
+
+bool Session::start(int index, const std::string& options) {
+    if (!startAfresh(index)) return false;
     std::string quoteError;
     std::vector<std::string> words = splitWords(options, &quoteError);
     if (!quoteError.empty()) {
@@ -150,11 +160,23 @@ bool Session::start(int index, const std::string& options) {
 }
 
 Session::StepState Session::step(double budget) {
-    if (!solver_ || state_ != RUNNING) return state_;
+    if ((!solver_ && !play_) || state_ != RUNNING) return state_;
     // NaN, infinities and negative budgets are clamped (NaN compares false with everything:
     // `!(budget >= 1)` catches it, where `budget < 1` did not and the cast was undefined).
     const long long b = !(budget >= 1) ? 1 : budget >= kMaxBudget ? static_cast<long long>(kMaxBudget)
                                                                   : static_cast<long long>(budget);
+    if (play_) {
+        switch (play_->step(b, kSliceSeconds)) {
+            case PlayQuery::State::Running: state_ = RUNNING; break;
+            case PlayQuery::State::Done: state_ = DONE; break;
+            case PlayQuery::State::Cancelled: state_ = CANCELLED; break;
+            case PlayQuery::State::Failed:
+                state_ = FAILED;
+                error_ = play_->error();
+                break;
+        }
+        return state_;
+    }
     switch (solver_->step(b, kSliceSeconds)) {
         case Solver::State::Running: state_ = RUNNING; break;
         case Solver::State::Done:
@@ -176,6 +198,7 @@ Session::StepState Session::step(double budget) {
 
 void Session::cancel() {
     if (solver_) solver_->cancel();
+    if (play_) play_->cancel();
     if (state_ == RUNNING) state_ = CANCELLED;
 }
 
@@ -260,6 +283,53 @@ std::string Session::donateJson(int maxPaths) {
     }
     return out + "]}";
 }
+
+bool Session::startPlay(int index, const std::vector<int32_t>& placements, const std::string& kind, double limit,
+                        int fixed) {
+    if (!startAfresh(index)) return false;
+    const std::pair<const char*, PlayQuery::Kind> kinds[] = {
+        {"count", PlayQuery::Kind::Count}, {"hint", PlayQuery::Kind::Hint}, {"wrong", PlayQuery::Kind::Wrong}};
+    const auto named = std::find_if(std::begin(kinds), std::end(kinds), [&](const auto& e) { return kind == e.first; });
+    if (named == std::end(kinds)) {
+        error_ = "play: the question must be count, hint or wrong (not '" + quoteText(kind) + "')";
+        return false;
+    }
+    const PuzzleDef& def = (*puzzles_)[index];
+    std::vector<Placement> placed;
+    for (size_t at = 0; at < placements.size();) {
+        const size_t number = placed.size() + 1;
+        if (placed.size() >= static_cast<size_t>(def.instanceCount())) {
+            error_ = "play: more placements than the puzzle has pieces (" + std::to_string(def.instanceCount()) + ")";
+            return false;
+        }
+        if (at + 2 > placements.size() || placements[at + 1] < 1 ||
+            static_cast<size_t>(placements[at + 1]) > placements.size() - at - 2) {
+            error_ = "play: the list of placements ends inside placement " + std::to_string(number) +
+                     " (each is a piece number, a cell count and that many cells)";
+            return false;
+        }
+        Placement p;
+        p.instance = placements[at];
+        p.cells.assign(placements.begin() + static_cast<std::ptrdiff_t>(at + 2),
+                       placements.begin() + static_cast<std::ptrdiff_t>(at + 2 + static_cast<size_t>(placements[at + 1])));
+        at += 2 + p.cells.size();
+        placed.push_back(std::move(p));
+    }
+    // (a double from JavaScript: below 1 or NaN is no limit, and so is one past any count)
+    const long long cap = limit >= 1 && limit < 4e18 ? static_cast<long long>(limit) : 0;
+    auto q = PlayQuery::begin(def, std::move(placed), named->second, cap, fixed);
+    if (!q.ok()) {
+        error_ = q.status.message;
+        return false;
+    }
+    play_ = std::move(q.value);
+    cellCount_ = def.boxVolume();
+    error_.clear();
+    state_ = RUNNING;
+    return true;
+}
+
+std::string Session::playJson() const { return play_ ? play_->json() : "{}"; }
 
 std::string Session::statsJson() const {
     if (!solver_) return std::string("{\"state\":\"") + stateName(state_) + "\"}";

@@ -21,6 +21,7 @@
 namespace polycube {
 
 class Solver;
+class PlayQuery;
 struct SolverStats;
 struct PuzzleDef;
 
@@ -152,6 +153,30 @@ public:
     // Legal in every state (a running search is not touched).
     std::string buildOrderJson(int index, const std::vector<int32_t>& grid) const;
 
+    // Play (engine/play/play.hpp): questions about the pieces a person has placed in puzzle
+    // `index`, answered by a search in step() slices like start()'s (cancel() and state() too;
+    // it replaces any search, as start() does).
+    //   placements  flat [instance, cellCount, cell, ..., instance, cellCount, ...], in the
+    //               order they were placed; cells are box indices as in the grids
+    //   kind        "count": completions, at most `limit` (< 1: all; one more is "more than
+    //               limit"); "hint": one completion and the piece of it to show next; "wrong":
+    //               the placed piece whose removal makes the rest completable
+    //   fixed       ("wrong") the first `fixed` placements are the position's own (a
+    //               challenge's start): never named
+    // false + lastError() for a bad index or kind, or placements that are no partial packing
+    // ("placement 2 (piece L): its cells are not the piece's shape"). playJson(): the answer,
+    // and the progress meanwhile ("{}" when no play query was started):
+    //   {"kind","state","placed","placements","fractionDone",
+    //    count/hint: "completionsSoFar"; done: "completions","capped","limit"
+    //    wrong: "fixed","checks","checksPlanned"; done: "completable", "culprit" (placement index, -1:
+    //           none), "culpritInstance", "keep" (-1, or how many of the first placements can
+    //           be finished when no single piece is to blame)
+    //    done: "completion" (a grid, or null), "hint" ({"instance","cells"} or null)
+    //    failed: "error"}
+    bool startPlay(int index, const std::vector<int32_t>& placements, const std::string& kind, double limit,
+                   int fixed = 0);
+    std::string playJson() const;
+
     const std::string& lastError() const { return error_; }
     static std::string version();
 
@@ -160,8 +185,12 @@ public:
     static std::string draftJson(const std::string& text, const std::string& sourceName);
 
 private:
+    // Whatever runs is stopped and its results dropped; false (FAILED) for a bad index.
+    bool startAfresh(int index);
+
     std::unique_ptr<std::vector<PuzzleDef>> puzzles_;
     std::unique_ptr<Solver> solver_;
+    std::unique_ptr<PlayQuery> play_;  // startPlay's query (never at the same time as solver_)
     SessionBuffers buffers_;
     StepState state_ = IDLE;
     std::string error_;

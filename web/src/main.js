@@ -36,6 +36,9 @@ import { mountTestHooks } from './panels/test-hooks.js';
 import { ViewActions } from './app/view-actions.js'; // seeing the pieces (issue 8 §5)
 import { mountPiecesViewPanel } from './panels/pieces-view-panel.js';
 import { mountLayerGridPanel } from './panels/layer-grid-panel.js';
+import { PlayActions } from './app/play-actions.js'; // playing by hand, with hints
+import { mountPlayStage } from './panels/play-stage.js';
+import { mountPlayPanel } from './panels/play-panel.js';
 import { BuildActions } from './app/build-actions.js';
 import { mountBuildPanel } from './panels/build-panel.js';
 
@@ -56,17 +59,21 @@ const editor = new EditorActions(store, actions, persist);
 const watch = new WatchActions(store, actions);
 const lessons = new LessonActions(store, actions, watch);
 const view = new ViewActions(store, actions); // seeing the pieces (issue 8 §5)
+// (play counts in a worker of its own: a Solve in the pool never waits for it)
+const play = new PlayActions(store, actions, { createClient: () => new SolverClient() });
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 const build = new BuildActions(store, actions, { reducedMotion }); // building a solution by hand
-const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file), watch, lessons });
+const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: entries.map((e) => e.file), watch, lessons, play });
 
 const stage = mountStagePanel(store, actions, editor, watch);
+const playStage = mountPlayStage(store, stage, play);
 mountLegendPanel(store, stage, view);
 mountLibraryPanel(store, actions, editor);
 mountDefinitionPanel(store, actions, editor);
 mountEditorPanel(store, actions, editor);
 mountOptionsPanel(store, actions, new OptionsActions(store), editor);
 mountSolvePanel(store, actions, editor);
+mountPlayPanel(store, play, playStage, sync);
 mountWorkersPanel(store, actions);
 mountResumePanel(store, actions);
 const storageActions = new StorageActions(store, storageGuard);

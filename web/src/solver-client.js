@@ -137,6 +137,24 @@ export class SolverClient {
     return this._request({ type: MSG.DONATE, search, drain: minShare }).done.then(() => undefined);
   }
 
+  /**
+   * Ask about a partial packing (protocol 'play'): `placements` flat [instance, cellCount,
+   * cells..., ...], `question` 'count' | 'hint' | 'wrong'; handlers.limit (count: at most this
+   * many finishes), handlers.fixed (wrong: the first placements never named),
+   * handlers.onProgress(result so far). Resolves to the engine's answer (parsed
+   * Session.playJson), or {cancelled: true} when cancel(id) or another request came first.
+   * @returns {{id: number, done: Promise<object>}}
+   */
+  play(puzzle, placements, question, handlers = {}) {
+    const msg = { type: MSG.PLAY, puzzle, placements, question };
+    if (handlers.limit > 0) msg.limit = handlers.limit;
+    if (handlers.fixed > 0) msg.fixed = handlers.fixed;
+    const { id, done } = this._request(msg, handlers);
+    const entry = this.pending.get(id);
+    if (entry) entry.search = true;
+    return { id, done: done.then((m) => (m.type === MSG.DONE ? { cancelled: true } : m.result)) };
+  }
+
   /** Stop search `id` (its done promise then resolves with reason 'cancelled'), within
    * HARD_CANCEL_MS whatever the engine is doing. */
   cancel(id) {
@@ -273,6 +291,7 @@ export class SolverClient {
       case MSG.BUILD_ORDER:
       case MSG.DONE:
       case MSG.IMAGE_CELLS:
+      case MSG.PLAYED:
         this.pending.delete(msg.id);
         clearTimeout(entry.hardCancel);
         entry.resolve(msg);

@@ -25,8 +25,9 @@ export class BuildActions {
     this.reducedMotion = reducedMotion;
     this.token = 0; // the open() whose answer is awaited
     // The order belongs to the solution it was made for: another solution on the stage (the
-    // person browsed on, a new search, another puzzle, the editor, a replay) closes it.
-    store.subscribe(['solutions', 'puzzles', 'puzzleIndex', 'editor', 'watch', 'source'], (s) => {
+    // person browsed on, a new search, another puzzle, the editor, a replay, a game played by
+    // hand) closes it.
+    store.subscribe(['solutions', 'puzzles', 'puzzleIndex', 'editor', 'watch', 'source', 'play'], (s) => {
       if (s.build.active && !this.stillShown(s)) this.close();
     });
   }
@@ -39,7 +40,7 @@ export class BuildActions {
   stillShown(s) {
     const b = s.build;
     const { puzzle, editing } = shownPuzzle(s);
-    return !editing && !replayOnStage(s) && puzzle === b.puzzle && s.solutions.store === b.store && s.solutions.shown === b.shown;
+    return !editing && !replayOnStage(s) && !s.play.active && puzzle === b.puzzle && s.solutions.store === b.store && s.solutions.shown === b.shown;
   }
 
   /** Why the solution on the stage cannot be built now ('' when it can). */
@@ -47,6 +48,7 @@ export class BuildActions {
     const { puzzle, editing } = shownPuzzle(s);
     if (!puzzle || editing) return 'Load the puzzle and solve it first.';
     if (replayOnStage(s)) return 'The stage shows the replay: press "Stop watching" first.';
+    if (s.play.active) return 'The stage shows your game: press "Stop playing" first.';
     if (!s.solutions.store || s.solutions.shown < 0) return 'Solve the puzzle first: the build order is for the solution shown.';
     return '';
   }

@@ -28,13 +28,14 @@ import { linkView, viewFromLink } from './view-actions.js';
 import { MAX_SAVED_TEXT, plainSlots } from './persist.js';
 
 const FOLLOW_DELAY_MS = 250;
-const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch', 'lesson'];
+const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch', 'lesson', 'play'];
 
 export class LinkSync {
-  constructor(store, actions, editor, persist, { libraryFiles, watch = null, lessons = null, win = window }) {
+  constructor(store, actions, editor, persist, { libraryFiles, watch = null, lessons = null, play = null, win = window }) {
     this.store = store;
     this.watch = watch;
     this.lessons = lessons;
+    this.play = play; // a game played by hand (app/play-actions.js): the link carries its pieces
     this.actions = actions;
     this.editor = editor;
     this.persist = persist;
@@ -107,6 +108,8 @@ export class LinkSync {
     // shows that step (QA: a lesson's link opened at the lesson's own step, a replay not at all)
     if (s.watch.active && !s.watch.recording && s.watch.steps > 0 && !(lesson && lesson.atOwnStep())) view.step = s.watch.step;
     if (Object.keys(view).length) state.view = view;
+    const game = this.play && !editing ? this.play.linkState() : null;
+    if (game) state.play = game;
     return state;
   }
 
@@ -355,6 +358,11 @@ export class LinkSync {
       const own = named.lesson.id === view.lesson;
       this.lessons.open(named.lesson, { step: Number.isInteger(view.lessonStep) ? view.lessonStep : named.part, replayStep: own ? step : -1, optionsBefore });
     } else if (step >= 0 && this.watch) this.watch.openReplay(step);
+    if (this.play) {
+      // (a lesson takes the stage: a game in its link is not opened)
+      if (state.play && !editing && !named) this.play.openFromLink(state.play);
+      else if (this.play.state.active) this.play.close();
+    }
     return true;
   }
 

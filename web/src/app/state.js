@@ -20,6 +20,12 @@ export const NO_SOLUTIONS = Object.freeze({ store: null, total: 0, shown: -1, re
 // "go to solution" box refused what was typed ('' when it did not).
 export const VIEW_PIECES = Object.freeze({ hover: -1, highlight: -1, hidden: Object.freeze([]), isolate: -1, layer: -1, labels: false, flat: false, gotoError: '', camera: null });
 
+/** The play slice before playing (see initialState). */
+export const NO_PLAY = Object.freeze({
+  active: false, placed: Object.freeze([]), given: 0, hand: null, cursor: -1, layer: 0,
+  count: null, hint: null, wrong: null, challenge: '', message: '',
+  history: Object.freeze({ canUndo: false, canRedo: false, undoName: '', redoName: '' }),
+});
 // Building the solution shown by hand (app/build-actions.js): the engine's build order of
 // `grid` (solution `shown` of `store`, puzzle `puzzle`: another one on the stage closes it),
 // the step drawn (0: the empty box .. buildStepCount(order)), and why there is none ('' when
@@ -83,6 +89,13 @@ export function initialState() {
     // The unfinished search kept in the browser (saved-search.js savedSummary), offered for
     // resuming, or null.
     saved: null,
+    // Playing by hand (play-actions.js): the pieces placed, in the order placed ({instance,
+    // cells}: box cells), of which the first `given` are a challenge's start and stay; the piece
+    // in hand (model/play.js: {instance, cells, handle}) or null; the box cell it points at
+    // (cursor, -1: none) and the layer it is put on (3-D); the engine's answers about the
+    // packing `key` (model/play.js packingKey): count, hint, wrong (shapes: play-actions.js); the
+    // challenge played ('' none), the culprit shown, a message and the undo/redo status.
+    play: NO_PLAY,
     // A message about the page itself (storage refused, a link that could not be read), or ''.
     notice: '',
     // Damaged values of the browser's storage, set aside (app/storage-actions.js): [{key, name, message, size, copy}].

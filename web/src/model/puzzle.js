@@ -313,6 +313,11 @@ function axisIndex(axis) {
  * the axis) about `axis`, normalised.
  */
 export function rotateCells(cells, axis = 'z', quarterTurns = 1) {
+  return normaliseCells(turnedCells(cells, axis, quarterTurns));
+}
+
+/** rotateCells without the normalisation: each cell where the turn about the origin takes it, in order. */
+export function turnedCells(cells, axis = 'z', quarterTurns = 1) {
   const k = axisIndex(axis);
   const a = (k + 1) % 3; // the turn takes axis a to axis b
   const b = (k + 2) % 3;
@@ -326,7 +331,7 @@ export function rotateCells(cells, axis = 'z', quarterTurns = 1) {
       return d;
     });
   }
-  return normaliseCells(out);
+  return out;
 }
 
 // Keeps a stationary piece where it is: the turned piece has the same minimum corner.

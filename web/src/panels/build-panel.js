@@ -89,12 +89,12 @@ export function mountBuildPanel(store, build, stage) {
   }));
 
   // ---- drawing the state ----
-  store.subscribe(['build', 'solutions', 'watch', 'editor', 'puzzles', 'puzzleIndex', 'run'], (s) => {
+  store.subscribe(['build', 'solutions', 'watch', 'editor', 'puzzles', 'puzzleIndex', 'run', 'play'], (s) => {
     const b = s.build;
     const sol = s.solutions;
     const solutionShown = !!sol.store && sol.shown >= 0 && !shownPuzzle(s).editing;
     setProp(el.open, 'hidden', b.active || !solutionShown);
-    setProp(el.open, 'disabled', replayOnStage(s));
+    setProp(el.open, 'disabled', replayOnStage(s) || s.play.active); // (the stage shows the replay, or a game)
     setProp(el.error, 'hidden', !b.error);
     setText(el.error, b.error);
     setProp(el.controls, 'hidden', !b.active);

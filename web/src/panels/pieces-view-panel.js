@@ -25,7 +25,14 @@ export function mountPiecesViewPanel(store, stage, view) {
   // ---- help text: touch words on a touch screen ----
   const coarse = window.matchMedia('(pointer: coarse)');
   // (the arrows step a replay while it is on the stage: watch-panel.js; a build: build-panel.js)
+  const boxed = (s) => { const p = shownPuzzle(s).puzzle; return !!p && p.zDim > 1; };
   const helpText = (s = store.get()) => {
+    if (s.play.active) { // (playing by hand: panels/play-stage.js)
+      setText(el.help, coarse.matches
+        ? 'Tap a piece in the tray, then where it goes · tap a placed piece to take it back · swipe to rotate'
+        : `Drag a piece from the tray onto the ${boxed(s) ? 'layer shown' : 'board'} · click a placed piece to take it back · R turn · ${boxed(s) ? 'F roll · T tip · PgUp/PgDn layer' : 'F flip'} · drag to rotate`);
+      return;
+    }
     const arrows = replayOnStage(s) ? 'replay steps' : s.build.active ? 'build steps' : 'solutions';
     setText(el.help, coarse.matches
       ? 'Swipe to rotate · pinch to zoom · two fingers to pan · tap a piece to pick it'
@@ -33,12 +40,12 @@ export function mountPiecesViewPanel(store, stage, view) {
   };
   helpText();
   coarse.addEventListener('change', () => helpText());
-  store.subscribe(['watch', 'editor', 'build'], (s) => helpText(s));
+  store.subscribe(['watch', 'editor', 'build', 'play'], (s) => helpText(s));
 
   // ---- pointing at pieces in the 3-D view ----
   const picking = () => {
     const s = store.get();
-    return !shownPuzzle(s).editing && !!viewer.pieces; // the editor's clicks belong to its cells
+    return !shownPuzzle(s).editing && !s.play.active && !!viewer.pieces; // the editor's clicks belong to its cells, play's to its pieces
   };
   let down = null;
   viewer.canvas.addEventListener('pointermove', (e) => {

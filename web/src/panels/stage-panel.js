@@ -14,6 +14,7 @@ import { PHASE } from '../app/state.js';
 import { dimsText, linkedWords, num, plural, titleOf } from '../app/format.js';
 import { byId, setProp, setText } from './dom.js';
 import { shownPuzzle } from '../app/selectors.js';
+import { playGrid } from '../model/play.js';
 import { buildStepCount, placedGrid, stepMotion, stepWords } from '../model/build-order.js';
 
 export function mountStagePanel(store, actions, editor, watch) {
@@ -51,7 +52,7 @@ export function mountStagePanel(store, actions, editor, watch) {
   let replayDrawn = false; // the last pieces drawn were a replay's step
   let buildDrawn = null;   // the build order drawn last, and its step (a move of one step slides its piece)
   let buildStep = 0;
-  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch', 'lesson', 'build'], (s, changed) => {
+  store.subscribe(['puzzles', 'puzzleIndex', 'solutions', 'view', 'run', 'editor', 'source', 'watch', 'lesson', 'build', 'play'], (s, changed) => {
     const { puzzle: p, editing } = shownPuzzle(s);
     if (p !== drawnPuzzle) {
       const sameBox = !!(p && drawnPuzzle && p.xDim === drawnPuzzle.xDim && p.yDim === drawnPuzzle.yDim && p.zDim === drawnPuzzle.zDim);
@@ -84,7 +85,7 @@ export function mountStagePanel(store, actions, editor, watch) {
     // a lesson's step shades the board like a chessboard (the parity argument)
     const shade = s.lesson.open && s.lesson.show.shade === 'parity' && p && !editing ? p : null;
     // watching a replay: the board of the step shown, and what the step concerns
-    const replay = s.watch.active && watch.player && !editing ? watch.player : null;
+    const replay = s.watch.active && watch.player && !editing && !s.play.active ? watch.player : null;
     if (replay) {
       if (changed.has('watch') || changed.has('lesson') || drawnGrid !== replay.grid) {
         // the pieces are redrawn when the step moved (not for a note or an estimate: that
@@ -107,7 +108,7 @@ export function mountStagePanel(store, actions, editor, watch) {
     }
     // building the solution by hand: the box after the step shown, the step's pieces sliding in
     const build = s.build;
-    const building = build.active && build.order && p && !editing ? build : null;
+    const building = build.active && build.order && p && !editing && !s.play.active ? build : null;
     setProp(el.buildCaption, 'hidden', !building);
     el.overlayTop.classList.toggle('building', !!building);
     if (building) {
@@ -135,7 +136,9 @@ export function mountStagePanel(store, actions, editor, watch) {
       watchLayer.show(shade ? { puzzle: shade, shadeCells: darkCells(shade) } : certificate);
     } else if (!overlay && drawnGrid && watchLayer.objects.length) watchLayer.show(null);
     const sol = s.solutions;
-    const grid = p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
+    // playing by hand: the pieces placed (panels/play-stage.js draws the piece in hand)
+    const playing = s.play.active && p && !editing;
+    const grid = playing ? playGrid(p, s.play.placed) : p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
     // A search of the puzzle drawn has just started (no counter redraw yet, ~200 ms): the last
     // drawing stays until its first solution replaces it, or until that redraw clears it. A
     // quick re-solve then goes from one solution to the next without flashing the empty
@@ -143,13 +146,17 @@ export function mountStagePanel(store, actions, editor, watch) {
     const justStarted = s.run.phase === PHASE.RUNNING && s.run.elapsed === 0 && !sol.linked;
     // Not a replay's step, though: a search started from a replay closes it (watch-actions),
     // and its board and step badge must not stay up meanwhile.
-    if (!grid && drawnGrid && justStarted && !replayDrawn) return;
+    if (!grid && drawnGrid && justStarted && !replayDrawn && !playing) return;
     replayDrawn = false;
     if (grid !== drawnGrid && !(grid && drawnGrid && grid.length === drawnGrid.length && sameGrid(grid, drawnGrid))) {
       drawnGrid = grid;
       viewer.showSolution(grid);
       if (grid) stage.solutionsShown++;
       else stage.emptyBoardsShown++;
+    }
+    if (playing) {
+      setText(el.solution, `${num(s.play.placed.length)} of ${num(p.instances.filter((i) => !i.stationary).length)} placed`);
+      return;
     }
     const stored = sol.store ? sol.store.stored : 0;
     const running = s.run.phase === PHASE.RUNNING;

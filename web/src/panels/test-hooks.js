@@ -6,7 +6,8 @@
 // loads counts the times the phase became 'loading' (a test clicks, then waits for the count to
 // grow: the phase alone may still read 'ready' from before the click), sample() reads the canvas's pixels (drawn fraction, colours); spaceCell(i) is where box cell i
 // is drawn in the editor's 3-D layer, boardCell(i) where it is in the view of the puzzle shown
-// (a lesson's "click the cell" questions); replayGrid() the piece on each cell at the replay's step;
+// (a lesson's "click the cell" questions), playCell(i) where
+// it is pointed at while playing by hand; replayGrid() the piece on each cell at the replay's step;
 // lessonViews() the lesson screen's tree, code and matrix views.
 import { cellToClient } from '../viewer/cell-pick.js';
 
@@ -22,6 +23,10 @@ export function mountTestHooks(store, stage, watch = null, lessonScreen = null) 
     sample: () => stage.viewer.sample(),
     /** Client position of a box cell in the editor's 3-D layer (to click it), or null. */
     spaceCell: (cell) => stage.spaceLayer.cellToClient(cell),
+    /** Client position of box cell i on its layer's floor while playing by hand (to point at it). */
+    playCell: (cell) => (stage.playLayer ? stage.playLayer.cellToClient(cell) : null),
+    /** Where the camera is ([x, y, z], rounded): whether a drag turned the view. */
+    cameraAt: () => stage.viewer.camera.position.toArray().map((v) => Math.round(v * 1000) / 1000),
     /** Client position of box cell `cell` of the puzzle in the view (its centre; a board's at z = 0). */
     boardCell: (cell) => (stage.viewer.puzzle ? cellToClient(stage.viewer, stage.viewer.puzzle, cell) : null),
     state: () => store.get(),

@@ -12,8 +12,12 @@
 //             // mobile piece's colour slot in order, as the sender's editor had them)
 //     options: '-r',                              // the solver's option string
 //     solution?: {index: 1, grid: [...]},         // 1-based number, instance index per box cell
-//     view?: {camera: [..], layer: 2, ...} }      // small flat object, see VIEW_LIMITS;
+//     view?: {camera: [..], layer: 2, ...},       // small flat object, see VIEW_LIMITS;
 //             // lesson: a lesson's id, lessonStep: its part (0-based), step: the replay's step
+//     play?: {placed: [[3, 0, 1, 2, 10, 20], ...], given?: 2, challenge?: 'soma-1'} }
+//             // a game played by hand (app/play-actions.js): each piece placed, in the order
+//             // placed, as its instance index and box cells; the first `given` are a
+//             // challenge's start (`challenge` names it)
 //
 // Links come from anyone, so decoding trusts nothing:
 //   - the fragment is at most MAX_LINK_CHARS characters and must start with '#p1:' (a link of
@@ -25,6 +29,9 @@
 //   - the text must be UTF-8 JSON; JSON.parse never evaluates code;
 //   - every field is checked for type, range, array size and string length, and the state
 //     returned is a fresh object built from the checked values only.
+// A game's pieces are checked for their numbers here, and by the engine for being a packing of
+// the puzzle (the page asks it before it counts: a piece of the wrong shape, out of the box or
+// over another is refused with its reason).
 // The strings returned (definition, options, library file, view strings) are still user text:
 // show them with textContent, never innerHTML. The caller must also check what only it can:
 // that the library file exists (pass libraryFiles), that the definition parses, and that a
@@ -53,7 +60,10 @@ export const MAX_LESSON_STEP = 999;        // parts of one lesson, at most
 export const MAX_REPLAY_STEP = 100_000_000; // a replay's step (a recording keeps at most a million)
 const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
+export const MAX_CHALLENGE_CHARS = 120;
+
 const LIBRARY_FILE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.txt$/;
+const CHALLENGE_ID = /^[A-Za-z0-9_.-]+$/;
 
 // ---------------------------------------------------------------------------------------
 // base64url (RFC 4648 section 5, no padding).
@@ -219,6 +229,27 @@ function checkSolution(s) {
   return { index, grid };
 }
 
+function checkPlay(p) {
+  if (!isPlainObject(p)) schemaFail('play must be an object');
+  if (!Array.isArray(p.placed) || p.placed.length > MAX_INSTANCE_INDEX + 1) schemaFail(`play.placed must be a list of at most ${MAX_INSTANCE_INDEX + 1} pieces`);
+  let cells = 0;
+  const placed = p.placed.map((q, i) => {
+    const field = `play.placed[${i}]`;
+    if (!Array.isArray(q) || q.length < 2) schemaFail(`${field} must be a piece number followed by its cells`);
+    cells += q.length - 1;
+    if (cells > MAX_GRID_CELLS) schemaFail(`play.placed has more than ${MAX_GRID_CELLS} cells`);
+    return q.map((v, k) => (k === 0 ? checkInt(v, `${field}[0]`, 0, MAX_INSTANCE_INDEX) : checkInt(v, `${field}[${k}]`, 0, MAX_GRID_CELLS - 1)));
+  });
+  const out = { placed };
+  if (p.given !== undefined) out.given = checkInt(p.given, 'play.given', 0, placed.length);
+  if (p.challenge !== undefined) {
+    const id = checkString(p.challenge, 'play.challenge', MAX_CHALLENGE_CHARS);
+    if (!CHALLENGE_ID.test(id)) schemaFail('play.challenge is not the name of a challenge');
+    out.challenge = id;
+  }
+  return out;
+}
+
 function checkViewValue(v, field) {
   if (typeof v === 'boolean') return v;
   if (typeof v === 'number') {
@@ -265,6 +296,7 @@ export function checkState(state, context = {}) {
   out.options = state.options === undefined ? '' : checkString(state.options, 'options', MAX_OPTIONS_CHARS);
   if (state.solution !== undefined) out.solution = checkSolution(state.solution);
   if (state.view !== undefined) out.view = checkView(state.view);
+  if (state.play !== undefined) out.play = checkPlay(state.play);
   return out;
 }
 

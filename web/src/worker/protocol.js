@@ -112,6 +112,24 @@
 //                                           When nothing is open yet, this waits as max does.
 //                                           Not with max.
 //
+// page -> worker: questions about a partial packing (playing by hand; Session::startPlay)
+//   {type:'play', id, puzzle, placements, question, limit?, fixed?}
+//     placements  the pieces placed, in the order placed: flat [instance, cellCount, cells...,
+//                 ...] (an Array or Int32Array of whole numbers, at most MAX_PLAY_INTS), cells
+//                 as in the grids
+//     question    'count' (ways to finish, at most limit: one more is "more than limit"),
+//                 'hint' (one finish and the piece to show next) or 'wrong' (the placed piece
+//                 whose removal makes the rest completable); the engine refuses other words
+//     limit       a whole number >= 1 (count only; none: count every finish)
+//     fixed       a whole number >= 0 (wrong only): the first `fixed` placements are the
+//                 position's own (a challenge's start) and never named
+//   -> {type:'progress', id, stats}         stats = parsed Session.playJson while it runs
+//   -> {type:'played', id, result}          result = parsed Session.playJson (its fields are
+//                                           documented in engine/session/session.hpp)
+//   -> {type:'done', id, reason:'cancelled', stats}   cancelled (or replaced by another request)
+//   -> {type:'error', id, message}          bad fields, or a packing the engine refuses
+//                                           ("placement 2 (piece L): ...")
+//
 // page -> worker: the editor's checks of definition text (a draft: volumes may differ), without
 // touching the loaded puzzles or a running search
 //   {type:'draft', id, text, source}        -> {type:'drafted', id, result}
@@ -173,6 +191,8 @@ export const MSG = Object.freeze({
   SUBPROBLEM: 'subproblem',
   DONATE: 'donate',
   DONATED: 'donated',
+  PLAY: 'play',
+  PLAYED: 'played',
   BUILD_ORDER: 'buildOrder',
   CHECK_RESUME: 'checkResume',
   CHECKED: 'checked',
@@ -203,6 +223,8 @@ const TRACE_CHUNK = 65536;               // trace events per message
 export const MAX_TABLE_CELLS = 20_000_000; // image table cells (80 MB) sent for replaying a trace
 export const MAX_GRID_CELLS = 100000;   // a build order's grid: the engine's largest box (ParseLimits::maxBoxVolume)
 export const MAX_PATH = 4096;            // placements in a subproblem's path (more pieces than any puzzle the engine accepts)
+// placements of a play request: two ints a piece (5,000 at most) and a cell each (a box's at most)
+export const MAX_PLAY_INTS = 2 * 5000 + MAX_GRID_CELLS;
 
 // Yield to the event loop between slices. MessageChannel avoids setTimeout's 4 ms clamp.
 export function defaultSchedule() {
@@ -324,6 +346,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         case MSG.PREPARE: return onPrepare(id, msg);
         case MSG.SUBPROBLEM: return onSubproblem(id, msg);
         case MSG.DONATE: return onDonate(id, msg);
+        case MSG.PLAY: return onPlay(id, msg);
         case MSG.CHECK_RESUME: return onCheckResume(id, msg);
         case MSG.CANCEL: return onCancel(id);
         case MSG.DRAFT:
@@ -386,6 +409,48 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     runJob(newJob(id, { limit: limitField.value, fixedBudget: budgetField.value }));
   }
 
+  function onPlay(id, msg) {
+    cancelJob();
+    const list = msg.placements;
+    const listOk = (Array.isArray(list) || list instanceof Int32Array) && list.length <= MAX_PLAY_INTS &&
+      Array.prototype.every.call(list, (v) => Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff);
+    const limitField = wholeNumber(msg.limit, 'limit', Number.MAX_SAFE_INTEGER);
+    const fixed = msg.fixed === undefined ? 0 : msg.fixed;
+    const error = !listOk ? `play: placements must be a list of at most ${MAX_PLAY_INTS} whole numbers`
+      : typeof msg.question !== 'string' ? 'play: the question must be text (count, hint or wrong)'
+        : !(Number.isInteger(fixed) && fixed >= 0 && fixed <= MAX_PLAY_INTS) ? 'play: fixed must be a whole number of at least 0'
+          : limitField.error;
+    if (error) {
+      postMessage({ type: MSG.ERROR, id, message: error });
+      return;
+    }
+    const index = Number.isInteger(msg.puzzle) ? msg.puzzle : -1;
+    if (!session.startPlay(index, Int32Array.from(list), msg.question.slice(0, 100), limitField.value || 0, fixed)) {
+      postMessage({ type: MSG.ERROR, id, message: session.lastError() });
+      return;
+    }
+    prepared = false;
+    runJob(newJob(id, { kind: 'play' }));
+  }
+
+  // A slice of a play question: its progress now and then, its answer at the end.
+  function afterPlaySlice(current, st) {
+    const result = () => JSON.parse(session.playJson());
+    if (st === STEP.RUNNING) {
+      const t = now();
+      if (t - current.lastProgress >= PROGRESS_INTERVAL_MS) {
+        current.lastProgress = t;
+        postMessage({ type: MSG.PROGRESS, id: current.id, stats: result() });
+      }
+      schedule(() => runSlice(current));
+      return;
+    }
+    job = null;
+    if (st === STEP.DONE) postMessage({ type: MSG.PLAYED, id: current.id, result: result() });
+    else if (st === STEP.CANCELLED) postMessage({ type: MSG.DONE, id: current.id, reason: 'cancelled', stats: result() });
+    else postMessage({ type: MSG.ERROR, id: current.id, message: session.lastError() || `play failed (step state ${st})` });
+  }
+
   function startSession(id, msg) {
     const index = Number.isInteger(msg.puzzle) ? msg.puzzle : -1;
     if (session.start(index, String(msg.options ?? ''))) {
@@ -400,7 +465,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     const t = now();
     return {
       id,
-      kind,             // 'solve' | 'prepare' (ends when the setup is over) | 'subproblem'
+      kind,             // 'solve' | 'prepare' (ends when the setup is over) | 'subproblem' | 'play'
       cellCount: session.cellCount(),
       limit: limit || Infinity,
       found: 0,
@@ -673,6 +738,10 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       if (!current.fixedBudget && st === STEP.RUNNING) {
         adaptBudget(current, dt);
         if (current.kind === 'subproblem') pieceBudget = current.budget;
+      }
+      if (current.kind === 'play') {
+        afterPlaySlice(current, st);
+        return;
       }
       if (current.kind === 'prepare' && (st !== STEP.RUNNING || session.ready())) {
         endPrepare(current, st);
