@@ -4,6 +4,7 @@
 // DOM and from screenshots, at 1400x860 and 390x844.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { openPage, usePage } from './page-driver.js';
+import { lessonReady, lessonUrl } from './lesson-steps.js';
 
 const handle = usePage(); // 1400x860
 let server;
@@ -64,6 +65,24 @@ function changedPixels(page, a, b, { tolerance = 12, block = 1, least = 1 } = {}
     }
     return { count, box: left < right ? { left, top, right, bottom } : null };
   }, [`data:image/png;base64,${a.toString('base64')}`, `data:image/png;base64,${b.toString('base64')}`, tolerance, block, least]);
+}
+
+/** The lightness (0-255, the mean of R, G and B) of a screenshot at each of `points` ([x, y] in its pixels). */
+function pixelLightness(page, png, points) {
+  return page.evaluate(async ([url, pts]) => {
+    const img = new Image();
+    await new Promise((resolve, reject) => { img.onload = resolve; img.onerror = reject; img.src = url; });
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const ratio = img.width / document.getElementById('viewport').getBoundingClientRect().width;
+    return pts.map(([x, y]) => {
+      const d = ctx.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+      return (d[0] + d[1] + d[2]) / 3;
+    });
+  }, [`data:image/png;base64,${png.toString('base64')}`, points]);
 }
 
 /** A screenshot of the 3-D view after the picture has settled. */
@@ -226,33 +245,47 @@ describe("the editor's cell grids", () => {
 
 describe("the parity lesson's chessboard", () => {
   for (const [tag, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    test(`is flat on the board: nothing drawn past its edges, the dark cells half of it (${tag})`, async () => {
-      // QA: dark cells drawn as raised blocks, over the light cells beside them and past the board's far edge
+    test(`is flat on the board: nothing drawn past its edges, one colour per checkerboard class (${tag})`, async () => {
+      // Dark cells once stood as raised blocks over the light cells beside them and past the
+      // board's far edge. Lesson 4's sixth part shades the 15x14 hexomino board.
       await withPage(size, async (ui) => {
         const { page } = ui;
-        await ui.pickLibrary('hexominoes_rect_15x14.txt');
-        const board = await view(ui);
-        // the board's extent: where the view differs from its background (the canvas hidden)
+        await page.goto(lessonUrl(server.url, 'pruning', 5));
+        await lessonReady(page, { id: 'pruning', part: 5 });
+        const shaded = await view(ui);
         await page.$eval('#viewport canvas', (c) => { c.style.visibility = 'hidden'; });
         const background = await page.locator('#viewport').screenshot();
         await page.$eval('#viewport canvas', (c) => { c.style.visibility = ''; });
-        const plate = await changedPixels(page, background, board);
-        await page.evaluate(() => { document.getElementById('learn').open = true; });
-        await page.click('#learn a[data-lesson="parity"]');
-        await page.waitForFunction(() => !document.getElementById('parity-argument').hidden, null, { timeout: 30_000 });
-        const shaded = await view(ui);
         await ui.shot(`look-3-parity-${tag}.png`);
-        const dark = await changedPixels(page, board, shaded);
-        expect(plate.count).toBeGreaterThan(1000);
-        // (a pixel of antialiasing either way)
-        expect(dark.box.top).toBeGreaterThanOrEqual(plate.box.top - 1);
-        expect(dark.box.left).toBeGreaterThanOrEqual(plate.box.left - 1);
-        expect(dark.box.right).toBeLessThanOrEqual(plate.box.right + 1);
-        expect(dark.box.bottom).toBeLessThanOrEqual(plate.box.bottom + 1);
-        // 105 of the 210 cells are dark: blocks standing on them covered two thirds of the board
-        const share = dark.count / plate.count;
-        expect(share).toBeGreaterThan(0.4);
-        expect(share).toBeLessThan(0.56);
+        const drawn = await changedPixels(page, background, shaded);
+        // where the board's cells are (the view's own projection of their centres)
+        const { X, Y, centres } = await page.evaluate(() => {
+          const p = window.__polycube.state().puzzles[window.__polycube.state().puzzleIndex];
+          const v = document.getElementById('viewport').getBoundingClientRect();
+          const out = [];
+          for (let c = 0; c < p.xDim * p.yDim; c++) {
+            const at = window.__polycube.boardCell(c);
+            out.push(at ? [at.x - v.left, at.y - v.top] : null);
+          }
+          return { X: p.xDim, Y: p.yDim, centres: out };
+        });
+        expect(centres.every(Boolean)).toBe(true);
+        const xs = centres.map((c) => c[0]), ys = centres.map((c) => c[1]);
+        const pitch = (Math.max(...xs) - Math.min(...xs)) / (X - 1); // a cell's width on screen
+        // nothing drawn past the board: the drawing stays within the outer cells' centres and a cell
+        expect(drawn.box.left).toBeGreaterThanOrEqual(Math.min(...xs) - 1.2 * pitch);
+        expect(drawn.box.right).toBeLessThanOrEqual(Math.max(...xs) + 1.2 * pitch);
+        expect(drawn.box.top).toBeGreaterThanOrEqual(Math.min(...ys) - 1.2 * pitch);
+        expect(drawn.box.bottom).toBeLessThanOrEqual(Math.max(...ys) + 1.2 * pitch);
+        // each cell's centre: the dark ones are exactly one class of the checkerboard, 105 of 210
+        const light = await pixelLightness(page, shaded, centres);
+        const cut = (Math.min(...light) + Math.max(...light)) / 2;
+        const dark = light.map((l) => l < cut);
+        const classOf = (c) => ((c % X) + Math.floor(c / X)) % 2;
+        const darkClass = classOf(dark.indexOf(true));
+        expect(dark.filter(Boolean).length).toBe((X * Y) / 2);
+        for (let c = 0; c < X * Y; c++) expect(dark[c], `cell ${c % X},${Math.floor(c / X)}`).toBe(classOf(c) === darkClass);
+        expect(Math.max(...light) - Math.min(...light)).toBeGreaterThan(30);
       });
     });
   }
@@ -286,13 +319,19 @@ describe('a teaching tag stands beside the cell it names', () => {
   }
 
   for (const [tag, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    test(`lesson 1: "hole made at step ..." leaves the hole in sight (${tag})`, async () => {
-      // QA: on the phone the tag covered the hole cell itself
+    test(`the troublesome hole: "hole made at step ..." leaves the hole in sight (${tag})`, async () => {
+      // On a phone the tag once covered the hole cell itself.
       await withPage(size, async (ui) => {
         const { page } = ui;
-        await page.evaluate(() => { document.getElementById('learn').open = true; });
-        await page.click('#learn a[data-lesson="hole"]');
+        await ui.pickLibrary('pentominoes_10x6.txt');
+        await page.fill('#opt-text', '-b 12 -l 1');
+        await page.dispatchEvent('#opt-text', 'input');
+        await page.click('#watch-record');
+        await page.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 120_000 });
+        await page.click('#watch-next-dead');
+        await page.click('#watch-find-hole');
         await page.waitForFunction(() => /walls in a hole/.test(document.getElementById('watch-note').textContent), null, { timeout: 90_000 });
+        if (!(await page.isChecked('#watch-show-mch'))) await page.check('#watch-show-mch');
         expect(await page.textContent('#watch-label')).toMatch(/^hole made at step [\d,]+$/);
         await page.evaluate(() => window.scrollTo(0, 0));
         await ui.shot(`look-4-lesson1-${tag}.png`);
