@@ -10,13 +10,9 @@
 //   viewer.emphasis.set({ highlight: 2, hidden: [5], isolate: -1, layer: -1, labels: true });
 //   viewer.emphasis.pick(clientX, clientY)   // -> { piece, instance } or null
 //   await viewer.emphasis.pngBlob(caption)   // the view as drawn, on a plain background
-//   viewer.emphasis.stl()                    // { data: DataView (binary STL), triangles }
-import {
-  Color, Group, Mesh, MeshBasicMaterial, BufferAttribute, BufferGeometry,
-  Raycaster, Vector2, Vector3,
-} from 'three';
-import { STLExporter } from 'three/addons/exporters/STLExporter.js';
-import { buildPieceGeometry } from './piece-geometry.js';
+//   viewer.emphasis.stl()                    // { data: DataView (binary STL), triangles, pieces }
+import { Color, Raycaster, Vector2, Vector3 } from 'three';
+import { piecesStl } from './stl-export.js';
 import { textSprite } from './text-sprite.js';
 
 const DIM_TO = new Color(0x1c2233);  // dimmed pieces fade toward the stage background
@@ -29,8 +25,6 @@ const MAX_LABEL_SHIFT = 2;
 const LABEL_MARGIN_PX = 2;
 const MAX_LAID_OUT = 400;            // more tags than this: left where they are (n^2 per frame)
 export const PNG_BACKGROUND = '#141b2d'; // flat, so a test can tell drawn pixels from background
-export const STL_MM_PER_CELL = 10;
-const STL_GAP = 0.025;               // per side, in cells: 0.5 mm clearance between printed pieces
 
 export class PieceEmphasis {
   /** @param {import('./viewer.js').Viewer} viewer */
@@ -263,26 +257,8 @@ export class PieceEmphasis {
       perInstance.get(g.instance).push(...g.cells);
     }
     if (perInstance.size === 0) return null;
-    const root = new Group();
-    const material = new MeshBasicMaterial();
-    let triangles = 0;
-    for (const [instance, cells] of perInstance) {
-      const geo = buildPieceGeometry({ dims: [p.xDim, p.yDim, p.zDim], groups: [{ cells }], gap: STL_GAP });
-      const bg = new BufferGeometry();
-      const pos = geo.positions;
-      for (let k = 0; k < pos.length; k++) pos[k] *= STL_MM_PER_CELL;
-      bg.setAttribute('position', new BufferAttribute(pos, 3));
-      bg.setIndex(new BufferAttribute(geo.indices, 1));
-      triangles += geo.indices.length / 3;
-      const mesh = new Mesh(bg, material);
-      mesh.name = p.pieces[p.instances[instance].piece].name;
-      root.add(mesh);
-    }
-    root.updateMatrixWorld(true);
-    const data = new STLExporter().parse(root, { binary: true });
-    for (const m of root.children) m.geometry.dispose();
-    material.dispose();
-    return { data, triangles, pieces: perInstance.size };
+    const pieces = [...perInstance].map(([instance, cells]) => ({ name: p.pieces[p.instances[instance].piece].name, cells }));
+    return piecesStl([p.xDim, p.yDim, p.zDim], pieces);
   }
 }
 
