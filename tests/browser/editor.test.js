@@ -120,16 +120,38 @@ describe('the puzzle editor', () => {
 
   test('a 3x3x3 box filled with the Soma set from the tray: 480 solutions; undo and redo', async () => {
     await ui.newPuzzle(3, 3, 3);
-    // a click on a cell in the 3-D view removes it; a click on its ghost brings it back
+    // a plain click on the 3-D view edits nothing: cell editing there is a mode turned on by
+    // a button that says so, with the help line following
     const corner = 2 + 3 * (0 + 3 * 2); // x 2, y 0, z 2: the top front corner, in plain view
     const at = await page.evaluate((c) => window.__polycube.spaceCell(c), corner);
+    const help = () => page.textContent('#view-help');
+    expect(await help()).not.toMatch(/pick/);
+    expect(await help()).toMatch(/Edit cells to click cells away/);
+    expect(await page.getAttribute('#view-cell-edit', 'aria-pressed')).toBe('false');
+    await page.mouse.click(at.x, at.y);
+    expect(await page.isDisabled('#undo')).toBe(true); // (the click's handler runs before click() returns)
+    expect(await ui.check('cells')).toMatch(/27 cells in the space/);
+    // in the mode a click on a cell removes it; a click on its ghost brings it back
+    await page.click('#view-cell-edit');
+    expect(await page.getAttribute('#view-cell-edit', 'aria-pressed')).toBe('true');
+    expect(await page.textContent('#view-cell-edit')).toMatch(/Editing cells/);
+    expect(await help()).toMatch(/^Editing cells: click a cell to remove it, click a ghost to restore it/);
     await page.mouse.click(at.x, at.y);
     await page.waitForFunction(() => /26 cells in the space/.test(document.getElementById('editor-checks').textContent));
     await page.selectOption('#editor-layer', '2');
     expect(await page.$$eval('#space-grid rect.hole', (r) => r.map((x) => [x.dataset.x, x.dataset.y]))).toEqual([['2', '0']]);
     await ui.shot('12a-editor-3d-cell-removed.png');
+    await page.click('#undo'); // one undo step
+    await page.waitForFunction(() => /27 cells in the space/.test(document.getElementById('editor-checks').textContent));
+    await page.click('#redo');
+    await page.waitForFunction(() => /26 cells in the space/.test(document.getElementById('editor-checks').textContent));
     await page.mouse.click(at.x, at.y);
     await page.waitForFunction(() => /27 cells in the space/.test(document.getElementById('editor-checks').textContent));
+    // Esc (outside a text field) ends the mode; a click then edits nothing again
+    await page.keyboard.press('Escape');
+    expect(await page.getAttribute('#view-cell-edit', 'aria-pressed')).toBe('false');
+    await page.mouse.click(at.x, at.y);
+    expect(await ui.check('cells')).toMatch(/27 cells in the space/);
     await page.selectOption('#tray-set', 'soma');
     await page.click('#tray-add-all');
     expect((await pieceNames()).length).toBe(7);

@@ -77,7 +77,7 @@ mountSharePanel(store, actions, editor, sync);
 mountWatchPanel(store, actions, watch);
 const lessonScreen = mountLessonScreen(store, lessons, watch, stage);
 mountTestHooks(store, stage, watch, lessonScreen);
-mountPiecesViewPanel(store, stage, view); // seeing the pieces (issue 8 §5)
+mountPiecesViewPanel(store, stage, view, sync); // seeing the pieces (issue 8 §5)
 mountLayerGridPanel(store, stage, view);
 mountBuildPanel(store, build, stage);
 store.notify(Object.keys(store.get())); // first drawing of every panel

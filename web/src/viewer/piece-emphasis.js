@@ -31,7 +31,7 @@ export class PieceEmphasis {
   constructor(viewer) {
     this.viewer = viewer;
     this.state = { highlight: -1, hidden: new Set(), isolate: -1, layer: -1, labels: false };
-    this.labels = []; // { sprite, base: Vector3, group: index into the drawn groups, text, shift, box }
+    this.labels = []; // { sprite, base: Vector3, group: index into the drawn groups, text, shift, box, covered }
     this.raycaster = new Raycaster();
   }
 
@@ -92,19 +92,18 @@ export class PieceEmphasis {
       done.add(g.instance);
       const pts = g.cells.map((c) => [(c % X) + 0.5, (Math.floor(c / X) % Y) + 0.5, Math.floor(c / (X * Y)) + 0.5]);
       const mean = [0, 1, 2].map((a) => pts.reduce((s, q) => s + q[a], 0) / pts.length);
-      let best = pts[0], bestD = Infinity;
-      for (const q of pts) {
-        const d = (q[0] - mean[0]) ** 2 + (q[1] - mean[1]) ** 2 + (q[2] - mean[2]) ** 2;
-        if (d < bestD) { bestD = d; best = q; }
-      }
+      const dist = (q) => (q[0] - mean[0]) ** 2 + (q[1] - mean[1]) ** 2 + (q[2] - mean[2]) ** 2;
+      // the places the tag may stand, the cell nearest the piece's middle first (in a box the
+      // first one in sight is taken: hideCoveredLabels)
+      const spots = [...pts].sort((a, b) => dist(a) - dist(b)).map((q) => new Vector3(q[0], q[1], p.zDim === 1 ? 1.15 : q[2]));
       const name = p.pieces[g.instance >= 0 ? p.instances[g.instance].piece : 0].name;
       const sprite = makeLabel(name);
       // On a flat board the label lies just above the piece's top; in a box it is drawn through
-      // the other pieces (no depth test), so a label inside the cube still shows.
-      const base = new Vector3(best[0], best[1], p.zDim === 1 ? 1.15 : best[2]);
+      // the other pieces (no depth test), where hideCoveredLabels finds its piece in sight.
+      const base = spots[0];
       sprite.position.copy(base);
       this.viewer.scene.add(sprite);
-      this.labels.push({ sprite, base, group: gi, text: name, shift: 0, box: null });
+      this.labels.push({ sprite, base, spots: p.zDim === 1 ? [base] : spots, offset: new Vector3(), group: gi, text: name, shift: 0, box: null });
     });
   }
 
@@ -126,6 +125,7 @@ export class PieceEmphasis {
       return;
     }
     camera.updateMatrixWorld();
+    this.hideCoveredLabels();
     const forward = camera.getWorldDirection(new Vector3());
     const cameraDepth = forward.dot(camera.position);
     const pixelsPerUnitAtOne = (height * camera.zoom) / (2 * Math.tan((camera.fov * Math.PI) / 360));
@@ -135,7 +135,7 @@ export class PieceEmphasis {
       at.copy(l.sprite.position);
       const depth = forward.dot(at) - cameraDepth; // (no allocation per tag per frame)
       l.box = null;
-      if (depth <= camera.near) continue;
+      if (depth <= camera.near || l.covered) continue;
       at.project(camera);
       const h = (LABEL_HEIGHT * pixelsPerUnitAtOne) / depth;
       const w = (h * l.sprite.scale.x) / l.sprite.scale.y;
@@ -163,15 +163,63 @@ export class PieceEmphasis {
     }
   }
 
-  /** The tags' boxes on screen as last laid out (CSS pixels of the canvas; tests). */
+  /**
+   * In a box a tag is drawn through the pieces (so that one on a piece inside still shows once
+   * the view is exploded or turned), at the cell of its piece nearest the piece's middle that
+   * is in sight: the ray from the camera to the cell's centre meets its own piece first. With
+   * no cell in sight, the tag goes (it read as the name of the piece in front: "L" and "B" over
+   * the red and yellow pieces of the Soma cube, on screen and in the PNG).
+   */
+  hideCoveredLabels() {
+    const pc = this.viewer.pieces;
+    const flat = !this.viewer.puzzle || this.viewer.puzzle.zDim === 1; // (tags lie above a board)
+    const eye = this.viewer.camera.position;
+    const at = this._at || (this._at = new Vector3());
+    const dir = this._dir || (this._dir = new Vector3());
+    const inSight = (point, instance) => {
+      dir.copy(point).sub(eye);
+      const dist = dir.length();
+      this.raycaster.set(eye, dir.divideScalar(dist));
+      this.raycaster.far = dist;
+      const hits = this.raycaster.intersectObject(pc.mesh, false);
+      this.raycaster.far = Infinity;
+      const first = hits.length && hits[0].face ? pc.groups[pc.vertexGroup[hits[0].face.a]] : null;
+      return !first || first.instance === instance;
+    };
+    for (const l of this.labels) {
+      let spot = l.spots[0];
+      let covered = false;
+      if (!flat && pc) {
+        const instance = pc.groups[l.group].instance;
+        spot = l.spots.find((q) => inSight(at.copy(q).add(l.offset), instance));
+        covered = !spot;
+        if (covered) spot = l.spots[0];
+      }
+      l.base = spot;
+      l.sprite.position.copy(spot).add(l.offset);
+      l.covered = covered;
+      l.sprite.visible = !covered;
+    }
+  }
+
+  /** The tags on screen as last laid out (CSS pixels of the canvas; tests): each one's box,
+   * its point on its piece (ax, ay) and its instance; covered tags (not drawn) have no box. */
   labelBoxes() {
-    return this.labels.filter((l) => l.box).map((l) => ({ ...l.box, text: l.text }));
+    const { camera, canvas } = this.viewer;
+    const at = new Vector3();
+    return this.labels.map((l) => {
+      at.copy(l.sprite.position).project(camera);
+      const anchor = { ax: ((at.x + 1) / 2) * canvas.clientWidth, ay: ((1 - at.y) / 2) * canvas.clientHeight };
+      const instance = this.viewer.pieces ? this.viewer.pieces.groups[l.group].instance : -1;
+      return l.box ? { ...l.box, ...anchor, text: l.text, instance, covered: false } : { ...anchor, text: l.text, instance, covered: !!l.covered };
+    });
   }
 
   moveLabels(offsets) {
     for (const l of this.labels) {
       const o = l.group * 3;
-      l.sprite.position.set(l.base.x + (offsets[o] || 0), l.base.y + (offsets[o + 1] || 0), l.base.z + (offsets[o + 2] || 0));
+      l.offset.set(offsets[o] || 0, offsets[o + 1] || 0, offsets[o + 2] || 0);
+      l.sprite.position.copy(l.base).add(l.offset);
     }
   }
 
