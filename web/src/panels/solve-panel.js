@@ -1,6 +1,6 @@
 // Solve / Cancel, the status line and the live counters.
 import { PHASE } from '../app/state.js';
-import { shownPuzzle } from '../app/selectors.js';
+import { canSolve } from '../app/selectors.js';
 import { big, num, progressText, secs } from '../app/format.js';
 import { byId, isTyping, setText, setProp } from './dom.js';
 
@@ -33,8 +33,7 @@ export function mountSolvePanel(store, actions, editor) {
     // Keep the keyboard focus on the button that makes sense now: a disabled button drops it.
     const active = document.activeElement;
     const hadFocus = active === el.solve || active === el.cancel || (ownsFocus && (!active || active === document.body));
-    // (the editor's own puzzle can be solved before anything is loaded: a link to a draft)
-    setProp(el.solve, 'disabled', running || phase === PHASE.LOADING || (s.puzzles.length === 0 && !shownPuzzle(s).editing));
+    setProp(el.solve, 'disabled', !canSolve(s));
     setProp(el.cancel, 'disabled', !running);
     if (hadFocus && phase !== lastPhase) {
       const target = running ? el.cancel : el.solve;

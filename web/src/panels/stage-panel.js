@@ -21,7 +21,7 @@ export function mountStagePanel(store, actions, editor, watch) {
     viewport: byId('viewport'), title: byId('stage-title'), sub: byId('stage-sub'), solution: byId('stage-solution'),
     overlayTop: byId('overlay-top'), overlayBottom: byId('overlay-bottom'), buildCaption: byId('build-caption'),
     explodeRow: byId('explode-row'), explode: byId('explode'), explodeMode: byId('explode-mode'), resetView: byId('reset-view'),
-    cellEdit: byId('view-cell-edit'),
+    cellEdit: byId('view-cell-edit'), bar: byId('stage-bar'),
   };
   const viewer = new Viewer(el.viewport);
   // while a puzzle is being edited its cells can be clicked in the 3-D view too, in the "Edit
@@ -45,9 +45,12 @@ export function mountStagePanel(store, actions, editor, watch) {
    * Keep the puzzle clear of the overlays on the canvas when framing it; under a lesson's
    * narration the puzzle is centred in the band left above it (shift), not in the whole view.
    */
-  stage.fitMargins = () => viewer.setMargins({
-    top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + 8 + stage.extraBottom, shift: stage.extraBottom > 0,
-  });
+  stage.fitMargins = () => {
+    // (on a phone the bottom overlay stands on the stage's bar, panels/stage-bar.js; a hidden
+    // bar has no offsetParent)
+    const bar = el.bar.offsetParent ? el.bar.offsetHeight : 0;
+    viewer.setMargins({ top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + bar + 8 + stage.extraBottom, shift: stage.extraBottom > 0 });
+  };
 
   let drawnPuzzle = null;
   let drawnGrid = null;
