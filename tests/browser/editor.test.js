@@ -44,9 +44,14 @@ const pieceNames = () => page.$$eval('#editor-pieces li[data-piece]', (lis) => l
 
 describe('the puzzle editor', () => {
   test('a 5x4 board shaped by dragging, four tetrominoes drawn by hand, live checks, solved', async () => {
+    const picked = () => page.$eval('#library', (s) => s.options[s.selectedIndex] && s.options[s.selectedIndex].textContent);
+    const before = await picked();
     await page.click('#new-puzzle'); // 5 x 4 x 1 by default
     await page.waitForSelector('#editor-body:not([hidden])');
     expect(await ui.check('cells')).toMatch(/20 cells in the space \/ 0 cells of pieces/);
+    // the library box names the puzzle on the stage, not the one left behind (QA)
+    expect(await picked()).toBe('Editing: My puzzle');
+    expect(before).not.toBe('Editing: My puzzle');
 
     // remove the right-hand column in one drag: one undo step
     await drag('space-grid', [[4, 3], [4, 2], [4, 1], [4, 0]]);
@@ -100,6 +105,19 @@ describe('the puzzle editor', () => {
     await page.waitForFunction(() => /C:name=Ell:/.test(document.getElementById('def-text').value));
     await page.click('#undo');
     await page.waitForFunction(() => /C:name=A:/.test(document.getElementById('def-text').value));
+    expect(await pieceNames()).toEqual(['A', 'B', 'C', 'D']);
+
+    // the drawer says how to draw, and a new piece comes named: Add needs only its cells
+    await page.click('#draw-piece');
+    expect(await page.textContent('#drawer-help')).toMatch(/^Click the squares of the piece/);
+    expect(await page.inputValue('#drawer-name')).toBe('E'); // the first free letter
+    await page.fill('#drawer-name', ''); // a name cleared: the default again, not a refusal
+    await page.click('#drawer-grid rect[data-x="0"][data-y="0"]');
+    await page.click('#drawer-grid rect[data-x="1"][data-y="0"]');
+    await page.click('#drawer-save');
+    await page.waitForSelector('#drawer', { state: 'hidden' });
+    expect(await pieceNames()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    await page.click('#undo');
     expect(await pieceNames()).toEqual(['A', 'B', 'C', 'D']);
   });
 
@@ -171,8 +189,14 @@ describe('the puzzle editor', () => {
 
   test('a reload finds the puzzles again: the editor reopens and My puzzles lists both', async () => {
     await page.selectOption('#tray-set', 'tetrominoes');
+    // a piece keeps its colour from the tray to the list (QA: it changed on the way)
+    const fill = (sel) => page.$eval(sel, (e) => e.querySelector('svg [fill]').getAttribute('fill'));
+    const inTray = await fill('.tray-piece >> nth=0');
     await page.click('.tray-piece >> nth=0'); // one more piece: the puzzle no longer fills the box
     expect((await pieceNames()).length).toBe(8);
+    const added = (await pieceNames())[7];
+    expect(await fill(`#editor-pieces li[data-piece="${added}"]`)).toBe(inTray);
+    expect(await fill('.tray-piece >> nth=0')).not.toBe(inTray); // the next one added takes the next colour
     await page.waitForTimeout(400); // the autosave waits for a pause in the edits
     await page.reload();
     expect(await ui.waitState(['ready', 'error', 'done'])).not.toBe('error');
@@ -353,7 +377,7 @@ describe('clicks and sizes as a person makes them', () => {
     // cursor, Tab to Add piece, Enter: the piece is added and the focus is back on Draw a new piece
     await page.keyboard.press('Enter');
     expect(await focused()).toBe('drawer-name');
-    expect(await page.inputValue('#drawer-name')).toBe(''); // a fresh drawer
+    expect(await page.inputValue('#drawer-name')).toBe('A'); // a fresh drawer, named, the name selected to type over
     await page.keyboard.type('K');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('drawer-grid');

@@ -327,6 +327,10 @@ describe('seeing the pieces', () => {
 describe('many pieces', () => {
   test('names in a box keep apart on screen, also when the view turns (QA: "B" lay on "L" in the Tetris Cube)', async () => {
     await ui.pickLibrary('tetriscube.txt');
+    // the library's name for it, not its file's heading (QA: "Tetris Cube Puzzle Definition")
+    expect(await page.$eval('#library', (s) => s.options[s.selectedIndex].textContent)).toBe('Tetris Cube');
+    expect(await page.textContent('#stage-title')).toBe('Tetris Cube');
+    expect(await page.$$eval('#library option', (os) => os.filter((o) => /Puzzle Definition/.test(o.textContent)).length)).toBe(0);
     await page.fill('#opt-limit', '1');
     await page.click('#solve');
     expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');

@@ -27,7 +27,7 @@ export function mountSolvePanel(store, actions, editor) {
   });
 
   let lastPhase = null;
-  store.subscribe(['run', 'solutions', 'puzzles', 'editor', 'source'], (s) => {
+  store.subscribe(['run', 'solutions', 'puzzles', 'editor', 'source', 'saved'], (s) => {
     const { phase } = s.run;
     const running = phase === PHASE.RUNNING;
     // Keep the keyboard focus on the button that makes sense now: a disabled button drops it.
@@ -40,7 +40,10 @@ export function mountSolvePanel(store, actions, editor) {
       if (!target.disabled) target.focus();
     }
     lastPhase = phase;
-    setText(el.status, s.run.message);
+    // a kept search offered for resuming (resume-panel.js): the status speaks of both ways on,
+    // not of Solve alone beside the offer
+    const offered = phase === PHASE.READY && s.saved && !s.saved.refused && !s.solutions.linked;
+    setText(el.status, offered ? 'Ready. Resume goes on with the unfinished search kept above; Solve starts a new one.' : s.run.message);
     setProp(el.status.dataset, 'beat', running && Math.floor(s.run.elapsed * 2) % 2 === 1 ? '1' : '0'); // styles.css
 
     const stats = s.run.stats || {};
