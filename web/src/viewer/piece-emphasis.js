@@ -23,6 +23,8 @@ const LABEL_HEIGHT = 0.5;            // world units (cells)
 const LABEL_STEP = 1.08;
 const MAX_LABEL_SHIFT = 2;
 const LABEL_MARGIN_PX = 2;
+const FACE_DIRS = [[0, 1], [0, -1], [1, 1], [1, -1], [2, 1], [2, -1]]; // [axis, sign]
+const TAG_OUT = 0.52; // a tag's point: this far from its cell's centre, just outside the face (at 0.45)
 const MAX_LAID_OUT = 400;            // more tags than this: left where they are (n^2 per frame)
 export const PNG_BACKGROUND = '#141b2d'; // flat, so a test can tell drawn pixels from background
 
@@ -31,7 +33,7 @@ export class PieceEmphasis {
   constructor(viewer) {
     this.viewer = viewer;
     this.state = { highlight: -1, hidden: new Set(), isolate: -1, layer: -1, labels: false };
-    this.labels = []; // { sprite, base: Vector3, group: index into the drawn groups, text, shift, box, covered }
+    this.labels = []; // { sprite, base: Vector3, centre, spots: [{point, normal}], offset, group: index into the drawn groups, text, shift, box, covered }
     this.raycaster = new Raycaster();
   }
 
@@ -93,18 +95,32 @@ export class PieceEmphasis {
       const pts = g.cells.map((c) => [(c % X) + 0.5, (Math.floor(c / X) % Y) + 0.5, Math.floor(c / (X * Y)) + 0.5]);
       const mean = [0, 1, 2].map((a) => pts.reduce((s, q) => s + q[a], 0) / pts.length);
       const dist = (q) => (q[0] - mean[0]) ** 2 + (q[1] - mean[1]) ** 2 + (q[2] - mean[2]) ** 2;
-      // the places the tag may stand, the cell nearest the piece's middle first (in a box the
-      // first one in sight is taken: hideCoveredLabels)
-      const spots = [...pts].sort((a, b) => dist(a) - dist(b)).map((q) => new Vector3(q[0], q[1], p.zDim === 1 ? 1.15 : q[2]));
+      const order = [...pts].sort((a, b) => dist(a) - dist(b));
+      // In a box, the places the tag may stand: just outside each outer face of the piece, the
+      // faces of the cells nearest the piece's middle first (hideCoveredLabels takes the first
+      // in sight); on a board, just above the cell nearest the middle.
+      const own = new Set(pts.map((q) => q.join(',')));
+      const spots = [];
+      if (p.zDim > 1) {
+        for (const q of order) {
+          for (const [a, sign] of FACE_DIRS) {
+            const n = [0, 0, 0];
+            n[a] = sign;
+            if (own.has([q[0] + n[0], q[1] + n[1], q[2] + n[2]].join(','))) continue; // (inside the piece)
+            const normal = new Vector3(...n);
+            spots.push({ point: new Vector3(...q).addScaledVector(normal, TAG_OUT), normal });
+          }
+        }
+      }
+      const centre = new Vector3(order[0][0], order[0][1], p.zDim === 1 ? 1.15 : order[0][2]);
       const name = p.pieces[g.instance >= 0 ? p.instances[g.instance].piece : 0].name;
       const sprite = makeLabel(name);
-      // On a flat board the label lies just above the piece's top; in a box it is drawn through
-      // the other pieces (no depth test), where hideCoveredLabels finds its piece in sight.
-      const base = spots[0];
-      sprite.position.copy(base);
+      // (drawn through the other pieces, no depth test: hideCoveredLabels decides where it shows)
+      sprite.position.copy(centre);
       this.viewer.scene.add(sprite);
-      this.labels.push({ sprite, base, spots: p.zDim === 1 ? [base] : spots, offset: new Vector3(), group: gi, text: name, shift: 0, box: null });
+      this.labels.push({ sprite, base: centre, centre, spots, offset: new Vector3(), group: gi, text: name, shift: 0, box: null });
     });
+    this.labelsMoved = true;
   }
 
   /**
@@ -165,40 +181,40 @@ export class PieceEmphasis {
 
   /**
    * In a box a tag is drawn through the pieces (so that one on a piece inside still shows once
-   * the view is exploded or turned), at the cell of its piece nearest the piece's middle that
-   * is in sight: the ray from the camera to the cell's centre meets its own piece first. With
-   * no cell in sight, the tag goes (it read as the name of the piece in front: "L" and "B" over
+   * the view is exploded or turned), on the outer face of its piece nearest the piece's middle
+   * that is in sight: turned to the camera, with nothing between the camera and the face. With
+   * no face in sight, the tag goes (it read as the name of the piece in front: "L" and "B" over
    * the red and yellow pieces of the Soma cube, on screen and in the PNG).
    */
   hideCoveredLabels() {
     const pc = this.viewer.pieces;
-    const flat = !this.viewer.puzzle || this.viewer.puzzle.zDim === 1; // (tags lie above a board)
+    // (rays only when something moved: the camera, the pieces or the tags themselves)
+    const camera = this.viewer.camera.matrixWorld;
+    if (!this.labelsMoved && this._seenFrom && this._seenFrom.equals(camera)) return;
+    this._seenFrom = (this._seenFrom || camera.clone()).copy(camera);
+    this.labelsMoved = false;
     const eye = this.viewer.camera.position;
     const at = this._at || (this._at = new Vector3());
     const dir = this._dir || (this._dir = new Vector3());
-    const inSight = (point, instance) => {
-      dir.copy(point).sub(eye);
+    const inSight = (spot, offset) => {
+      at.copy(spot.point).add(offset);
+      dir.copy(eye).sub(at);
+      if (dir.dot(spot.normal) <= 0) return false; // (a face turned away)
+      dir.negate();
       const dist = dir.length();
       this.raycaster.set(eye, dir.divideScalar(dist));
       this.raycaster.far = dist;
       const hits = this.raycaster.intersectObject(pc.mesh, false);
       this.raycaster.far = Infinity;
-      const first = hits.length && hits[0].face ? pc.groups[pc.vertexGroup[hits[0].face.a]] : null;
-      return !first || first.instance === instance;
+      return hits.length === 0;
     };
     for (const l of this.labels) {
-      let spot = l.spots[0];
-      let covered = false;
-      if (!flat && pc) {
-        const instance = pc.groups[l.group].instance;
-        spot = l.spots.find((q) => inSight(at.copy(q).add(l.offset), instance));
-        covered = !spot;
-        if (covered) spot = l.spots[0];
-      }
-      l.base = spot;
-      l.sprite.position.copy(spot).add(l.offset);
-      l.covered = covered;
-      l.sprite.visible = !covered;
+      if (!l.spots.length || !pc) continue; // (a board's tags lie above it)
+      const spot = l.spots.find((q) => inSight(q, l.offset));
+      l.base = spot ? spot.point : l.centre;
+      l.sprite.position.copy(l.base).add(l.offset);
+      l.covered = !spot;
+      l.sprite.visible = !!spot;
     }
   }
 
@@ -221,6 +237,7 @@ export class PieceEmphasis {
       l.offset.set(offsets[o] || 0, offsets[o + 1] || 0, offsets[o + 2] || 0);
       l.sprite.position.copy(l.base).add(l.offset);
     }
+    this.labelsMoved = true;
   }
 
   // ---- picking ----
