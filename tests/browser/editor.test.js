@@ -52,6 +52,7 @@ describe('the puzzle editor', () => {
     // the library box names the puzzle on the stage, not the one left behind (QA)
     expect(await picked()).toBe('Editing: My puzzle');
     expect(before).not.toBe('Editing: My puzzle');
+    expect(await page.textContent('#puzzle-info')).toMatch(/^The puzzle being edited is on the stage/);
 
     // remove the right-hand column in one drag: one undo step
     await drag('space-grid', [[4, 3], [4, 2], [4, 1], [4, 0]]);

@@ -80,10 +80,18 @@ export function mountLibraryPanel(store, actions, editor) {
       setProp(el.pickRow, 'hidden', s.puzzles.length < 2);
     }
     setProp(el.pick, 'value', String(s.puzzleIndex));
-    if (changed.has('puzzles') || changed.has('puzzleIndex') || changed.has('source')) renderInfo(s);
+    const editing = shownPuzzle(s).editing;
+    if (changed.has('puzzles') || changed.has('puzzleIndex') || changed.has('source') || editing !== infoEditing) renderInfo(s, editing);
   });
 
-  function renderInfo(s) {
+  let infoEditing = false;
+  function renderInfo(s, editing) {
+    infoEditing = editing;
+    if (editing) {
+      // (the line described the puzzle left behind, beside the editor's own on the stage)
+      el.info.replaceChildren('The puzzle being edited is on the stage; picking one here leaves the editor.');
+      return;
+    }
     const p = s.puzzles[s.puzzleIndex];
     if (!p) {
       el.info.replaceChildren();
