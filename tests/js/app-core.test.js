@@ -256,9 +256,9 @@ describe('the time left while a search runs (the Done counter fed as Actions.tic
     // the engine's estimates as a Bedlam search gave them: an early 50% (a projection of ~1 s
     // left), then 19% a second later (~9 s), then a steady climb to the end at ~11 s
     const texts = readings([[1.2, 0.5], [2.2, 0.19], [3.2, 0.28], [4.2, 0.37], [5.2, 0.46], [6.2, 0.55], [7.2, 0.64], [8.2, 0.73]]);
-    expect(texts[0]).toBe('about 50%, estimating the time left'); // not "~1 s left"
-    expect(texts[1]).toBe('about 19%, estimating the time left'); // not "~9 s left"
-    expect(texts[2]).toBe('about 28%, estimating the time left'); // the end at 2.4 s has passed: two left
+    expect(texts[0]).toBe('about 50%, estimating time left'); // not "~1 s left"
+    expect(texts[1]).toBe('about 19%, estimating time left'); // not "~9 s left"
+    expect(texts[2]).toBe('about 28%, estimating time left'); // the end at 2.4 s has passed: two left
     for (const text of texts.slice(3)) {
       const est = leftOf(text);
       expect(est, text).not.toBe(null);

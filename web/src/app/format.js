@@ -70,7 +70,7 @@ export function progressText(fraction, elapsed, atStart = 0, range = null) {
   }
   // No figure until a few projections agree on something (ProjectionSpread.range): the first
   // ones swing widely as the first subtrees end (Bedlam read "~1 s left", then "~9 s left")
-  if (!range) return `${pct}, estimating the time left`;
+  if (!range) return `${pct}, estimating time left`;
   let spread = '';
   if (range[1] - range[0] > 0.1 * (elapsed + left)) {
     const lo = leftText(Math.max(0, range[0]));
