@@ -44,9 +44,15 @@ const pieceNames = () => page.$$eval('#editor-pieces li[data-piece]', (lis) => l
 
 describe('the puzzle editor', () => {
   test('a 5x4 board shaped by dragging, four tetrominoes drawn by hand, live checks, solved', async () => {
+    const picked = () => page.$eval('#library', (s) => s.options[s.selectedIndex] && s.options[s.selectedIndex].textContent);
+    const before = await picked();
     await page.click('#new-puzzle'); // 5 x 4 x 1 by default
     await page.waitForSelector('#editor-body:not([hidden])');
     expect(await ui.check('cells')).toMatch(/20 cells in the space \/ 0 cells of pieces/);
+    // the library box names the puzzle on the stage, not the one left behind (QA)
+    expect(await picked()).toBe('Editing: My puzzle');
+    expect(before).not.toBe('Editing: My puzzle');
+    expect(await page.textContent('#puzzle-info')).toMatch(/^The puzzle being edited is on the stage/);
 
     // remove the right-hand column in one drag: one undo step
     await drag('space-grid', [[4, 3], [4, 2], [4, 1], [4, 0]]);
@@ -101,6 +107,19 @@ describe('the puzzle editor', () => {
     await page.click('#undo');
     await page.waitForFunction(() => /C:name=A:/.test(document.getElementById('def-text').value));
     expect(await pieceNames()).toEqual(['A', 'B', 'C', 'D']);
+
+    // the drawer says how to draw, and a new piece comes named: Add needs only its cells
+    await page.click('#draw-piece');
+    expect(await page.textContent('#drawer-help')).toMatch(/^Click the squares of the piece/);
+    expect(await page.inputValue('#drawer-name')).toBe('E'); // the first free letter
+    await page.fill('#drawer-name', ''); // a name cleared: the default again, not a refusal
+    await page.click('#drawer-grid rect[data-x="0"][data-y="0"]');
+    await page.click('#drawer-grid rect[data-x="1"][data-y="0"]');
+    await page.click('#drawer-save');
+    await page.waitForSelector('#drawer', { state: 'hidden' });
+    expect(await pieceNames()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    await page.click('#undo');
+    expect(await pieceNames()).toEqual(['A', 'B', 'C', 'D']);
   });
 
   test('typing in the definition text moves the editor; an error shows by the text and loses nothing', async () => {
@@ -120,16 +139,38 @@ describe('the puzzle editor', () => {
 
   test('a 3x3x3 box filled with the Soma set from the tray: 480 solutions; undo and redo', async () => {
     await ui.newPuzzle(3, 3, 3);
-    // a click on a cell in the 3-D view removes it; a click on its ghost brings it back
+    // a plain click on the 3-D view edits nothing: cell editing there is a mode turned on by
+    // a button that says so, with the help line following
     const corner = 2 + 3 * (0 + 3 * 2); // x 2, y 0, z 2: the top front corner, in plain view
     const at = await page.evaluate((c) => window.__polycube.spaceCell(c), corner);
+    const help = () => page.textContent('#view-help');
+    expect(await help()).not.toMatch(/pick/);
+    expect(await help()).toMatch(/Edit cells to click cells away/);
+    expect(await page.getAttribute('#view-cell-edit', 'aria-pressed')).toBe('false');
+    await page.mouse.click(at.x, at.y);
+    expect(await page.isDisabled('#undo')).toBe(true); // (the click's handler runs before click() returns)
+    expect(await ui.check('cells')).toMatch(/27 cells in the space/);
+    // in the mode a click on a cell removes it; a click on its ghost brings it back
+    await page.click('#view-cell-edit');
+    expect(await page.getAttribute('#view-cell-edit', 'aria-pressed')).toBe('true');
+    expect(await page.textContent('#view-cell-edit')).toMatch(/Editing cells/);
+    expect(await help()).toMatch(/^Editing cells: click a cell to remove it, click a ghost to restore it/);
     await page.mouse.click(at.x, at.y);
     await page.waitForFunction(() => /26 cells in the space/.test(document.getElementById('editor-checks').textContent));
     await page.selectOption('#editor-layer', '2');
     expect(await page.$$eval('#space-grid rect.hole', (r) => r.map((x) => [x.dataset.x, x.dataset.y]))).toEqual([['2', '0']]);
     await ui.shot('12a-editor-3d-cell-removed.png');
+    await page.click('#undo'); // one undo step
+    await page.waitForFunction(() => /27 cells in the space/.test(document.getElementById('editor-checks').textContent));
+    await page.click('#redo');
+    await page.waitForFunction(() => /26 cells in the space/.test(document.getElementById('editor-checks').textContent));
     await page.mouse.click(at.x, at.y);
     await page.waitForFunction(() => /27 cells in the space/.test(document.getElementById('editor-checks').textContent));
+    // Esc (outside a text field) ends the mode; a click then edits nothing again
+    await page.keyboard.press('Escape');
+    expect(await page.getAttribute('#view-cell-edit', 'aria-pressed')).toBe('false');
+    await page.mouse.click(at.x, at.y);
+    expect(await ui.check('cells')).toMatch(/27 cells in the space/);
     await page.selectOption('#tray-set', 'soma');
     await page.click('#tray-add-all');
     expect((await pieceNames()).length).toBe(7);
@@ -149,8 +190,14 @@ describe('the puzzle editor', () => {
 
   test('a reload finds the puzzles again: the editor reopens and My puzzles lists both', async () => {
     await page.selectOption('#tray-set', 'tetrominoes');
+    // a piece keeps its colour from the tray to the list (QA: it changed on the way)
+    const fill = (sel) => page.$eval(sel, (e) => e.querySelector('svg [fill]').getAttribute('fill'));
+    const inTray = await fill('.tray-piece >> nth=0');
     await page.click('.tray-piece >> nth=0'); // one more piece: the puzzle no longer fills the box
     expect((await pieceNames()).length).toBe(8);
+    const added = (await pieceNames())[7];
+    expect(await fill(`#editor-pieces li[data-piece="${added}"]`)).toBe(inTray);
+    expect(await fill('.tray-piece >> nth=0')).not.toBe(inTray); // the next one added takes the next colour
     await page.waitForTimeout(400); // the autosave waits for a pause in the edits
     await page.reload();
     expect(await ui.waitState(['ready', 'error', 'done'])).not.toBe('error');
@@ -331,7 +378,7 @@ describe('clicks and sizes as a person makes them', () => {
     // cursor, Tab to Add piece, Enter: the piece is added and the focus is back on Draw a new piece
     await page.keyboard.press('Enter');
     expect(await focused()).toBe('drawer-name');
-    expect(await page.inputValue('#drawer-name')).toBe(''); // a fresh drawer
+    expect(await page.inputValue('#drawer-name')).toBe('A'); // a fresh drawer, named, the name selected to type over
     await page.keyboard.type('K');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('drawer-grid');

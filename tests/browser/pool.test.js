@@ -28,6 +28,8 @@ async function reloadToOffer() {
   await page.reload();
   expect(await ui.ui.waitState(['ready', 'error'], 60_000)).toBe('ready');
   await page.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
+  // the status beside the offer speaks of Resume too (QA: "Press Solve…" alone stood beside it)
+  expect(await page.textContent('#status')).toMatch(/^Ready\. Resume goes on with the unfinished search kept above; Solve starts a new one\.$/);
 }
 
 async function solveToEnd(timeout = 60_000) {

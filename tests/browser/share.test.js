@@ -10,7 +10,7 @@ import { deflateSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot } from './server.js';
 import { CLI, cliCount, driver, openPage, usePage } from './page-driver.js';
-import { LINK_ERRORS, LINK_PREFIX, MAX_LINK_CHARS, toBase64Url } from '../../web/src/share/link.js';
+import { LINK_ERRORS, LINK_PREFIX, MAX_LINK_CHARS, decodeState, toBase64Url } from '../../web/src/share/link.js';
 import { parseSolutionsJson } from '../../web/src/io/solutions-text.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-share-'));
@@ -108,6 +108,24 @@ describe('share links', () => {
     await other.shot('20b-link-reloaded-phone.png');
     expect(other.errors).toEqual([]);
     await other.browser.close();
+  });
+
+  test('Copy link pressed right after turning the view carries the view as turned, and the address too', async () => {
+    const box = await page.locator('#viewport canvas').boundingBox();
+    const before = await page.evaluate(() => window.__polycube.state().view.camera);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 150, box.y + box.height / 2 + 30, { steps: 6 });
+    await page.mouse.up();
+    await page.click('#copy-link'); // at once: the view still glides, the state has not followed yet
+    const link = await page.inputValue('#link-text');
+    // the address holds it by the time the button is pressed (its own write waits for a pause)
+    expect(await page.evaluate(() => window.location.href)).toBe(link);
+    const { state } = decodeState(link.slice(link.indexOf('#')));
+    const now = await page.evaluate(() => window.__polycube.cameraNow());
+    expect(now).not.toEqual(before);
+    expect(state.view.camera).toEqual(now); // where the glide came to rest
+    expect(await page.evaluate(() => window.__polycube.state().view.camera)).toEqual(now);
   });
 
   test('a custom puzzle made in the editor travels by link, well under 2,000 characters with a solution', async () => {

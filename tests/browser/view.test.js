@@ -158,6 +158,45 @@ describe('seeing the pieces', () => {
     expect(await page.isVisible('#goto-error')).toBe(false);
   });
 
+  test('the keyboard turns and zooms the view it has selected; once it leaves, the arrows step the solutions', async () => {
+    const canvas = '#viewport canvas';
+    const index = await page.textContent('#solution-index');
+    await page.focus('#export-stl'); // the last control before the view, in the page's order
+    await page.keyboard.press('Tab');
+    expect(await page.$eval(canvas, (c) => document.activeElement === c)).toBe(true);
+    expect(await page.$eval(canvas, (c) => getComputedStyle(c).outlineStyle)).toBe('solid'); // a visible focus ring
+    expect(await page.textContent('#view-help')).toMatch(/^View selected: arrow keys turn it · \+ − zoom/);
+    expect(await page.getAttribute(canvas, 'aria-label')).toMatch(/arrow keys to rotate/);
+    const camera = () => page.evaluate(() => window.__polycube.cameraNow());
+    await page.keyboard.press('ArrowRight');
+    const a = await camera();
+    await page.keyboard.press('ArrowRight');
+    const b = await camera();
+    expect((b[0] - a[0] + 360) % 360).toBe(15); // 15 degrees around
+    expect(b[1]).toBe(a[1]);
+    await page.keyboard.press('ArrowUp');
+    const c = await camera();
+    expect(c[1] - b[1]).toBe(10); // 10 degrees higher
+    await page.keyboard.press('+');
+    const d = await camera();
+    expect(d[2]).toBeLessThan(c[2]); // closer
+    await page.keyboard.press('-');
+    expect(Math.abs((await camera())[2] - c[2])).toBeLessThanOrEqual(1);
+    expect(await page.textContent('#solution-index')).toBe(index); // the arrows turned, they did not step
+    // the state (and so a link) follows the keyboard's turns as it follows a drag
+    await page.waitForFunction((want) => JSON.stringify(window.__polycube.state().view.camera) === JSON.stringify(want), await camera());
+    await ui.shot('view-05b-keyboard-focus.png');
+    // Escape leaves the view: the arrows browse the solutions again
+    await page.keyboard.press('Escape');
+    expect(await page.$eval(canvas, (el) => document.activeElement === el)).toBe(false);
+    expect(await page.textContent('#view-help')).toMatch(/^Drag to rotate/);
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.textContent('#solution-index')).not.toBe(index);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('#solution-index')).toBe(index);
+    await page.click('#reset-view');
+  });
+
   test('the view downloads as a PNG with its drawing, the solution as an STL', async () => {
     const png = await download('#export-png');
     expect(png.name).toMatch(/solution-2339\.png$/);
@@ -172,8 +211,8 @@ describe('seeing the pieces', () => {
     const stl = await download('#export-stl');
     expect(stl.name).toMatch(/\.stl$/);
     const m = parseStl(stl.bytes);
-    // 12 pentominoes in a 10x6 board at 10 mm a cell, 0.25 mm in from every side
-    // (the faces of one plane overlap by 0.015 mm, piece-geometry.js's SEAM, hence 1 decimal)
+    // 12 pentominoes in a 10x6 board at 10 mm a cell, 0.25 mm in from every side (closed solids:
+    // tests/js/stl-solid.test.js)
     expect(m.min[0]).toBeCloseTo(0.25, 1);
     expect(m.min[1]).toBeCloseTo(0.25, 1);
     expect(m.min[2]).toBeCloseTo(0.25, 1);
@@ -288,14 +327,19 @@ describe('seeing the pieces', () => {
 describe('many pieces', () => {
   test('names in a box keep apart on screen, also when the view turns (QA: "B" lay on "L" in the Tetris Cube)', async () => {
     await ui.pickLibrary('tetriscube.txt');
+    // the library's name for it, not its file's heading (QA: "Tetris Cube Puzzle Definition")
+    expect(await page.$eval('#library', (s) => s.options[s.selectedIndex].textContent)).toBe('Tetris Cube');
+    expect(await page.textContent('#stage-title')).toBe('Tetris Cube');
+    expect(await page.$$eval('#library option', (os) => os.filter((o) => /Puzzle Definition/.test(o.textContent)).length)).toBe(0);
     await page.fill('#opt-limit', '1');
     await page.click('#solve');
     expect(await ui.waitState(['done', 'error'], 60_000)).toBe('done');
     await page.check('#view-labels');
     const overlaps = async () => {
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const boxes = (await view()).labelBoxes;
-      expect(boxes.length).toBe(12);
+      const all = (await view()).labelBoxes;
+      expect(all.length).toBe(12);
+      const boxes = all.filter((b) => !b.covered && b.w !== undefined);
       const hits = [];
       for (let i = 0; i < boxes.length; i++) {
         for (let j = i + 1; j < boxes.length; j++) {
@@ -306,7 +350,31 @@ describe('many pieces', () => {
       return hits;
     };
     expect(await overlaps()).toEqual([]);
+    // a tag shows only where its own piece is what the eye meets at the tag's point: the tags of
+    // pieces behind others go (QA: "L" and "B" floated over the red and yellow Soma pieces)
+    const truthful = async () => {
+      const canvas = await page.locator('#viewport canvas').boundingBox();
+      const tags = (await view()).labelBoxes;
+      const seen = [];
+      for (const t of tags) {
+        const hit = await page.evaluate(([x, y]) => window.__polycube.pickAt(x, y), [canvas.x + t.ax, canvas.y + t.ay]);
+        seen.push({ text: t.text, covered: t.covered, ownPieceSeen: !!hit && hit.instance === t.instance });
+      }
+      return seen;
+    };
+    const tags = await truthful();
+    expect(tags.filter((t) => t.covered === t.ownPieceSeen)).toEqual([]); // covered exactly when another piece is in front
+    expect(tags.some((t) => t.covered)).toBe(true);  // in a 4x4x4 box some pieces are behind others
+    expect(tags.some((t) => !t.covered)).toBe(true);
     await ui.shot('view-14-tetris-names.png');
+    // exploded, the pieces stand apart: more of them show their tags
+    await page.locator('#explode').fill('100');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const apart = await truthful();
+    expect(apart.filter((t) => t.covered === t.ownPieceSeen)).toEqual([]);
+    expect(apart.filter((t) => !t.covered).length).toBeGreaterThan(tags.filter((t) => !t.covered).length);
+    await ui.shot('view-14b-tetris-names-exploded.png');
+    await page.locator('#explode').fill('0');
     // turned by a drag on the canvas
     const box = await page.locator('#viewport canvas').boundingBox();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

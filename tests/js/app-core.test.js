@@ -199,7 +199,7 @@ describe('editor commands', () => {
   });
 });
 
-import { ProjectionSpread, progressText } from '../../web/src/app/format.js';
+import { ProjectionSpread, progressText, timeLeft } from '../../web/src/app/format.js';
 
 describe('progressText (the Done counter)', () => {
   test('percent, then the time left projected from the time elapsed', () => {
@@ -211,17 +211,17 @@ describe('progressText (the Done counter)', () => {
     expect(progressText(0.00034, 0)).toBe('about 0.03%');
     expect(progressText(1e-9, 0)).toBe('under 0.0001%');
     expect(progressText(0.25, 0.5)).toBe('about 25%'); // under a second elapsed
-    expect(progressText(0.25, 10)).toBe('about 25%, ~30 s left');
-    expect(progressText(0.5, 120)).toBe('about 50%, ~2 min left');
-    expect(progressText(0.1, 3600)).toBe('about 10%, ~9.0 h left');
-    expect(progressText(0.999, 10)).toBe('about 99%, under 1 s left');
+    expect(progressText(0.25, 10, 0, [30, 30])).toBe('about 25%, ~30 s left');
+    expect(progressText(0.5, 120, 0, [120, 120])).toBe('about 50%, ~2 min left');
+    expect(progressText(0.1, 3600, 0, [32400, 32400])).toBe('about 10%, ~9.0 h left');
+    expect(progressText(0.999, 10, 0, [0.01, 0.01])).toBe('about 99%, under 1 s left');
     expect(progressText(0.9, 9, 0, [0, 3])).toBe('about 90%, ~1 s left (0-3 s)');
     expect(progressText(1, 10)).toBe('100%');
     expect(progressText(1.2, 10)).toBe('100%');
   });
 
   test('a resumed search projects from what it gained since; the spread of recent projections is shown', () => {
-    expect(progressText(0.6, 10, 0.5)).toBe('about 60%, ~40 s left'); // 10 s for 10%
+    expect(progressText(0.6, 10, 0.5, [40, 40])).toBe('about 60%, ~40 s left'); // 10 s for 10%
     expect(progressText(0.25, 10, 0, [25, 35])).toBe('about 25%, ~30 s left (25-35 s)');
     expect(progressText(0.25, 10, 0, [29, 31])).toBe('about 25%, ~30 s left'); // close: no range
     expect(progressText(0.1, 60, 0, [300, 700])).toBe('about 10%, ~9 min left (5-12 min)');
@@ -235,5 +235,49 @@ describe('progressText (the Done counter)', () => {
     expect(spread.range(3)).toEqual([7, 13]);
     spread.add(4, 12); // the oldest (end 10) drops out
     expect(spread.range(4)).toEqual([8, 12]);
+  });
+});
+
+describe('the time left while a search runs (the Done counter fed as Actions.tick feeds it)', () => {
+  /** The counter's text at each reading [elapsed s, share done], through one ProjectionSpread. */
+  const readings = (list) => {
+    const spread = new ProjectionSpread();
+    return list.map(([t, f]) => {
+      spread.add(t, timeLeft(f, t));
+      return progressText(f, t, 0, spread.range(t));
+    });
+  };
+  const leftOf = (text) => {
+    const m = /~(\d+) s left(?: \((\d+)-(\d+) s\))?/.exec(text);
+    return m ? { left: Number(m[1]), lo: m[2] ? Number(m[2]) : Number(m[1]), hi: m[3] ? Number(m[3]) : Number(m[1]) } : null;
+  };
+
+  test('Bedlam\'s early jumps (50% at 1.2 s, then 19%): no time left until projections agree, then one inside its range', () => {
+    // the engine's estimates as a Bedlam search gave them: an early 50% (a projection of ~1 s
+    // left), then 19% a second later (~9 s), then a steady climb to the end at ~11 s
+    const texts = readings([[1.2, 0.5], [2.2, 0.19], [3.2, 0.28], [4.2, 0.37], [5.2, 0.46], [6.2, 0.55], [7.2, 0.64], [8.2, 0.73]]);
+    expect(texts[0]).toBe('about 50%, estimating time left'); // not "~1 s left"
+    expect(texts[1]).toBe('about 19%, estimating time left'); // not "~9 s left"
+    expect(texts[2]).toBe('about 28%, estimating time left'); // the end at 2.4 s has passed: two left
+    for (const text of texts.slice(3)) {
+      const est = leftOf(text);
+      expect(est, text).not.toBe(null);
+      expect(est.left).toBeGreaterThanOrEqual(est.lo);
+      expect(est.left).toBeLessThanOrEqual(est.hi);
+      expect(est.lo).toBeGreaterThan(0); // the early "~1 s" end, long passed, bounds nothing
+    }
+    // the estimate, once shown, no longer jumps: the true end (~11 s) stays inside each range
+    texts.slice(3).forEach((text, k) => {
+      const t = [4.2, 5.2, 6.2, 7.2, 8.2][k];
+      const est = leftOf(text);
+      expect(t + est.lo - 1).toBeLessThanOrEqual(11.5);
+      expect(t + est.hi + 1).toBeGreaterThanOrEqual(11);
+    });
+  });
+
+  test('the Tetris Cube (~25 s, then ~8 s): the spread is said with the figure', () => {
+    const texts = readings([[1, 0.04], [2, 0.1], [3, 0.2], [4, 0.33]]);
+    expect(texts.slice(0, 2).every((t) => !/s left/.test(t))).toBe(true);
+    expect(texts[3]).toMatch(/^about 33%, ~8 s left \(\d+-\d+ s\)$/); // a range: the projections disagree
   });
 });

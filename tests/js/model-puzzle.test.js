@@ -253,7 +253,7 @@ describe('validatePuzzle', () => {
     expectProblem((p) => (p.title = '#hash'), 'title', /'#'/);
     expectProblem((p) => (p.title = ' padded'), 'title', /space/);
     expectProblem((p) => (p.pieces[3].count = 2), 'pieces', /the pieces have 7 cells but the space has 6/);
-    expectProblem((p) => (p.pieces = p.pieces.slice(0, 1)), 'pieces', /no mobile pieces/);
+    expectProblem((p) => (p.pieces = p.pieces.slice(0, 1)), 'pieces', /^the puzzle has no pieces to place yet$/);
     expectProblem(
       (p) => p.pieces.push({ name: 'Z', cells: [[0, 0, 0]], count: LIMITS.maxInstances, stationary: false }),
       'pieces',

@@ -28,6 +28,7 @@ import { mountWorkersPanel } from './panels/workers-panel.js';
 import { mountResumePanel } from './panels/resume-panel.js';
 import { mountSolutionsPanel } from './panels/solutions-panel.js';
 import { mountSharePanel } from './panels/share-panel.js';
+import { mountStageBar } from './panels/stage-bar.js';
 import { mountWatchPanel } from './panels/watch-panel.js';
 import { mountLessonScreen } from './panels/lesson-screen.js';
 import { mountStagePanel } from './panels/stage-panel.js';
@@ -80,11 +81,12 @@ const storageActions = new StorageActions(store, storageGuard);
 mountStoragePanel(store, storageActions);
 mountRunDetailsPanel(store); // options (issue 8 §4)
 mountSolutionsPanel(store, actions);
-mountSharePanel(store, actions, editor, sync);
+const share = mountSharePanel(store, actions, editor, sync);
+mountStageBar(store, actions, editor, share); // Solve, the solutions and Share on the view (phones)
 mountWatchPanel(store, actions, watch);
 const lessonScreen = mountLessonScreen(store, lessons, watch, stage);
 mountTestHooks(store, stage, watch, lessonScreen);
-mountPiecesViewPanel(store, stage, view); // seeing the pieces (issue 8 §5)
+mountPiecesViewPanel(store, stage, view, sync); // seeing the pieces (issue 8 §5)
 mountLayerGridPanel(store, stage, view);
 mountBuildPanel(store, build, stage);
 store.notify(Object.keys(store.get())); // first drawing of every panel

@@ -244,6 +244,9 @@ export class Actions {
     }
     // a puzzle from the editor keeps the colours it had there (next.colourSlots, by name)
     if (next.colourSlots && puzzles.length === 1) puzzles = [applyColourSlots(puzzles[0], next.colourSlots)];
+    // a library puzzle goes by the library's name for it, not by its file's heading ("... Puzzle Definition")
+    const entry = next.kind === 'library' && puzzles.length === 1 ? this.entries.find((e) => e.file === next.file) : null;
+    if (entry && entry.title) puzzles = [{ ...puzzles[0], title: entry.title }];
     this.store.replace({ source: next, puzzles });
     if (own) this.store.update('definition', { error: '' });
     this.selectPuzzle(0);

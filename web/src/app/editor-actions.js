@@ -68,7 +68,7 @@ export class EditorActions {
     // (each piece its named slot; one without takes the lowest free slot)
     const slots = named ? carryColourSlots(puzzle.pieces, puzzle.pieces.map((p) => (p.stationary ? null : named[p.name] ?? null)), puzzle.pieces)
       : carryColourSlots(null, null, puzzle.pieces);
-    this.store.update('editor', { active: true, puzzle, slots, layer: 0, selected: -1, drawer: null, checks: null, checksFor: null, checkError: '', savedId });
+    this.store.update('editor', { active: true, puzzle, slots, layer: 0, selected: -1, viewCells: false, drawer: null, checks: null, checksFor: null, checkError: '', savedId });
     this.history.clear();
     this.afterChange(false);
   }
@@ -99,7 +99,12 @@ export class EditorActions {
   /** Leave the editor (what was drawn stays saved in My puzzles). */
   close() {
     this.flushChecks();
-    this.store.update('editor', { active: false, drawer: null });
+    this.store.update('editor', { active: false, drawer: null, viewCells: false });
+  }
+
+  /** Turn the 3-D view's cell editing on or off (a click there then removes or restores a cell). */
+  setViewCells(on) {
+    if (this.editor.active && this.editor.viewCells !== !!on) this.store.update('editor', { viewCells: !!on });
   }
 
   /**

@@ -39,7 +39,8 @@ export function timeLeft(fraction, elapsed, atStart = 0) {
  * to project from. atStart: the share already done when this run began (a resumed search,
  * issue 10). range: [least, most] seconds left of the recent projections (ProjectionSpread), shown
  * when they differ by more than a tenth of the whole: how far to trust the figure (as the CLI's
- * --progress line), not a confidence interval.
+ * --progress line), not a confidence interval; without it (too few projections yet) no time
+ * left is said.
  */
 /**
  * A share as a percentage: whole percents from 1%, one significant digit below (0.4%, 0.03%),
@@ -67,8 +68,11 @@ export function progressText(fraction, elapsed, atStart = 0, range = null) {
     if (elapsed >= LOWER_BOUND_AFTER && gained >= 0 && gained < 0.01) return `${pct}, over ${leftText((elapsed * (1 - f)) / 0.01)} left`;
     return pct;
   }
+  // No figure until a few projections agree on something (ProjectionSpread.range): the first
+  // ones swing widely as the first subtrees end (Bedlam read "~1 s left", then "~9 s left")
+  if (!range) return `${pct}, estimating time left`;
   let spread = '';
-  if (range && range[1] - range[0] > 0.1 * (elapsed + left)) {
+  if (range[1] - range[0] > 0.1 * (elapsed + left)) {
     const lo = leftText(Math.max(0, range[0]));
     const hi = leftText(Math.max(0, range[1]));
     const unit = (t) => t.slice(t.indexOf(' '));
@@ -98,10 +102,14 @@ export class ProjectionSpread {
     if (this.ends.length > this.keep) this.ends.shift();
   }
 
-  /** [least, most] seconds left from `now`, or null with fewer than 3 readings. */
+  /**
+   * [least, most] seconds left from `now`, or null with fewer than 3 projected ends still ahead
+   * (an end already passed was proved wrong: it bounds nothing).
+   */
   range(now) {
-    if (this.ends.length < 3) return null;
-    return [Math.min(...this.ends) - now, Math.max(...this.ends) - now];
+    const ahead = this.ends.filter((end) => end > now);
+    if (ahead.length < 3) return null;
+    return [Math.min(...ahead) - now, Math.max(...ahead) - now];
   }
 }
 

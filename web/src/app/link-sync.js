@@ -42,6 +42,7 @@ export class LinkSync {
     this.libraryFiles = libraryFiles;
     this.win = win;
     this.timer = 0;
+    this.flushers = []; // beforeLink
     this.lastLink = '';
     // The person's draft while the text box cannot show it (the editor holds the box, or it
     // shows a link's definition that failed to load): still kept in the session.
@@ -113,8 +114,24 @@ export class LinkSync {
     return state;
   }
 
-  /** The link to what is on screen ('' when there is none), as a full URL. */
+  /** Run `fn` before a link is taken (currentUrl): it writes to the state what is still pending
+   * there (the camera settles in the view before the state follows it). */
+  beforeLink(fn) {
+    this.flushers.push(fn);
+  }
+
+  /**
+   * The link to what is on screen ('' when there is none), as a full URL. Changes still pending
+   * are written first, the address too: a link copied right after turning the view carries the
+   * view as it is, and the address bar says the same.
+   */
   currentUrl() {
+    for (const fn of this.flushers) fn();
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = 0;
+      this.write();
+    }
     const state = this.linkState();
     if (!state) return '';
     const u = new URL(this.win.location.href);

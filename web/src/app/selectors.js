@@ -1,5 +1,6 @@
 // Values derived from the state, computed in one place (and cached by the identity of their
 // inputs: slices are replaced, never mutated, so identity tells when to recompute).
+import { PHASE } from './state.js';
 import { viewPuzzle } from '../model/view-puzzle.js';
 import { writeDefinition } from '../model/definition-writer.js';
 
@@ -29,4 +30,19 @@ export function shownPuzzle(state) {
  */
 export function replayOnStage(state) {
   return state.watch.active && state.watch.steps > 0 && !shownPuzzle(state).editing;
+}
+
+/** Whether Solve can start now (the editor's own puzzle can be solved before anything is
+ * loaded: a link to a draft). */
+export function canSolve(state) {
+  const { phase } = state.run;
+  return phase !== PHASE.RUNNING && phase !== PHASE.LOADING && (state.puzzles.length > 0 || shownPuzzle(state).editing);
+}
+
+/** Whether the previous / next solution can be shown (not while a replay holds the stage). */
+export function canStep(state) {
+  const sol = state.solutions;
+  const stored = sol.store ? sol.store.stored : 0;
+  const replay = replayOnStage(state);
+  return { prev: !replay && sol.shown > 0, next: !replay && sol.shown >= 0 && sol.shown < stored - 1 };
 }

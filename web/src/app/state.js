@@ -62,8 +62,9 @@ export function initialState() {
     // engine's draft checks (engine/session/draft.hpp, with `nowhere`: editor-actions.js) of the
     // puzzle checksFor (stale when it is not the puzzle being edited) and the My puzzles entry.
     // slots: the colour slot of each piece (viewer/colors.js carryColourSlots): an edit leaves
-    // the other pieces' colours as they were.
-    editor: { active: false, puzzle: null, slots: null, layer: 0, selected: -1, drawer: null, checks: null, checksFor: null, checkError: '', savedId: '' },
+    // the other pieces' colours as they were. viewCells: clicks on the 3-D view remove and
+    // restore cells (a mode the person turns on, so that a click meant to pick or turn edits nothing).
+    editor: { active: false, puzzle: null, slots: null, layer: 0, selected: -1, viewCells: false, drawer: null, checks: null, checksFor: null, checkError: '', savedId: '' },
     history: { canUndo: false, canRedo: false, undoName: '', redoName: '' },
     // My puzzles kept in the browser (persist.js): [{id, title, text, savedAt}], newest first.
     myPuzzles: [],

@@ -594,7 +594,7 @@ export function validatePuzzle(puzzle) {
   if (holeSet.size > 0) instances += 1;
   if (instances > LIMITS.maxInstances) add('pieces', `${instances} pieces with copies is more than the engine's limit of ${LIMITS.maxInstances}`);
   if (totalCells > LIMITS.maxBoxVolume) add('pieces', `the pieces have ${totalCells} cells in all, more than the engine's limit of ${LIMITS.maxBoxVolume}`);
-  if (mobilePieces === 0) add('pieces', 'the puzzle has no mobile pieces');
+  if (mobilePieces === 0) add('pieces', 'the puzzle has no pieces to place yet');
   if (dimsOk) {
     const space = volume - holeSet.size - occupied.size;
     if (mobileCells !== space) add('pieces', `the pieces have ${mobileCells} cells but the space has ${space}`);

@@ -5,8 +5,8 @@
 import * as commands from '../app/commands.js';
 import { MAX_NEW_DIMENSION, boxSizeProblem } from '../app/editor-actions.js';
 import { PIECE_SETS } from '../model/piece-sets.js';
-import { cellCounts, equalShapeGroups, nameProblem, validatePuzzle } from '../model/puzzle.js';
-import { pieceColorHex, pieceColours } from '../viewer/colors.js';
+import { cellCounts, equalShapeGroups, nameProblem, uniqueName, validatePuzzle } from '../model/puzzle.js';
+import { carryColourSlots, pieceColorHex, pieceColours } from '../viewer/colors.js';
 import { num, plural } from '../app/format.js';
 import { byId, h, isTyping, setProp } from './dom.js';
 import { createCellGrid } from './cell-grid.js';
@@ -129,24 +129,45 @@ export function mountEditorPanel(store, actions, editor) {
     if (set.oneSide && !editor.editor.puzzle.oneSide && editor.editor.puzzle.zDim === 1) run(commands.setOneSide(T(), true));
   };
   trayAll.addEventListener('click', () => addFromTray(PIECE_SETS.find((s) => s.id === traySelect.value).pieces));
-  traySelect.addEventListener('change', renderTray);
+  traySelect.addEventListener('change', () => renderTray());
+  // The tray's pieces are drawn in the colour a piece added now takes (the puzzle's next colour
+  // slot), so that a piece keeps its colour from the tray to the list and the stage.
+  const nextColour = () => {
+    const ed = editor.editor;
+    if (!ed.puzzle) return pieceColorHex(0, 1);
+    const probe = { name: '', cells: [], stationary: false }; // (no piece has an empty name)
+    const next = [...ed.puzzle.pieces, probe];
+    const slots = carryColourSlots(ed.puzzle.pieces, ed.slots, next);
+    return pieceColours(next.map((q, i) => ({ stationary: q.stationary, colourSlot: slots[i] }))).at(-1);
+  };
+  let trayDrawn = '';
   function renderTray() {
     const set = PIECE_SETS.find((s) => s.id === traySelect.value);
+    const colour = nextColour();
+    if (trayDrawn === `${set.id} ${colour}`) return;
+    trayDrawn = `${set.id} ${colour}`;
     trayNote.textContent = set.description;
-    trayPieces.replaceChildren(...set.pieces.map((p, i) => h('button', {
+    trayPieces.replaceChildren(...set.pieces.map((p) => h('button', {
       type: 'button', className: 'tray-piece', title: `Add ${p.name}`, 'aria-label': `Add piece ${p.name}`,
       onclick: () => addFromTray([p]),
-    }, pieceIcon(p.cells, pieceColorHex(i, set.pieces.length), 34), h('span', {}, p.name))));
+    }, pieceIcon(p.cells, colour, 34), h('span', {}, p.name))));
   }
 
   // drawer (draw a new piece, or redraw one)
   const drawBtn = h('button', { type: 'button', id: 'draw-piece' }, 'Draw a new piece');
-  drawBtn.addEventListener('click', () => store.update('editor', { drawer: { index: -1, cells: [], layer: 0, name: '' } }));
+  // a new piece comes with a name (the first free letter), so that Add piece needs only its cells
+  const defaultName = () => {
+    const taken = new Set(editor.editor.puzzle.pieces.map((q) => q.name));
+    const letter = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].find((c) => !taken.has(c));
+    return letter || uniqueName(editor.editor.puzzle, 'P');
+  };
+  drawBtn.addEventListener('click', () => store.update('editor', { drawer: { index: -1, cells: [], layer: 0, name: defaultName() } }));
   const drawerName = h('input', { type: 'text', id: 'drawer-name', maxLength: 100, autocomplete: 'off', spellcheck: false, 'aria-label': 'Name of the new piece' });
   const drawerLayer = h('select', { id: 'drawer-layer', 'aria-label': 'Layer of the piece' });
   const drawerSave = h('button', { type: 'button', id: 'drawer-save', className: 'primary' }, 'Add piece');
   const drawerCancel = h('button', { type: 'button', id: 'drawer-cancel', className: 'quiet' }, 'Cancel');
   const drawerNote = h('p', { className: 'hint', id: 'drawer-note' });
+  const drawerHelp = h('p', { className: 'hint', id: 'drawer-help' }); // how to draw (renderDrawer)
   const drawerGrid = createCellGrid({
     label: 'Draw the piece: click or drag cells',
     maxWidth: 200,
@@ -188,10 +209,11 @@ export function mountEditorPanel(store, actions, editor) {
       return;
     }
     redrawnAt = at; // (where the focus goes back to: renderDrawer)
-    if (at < 0) run(commands.addPiecesCommand(T(), [{ name: d.name.trim(), cells: d.cells, stationary: false }]));
+    const name = d.name.trim() || (at < 0 ? defaultName() : editor.editor.puzzle.pieces[at].name);
+    if (at < 0) run(commands.addPiecesCommand(T(), [{ name, cells: d.cells, stationary: false }]));
     else {
       run(commands.setPieceCells(T(), at, d.cells));
-      if (d.name.trim() !== editor.editor.puzzle.pieces[at].name) run(commands.renamePiece(T(), at, d.name.trim()));
+      if (name !== editor.editor.puzzle.pieces[at].name) run(commands.renamePiece(T(), at, name));
     }
     store.update('editor', { drawer: null });
   });
@@ -203,6 +225,7 @@ export function mountEditorPanel(store, actions, editor) {
     }
   } },
     h('label', { htmlFor: 'drawer-name' }, 'Name'), drawerName,
+    drawerHelp,
     h('div', { className: 'row', id: 'drawer-layer-row' }, h('label', { htmlFor: 'drawer-layer' }, 'Layer'), drawerLayer),
     drawerGrid.container, drawerNote,
     h('div', { className: 'row' }, drawerSave, drawerCancel));
@@ -257,8 +280,7 @@ export function mountEditorPanel(store, actions, editor) {
 
   function drawerProblem(d) {
     if (!d.cells.length) return 'Draw at least one cell.';
-    const name = d.name.trim();
-    if (!name) return 'Give the piece a name.';
+    const name = d.name.trim() || defaultName(); // (a name cleared: the default again)
     const bad = nameProblem(name); // what the definition format cannot hold (':', ',', '#', '=', spaces)
     if (bad) return `${bad[0].toUpperCase()}${bad.slice(1)}.`;
     const p = editor.editor.puzzle;
@@ -318,6 +340,7 @@ export function mountEditorPanel(store, actions, editor) {
     renderChecks(ed);
     renderSpace(ed);
     renderPieces(ed);
+    renderTray();
     renderDrawer(ed);
   });
 
@@ -457,6 +480,9 @@ export function mountEditorPanel(store, actions, editor) {
     if (drawerLayer.options.length !== layers) drawerLayer.replaceChildren(...Array.from({ length: layers }, (_, z) => h('option', { value: String(z) }, `${z + 1}`)));
     drawerLayer.value = String(d.layer);
     drawerLayer.parentNode.hidden = layers === 1;
+    drawerHelp.textContent = layers === 1
+      ? 'Click the squares of the piece (again to clear one), or drag over several. They must touch side by side.'
+      : 'Click the cubes of the piece, one layer at a time (pick the layer above the grid; again to clear one), or drag over several. They must touch face to face.';
     if (document.activeElement !== drawerName) drawerName.value = d.name;
     drawerSave.textContent = d.index < 0 ? 'Add piece' : 'Save shape';
     const size = Math.max(DRAWER_SIZE, ...d.cells.map((c) => Math.max(c[0], c[1]) + 1));
@@ -468,7 +494,9 @@ export function mountEditorPanel(store, actions, editor) {
     // just opened (or opened on another piece): the name comes first
     if (!was || was.index !== d.index) {
       drawerName.focus();
-      drawerName.setSelectionRange(drawerName.value.length, drawerName.value.length);
+      // a new piece's default name is selected, to be typed over; a redrawn piece's name is kept
+      if (d.index < 0) drawerName.select();
+      else drawerName.setSelectionRange(drawerName.value.length, drawerName.value.length);
     }
   }
 }

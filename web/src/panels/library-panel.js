@@ -9,6 +9,8 @@ import { shownPuzzle } from '../app/selectors.js';
 
 const pickerValue = (source) => (source.kind === 'mine' ? MINE_PREFIX + source.id : source.kind === 'custom' ? CUSTOM : source.file);
 
+const EDITING = 'editing:'; // (no library file or My puzzles id looks like it)
+
 const GROUP_OF_TIER = { fast: 'Quick', slow: 'Takes a while', bench: 'Long searches' };
 
 export function mountLibraryPanel(store, actions, editor) {
@@ -20,6 +22,17 @@ export function mountLibraryPanel(store, actions, editor) {
     if (!groups.has(label)) groups.set(label, h('optgroup', { label }));
     groups.get(label).append(h('option', { value: e.file }, e.title));
   }
+  // while the editor shows a puzzle of its own, the picker names that one, not the puzzle
+  // left behind (picking any entry leaves the editor)
+  const editingOption = h('option', { value: EDITING, disabled: true });
+  const showValue = (s) => {
+    const editing = shownPuzzle(s).editing;
+    if (editing) {
+      editingOption.textContent = `Editing: ${titleOf(s.editor.puzzle.title)}`;
+      if (el.library.firstChild !== editingOption) el.library.prepend(editingOption);
+    } else editingOption.remove();
+    setProp(el.library, 'value', editing ? EDITING : pickerValue(s.source));
+  };
   const mine = h('optgroup', { label: 'My puzzles' });
   groups.set('Your own', h('optgroup', { label: 'Your own' }, h('option', { value: CUSTOM }, 'Custom definition')));
   el.library.replaceChildren(...groups.values());
@@ -53,11 +66,11 @@ export function mountLibraryPanel(store, actions, editor) {
     mine.replaceChildren(...s.myPuzzles.map((p) => h('option', { value: MINE_PREFIX + p.id }, titleOf(p.title))));
     if (s.myPuzzles.length > 0 && !mine.parentNode) el.library.insertBefore(mine, el.library.lastChild);
     if (s.myPuzzles.length === 0) mine.remove();
-    setProp(el.library, 'value', pickerValue(s.source));
+    showValue(s);
   });
 
   store.subscribe(['source', 'puzzles', 'puzzleIndex', 'run', 'editor'], (s, changed) => {
-    setProp(el.library, 'value', pickerValue(s.source));
+    showValue(s);
     setProp(el.library, 'disabled', s.run.phase === PHASE.LOADING);
     // (not while the editor shows a puzzle of its own: it would remove the one loaded, not the
     // one on the stage, QA)
@@ -67,10 +80,18 @@ export function mountLibraryPanel(store, actions, editor) {
       setProp(el.pickRow, 'hidden', s.puzzles.length < 2);
     }
     setProp(el.pick, 'value', String(s.puzzleIndex));
-    if (changed.has('puzzles') || changed.has('puzzleIndex') || changed.has('source')) renderInfo(s);
+    const editing = shownPuzzle(s).editing;
+    if (changed.has('puzzles') || changed.has('puzzleIndex') || changed.has('source') || editing !== infoEditing) renderInfo(s, editing);
   });
 
-  function renderInfo(s) {
+  let infoEditing = false;
+  function renderInfo(s, editing) {
+    infoEditing = editing;
+    if (editing) {
+      // (the line described the puzzle left behind, beside the editor's own on the stage)
+      el.info.replaceChildren('The puzzle being edited is on the stage; picking one here leaves the editor.');
+      return;
+    }
     const p = s.puzzles[s.puzzleIndex];
     if (!p) {
       el.info.replaceChildren();

@@ -13,7 +13,7 @@ const CAMERA_SETTLE_MS = 300; // the camera is written to the state this long af
 
 const sameCamera = (a, b) => (!a && !b) || (!!a && !!b && a.length === b.length && a.every((x, i) => x === b[i]));
 
-export function mountPiecesViewPanel(store, stage, view) {
+export function mountPiecesViewPanel(store, stage, view, sync = null) {
   const viewer = stage.viewer;
   const el = {
     tools: byId('picked-piece'), toolsName: byId('picked-name'), isolate: byId('piece-isolate'), hide: byId('piece-hide'),
@@ -21,6 +21,16 @@ export function mountPiecesViewPanel(store, stage, view) {
     png: byId('export-png'), stl: byId('export-stl'), exportStatus: byId('export-status'),
     gotoForm: byId('goto-form'), gotoN: byId('goto-n'), gotoError: byId('goto-error'), help: byId('view-help'),
   };
+
+  // The view reached with the keyboard (Tab: its focus ring shows) takes the arrow keys to turn
+  // it; after a click or a drag on it they go on stepping the solutions, as the help says there.
+  // (Told by the pointer pressed on it, not by :focus-visible, which a click after keys can match.)
+  let focusByPointer = false;
+  const keyboardOnView = () => document.activeElement === viewer.canvas && !focusByPointer;
+  const markFocus = () => viewer.canvas.classList.toggle('keys', keyboardOnView());
+  viewer.canvas.addEventListener('pointerdown', () => { focusByPointer = true; markFocus(); });
+  viewer.canvas.addEventListener('blur', () => { focusByPointer = false; markFocus(); });
+  viewer.canvas.addEventListener('focus', markFocus);
 
   // ---- help text: touch words on a touch screen ----
   const coarse = window.matchMedia('(pointer: coarse)');
@@ -33,13 +43,43 @@ export function mountPiecesViewPanel(store, stage, view) {
         : `Drag a piece from the tray onto the ${boxed(s) ? 'layer shown' : 'board'} · click a placed piece to take it back · R turn · ${boxed(s) ? 'F roll · T tip · PgUp/PgDn layer' : 'F flip'} · drag to rotate`);
       return;
     }
+    if (shownPuzzle(s).editing) {
+      const click = coarse.matches ? 'tap' : 'click';
+      setText(el.help, s.editor.viewCells
+        ? `Editing cells: ${click} a cell to remove it, ${click} a ghost to restore it · ${coarse.matches ? 'swipe' : 'drag'} to rotate · Done (or Esc) to stop`
+        : `${coarse.matches ? 'Swipe' : 'Drag'} to rotate · ${coarse.matches ? 'pinch' : 'scroll'} to zoom · Edit cells to ${click} cells away in the view`);
+      return;
+    }
     const arrows = replayOnStage(s) ? 'replay steps' : s.build.active ? 'build steps' : 'solutions';
     setText(el.help, coarse.matches
       ? 'Swipe to rotate · pinch to zoom · two fingers to pan · tap a piece to pick it'
-      : `Drag to rotate · right-drag to pan · scroll to zoom · click a piece to pick it · ← → ${arrows}`);
+      : keyboardOnView()
+        ? `View selected: arrow keys turn it · + − zoom · Tab or Esc leaves it (then ← → ${arrows})`
+        : `Drag to rotate · right-drag to pan · scroll to zoom · click a piece to pick it · ← → ${arrows}`);
   };
   helpText();
   coarse.addEventListener('change', () => helpText());
+  viewer.canvas.addEventListener('focus', () => helpText());
+  viewer.canvas.addEventListener('blur', () => helpText());
+
+  // ---- the keyboard on the view: arrows turn it (reached by keyboard, keyboardOnView), + and -
+  // zoom (before the page's own arrow keys, which step the solutions, a replay or a build) ----
+  const KEY_TURN = { ArrowLeft: [-15, 0], ArrowRight: [15, 0], ArrowUp: [0, 10], ArrowDown: [0, -10] };
+  const KEY_ZOOM = { '+': 0.85, '=': 0.85, '-': 1 / 0.85, _: 1 / 0.85 };
+  viewer.canvas.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Escape' && !store.get().editor.viewCells && store.get().run.phase !== PHASE.RUNNING) {
+      viewer.canvas.blur(); // (Escape's other uses, ending cell editing or a search, come first)
+      return;
+    }
+    const turn = keyboardOnView() ? KEY_TURN[e.key] : null;
+    const zoom = KEY_ZOOM[e.key];
+    if (!turn && !zoom) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (turn) viewer.nudgeCamera(turn[0], turn[1], 1);
+    else viewer.nudgeCamera(0, 0, zoom);
+  });
   store.subscribe(['watch', 'editor', 'build', 'play'], (s) => helpText(s));
 
   // ---- pointing at pieces in the 3-D view ----
@@ -68,12 +108,21 @@ export function mountPiecesViewPanel(store, stage, view) {
   // settles: a drag moves it every frame), and the viewer follows a camera put in the state (a
   // link opened) ----
   let cameraTimer = 0;
+  const writeCamera = () => {
+    clearTimeout(cameraTimer);
+    cameraTimer = 0;
+    const camera = viewer.cameraView();
+    if (!sameCamera(camera, store.get().view.camera)) view.setCamera(camera);
+  };
   viewer.controls.addEventListener('change', () => {
     clearTimeout(cameraTimer);
-    cameraTimer = setTimeout(() => {
-      const camera = viewer.cameraView();
-      if (!sameCamera(camera, store.get().view.camera)) view.setCamera(camera);
-    }, CAMERA_SETTLE_MS);
+    cameraTimer = setTimeout(writeCamera, CAMERA_SETTLE_MS);
+  });
+  // a link taken while the view still glides (or within the settling delay) takes the camera
+  // where the glide ends
+  if (sync) sync.beforeLink(() => {
+    viewer.settleCamera();
+    writeCamera();
   });
   store.subscribe(['view'], (s) => {
     if (s.view.camera && !sameCamera(s.view.camera, viewer.cameraView())) viewer.setCameraView(s.view.camera);
@@ -178,6 +227,7 @@ export function mountPiecesViewPanel(store, stage, view) {
       view: () => ({ ...store.get().view, piecesDrawn: viewer.piecesDrawn, labelsDrawn: viewer.emphasis.labels.length, labelBoxes: viewer.emphasis.labelBoxes() }),
       pointOfPiece: (i) => viewer.emphasis.screenPointOf(i),
       pickAt: (x, y) => viewer.emphasis.pick(x, y),
+      cameraNow: () => viewer.cameraView(), // where the camera is this frame (the state follows once it settles)
     });
   }
 }

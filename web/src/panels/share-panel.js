@@ -18,9 +18,14 @@ export function mountSharePanel(store, actions, editor, sync) {
     noticeClose: byId('notice-close'),
   };
 
-  el.copy.addEventListener('click', async () => {
+  /**
+   * Copy the link to what is on screen (Copy link here, Share on the stage's bar); resolves to
+   * what happened, in words ('' when there is nothing to link to).
+   * @param {boolean} selectByHand without clipboard permission, select the link in its box
+   */
+  async function copyLink(selectByHand = true) {
     const url = sync.currentUrl();
-    if (!url) return;
+    if (!url) return '';
     el.linkText.value = url;
     el.linkText.hidden = false;
     // a puzzle being edited with a problem the format cannot carry (a name with ':') opens
@@ -32,11 +37,15 @@ export function mountSharePanel(store, actions, editor, sync) {
       el.copied.textContent = `Link copied (${url.length} characters).${warning}`;
     } catch {
       // no clipboard permission (e.g. an insecure origin): the link is selected to copy by hand
-      el.linkText.focus();
-      el.linkText.select();
+      if (selectByHand) {
+        el.linkText.focus();
+        el.linkText.select();
+      }
       el.copied.textContent = `Copy the selected link (Ctrl+C).${warning}`;
     }
-  });
+    return el.copied.textContent;
+  }
+  el.copy.addEventListener('click', () => copyLink());
 
   /** The definition text of what is on screen: the puzzle being edited, else the loaded one. */
   function definitionNow() {
@@ -125,4 +134,5 @@ export function mountSharePanel(store, actions, editor, sync) {
     if (s.notice && s.notice !== noticeShown && typeof el.notice.scrollIntoView === 'function') el.notice.scrollIntoView({ block: 'nearest' });
     noticeShown = s.notice;
   });
+  return { copyLink };
 }

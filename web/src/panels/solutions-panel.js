@@ -2,7 +2,7 @@
 // page keeps only the first solutions to bound its memory.
 import { PHASE } from '../app/state.js';
 import { num } from '../app/format.js';
-import { replayOnStage } from '../app/selectors.js';
+import { canStep, replayOnStage } from '../app/selectors.js';
 import { byId, isTyping, setText, setAttr, setProp } from './dom.js';
 
 export function mountSolutionsPanel(store, actions) {
@@ -41,8 +41,9 @@ export function mountSolutionsPanel(store, actions) {
     setText(el.none, running ? 'Searching…' : sol.store ? 'No solutions' : 'No solutions yet');
     const replay = replayOnStage(s);
     setProp(el.replay, 'hidden', !replay || stored === 0);
-    setProp(el.prev, 'disabled', replay || sol.shown <= 0);
-    setProp(el.next, 'disabled', replay || sol.shown < 0 || sol.shown >= stored - 1);
+    const step = canStep(s);
+    setProp(el.prev, 'disabled', !step.prev);
+    setProp(el.next, 'disabled', !step.next);
     setProp(el.slider, 'disabled', replay || stored < 2);
     setProp(el.slider, 'max', String(Math.max(1, stored)));
     setProp(el.slider, 'value', String(Math.max(1, k)));

@@ -1,6 +1,6 @@
 // Solve / Cancel, the status line and the live counters.
 import { PHASE } from '../app/state.js';
-import { shownPuzzle } from '../app/selectors.js';
+import { canSolve } from '../app/selectors.js';
 import { big, num, progressText, secs } from '../app/format.js';
 import { byId, isTyping, setText, setProp } from './dom.js';
 
@@ -27,21 +27,23 @@ export function mountSolvePanel(store, actions, editor) {
   });
 
   let lastPhase = null;
-  store.subscribe(['run', 'solutions', 'puzzles', 'editor', 'source'], (s) => {
+  store.subscribe(['run', 'solutions', 'puzzles', 'editor', 'source', 'saved'], (s) => {
     const { phase } = s.run;
     const running = phase === PHASE.RUNNING;
     // Keep the keyboard focus on the button that makes sense now: a disabled button drops it.
     const active = document.activeElement;
     const hadFocus = active === el.solve || active === el.cancel || (ownsFocus && (!active || active === document.body));
-    // (the editor's own puzzle can be solved before anything is loaded: a link to a draft)
-    setProp(el.solve, 'disabled', running || phase === PHASE.LOADING || (s.puzzles.length === 0 && !shownPuzzle(s).editing));
+    setProp(el.solve, 'disabled', !canSolve(s));
     setProp(el.cancel, 'disabled', !running);
     if (hadFocus && phase !== lastPhase) {
       const target = running ? el.cancel : el.solve;
       if (!target.disabled) target.focus();
     }
     lastPhase = phase;
-    setText(el.status, s.run.message);
+    // a kept search offered for resuming (resume-panel.js): the status speaks of both ways on,
+    // not of Solve alone beside the offer
+    const offered = phase === PHASE.READY && s.saved && !s.saved.refused && !s.solutions.linked;
+    setText(el.status, offered ? 'Ready. Resume goes on with the unfinished search kept above; Solve starts a new one.' : s.run.message);
     setProp(el.status.dataset, 'beat', running && Math.floor(s.run.elapsed * 2) % 2 === 1 ? '1' : '0'); // styles.css
 
     const stats = s.run.stats || {};

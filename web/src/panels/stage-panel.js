@@ -12,7 +12,7 @@ import { SPEEDS } from '../app/watch-actions.js';
 import * as commands from '../app/commands.js';
 import { PHASE } from '../app/state.js';
 import { dimsText, linkedWords, num, plural, titleOf } from '../app/format.js';
-import { byId, setProp, setText } from './dom.js';
+import { byId, isTyping, setAttr, setProp, setText } from './dom.js';
 import { shownPuzzle } from '../app/selectors.js';
 import { playGrid } from '../model/play.js';
 import { buildStepCount, placedGrid, stepMotion, stepWords } from '../model/build-order.js';
@@ -22,9 +22,11 @@ export function mountStagePanel(store, actions, editor, watch) {
     viewport: byId('viewport'), title: byId('stage-title'), sub: byId('stage-sub'), solution: byId('stage-solution'),
     overlayTop: byId('overlay-top'), overlayBottom: byId('overlay-bottom'), buildCaption: byId('build-caption'),
     explodeRow: byId('explode-row'), explode: byId('explode'), explodeMode: byId('explode-mode'), resetView: byId('reset-view'),
+    cellEdit: byId('view-cell-edit'), bar: byId('stage-bar'),
   };
   const viewer = new Viewer(el.viewport);
-  // while a puzzle is being edited its cells can be clicked in the 3-D view too
+  // while a puzzle is being edited its cells can be clicked in the 3-D view too, in the "Edit
+  // cells" mode only: a click meant to pick a piece or to turn the view edits nothing
   const spaceLayer = new SpaceLayer(viewer, (cell, makeHole) => editor.run(commands.paintCells(editor.target, [cell], makeHole, editor.newStroke())));
   const watchLayer = new WatchLayer(viewer, byId('watch-label'));
   // extraBottom: pixels of the view's bottom that the lesson's narration covers (panels/lesson-screen.js)
@@ -35,14 +37,21 @@ export function mountStagePanel(store, actions, editor, watch) {
   el.explode.addEventListener('input', () => actions.setView({ explode: Number(el.explode.value) / 100 }));
   el.explodeMode.addEventListener('change', () => actions.setView({ explodeMode: el.explodeMode.value }));
   el.resetView.addEventListener('click', () => viewer.resetView());
+  el.cellEdit.addEventListener('click', () => editor.setViewCells(!store.get().editor.viewCells));
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !e.defaultPrevented && !isTyping(e) && store.get().editor.viewCells && !store.get().editor.drawer) editor.setViewCells(false);
+  });
 
   /**
    * Keep the puzzle clear of the overlays on the canvas when framing it; under a lesson's
    * narration the puzzle is centred in the band left above it (shift), not in the whole view.
    */
-  stage.fitMargins = () => viewer.setMargins({
-    top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + 8 + stage.extraBottom, shift: stage.extraBottom > 0,
-  });
+  stage.fitMargins = () => {
+    // (on a phone the bottom overlay stands on the stage's bar, panels/stage-bar.js; a hidden
+    // bar has no offsetParent)
+    const bar = el.bar.offsetParent ? el.bar.offsetHeight : 0;
+    viewer.setMargins({ top: el.overlayTop.offsetHeight + 4, bottom: el.overlayBottom.offsetHeight + bar + 8 + stage.extraBottom, shift: stage.extraBottom > 0 });
+  };
 
   let drawnPuzzle = null;
   let drawnGrid = null;
@@ -76,6 +85,13 @@ export function mountStagePanel(store, actions, editor, watch) {
       viewer.setExplodeMode(s.view.explodeMode);
       if (viewer.explode !== s.view.explode) viewer.setExplode(s.view.explode);
     }
+    const cellMode = editing && s.editor.viewCells;
+    spaceLayer.editable = cellMode;
+    setProp(el.cellEdit, 'hidden', !editing);
+    setAttr(el.cellEdit, 'aria-pressed', String(cellMode));
+    setText(el.cellEdit, cellMode ? 'Editing cells · Done' : 'Edit cells');
+    setProp(el.cellEdit, 'title', cellMode ? 'Stop editing cells in the view (Esc)' : 'Remove and restore cells by clicking them in the view');
+    viewer.canvas.classList.toggle('cell-editing', cellMode);
     const space = editing ? s.editor.puzzle : null;
     if (space !== spaceShown || (space && s.editor.layer !== spaceLayerIndex)) {
       spaceShown = space;

@@ -10,13 +10,9 @@
 //   viewer.emphasis.set({ highlight: 2, hidden: [5], isolate: -1, layer: -1, labels: true });
 //   viewer.emphasis.pick(clientX, clientY)   // -> { piece, instance } or null
 //   await viewer.emphasis.pngBlob(caption)   // the view as drawn, on a plain background
-//   viewer.emphasis.stl()                    // { data: DataView (binary STL), triangles }
-import {
-  Color, Group, Mesh, MeshBasicMaterial, BufferAttribute, BufferGeometry,
-  Raycaster, Vector2, Vector3,
-} from 'three';
-import { STLExporter } from 'three/addons/exporters/STLExporter.js';
-import { buildPieceGeometry } from './piece-geometry.js';
+//   viewer.emphasis.stl()                    // { data: DataView (binary STL), triangles, pieces }
+import { Color, Raycaster, Vector2, Vector3 } from 'three';
+import { piecesStl } from './stl-export.js';
 import { textSprite } from './text-sprite.js';
 
 const DIM_TO = new Color(0x1c2233);  // dimmed pieces fade toward the stage background
@@ -27,17 +23,17 @@ const LABEL_HEIGHT = 0.5;            // world units (cells)
 const LABEL_STEP = 1.08;
 const MAX_LABEL_SHIFT = 2;
 const LABEL_MARGIN_PX = 2;
+const FACE_DIRS = [[0, 1], [0, -1], [1, 1], [1, -1], [2, 1], [2, -1]]; // [axis, sign]
+const TAG_OUT = 0.52; // a tag's point: this far from its cell's centre, just outside the face (at 0.45)
 const MAX_LAID_OUT = 400;            // more tags than this: left where they are (n^2 per frame)
 export const PNG_BACKGROUND = '#141b2d'; // flat, so a test can tell drawn pixels from background
-export const STL_MM_PER_CELL = 10;
-const STL_GAP = 0.025;               // per side, in cells: 0.5 mm clearance between printed pieces
 
 export class PieceEmphasis {
   /** @param {import('./viewer.js').Viewer} viewer */
   constructor(viewer) {
     this.viewer = viewer;
     this.state = { highlight: -1, hidden: new Set(), isolate: -1, layer: -1, labels: false };
-    this.labels = []; // { sprite, base: Vector3, group: index into the drawn groups, text, shift, box }
+    this.labels = []; // { sprite, base: Vector3, centre, spots: [{point, normal}], offset, group: index into the drawn groups, text, shift, box, covered }
     this.raycaster = new Raycaster();
   }
 
@@ -98,20 +94,33 @@ export class PieceEmphasis {
       done.add(g.instance);
       const pts = g.cells.map((c) => [(c % X) + 0.5, (Math.floor(c / X) % Y) + 0.5, Math.floor(c / (X * Y)) + 0.5]);
       const mean = [0, 1, 2].map((a) => pts.reduce((s, q) => s + q[a], 0) / pts.length);
-      let best = pts[0], bestD = Infinity;
-      for (const q of pts) {
-        const d = (q[0] - mean[0]) ** 2 + (q[1] - mean[1]) ** 2 + (q[2] - mean[2]) ** 2;
-        if (d < bestD) { bestD = d; best = q; }
+      const dist = (q) => (q[0] - mean[0]) ** 2 + (q[1] - mean[1]) ** 2 + (q[2] - mean[2]) ** 2;
+      const order = [...pts].sort((a, b) => dist(a) - dist(b));
+      // In a box, the places the tag may stand: just outside each outer face of the piece, the
+      // faces of the cells nearest the piece's middle first (hideCoveredLabels takes the first
+      // in sight); on a board, just above the cell nearest the middle.
+      const own = new Set(pts.map((q) => q.join(',')));
+      const spots = [];
+      if (p.zDim > 1) {
+        for (const q of order) {
+          for (const [a, sign] of FACE_DIRS) {
+            const n = [0, 0, 0];
+            n[a] = sign;
+            if (own.has([q[0] + n[0], q[1] + n[1], q[2] + n[2]].join(','))) continue; // (inside the piece)
+            const normal = new Vector3(...n);
+            spots.push({ point: new Vector3(...q).addScaledVector(normal, TAG_OUT), normal });
+          }
+        }
       }
+      const centre = new Vector3(order[0][0], order[0][1], p.zDim === 1 ? 1.15 : order[0][2]);
       const name = p.pieces[g.instance >= 0 ? p.instances[g.instance].piece : 0].name;
       const sprite = makeLabel(name);
-      // On a flat board the label lies just above the piece's top; in a box it is drawn through
-      // the other pieces (no depth test), so a label inside the cube still shows.
-      const base = new Vector3(best[0], best[1], p.zDim === 1 ? 1.15 : best[2]);
-      sprite.position.copy(base);
+      // (drawn through the other pieces, no depth test: hideCoveredLabels decides where it shows)
+      sprite.position.copy(centre);
       this.viewer.scene.add(sprite);
-      this.labels.push({ sprite, base, group: gi, text: name, shift: 0, box: null });
+      this.labels.push({ sprite, base: centre, centre, spots, offset: new Vector3(), group: gi, text: name, shift: 0, box: null });
     });
+    this.labelsMoved = true;
   }
 
   /**
@@ -132,6 +141,7 @@ export class PieceEmphasis {
       return;
     }
     camera.updateMatrixWorld();
+    this.hideCoveredLabels();
     const forward = camera.getWorldDirection(new Vector3());
     const cameraDepth = forward.dot(camera.position);
     const pixelsPerUnitAtOne = (height * camera.zoom) / (2 * Math.tan((camera.fov * Math.PI) / 360));
@@ -141,7 +151,7 @@ export class PieceEmphasis {
       at.copy(l.sprite.position);
       const depth = forward.dot(at) - cameraDepth; // (no allocation per tag per frame)
       l.box = null;
-      if (depth <= camera.near) continue;
+      if (depth <= camera.near || l.covered) continue;
       at.project(camera);
       const h = (LABEL_HEIGHT * pixelsPerUnitAtOne) / depth;
       const w = (h * l.sprite.scale.x) / l.sprite.scale.y;
@@ -169,16 +179,65 @@ export class PieceEmphasis {
     }
   }
 
-  /** The tags' boxes on screen as last laid out (CSS pixels of the canvas; tests). */
+  /**
+   * In a box a tag is drawn through the pieces (so that one on a piece inside still shows once
+   * the view is exploded or turned), on the outer face of its piece nearest the piece's middle
+   * that is in sight: turned to the camera, with nothing between the camera and the face. With
+   * no face in sight, the tag goes (it read as the name of the piece in front: "L" and "B" over
+   * the red and yellow pieces of the Soma cube, on screen and in the PNG).
+   */
+  hideCoveredLabels() {
+    const pc = this.viewer.pieces;
+    // (rays only when something moved: the camera, the pieces or the tags themselves)
+    const camera = this.viewer.camera.matrixWorld;
+    if (!this.labelsMoved && this._seenFrom && this._seenFrom.equals(camera)) return;
+    this._seenFrom = (this._seenFrom || camera.clone()).copy(camera);
+    this.labelsMoved = false;
+    const eye = this.viewer.camera.position;
+    const at = this._at || (this._at = new Vector3());
+    const dir = this._dir || (this._dir = new Vector3());
+    const inSight = (spot, offset) => {
+      at.copy(spot.point).add(offset);
+      dir.copy(eye).sub(at);
+      if (dir.dot(spot.normal) <= 0) return false; // (a face turned away)
+      dir.negate();
+      const dist = dir.length();
+      this.raycaster.set(eye, dir.divideScalar(dist));
+      this.raycaster.far = dist;
+      const hits = this.raycaster.intersectObject(pc.mesh, false);
+      this.raycaster.far = Infinity;
+      return hits.length === 0;
+    };
+    for (const l of this.labels) {
+      if (!l.spots.length || !pc) continue; // (a board's tags lie above it)
+      const spot = l.spots.find((q) => inSight(q, l.offset));
+      l.base = spot ? spot.point : l.centre;
+      l.sprite.position.copy(l.base).add(l.offset);
+      l.covered = !spot;
+      l.sprite.visible = !!spot;
+    }
+  }
+
+  /** The tags on screen as last laid out (CSS pixels of the canvas; tests): each one's box,
+   * its point on its piece (ax, ay) and its instance; covered tags (not drawn) have no box. */
   labelBoxes() {
-    return this.labels.filter((l) => l.box).map((l) => ({ ...l.box, text: l.text }));
+    const { camera, canvas } = this.viewer;
+    const at = new Vector3();
+    return this.labels.map((l) => {
+      at.copy(l.sprite.position).project(camera);
+      const anchor = { ax: ((at.x + 1) / 2) * canvas.clientWidth, ay: ((1 - at.y) / 2) * canvas.clientHeight };
+      const instance = this.viewer.pieces ? this.viewer.pieces.groups[l.group].instance : -1;
+      return l.box ? { ...l.box, ...anchor, text: l.text, instance, covered: false } : { ...anchor, text: l.text, instance, covered: !!l.covered };
+    });
   }
 
   moveLabels(offsets) {
     for (const l of this.labels) {
       const o = l.group * 3;
-      l.sprite.position.set(l.base.x + (offsets[o] || 0), l.base.y + (offsets[o + 1] || 0), l.base.z + (offsets[o + 2] || 0));
+      l.offset.set(offsets[o] || 0, offsets[o + 1] || 0, offsets[o + 2] || 0);
+      l.sprite.position.copy(l.base).add(l.offset);
     }
+    this.labelsMoved = true;
   }
 
   // ---- picking ----
@@ -263,26 +322,8 @@ export class PieceEmphasis {
       perInstance.get(g.instance).push(...g.cells);
     }
     if (perInstance.size === 0) return null;
-    const root = new Group();
-    const material = new MeshBasicMaterial();
-    let triangles = 0;
-    for (const [instance, cells] of perInstance) {
-      const geo = buildPieceGeometry({ dims: [p.xDim, p.yDim, p.zDim], groups: [{ cells }], gap: STL_GAP });
-      const bg = new BufferGeometry();
-      const pos = geo.positions;
-      for (let k = 0; k < pos.length; k++) pos[k] *= STL_MM_PER_CELL;
-      bg.setAttribute('position', new BufferAttribute(pos, 3));
-      bg.setIndex(new BufferAttribute(geo.indices, 1));
-      triangles += geo.indices.length / 3;
-      const mesh = new Mesh(bg, material);
-      mesh.name = p.pieces[p.instances[instance].piece].name;
-      root.add(mesh);
-    }
-    root.updateMatrixWorld(true);
-    const data = new STLExporter().parse(root, { binary: true });
-    for (const m of root.children) m.geometry.dispose();
-    material.dispose();
-    return { data, triangles, pieces: perInstance.size };
+    const pieces = [...perInstance].map(([instance, cells]) => ({ name: p.pieces[p.instances[instance].piece].name, cells }));
+    return piecesStl([p.xDim, p.yDim, p.zDim], pieces);
   }
 }
 

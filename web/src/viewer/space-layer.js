@@ -1,6 +1,7 @@
 // The editor's layer of the 3-D view: every cell of the space drawn as a pale block (flat tiles
-// on a board), every removed cell as a faint ghost, and a click (not a drag, which turns the
-// view) on either toggles it: a block becomes a hole, a ghost comes back. The cells of the layer
+// on a board), every removed cell as a faint ghost, and, while `editable` (the editor's
+// "Edit cells" mode), a click (not a drag, which turns the view) on either toggles it: a block
+// becomes a hole, a ghost comes back. The cells of the layer
 // chosen in the editor's flat grid are drawn stronger, so the two views read together.
 // Deep inside a big box only the chosen layer is drawn: through a few blocks (opacity 0.55
 // each) what lies deeper is all but invisible, and drawing every block was what made each
@@ -9,6 +10,7 @@
 //
 //   const layer = new SpaceLayer(viewer, (cell, makeHole) => ...);
 //   layer.setSpace(puzzleModel, currentLayer);   // or layer.setSpace(null) to hide it
+//   layer.editable = true;                       // clicks now remove and restore cells
 import { BoxGeometry, Color, DynamicDrawUsage, InstancedMesh, Matrix4, MeshLambertMaterial, Raycaster, Vector2, Vector3 } from 'three';
 
 const CLICK_PX = 6;      // a pointer that moved further than this was turning the view
@@ -66,12 +68,13 @@ export class SpaceLayer {
     this.cellsOf = new Map(); // mesh -> cell index per instance
     this.raycaster = new Raycaster();
     this.down = null;
+    this.editable = false; // clicks edit only in the mode the person turned on
     const canvas = viewer.canvas;
     canvas.addEventListener('pointerdown', (e) => { this.down = { x: e.clientX, y: e.clientY, t: performance.now() }; });
     canvas.addEventListener('pointerup', (e) => {
       const d = this.down;
       this.down = null;
-      if (!d || this.meshes.length === 0 || e.button !== 0) return;
+      if (!d || !this.editable || this.meshes.length === 0 || e.button !== 0) return;
       if (Math.hypot(e.clientX - d.x, e.clientY - d.y) > CLICK_PX || performance.now() - d.t > CLICK_MS) return;
       const hit = this.pick(e.clientX, e.clientY);
       if (hit) this.onToggle(hit.cell, hit.open);

@@ -130,6 +130,14 @@ export class Viewer {
     });
   }
 
+  /** End the damped glide of a turn, pan or zoom at once, where it would come to rest. */
+  settleCamera() {
+    this.controls.enableDamping = false;
+    this.controls.update(); // (undamped, the motion still pending is applied whole)
+    this.controls.enableDamping = true;
+    this.requestRender();
+  }
+
   /** Render now (synchronously), e.g. before reading pixels. */
   renderNow() {
     this.controls.update();
@@ -310,6 +318,26 @@ export class Viewer {
     this.requestRender();
   }
 
+  /**
+   * Turn by `azimuth` and `elevation` degrees around the point looked at (z up) and move the
+   * camera `zoom` times its distance (< 1: closer): the keyboard's way to turn and zoom.
+   */
+  nudgeCamera(azimuth = 0, elevation = 0, zoom = 1) {
+    if (!this.puzzle) return;
+    this.settleCamera(); // (a glide still running would carry on past the step)
+    const target = this.controls.target;
+    const offset = this.camera.position.clone().sub(target);
+    const len = offset.length();
+    const rad = (d) => (d * Math.PI) / 180;
+    const az = Math.atan2(offset.y, offset.x) + rad(azimuth);
+    const el = Math.max(rad(-89), Math.min(rad(89), Math.asin(Math.max(-1, Math.min(1, offset.z / len))) + rad(elevation)));
+    const dist = Math.max(this.controls.minDistance, Math.min(this.controls.maxDistance, len * zoom));
+    this.camera.position.copy(target).addScaledVector(new Vector3(Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)), dist);
+    this.userMoved = true;
+    this.controls.update(); // (emits 'change': the state follows as after a drag)
+    this.requestRender();
+  }
+
   /** Apply a change of the explode settings, moving the camera so the view keeps its framing. */
   _keepFramed(change) {
     if (!this.puzzle) {
@@ -407,7 +435,7 @@ export class Viewer {
     if (!p) return;
     const dims = `${p.xDim} by ${p.yDim}${p.zDim > 1 ? ` by ${p.zDim}` : ''}`;
     const what = this.grid ? `a solution with ${this.piecesDrawn} pieces` : 'the empty board';
-    this.canvas.setAttribute('aria-label', `3-D view of ${p.title || 'the puzzle'} (${dims}): ${what}. Drag to rotate, scroll to zoom.`);
+    this.canvas.setAttribute('aria-label', `3-D view of ${p.title || 'the puzzle'} (${dims}): ${what}. Drag or arrow keys to rotate, scroll or + and − to zoom.`);
   }
 
   /** Cells taken by the board-shaping stationary piece '*', as a Set of cell indices. */
