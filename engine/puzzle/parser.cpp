@@ -395,7 +395,7 @@ private:
         bool anyMobile = false;
         for (const PieceDef& p : cur_.pieces) anyMobile = anyMobile || !p.stationary;
         if (!anyMobile && limits_.requireExactCover) {
-            fail(dLine_, dText_, "the puzzle has no mobile pieces");
+            fail(dLine_, dText_, "the puzzle has no pieces to place (only fixed ones, or none)");
             return;
         }
         long long box = cur_.boxVolume();

@@ -128,7 +128,7 @@ TEST(Parser, TetrisCubeAsInTheArticle) {
     ParseResult r = parseOk(readFile(defPath("tetriscube.txt")), "tetriscube.txt");
     ASSERT_EQ(r.puzzles.size(), 1u);
     const PuzzleDef& p = r.puzzles[0];
-    EXPECT_EQ(p.title, "Tetris Cube Puzzle Definition");
+    EXPECT_EQ(p.title, "Tetris Cube");
     ASSERT_EQ(p.pieces.size(), 12u);
     EXPECT_EQ(p.pieces[0].name, "A");
     EXPECT_EQ(p.pieces[0].cells, (Cells{{0, 0, 2}, {1, 0, 2}, {2, 0, 2}, {2, 0, 1}, {2, 0, 0}, {2, 1, 0}}));
@@ -455,8 +455,8 @@ TEST(Parser, ErrorCases) {
         {"volume with stationary", "D:xDim=3:yDim=1:zDim=1\nC:name=S:type=S:layout=0 0 0\n" + ok2 + ok2.substr(0, 7) +
                                        "B:layout=0 0 0\n~D\n",
          1, "pieces cover 3 cells but the box has 2 free cells (3 cells, 1 stationary)"},
-        {"no pieces", D + "~D\n", 1, "the puzzle has no mobile pieces"},
-        {"only stationary", D + "C:name=S:type=S:layout=0 0 0, 1 0 0\n~D\n", 1, "the puzzle has no mobile pieces"},
+        {"no pieces", D + "~D\n", 1, "the puzzle has no pieces to place (only fixed ones, or none)"},
+        {"only stationary", D + "C:name=S:type=S:layout=0 0 0, 1 0 0\n~D\n", 1, "the puzzle has no pieces to place (only fixed ones, or none)"},
         {"error in second puzzle", D + ok2 + "~D\n" + D + "C:name=A:layout=0 0 0\n~D\n", 4, "pieces cover 1 cells"},
     };
     for (const ErrorCase& c : cases) {
@@ -797,7 +797,7 @@ TEST(Corpus, HexominoesAreTheThirtyFiveDistinctHexominoes) {
         EXPECT_EQ(odd, 11);
     }
     PuzzleDef hbd = loadCorpus("hexomino_box_in_diamond.txt");
-    EXPECT_EQ(hbd.title, "Box-in-a-Diamond Hexomino Puzzle Definition");
+    EXPECT_EQ(hbd.title, "Box-in-a-diamond hexominoes");
     EXPECT_EQ(hbd.stationaryVolume(), 23 * 23 - 210);
 }
 
