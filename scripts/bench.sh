@@ -17,11 +17,11 @@ else
   bash scripts/build.sh all
 fi
 # Eager optimising wasm compilation: V8 otherwise runs baseline (Liftoff) code first and tiers
-# up while running, which dominates runs of a few hundredths of a second (10x6 wasm: 0.14 s
-# lazily, 0.066 s eagerly, native 0.05 s). Measured with node 20.
+# up while running, which dominates runs of a few hundredths of a second such as 10x6 (the
+# figures are in bench/README.md).
 node --no-wasm-lazy-compilation --no-liftoff bench/run.mjs
 if [[ ! ${BENCH_SKIP_PARALLEL:-} =~ ^(1|true|yes)$ ]]; then
-  # One search on several threads and in the page's worker pool (issue 10): speed-ups in one
+  # One search on several threads and in the page's worker pool: speed-ups in one
   # run per table, as ratios (bench/README.md).
   node bench/parallel.mjs
   [[ ${BENCH_SKIP_WASM:-} =~ ^(1|true|yes)$ ]] || node bench/pool.mjs

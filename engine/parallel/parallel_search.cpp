@@ -230,11 +230,10 @@ struct ParallelSearch::Pool {
 
 namespace {
 
-// A new thread can wait milliseconds for a CPU while its maker computes: measured here (2
-// vCPUs under KVM, a maker spinning), 35 of 72 creations started 0.5-4.9 ms late, in runs
-// (presumably while the kernel placed them on the maker's CPU, waiting for the load
-// balancer); allowed only the other CPUs, 1 of 72 (1.3 ms), the others within 0.12 ms. So
-// each new thread starts on a CPU other than its maker's, then is given back the process's
+// A new thread can wait milliseconds for a CPU while its maker computes: the kernel may place
+// it on the maker's CPU until the load balancer moves it (on a small VM, about half of the
+// creations under a spinning maker start late); allowed only the other CPUs, it starts almost
+// at once. So each new thread starts on a CPU other than its maker's, then is given back the process's
 // CPUs (it is not pinned: the kernel may move it later). Whichever of the maker and the thread comes
 // second restores the mask (`settled`), so the thread cannot be left narrowed.
 class OtherCpuStart {
