@@ -603,7 +603,7 @@ bool ParallelSearch::splitIntoPieces() {
     Solver& s = *primary_;
     // Few pieces: each costs a FILA start on its own region (tables built anew), so 256 per
     // thread make the Tetris Cube 2.3x slower; 16 per thread, none over an eighth of a
-    // thread's share, cost a few percent (docs/parallel-search.md#checkpoints-checkpoint-file-resume-file).
+    // thread's share, cost a few percent (docs/parallel-search.md#checkpoints---checkpoint-file---resume-file).
     // A piece is also what a stopped search searches again on resume.
     const size_t target = splitTarget_ > 0 ? static_cast<size_t>(splitTarget_) : 16 * static_cast<size_t>(threads_);
     const double maxShare = 2.0 / static_cast<double>(target);

@@ -131,8 +131,8 @@ export class WatchActions {
     const done = this.actions.solve({
       options: TRACE_OPTIONS,
       // the worker ends the search at the window's last step, with the solutions and counters
-      // of the window alone (a cancel sent when the page saw it full landed up to the whole
-      // search later: 10x6 said "2,339 solutions found by then" of a 1,000,000-step window)
+      // of the window alone (a cancel sent when the page sees it full can land up to the
+      // whole search later, and would count solutions beyond the window)
       window: capacity,
       onTrace: (events) => {
         if (!this.recording) return;
