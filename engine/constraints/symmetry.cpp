@@ -104,7 +104,7 @@ std::vector<Symmetry> puzzleSymmetries(const Model& m, bool includeMirror) {
 namespace {
 
 // mapImage with the caller's buffer for the mapped cells: planForShape maps every image of a
-// shape under every symmetry, and an allocation per call was a third of its time.
+// shape under every symmetry, and an allocation per call would be a third of its time.
 int mapImageInto(const Model& m, const Symmetry& g, int image, std::vector<int>& cells) {
     const Image& img = m.images[image];
     cells.resize(img.cells.size());

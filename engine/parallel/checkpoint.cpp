@@ -126,8 +126,8 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
             return bad("solution counts must be between 0 and " + maxCount);
         // Every assembly found is reported or filtered as redundant (Solver::reportSolution),
         // exactly: the one exception, -u's table filling up, needs -u without -r, a search that
-        // cannot be checkpointed (whyNotSplittable). (A forged "solutions 5 9 0" had been taken:
-        // the resumed run then counted 4 assemblies that were neither.)
+        // cannot be checkpointed (whyNotSplittable). (Without this check a forged "solutions
+        // 5 9 0" would be taken, and the resumed run would count 4 assemblies that are neither.)
         if (f.solutions > f.found || f.redundant > f.found - f.solutions)
             return bad("more solutions (" + std::to_string(f.solutions) + ") and redundant assemblies (" +
                        std::to_string(f.redundant) + ") than assemblies found (" + std::to_string(f.found) + ")");

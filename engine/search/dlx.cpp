@@ -60,7 +60,7 @@ void DlxMatrix::begin(const Model& m, const std::vector<char>& enabled) {
         if (enabled[i]) rows++, nodes += m.images[i].cells.size() + 1;
     // Reserved for every node at once; each buildSome chunk extends them by what it writes,
     // then writes in place. (Sized all at once, the zero-filling of a big matrix's fresh pages
-    // was one long unit: 147 ms for the 12 million nodes of tests/hostile/random100.txt.)
+    // would be one long unit: over 100 ms for the 12 million nodes of tests/hostile/random100.txt.)
     for (auto* v : {&up_, &down_, &colOfNode_, &rowOfNode_}) {
         v->clear();
         v->shrink_to_fit();

@@ -14,7 +14,7 @@
 // (storage-guard.js).
 //
 // The tabs of one browser hear of each other's changes (a BroadcastChannel): a kept search
-// finished or discarded in one tab is no longer offered in another (which had searched the
+// finished or discarded in one tab is no longer offered in another (which would search the
 // rest again), and one kept anew is offered there.
 
 import { StorageGuard } from './storage-guard.js';
