@@ -5,8 +5,8 @@
 #   BENCH_MAX_SECONDS=120   time limit per run (runs cut there are reported as such)
 #   BENCH_ONLY=tetris,soma  only puzzles whose file name contains one of these
 #   BENCH_SKIP_WASM=1       native only (the wasm build is skipped too)
-#   BENCH_SKIP_PARALLEL=1   skip the parallel tables (bench/PARALLEL.md: polycube -j, ~5 min;
-#                           bench/POOL.md: the page's worker pool in Chromium, ~4 min)
+#   BENCH_SKIP_PARALLEL=1   skip the parallel tables (bench/PARALLEL.md: polycube -j;
+#                           bench/POOL.md: the page's worker pool in Chromium; minutes each)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
