@@ -156,10 +156,10 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
     }
     const std::string fp = search.fingerprint();
     // The files are written in a staging directory inside DIR, then moved into DIR, 0.result
-    // last, with Ctrl-C and SIGTERM held back meanwhile (QA: a split stopped while writing left
-    // 12,541 of its jobs in DIR, which a scheduler watching it could already run, and a DIR
-    // that refused the split run again). Stopped while writing, a split leaves only the staging
-    // directory, which the next split into DIR removes.
+    // last, with Ctrl-C and SIGTERM held back meanwhile: a split stopped while writing straight
+    // into DIR would leave part of its jobs there, which a scheduler watching DIR could already
+    // run, and a DIR that refuses the split run again. Stopped while writing, a split leaves
+    // only the staging directory, which the next split into DIR removes.
     const fs::path dir(p.options.jobsOut);
     const fs::path stage = dir / (kStagePrefix + run + kStageSuffix);
     fs::create_directory(stage, ec);
@@ -247,8 +247,8 @@ int runJob(const OptionParse& p) {
     Checkpoint last;
     bool checkpointed = false;
     search.setCheckpointHandler([&](const Checkpoint& ck) { last = ck, checkpointed = true; }, 3600);
-    // --progress (or standard error a terminal): how far this job's pieces are (QA: listed
-    // among a job's options, it showed nothing)
+    // --progress (or standard error a terminal): how far this job's pieces are; --progress is
+    // among a job's options, so it must show something here.
     ProgressReporter reporter(isatty(STDERR_FILENO) != 0, "polycube: --job " + name + ": ", work.value.doneShare, true);
     if (options.progress || isatty(STDERR_FILENO))
         search.setProgressHandler([&](double f, long long n) { reporter.report(f, n); }, progressSeconds());
@@ -258,8 +258,8 @@ int runJob(const OptionParse& p) {
         return std::cerr << "polycube: --job " << name << ": " << (search.error().empty() ? "interrupted" : search.error()) << "\n", 1;
     if (!checkpointed) {
         // A puzzle proved impossible in the setup is not searched in pieces (ParallelSearch: no
-        // checkpoints): its pieces are done, with nothing found. (QA: the result had an empty
-        // fingerprint, which --merge refused.)
+        // checkpoints): its pieces are done, with nothing found. The result still carries the
+        // search's fingerprint: --merge refuses an empty one.
         last.fingerprint = search.fingerprint();
         last.finished = search.stats();
         last.doneShare = work.value.doneShare;

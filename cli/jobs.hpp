@@ -1,5 +1,5 @@
 // polycube --split / --job / --merge: one search over many cores or machines, run by an
-// existing scheduler (GNU parallel, a Slurm job array), not a home-made one (issue 10).
+// existing scheduler (GNU parallel, a Slurm job array), not a home-made one.
 //
 //   polycube -q -r --split 64 --jobs-out jobs/ puzzle.txt    # jobs/1.job ... jobs/64.job, jobs/0.result
 //   parallel polycube -q --job ::: jobs/*.job                 # each writes jobs/k.result

@@ -9,8 +9,8 @@
 // The share done is the search's weighted backtrack estimate (Solver::fractionDone;
 // ParallelSearch sums the pieces). The time left projects the rate of this run: the share
 // gained since it started (`startShare`: a resumed checkpoint's, a job's part done elsewhere)
-// over its elapsed time. (Projected from the whole share done, a resumed run at 41% said
-// "~1 s left" after a second, with 35 s to go: QA.) Its range is the spread of that
+// over its elapsed time. (Projected from the whole share done, a run resumed at 41% would
+// say "~1 s left" after a second, with 35 s to go.) Its range is the spread of that
 // projection over the last 10 readings (the estimate moves in steps as subtrees of unequal
 // size end): a hint of how far to trust it, not a confidence interval. On a terminal the line
 // is rewritten in place; otherwise one line per reading.

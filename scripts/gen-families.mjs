@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Generates the family corpus of issue 12 (def/families/*.txt and def/families/catalog.json):
+// Generates the family corpus (def/families/*.txt and def/families/catalog.json):
 // puzzles of many kinds (pentomino rectangles and holed boards, pentominoes plus a tetromino,
 // one-sided sets, mixed tetromino+pentomino rectangles, hexomino subsets, solid pentominoes in
 // boxes and other figures, Soma and tetracube figures, subsets of the Tetris Cube and Bedlam
-// pieces), so that the automatic configuration can be measured on more than the puzzles it was
-// tuned on (bench/families.mjs).
+// pieces), so that the automatic configuration is measured on more than the few classic
+// puzzles (bench/families.mjs).
 //
 //   node scripts/gen-families.mjs           write the definition files; the catalog keeps the
 //                                           counts of puzzles whose text did not change

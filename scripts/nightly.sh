@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The long checks that scripts/test.sh leaves out to stay within about 12 minutes: every C++
+# The long checks that scripts/test.sh leaves out to stay short: every C++
 # test under ASan + UBSan (test.sh skips the sweeps of tests/cpp/sanitized-skip.txt there; the
 # watchdogs that time optimised code stay out), without the reduced cases (kReducedRun), then
 # ThreadSanitizer over the threaded code (scripts/tsan.sh) and each fuzz target for
-# NIGHTLY_FUZZ_SECONDS (default 600). About an hour on 2 cores. Run after scripts/test.sh (it
+# NIGHTLY_FUZZ_SECONDS (default 600): the fuzzing alone is five times that. Run after scripts/test.sh (it
 # reuses its builds) or alone.
 #
 #   bash scripts/nightly.sh

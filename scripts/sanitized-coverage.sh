@@ -8,7 +8,7 @@
 # Counters are atomic: the threaded tests' line counts are differences of counters, which
 # racing plain increments can make negative or zero.
 #
-#   bash scripts/sanitized-coverage.sh      # ~20 minutes on 2 cores
+#   bash scripts/sanitized-coverage.sh      # slow: two clang builds, the suite run twice
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-2}

@@ -32,7 +32,7 @@ need_pkg libclang-rt-14-dev          # libFuzzer and the sanitizer runtimes for 
 need_pkg emscripten emcc
 need_pkg chromium chromium
 need_pkg fonts-liberation        # chromium's recommended fonts (we install without recommends)
-need_pkg parallel parallel           # GNU parallel: the tests run --split job files with it (README)
+need_pkg parallel parallel           # GNU parallel: the tests run --split job files with it (docs/parallel-search.md)
 need_pkg nodejs node
 need_pkg npm npm
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# ThreadSanitizer over the multi-threaded code (issue 10): polycube -j (ParallelSearch: the
+# ThreadSanitizer over the multi-threaded code: polycube -j (ParallelSearch: the
 # pool, donation, progress, checkpointed pieces) in the C++ tests that run threads, built with
 # clang -fsanitize=thread in build-tsan/. Exits non-zero on a reported race.
 #
-#   bash scripts/tsan.sh            # ~5 minutes of build and ~2 of tests on 2 cores
+#   bash scripts/tsan.sh            # a full clang build, then the threaded tests: minutes
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-2}

@@ -38,7 +38,8 @@ std::string parityImpossibility(const Model& model) {
     pm.init(model);
     std::vector<int> all = pm.initialCounts();
     if (pm.achievable(all.data(), model.openParity())) return {};
-    // ("the space to fill", not the articles' "holes": QA read holes in a board that has none)
+    // Says "the space to fill", not the articles' "holes": a board without holes would read as
+    // having some.
     return "impossible by parity: the space to fill has parity " + std::to_string(model.openParity()) +
            " (its cells of one checkerboard colour minus the other's), which no placement of the pieces can match";
 }

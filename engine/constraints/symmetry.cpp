@@ -104,7 +104,7 @@ std::vector<Symmetry> puzzleSymmetries(const Model& m, bool includeMirror) {
 namespace {
 
 // mapImage with the caller's buffer for the mapped cells: planForShape maps every image of a
-// shape under every symmetry, and an allocation per call was a third of its time.
+// shape under every symmetry, and an allocation per call would be a third of its time.
 int mapImageInto(const Model& m, const Symmetry& g, int image, std::vector<int>& cells) {
     const Image& img = m.images[image];
     cells.resize(img.cells.size());
@@ -208,7 +208,7 @@ Result<RedundancyPlan> planForShape(const Model& m, const std::vector<Symmetry>&
     // quadrant); between equally near images (mirror images across the middle of the
     // box), the one whose cells come first in the order "first open cell" fills the box
     // (shortest dimension fastest), not in cell id order (x fastest), so that the same
-    // puzzle written turned keeps the corresponding images (issue 12). The first of the
+    // puzzle written turned keeps the corresponding images. The first of the
     // orbit's least keys wins; the fill-order keys (a sort) only of the nearest ones.
     std::vector<long> sums;
     std::vector<double> bestOrder, order;
@@ -304,8 +304,7 @@ bool RedundancyCandidateSearch::step() {
 std::vector<RedundancyPlan> RedundancyCandidateSearch::take() {
     const Model& m = *model_;
     // Ties are broken by the shape itself (its canonical form), not by its place in the file, so
-    // that the same puzzle written with its pieces in another order keeps the same piece
-    // (issue 12).
+    // that the same puzzle written with its pieces in another order keeps the same piece.
     std::stable_sort(all_.begin(), all_.end(), [&m](const auto& a, const auto& b) {
         return std::make_tuple(a.first, a.second.keptImages.size(), std::cref(m.shapes[a.second.shape].cells)) <
                std::make_tuple(b.first, b.second.keptImages.size(), std::cref(m.shapes[b.second.shape].cells));

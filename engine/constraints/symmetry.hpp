@@ -80,7 +80,7 @@ struct RedundancyPlan {
 // images); otherwise that shape. Returns an error for a shape that cannot be used.
 // `candidates` (when given) receives redundancyCandidates' list the automatic choice took
 // the first of (empty for a forced shape): the solver probes them, and computing them twice
-// was half of 10x6's setup.
+// would be half of 10x6's setup.
 Result<RedundancyPlan> planRedundancyFilter(const Model& model, const std::vector<Symmetry>& syms, int forcedShape,
                                             std::vector<RedundancyPlan>* candidates = nullptr);
 // The plans of every usable shape that leaves the least redundancy (best first by the
@@ -92,7 +92,7 @@ RedundancyPlan redundancyPlanFrom(std::vector<RedundancyPlan> list, const std::v
                                   std::vector<RedundancyPlan>* candidates = nullptr);
 
 // redundancyCandidates in steps of one shape each, for the solver's setup units: every image
-// of a shape is mapped by every symmetry, which on 100,000s of images took 0.9 s in one go
+// of a shape is mapped by every symmetry, which on 100,000s of images takes most of a second in one go
 // (tests/hostile/random100.txt), and a unit must end within a slice.
 //   RedundancyCandidateSearch search(model, syms);
 //   while (search.step()) {}          // each call plans one shape (or finds it unusable)
@@ -116,7 +116,7 @@ private:
 // -u: remembers the solutions seen, up to symmetry. Each is remembered by a 128-bit hash of
 // its canonical code (16 bytes in an open-addressing table) instead of the code itself (4
 // bytes per cell: 360 bytes for 18x5, so the 686,628 solutions of one-sided pentominoes in
-// 18x5 took ~300 MB). Two different solutions collide with probability about n^2 / 2^129 for
+// 18x5 would take ~300 MB). Two different solutions collide with probability about n^2 / 2^129 for
 // n remembered (1e-25 for ten million): far below the chance of a hardware fault. Memory is
 // bounded: it keeps capacity() = maxBytes / 32 solutions (8,388,608 in 256 MiB), and insert()
 // answers Full past them; the solver then stops with an error naming the limit (-r counts the

@@ -19,7 +19,7 @@ struct Vec3 {
     int x = 0, y = 0, z = 0;
     friend bool operator==(const Vec3& a, const Vec3& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
     friend bool operator!=(const Vec3& a, const Vec3& b) { return !(a == b); }
-    // Order used to sort cells: z, then y, then x (the de Bruijn scan order).
+    // Cells sort by z, then y, then x (the de Bruijn scan order).
     friend bool operator<(const Vec3& a, const Vec3& b) {
         if (a.z != b.z) return a.z < b.z;
         if (a.y != b.y) return a.y < b.y;

@@ -65,7 +65,7 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
     if (static_cast<long long>(text.size()) > kMaxCheckpointBytes)
         return R::error(source + ": " + std::to_string(text.size()) + " bytes, more than a checkpoint's limit of " +
                         std::to_string(kMaxCheckpointBytes));
-    // Another format first (a later polycube's: its own words, not "cut short?", QA), then the
+    // Another format first (a later polycube's gets its own words, not "cut short?"), then the
     // checksum: a truncated or edited file is refused before anything is believed.
     {
         std::istringstream head(text.substr(0, text.find('\n')));
@@ -96,7 +96,7 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
         std::string k;
         return static_cast<bool>(words >> k) && k == key;
     };
-    // Nothing more on a line than its fields (QA: 'solutions 3973 3973 0 7' was taken).
+    // Nothing more on a line than its fields: 'solutions 3973 3973 0 7' is refused.
     auto ends = [](std::istringstream& words) {
         std::string extra;
         return !(words >> extra);
@@ -126,8 +126,8 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
             return bad("solution counts must be between 0 and " + maxCount);
         // Every assembly found is reported or filtered as redundant (Solver::reportSolution),
         // exactly: the one exception, -u's table filling up, needs -u without -r, a search that
-        // cannot be checkpointed (whyNotSplittable). (A forged "solutions 5 9 0" had been taken:
-        // the resumed run then counted 4 assemblies that were neither.)
+        // cannot be checkpointed (whyNotSplittable). (Without this check a forged "solutions
+        // 5 9 0" would be taken, and the resumed run would count 4 assemblies that are neither.)
         if (f.solutions > f.found || f.redundant > f.found - f.solutions)
             return bad("more solutions (" + std::to_string(f.solutions) + ") and redundant assemblies (" +
                        std::to_string(f.redundant) + ") than assemblies found (" + std::to_string(f.found) + ")");

@@ -1,5 +1,5 @@
 // Checkpoints: the state of a search split into pieces, written down so that it can stop
-// (Ctrl-C, SIGTERM, a crash) and go on later with the same counts (issue 10).
+// (Ctrl-C, SIGTERM, a crash) and go on later with the same counts.
 //
 //   Checkpoint ck;                              // ParallelSearch fills it (setCheckpointHandler)
 //   std::string text = encodeCheckpoint(ck);
@@ -44,13 +44,13 @@ struct Checkpoint {
 
 // Counters (solutions, per-level counts) above this are refused: 2^60, a count that a search
 // placing 10^9 pieces a second reaches in 36 years, and that leaves 8x its size of headroom
-// in a long long for what a resumed search adds (a forged 2^63-1 overflowed there: UBSan).
+// in a long long for what a resumed search adds (a forged 2^63-1 would overflow there).
 constexpr long long kMaxCheckpointCount = 1LL << 60;
-// Shares add up to 1 within this: measured on QA's Tetris Cube checkpoints, done + pieces
-// was 1 within 7e-16 (149 pieces, the smallest 7.3e-7); a dropped or changed piece of a
-// share above it is seen.
+// Shares add up to 1 within this: on Tetris Cube checkpoints, done + pieces is 1 within
+// 7e-16 (149 pieces, the smallest 7.3e-7), so a dropped or changed piece of a share above
+// it is seen.
 constexpr double kShareTolerance = 1e-9;
-// A checkpoint's text is at most this long: its pieces are a few hundred per thread, tens of
+// A checkpoint's text is at most this long: its pieces are about 16 per thread, tens of
 // bytes each, so a larger file is not one to read (the CLI refuses it by its size, before
 // reading it).
 constexpr long long kMaxCheckpointBytes = 64LL << 20;

@@ -27,15 +27,15 @@ namespace {
 // cancel is seen) within a millisecond or so; the slice itself costs two clock readings.
 constexpr long long kSlice = 1 << 15;
 // While a thread waits for work, or has not come yet (its solver's setup still running),
-// slices of about 20 us: the first slice of the whole tree (2.2 ms on 10x6, with the root's
-// start) kept the second thread waiting for its first piece.
+// slices of about 20 us: a full first slice of the whole tree (milliseconds on 10x6, with the
+// root's start) would keep the second thread waiting for its first piece.
 constexpr long long kShortSlice = 1 << 10;
 // ... and at most this long (Solver::step's maxSeconds: the clock is read between chunks of
 // the budget, from 1 unit up). The budget alone is in units whose cost the solver estimates
 // (Solver::dlxCost_ for a placement), and that estimate can be far off: 5000 1x20 bars in a
-// 1000x100 box (QA's bar5000.txt) cost ~2 ms per placement, so one kSlice slice took 1.3-1.6 s
-// and a second thread saw cancel that late (SIGINT to exit 0.44-0.88 s at -j 2, 12-22 ms at
-// -j 1). Where the budget's estimate holds, the budget ends the slice first.
+// 1000x100 box cost about 2 ms per placement, so by the budget alone one kSlice slice lasts
+// over a second and a second thread sees cancel that late. Where the budget's estimate
+// holds, the budget ends the slice first.
 constexpr double kSliceSeconds = 0.002;
 constexpr double kShortSliceSeconds = 0.0002;
 // Setup slices of the other threads' solvers (SearchThreads): between two, SearchThreads's
@@ -44,7 +44,7 @@ constexpr double kSetupSliceSeconds = 0.005;
 // How long a thread with nothing to do spins before it sleeps (Pool::take).
 constexpr int kSpinMs = 2;
 // What a thread costs besides its solver: in memory, its stack's touched pages and its
-// allocator arena's (QA: 10x6 at -j 4096 took 3.85 GB, 0.94 MB a thread); in address space
+// allocator arena's (about 1 MB a thread: 10x6 at -j 4096 takes about 4 GB); in address space
 // (ulimit -v) its whole 8 MiB stack and glibc's 64 MiB arena reservation.
 constexpr long long kThreadBytes = 1LL << 20;
 constexpr long long kThreadAddressBytes = 72LL << 20;
@@ -170,9 +170,8 @@ struct ParallelSearch::Pool {
     bool take(int thread, QueuedPiece& piece, const std::atomic<bool>& cancel) {
         waiting.fetch_add(1, std::memory_order_relaxed);
         // Spin a little before sleeping, as OpenMP's and TBB's workers do: the donation it
-        // waits for comes within a slice, and a thread woken from a condition variable, here
-        // usually 0.05 ms later, once took 3 ms in the 10x6 timelines. 10x6 -j 2: 34.7 ->
-        // 33.3 ms without and with the spin (medians of 31, one run).
+        // waits for comes within a slice, and a thread woken from a condition variable
+        // usually wakes in tens of microseconds but can take milliseconds on a loaded machine.
         const auto spinUntil = std::chrono::steady_clock::now() + std::chrono::milliseconds(kSpinMs);
         while (queued.load(std::memory_order_relaxed) == 0 && busy.load(std::memory_order_relaxed) > 0 &&
                !cancel.load(std::memory_order_relaxed) && std::chrono::steady_clock::now() < spinUntil) {
@@ -231,11 +230,10 @@ struct ParallelSearch::Pool {
 
 namespace {
 
-// A new thread can wait milliseconds for a CPU while its maker computes: measured here (2
-// vCPUs under KVM, a maker spinning), 35 of 72 creations started 0.5-4.9 ms late, in runs
-// (presumably while the kernel placed them on the maker's CPU, waiting for the load
-// balancer); allowed only the other CPUs, 1 of 72 (1.3 ms), the others within 0.12 ms. So
-// each new thread starts on a CPU other than its maker's, then is given back the process's
+// A new thread can wait milliseconds for a CPU while its maker computes: the kernel may place
+// it on the maker's CPU until the load balancer moves it (on a small VM, about half of the
+// creations under a spinning maker start late); allowed only the other CPUs, it starts almost
+// at once. So each new thread starts on a CPU other than its maker's, then is given back the process's
 // CPUs (it is not pinned: the kernel may move it later). Whichever of the maker and the thread comes
 // second restores the mask (`settled`), so the thread cannot be left narrowed.
 class OtherCpuStart {
@@ -604,9 +602,9 @@ bool ParallelSearch::splitIntoPieces() {
     // the same way, biggest first. What the splitting searched itself is finished work.
     Solver& s = *primary_;
     // Few pieces: each costs a FILA start on its own region (tables built anew), so 256 per
-    // thread made the Tetris Cube 2.3x slower; 16 per thread, none over an eighth of a
-    // thread's share, cost a few percent (README). A piece is also what a stopped search
-    // searches again on resume.
+    // thread make the Tetris Cube 2.3x slower; 16 per thread, none over an eighth of a
+    // thread's share, cost a few percent (docs/parallel-search.md#checkpoints---checkpoint-file---resume-file).
+    // A piece is also what a stopped search searches again on resume.
     const size_t target = splitTarget_ > 0 ? static_cast<size_t>(splitTarget_) : 16 * static_cast<size_t>(threads_);
     const double maxShare = 2.0 / static_cast<double>(target);
     // Its solutions are reported once the splitting is over: cancelled before, it leaves the

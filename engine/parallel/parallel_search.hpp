@@ -1,4 +1,4 @@
-// ParallelSearch: one search spread over several threads (polycube -j N; issue 10).
+// ParallelSearch: one search spread over several threads (polycube -j N).
 //
 //   auto r = ParallelSearch::create(def, options, 4);
 //   ParallelSearch& p = *r.value;
@@ -43,15 +43,14 @@ namespace polycube {
 // thread, for signals; ParallelSearch::create without a primary sets it up meanwhile), then
 // waits to run its part of the search (ParallelSearch::run hands it over with runOn).
 // Why the threads live on: a thread made when the search starts can wait milliseconds for a
-// core while its maker searches (here, 2 vCPUs under KVM: up to 4.9 ms, in about half of the
-// creations with a spinning maker; see OtherCpuStart in the .cpp), and on 10x6 (a 2.7 ms
-// setup, a 39 ms search) the second thread joined 2-8 ms late that way.
+// core while its maker searches (see OtherCpuStart in the .cpp), which on a short search such
+// as 10x6 (a setup of a few ms, a search of tens of ms) is a large part of the run.
 // ParallelSearch::create adopts them; dropped unused, they are cancelled and joined (a setup
 // polls cancel every 20 ms).
 //
-// Memory: every thread's solver is a whole copy (QA: tests/hostile/random100.txt took 345 MB
-// at -j 1, 2.75 GB at -j 8), so the threads share one budget (memoryBudget()): thread k+1's
-// setup (slot k) starts at once for k = 0 (the overlap above: -j 2 as before), the others
+// Memory: every thread's solver is a whole copy (tests/hostile/random100.txt takes hundreds of
+// MB at -j 1, gigabytes at -j 8), so the threads share one budget (memoryBudget()): thread k+1's
+// setup (slot k) starts at once for k = 0 (the overlap above), the others
 // once one solver's size is known (the first set up: slot 0's, or the primary's given by
 // solverSetUp), and only while (k + 2) solvers fit in the budget; the rest are dropped
 // (take() gives null, allowedThreads() says how many fit). Out of memory in a setup (or
@@ -213,7 +212,7 @@ private:
     double checkpointSeconds_ = 5;
     std::unique_ptr<Checkpoint> resume_;
     long long piecesSplit_ = 0;
-    long long splitTarget_ = 0;  // pieces the splitting aims at (0: 256 per thread)
+    long long splitTarget_ = 0;  // pieces the splitting aims at (0: 16 per thread)
     bool splitIntoPieces();  // checkpointed mode, before the threads start
     Checkpoint snapshot() const;  // checkpointed mode: under both of the pool's locks, or after the threads
     std::unique_ptr<Pool> pool_;

@@ -1,5 +1,5 @@
 // Subproblems: pieces of one search tree that can be written down, sent elsewhere (another
-// thread, a job file, another machine) and searched there (issue 10).
+// thread, a job file, another machine) and searched there.
 //
 //   std::string fp = searchFingerprint(solver);              // puzzle + options + build
 //   std::string line = encodeSubproblem(fp, {images});      // "polycube-subproblem 1 <fp> 3 17 402 9"

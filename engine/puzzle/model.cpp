@@ -22,9 +22,9 @@ uint64_t mix(uint64_t h) {  // splitmix64's finaliser
 // Bytes per image: the Image itself (56 bytes on a 64-bit machine, 40 in WebAssembly: the
 // 64-bit figure is used everywhere, so the CLI and the page refuse the same puzzles), its
 // cells on the heap plus the allocator's header, and findImage's table; per matrix node the
-// four int arrays (up, down, column, row), per row three ints. Measured: 165 random 10-cell
-// pieces (tests/hostile/random165.txt) took 1071 MB of WebAssembly heap and 1.05 GB natively
-// after setup; this estimates 1029 MiB.
+// four int arrays (up, down, column, row), per row three ints. For 165 random 10-cell pieces
+// (tests/hostile/random165.txt) this estimates 1029 MiB, close to what the setup takes (about
+// 1 GB, natively and in WebAssembly).
 long long modelBytes(long long images, long long imageCells) {
     return images * (56 + 16 + 8) + imageCells * 4;
 }

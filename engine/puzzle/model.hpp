@@ -122,7 +122,7 @@ private:
     int mobileCount_ = 0;
     // findImage's open-addressing table: image ids + 1 (0 = empty), twice the image count
     // rounded up to a power of two. 8 bytes an image, built in slices (a hash map of string
-    // keys took 100 bytes and 2.5 s for 3.5 million images).
+    // keys would take 100 bytes an image, and seconds for millions of images).
     std::vector<uint32_t> imageTable_;
     uint64_t imageHash(int shape, const int* cells, size_t n) const;
 };

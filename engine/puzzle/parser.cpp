@@ -1,4 +1,5 @@
-// The definition-file parser (format: docs/def-format.md).
+// The definition-file parser (the format: README.md "Definition files", the reference
+// solver's format with this solver's extensions).
 //
 // Written without exceptions: every failure is recorded in the ParseResult and parsing
 // stops at the first error. Input is scanned line by line through string_views into the

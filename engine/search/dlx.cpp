@@ -34,9 +34,9 @@ void DlxMatrix::begin(const Model& m, const std::vector<char>& enabled) {
     // wins): the cells in the order "first open cell" fills the box (shortest dimension
     // fastest), then the shapes by their canonical cells. Ties then follow neither the cell
     // numbering (x fastest) nor the file's piece order, so the same puzzle written another
-    // way branches the same way (issue 12: by cell ids, a 10x5 board of tetrominoes and
-    // pentominoes took 2x the placements of the same board written 5x10, because -r's kept
-    // images make the corners unequal and the tie between two of them went by cell id).
+    // way branches the same way (by cell ids, a 10x5 board of tetrominoes and pentominoes
+    // takes 2x the placements of the same board written 5x10: -r's kept images make the
+    // corners unequal, and a tie between two of them would go by cell id).
     Heuristic first;
     first.kind = HeuristicKind::First;
     const std::vector<double> fill = cellKeys(first, m);
@@ -60,7 +60,7 @@ void DlxMatrix::begin(const Model& m, const std::vector<char>& enabled) {
         if (enabled[i]) rows++, nodes += m.images[i].cells.size() + 1;
     // Reserved for every node at once; each buildSome chunk extends them by what it writes,
     // then writes in place. (Sized all at once, the zero-filling of a big matrix's fresh pages
-    // was one long unit: 147 ms for the 12 million nodes of tests/hostile/random100.txt.)
+    // would be one long unit: over 100 ms for the 12 million nodes of tests/hostile/random100.txt.)
     for (auto* v : {&up_, &down_, &colOfNode_, &rowOfNode_}) {
         v->clear();
         v->shrink_to_fit();

@@ -119,7 +119,7 @@ public:
     // of the sum, over the path, of (product of branching factors so far) x (entries examined).
     // The random choice at a node depends only on `seed`, the probe, the level and the cells of
     // the fitting images (the least hash of each image's cells wins), not on the order of the
-    // pieces or of their images: a puzzle written another way gets the same estimate (issue 12).
+    // pieces or of their images: a puzzle written another way gets the same estimate.
     virtual CostEstimate estimateCost(int probes, uint64_t seed) = 0;
 };
 

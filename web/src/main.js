@@ -21,8 +21,8 @@ import { mountLibraryPanel } from './panels/library-panel.js';
 import { mountDefinitionPanel } from './panels/definition-panel.js';
 import { mountEditorPanel } from './panels/editor-panel.js';
 import { mountOptionsPanel } from './panels/options-panel.js';
-import { OptionsActions } from './app/options-actions.js'; // options (issue 8 §4)
-import { mountRunDetailsPanel } from './panels/run-details-panel.js'; // options (issue 8 §4)
+import { OptionsActions } from './app/options-actions.js';
+import { mountRunDetailsPanel } from './panels/run-details-panel.js';
 import { mountSolvePanel } from './panels/solve-panel.js';
 import { mountWorkersPanel } from './panels/workers-panel.js';
 import { mountResumePanel } from './panels/resume-panel.js';
@@ -34,7 +34,7 @@ import { mountLessonScreen } from './panels/lesson-screen.js';
 import { mountStagePanel } from './panels/stage-panel.js';
 import { mountLegendPanel } from './panels/legend-panel.js';
 import { mountTestHooks } from './panels/test-hooks.js';
-import { ViewActions } from './app/view-actions.js'; // seeing the pieces (issue 8 §5)
+import { ViewActions } from './app/view-actions.js';
 import { mountPiecesViewPanel } from './panels/pieces-view-panel.js';
 import { mountLayerGridPanel } from './panels/layer-grid-panel.js';
 import { PlayActions } from './app/play-actions.js'; // playing by hand, with hints
@@ -59,7 +59,7 @@ const actions = new Actions(store, { createClient, entries, defaultFile: DEFAULT
 const editor = new EditorActions(store, actions, persist);
 const watch = new WatchActions(store, actions);
 const lessons = new LessonActions(store, actions, watch);
-const view = new ViewActions(store, actions); // seeing the pieces (issue 8 §5)
+const view = new ViewActions(store, actions); // seeing the pieces: highlight, hide, layers
 // (play counts in a worker of its own: a Solve in the pool never waits for it)
 const play = new PlayActions(store, actions, { createClient: () => new SolverClient() });
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -79,14 +79,14 @@ mountWorkersPanel(store, actions);
 mountResumePanel(store, actions);
 const storageActions = new StorageActions(store, storageGuard);
 mountStoragePanel(store, storageActions);
-mountRunDetailsPanel(store); // options (issue 8 §4)
+mountRunDetailsPanel(store); // what -i, -s and -t produce
 mountSolutionsPanel(store, actions);
 const share = mountSharePanel(store, actions, editor, sync);
 mountStageBar(store, actions, editor, share); // Solve, the solutions and Share on the view (phones)
 mountWatchPanel(store, actions, watch);
 const lessonScreen = mountLessonScreen(store, lessons, watch, stage);
 mountTestHooks(store, stage, watch, lessonScreen);
-mountPiecesViewPanel(store, stage, view, sync); // seeing the pieces (issue 8 §5)
+mountPiecesViewPanel(store, stage, view, sync);
 mountLayerGridPanel(store, stage, view);
 mountBuildPanel(store, build, stage);
 store.notify(Object.keys(store.get())); // first drawing of every panel

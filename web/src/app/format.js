@@ -36,16 +36,17 @@ export function timeLeft(fraction, elapsed, atStart = 0) {
  * The search's progress for the counters: "about 35%, ~40 s left (30-55 s)" from the engine's
  * estimate of the share of the tree done (stats.fractionDone, the weighted backtrack estimate)
  * and the time elapsed; time left = elapsed x (1 - f) / (f - atStart), once there is something
- * to project from. atStart: the share already done when this run began (a resumed search,
- * issue 10). range: [least, most] seconds left of the recent projections (ProjectionSpread), shown
+ * to project from. atStart: the share already done when this run began (a resumed search).
+ * range: [least, most] seconds left of the recent projections (ProjectionSpread), shown
  * when they differ by more than a tenth of the whole: how far to trust the figure (as the CLI's
  * --progress line), not a confidence interval; without it (too few projections yet) no time
  * left is said.
  */
 /**
  * A share as a percentage: whole percents from 1%, one significant digit below (0.4%, 0.03%),
- * so that a search of hours moves (QA: the box-in-a-diamond hexominoes read "about 0%" for
- * minutes); the CLI's progress line writes it the same way (cli/progress.cpp percentText).
+ * so that a search of hours visibly moves (whole percents alone leave a long search such as the
+ * box-in-a-diamond hexominoes at "about 0%" for minutes); the CLI's progress line writes it the
+ * same way (cli/progress.cpp percentText).
  */
 export function percentText(f) {
   if (!(f > 0)) return '0%';
@@ -63,7 +64,7 @@ export function progressText(fraction, elapsed, atStart = 0, range = null) {
   const left = timeLeft(f, elapsed, atStart);
   if (left === null) {
     // Under 1% gained after a few seconds: too little to project from, but the estimate still
-    // bounds it (QA: the box-in-a-diamond hexominoes said "about 0%" and nothing else for 8 s)
+    // bounds it, so a slow start says more than "about 0%"
     const gained = f - (atStart > 0 ? atStart : 0);
     if (elapsed >= LOWER_BOUND_AFTER && gained >= 0 && gained < 0.01) return `${pct}, over ${leftText((elapsed * (1 - f)) / 0.01)} left`;
     return pct;

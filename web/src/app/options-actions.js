@@ -1,4 +1,4 @@
-// The solver options in plain words (issue 8 §4): the actions behind the option controls.
+// The solver options in plain words: the actions behind the option controls.
 //
 // state.options.text (the CLI's option language) is the single source: the controls and the
 // "command-line options" text box both render from it, and editing either one rewrites it.
@@ -92,7 +92,7 @@ export class OptionsActions {
     // choosing the piece to hold still means counting rotations as one
     if (key === 'redundancyPiece' && value) values.redundancy = true;
     // mirror images are counted as one only beside rotations (-r) or -u: the pair stays valid
-    // (QA: unticking -r under -M wrote a bare "-M", which greyed every control out)
+    // (a bare "-M" is an invalid option text, which would grey every control out)
     if (key === 'mirror' && value && !values.redundancy && !values.unique) values.redundancy = true;
     if ((key === 'redundancy' || key === 'unique') && !value && !values.redundancy && !values.unique) values.mirror = false;
     const problem = optionProblems(values).find((p) => p.key === key);

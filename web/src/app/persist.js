@@ -202,7 +202,8 @@ export class Persist {
 }
 
 /** The page's storage, or null where the browser refuses it. A full storage is still one:
- * what it holds is read (QA: probed by a write, a full one hid every saved puzzle), and writes
+ * what it holds is read (so it is not probed by a write, which a full one refuses: that would
+ * hide every saved puzzle), and writes
  * report that it is full (lastError). */
 export function browserStorage() {
   try {

@@ -1,4 +1,4 @@
-// What a finished search says, in plain words (issue 8 §4): the status line, and the details
+// What a finished search says, in plain words: the status line, and the details
 // that options such as -i, -s and -t ask for (panels/run-details-panel.js draws them).
 //
 //   finishMessage({ reason: 'finished', total: 100, elapsed: 0.2, options: '-r -l 100', stats, known })

@@ -1,5 +1,5 @@
-// A long search kept in the browser (IndexedDB) so that it survives a reload or a closed tab
-// (issue 10): the puzzle's text, the options, and the worker pool's checkpoint (PieceBook:
+// A long search kept in the browser (IndexedDB) so that it survives a reload or a closed tab:
+// the puzzle's text, the options, and the worker pool's checkpoint (PieceBook:
 // the pieces still to search, what is done, the solutions found in it). One search is kept:
 // the last one that ran long enough to be worth it.
 //
@@ -14,7 +14,7 @@
 // (storage-guard.js).
 //
 // The tabs of one browser hear of each other's changes (a BroadcastChannel): a kept search
-// finished or discarded in one tab is no longer offered in another (which had searched the
+// finished or discarded in one tab is no longer offered in another (which would search the
 // rest again), and one kept anew is offered there.
 
 import { StorageGuard } from './storage-guard.js';
@@ -25,9 +25,9 @@ const KEY = 'current';
 export const SAVED_SEARCH_VERSION = 1;
 /** How often a running shared search is written down (and at the end, when stopped). */
 export const CHECKPOINT_MS = 5000;
-/** A search is kept (when stopped, or as the page goes away) once it has run this long: a
- * reload 2.7 s into a search found nothing to resume when this was CHECKPOINT_MS (QA). The pool
- * splits a search for checkpoints after 1 s (pool/solver-pool.js SPLIT_AFTER_MS). */
+/** A search is kept (when stopped, or as the page goes away) once it has run this long. Rule:
+ * keep this below CHECKPOINT_MS, so that a reload a few seconds into a search finds it to
+ * resume, and above the pool's split for checkpoints (pool/solver-pool.js SPLIT_AFTER_MS, 1 s). */
 export const KEEP_AFTER_MS = 2000;
 
 // Every save also writes the record without its solutions' grids to localStorage, which is

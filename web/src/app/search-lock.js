@@ -1,7 +1,7 @@
-// One kept search runs in one tab at a time (issue 10; QA: two tabs resumed the same kept
-// search, each at half speed on two cores). A Web Lock (navigator.locks, shared by the tabs and windows of one
+// One kept search runs in one tab at a time (two tabs resuming the same kept search would
+// each run at a fraction of the speed). A Web Lock (navigator.locks, shared by the tabs and windows of one
 // origin) is held while a kept search runs: from the moment it is kept or resumed until it
-// ends. Where the browser has no Web Locks, every call says yes: one tab, as before.
+// ends. Where the browser has no Web Locks, every call says yes.
 //
 //   const lock = new SearchLock(navigator.locks);
 //   if (!(await lock.hold())) say('it runs in another tab');   // held until release()

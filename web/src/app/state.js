@@ -14,7 +14,7 @@ export const CUSTOM = '__custom__';
 /** The solutions slice before any search (see initialState). */
 export const NO_SOLUTIONS = Object.freeze({ store: null, total: 0, shown: -1, revision: 0, linked: 0, reloaded: false });
 
-// Seeing the pieces (issue 8 §5, app/view-actions.js): piece indices (puzzle.pieces) of the
+// Seeing the pieces (app/view-actions.js): piece indices (puzzle.pieces) of the
 // piece under the pointer and of the one clicked (highlighted), hidden pieces, the isolated
 // piece (-1: none), one z layer only (-1: all), name labels, the flat per-layer grid, and why the
 // "go to solution" box refused what was typed ('' when it did not).

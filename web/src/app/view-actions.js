@@ -1,4 +1,4 @@
-// Seeing the pieces (issue 8 §5): highlight, hide, isolate, labels, one layer, the flat layer
+// Seeing the pieces: highlight, hide, isolate, labels, one layer, the flat layer
 // grid and "go to solution n". Only the view slice changes here (see VIEW_PIECES in state.js);
 // nothing talks to the solver. Piece arguments are indices into puzzle.pieces.
 //
@@ -157,7 +157,7 @@ export class ViewActions {
     else if (!/^\d+$/.test(t)) error = `"${String(text).trim().slice(0, 20)}" is not a whole number: type 1 to ${num(stored)}.`;
     else {
       const n = Number(t);
-      // found but not kept (the page keeps the first MAX_STORED): said so (QA: "There is no solution 150,000")
+      // found but not kept (the page keeps the first MAX_STORED): said so, not "There is no solution n"
       if (n > stored && n <= sol.total) error = `Solution ${num(n)} was found but not kept: the page keeps the first ${num(stored)} solutions (the command-line solver prints every one); type 1 to ${num(stored)}.`;
       else if (n < 1 || n > stored) error = `There is no solution ${t.length > 12 ? 'that large' : num(n)}: type 1 to ${num(stored)}.`;
       else this.actions.showSolution(n - 1);

@@ -48,7 +48,7 @@ export class WatchActions {
     this.holeData = null;  // matchingRemoves and completionsBefore of the recording, per length
     // The steps at which the note shown still holds (a note about a position: "no solution
     // after this step", a hole's story), or null for a note about no step; moving elsewhere
-    // clears it (QA: "No solution after this step" stayed at step 0 of 480 solutions).
+    // clears it (else "No solution after this step" would stay on at step 0 of a puzzle with solutions).
     this.noteHolds = null;
     // a replay belongs to the puzzle it was recorded on
     store.subscribe(['puzzles', 'puzzleIndex'], () => {
@@ -131,8 +131,8 @@ export class WatchActions {
     const done = this.actions.solve({
       options: TRACE_OPTIONS,
       // the worker ends the search at the window's last step, with the solutions and counters
-      // of the window alone (a cancel sent when the page saw it full landed up to the whole
-      // search later: 10x6 said "2,339 solutions found by then" of a 1,000,000-step window)
+      // of the window alone (a cancel sent when the page sees it full can land up to the
+      // whole search later, and would count solutions beyond the window)
       window: capacity,
       onTrace: (events) => {
         if (!this.recording) return;
@@ -166,7 +166,7 @@ export class WatchActions {
       recording: false, steps: this.recording.length, full: this.recording.full, ended,
       live: this.liveEstimate(), accuracy: ended === 'finished' ? this.estimateAccuracy() : null,
     });
-    // the page stopped it, not the person (QA: "Cancelled after 0.42 s" under a recording no one cancelled)
+    // the page stopped it, not the person: the message says why, not "Cancelled"
     if (ended === 'full') {
       this.store.update('run', { message: `Stopped after ${num(this.recording.length)} steps, as many as a recording keeps, with ${plural(this.store.get().solutions.total, 'solution')} found by then.` });
     }
@@ -222,8 +222,8 @@ export class WatchActions {
     this.other = other;
     this.pause();
     // The comparison is searched like any run, which shows its solutions and counters; once it
-    // is recorded they go back to the first recording's (QA: Solve's card and "Solution 1 of
-    // 20", and so Copy link, showed the other algorithm's run under the page's options).
+    // is recorded they go back to the first recording's, so that Solve's card, "Solution 1 of
+    // n" and Copy link never show the other algorithm's run under the page's options.
     const shown = { solutions: this.store.get().solutions, run: this.store.get().run };
     const status = (recording) => ({ key, label, options, recording, steps: other.recording.length, full: other.recording.full });
     this.store.update('watch', { compare: status(true), note: '' });
@@ -294,7 +294,7 @@ export class WatchActions {
   /** Leave the replay; `why` is said in its place (the panel shows the note while no replay is open). */
   close(why = '') {
     const w = this.watch;
-    // (QA: Stop watching while recording left the traced search running to its end)
+    // Stop watching while recording also stops the traced search (it would run to its end)
     this.stopRecording(w.recording || (w.compare && w.compare.recording));
     this.pause();
     this.noteHolds = null;
@@ -412,8 +412,8 @@ export class WatchActions {
     switch (why.kind) {
       case 'hole': this.showHole(why); return;
       case 'none': {
-        // (QA: lesson 1 opens on the step that made its hole, and this said only "go to a
-        // dead end first" under the note explaining that hole)
+        // At the step that made the hole being explained (a lesson can open there), the note
+        // speaks of that hole, not only "go to a dead end first".
         const o = this.watch.origin;
         if (o && o.made === pl.step) origin = o;
         note = origin

@@ -10,9 +10,9 @@
 // follows the grid where it lies, and the cell that came under the pointer is passed over.
 // Cells are as large as the width the grid is given allows (the parent's), up to 34 px with a
 // mouse, and up to a 44 px target on a phone or touch screen, like the page's other controls
-// there (QA: 32 px cells on a phone, a 4x4 board in 136 of 340 px). Wider boards shrink to fit
+// there (smaller cells leave a small board a fraction of a phone's width). Wider boards shrink to fit
 // that width, never wider: the page does not scroll sideways. On a phone or touch screen, a
-// board that would shrink below TOUCH_MIN_FIT_PX a cell (QA: 20 columns, 15 px cells) keeps its
+// board that would shrink below TOUCH_MIN_FIT_PX a cell (too small to tap) keeps its
 // 44 px cells and scrolls sideways inside its frame instead: a sideways swipe scrolls, a tap
 // changes the cell tapped, a drag up or down paints (a touch is told apart by its first move).
 //
@@ -40,7 +40,7 @@ export function createCellGrid({ label, onStroke, onStrokeStart = () => {}, maxW
   svg.setAttribute('aria-label', label);
   svg.setAttribute('tabindex', '0');
   // Read by a screen reader as a grid of labelled cells: rows of gridcells, the keyboard's cursor
-  // the active descendant (QA: one "grid" node without cells, silent as the cursor moved).
+  // the active descendant, so that the reader announces the cell as the cursor moves.
   const idPrefix = `cell-grid-${++grids}`;
   // the frame the grid scrolls in when it is wider than the width given, and the hint that says so
   const frame = document.createElement('div');

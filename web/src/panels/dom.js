@@ -21,8 +21,8 @@ export function h(tag, props = {}, ...children) {
     else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2).toLowerCase(), v);
     else if (k in el && typeof v !== 'string') el[k] = v;
     else if (k === 'className') el.className = v;
-    // (as an attribute, htmlFor would be written "htmlfor" and tie no label to its field: QA
-    // found most fields unnamed for screen readers)
+    // Rule: htmlFor is set as a property: as an attribute it would be written "htmlfor" and
+    // tie no label to its field, leaving the field unnamed for screen readers.
     else if (k === 'htmlFor') el.htmlFor = v;
     else el.setAttribute(k, v === true ? '' : String(v));
   }

@@ -1,4 +1,4 @@
-// The flat per-layer grid of a solution (issue 8 §5), like the CLI's printout: the z layers side
+// The flat per-layer grid of a solution, like the CLI's printout: the z layers side
 // by side (bottom layer first), rows from the top (y = yDim-1) down, every cell in its piece's
 // colour with the piece's name in it. Shown over the 3-D view when "flat grid" is on; a click on
 // a layer shows that layer only (again: all layers). Built with DOM calls (no innerHTML).
@@ -119,8 +119,8 @@ export function mountLayerGridPanel(store, stage, view) {
 
 /**
  * The flat layer grid as shown in `box` (#layer-grid), as a PNG: each layer's SVG and caption
- * where the page lays them out, on the 3-D export's background, with `caption` above (QA: the
- * PNG export saved the 3-D view while the flat grid was on screen).
+ * where the page lays them out, on the 3-D export's background, with `caption` above: the PNG
+ * export saves what is on screen, this grid when it is shown, not the 3-D view under it.
  * @returns {Promise<Blob>}
  */
 export async function flatGridPng(box, caption) {

@@ -51,8 +51,8 @@ export function mountLibraryPanel(store, actions, editor) {
     actions.selectPuzzle(index);
   });
 
-  // (QA: saved puzzles could not be removed) The puzzle stays on screen, and the notice says how
-  // to keep it after all.
+  // Forget removes a saved puzzle from the library. The puzzle stays on screen, and the notice
+  // says how to keep it after all.
   el.forget.addEventListener('click', () => {
     const s = store.get();
     if (s.source.kind !== 'mine') return;
@@ -73,7 +73,7 @@ export function mountLibraryPanel(store, actions, editor) {
     showValue(s);
     setProp(el.library, 'disabled', s.run.phase === PHASE.LOADING);
     // (not while the editor shows a puzzle of its own: it would remove the one loaded, not the
-    // one on the stage, QA)
+    // one on the stage)
     setProp(el.forget, 'hidden', s.source.kind !== 'mine' || shownPuzzle(s).editing);
     if (changed.has('puzzles')) {
       el.pick.replaceChildren(...s.puzzles.map((p, i) => h('option', { value: String(i) }, `${i + 1}. ${p.title || 'Untitled'} (${dimsText(p)})`)));

@@ -1,4 +1,4 @@
-// Solver options in plain words (issue 8 §4): one native control per engine option, grouped,
+// Solver options in plain words: one native control per engine option, grouped,
 // each with one line of help (model/options.js CONTROLS), and the same options as command-line
 // text. Both render from state.options.text and both rewrite it (app/options-actions.js).
 //
@@ -211,7 +211,7 @@ export function mountOptionsPanel(store, actions, options, editor) {
     });
     for (const f of [trials, remaining, seed]) f.input.addEventListener('input', () => { if (on.checked) apply(); });
     const fields = h('div', { className: 'opt-mc' }, trials.field, remaining.field, seed.field);
-    // (QA: 99 pieces left on a 12-piece puzzle ran a whole search per trial, unexplained)
+    // `whole` says when "pieces left" is at least the puzzle's piece count: every trial is then a whole search
     const whole = h('p', { className: 'hint bad', id: `${controlId(key)}-whole`, hidden: true });
     const item = h('div', { className: 'opt-item', dataset: { key } },
       h('label', { className: 'check' }, on, CONTROL[key].label, flagBadge(key)), fields, whole, errorLine(key), helpLine(key));

@@ -1,4 +1,4 @@
-// Seeing the pieces (issue 8 §5): point at a piece in the 3-D view to highlight it, click to
+// Seeing the pieces: point at a piece in the 3-D view to highlight it, click to
 // keep it highlighted (with "only this piece" / "hide it"), names on the pieces, one layer or the
 // flat layer grid of a 3-D solution, "go to solution n", the PNG and STL downloads, and help text
 // that speaks of touch on a touch screen. Renders the view slice; changes it via ViewActions.
@@ -190,7 +190,7 @@ export function mountPiecesViewPanel(store, stage, view, sync = null) {
       el.toolsName.replaceChildren('Piece ', h('strong', {}, piece.name), (piece.count || 1) > 1 ? ` (×${piece.count})` : '');
       setText(el.isolate, v.isolate === v.highlight ? 'Show the others' : 'Only this piece');
       setAttr(el.isolate, 'aria-pressed', String(v.isolate === v.highlight));
-      // (the button shows a hidden piece again: QA found it still saying "Hide it")
+      // (on a hidden piece the button shows it again, and says so)
       const hiddenNow = v.hidden.includes(v.highlight);
       setText(el.hide, hiddenNow ? 'Show it' : 'Hide it');
       setProp(el.hide, 'title', hiddenNow ? 'Put this piece back in the view' : 'Leave this piece out of the view');

@@ -1,4 +1,4 @@
-// The unfinished search kept in the browser (issue 10, app/saved-search.js): offered for
+// The unfinished search kept in the browser (app/saved-search.js): offered for
 // resuming after a reload, a closed tab or a Cancel, with what it had found.
 import { PHASE } from '../app/state.js';
 import { num, progressText, secs } from '../app/format.js';
@@ -40,8 +40,8 @@ export function mountResumePanel(store, actions) {
     el.text.textContent = `An unfinished search of ${saved.title}${options} was kept ${ago(Date.now() - saved.savedAt)}: `
       + `${progressText(saved.fraction, 0)} done, ${num(saved.solutions)} ${saved.solutions === 1 ? 'solution' : 'solutions'}, `
       + `${secs(saved.elapsed)} of searching.`
-      // (QA: "27,161 solutions found" above it and 26,933 here, unexplained) A checkpoint keeps
-      // what the parts of the search that had ended found (pool/pieces.js)
+      // A checkpoint keeps what the parts of the search that had ended found (pool/pieces.js),
+      // fewer than the counter above shows after a Cancel: the difference is explained
       + (s.run.phase === PHASE.CANCELLED && s.solutions.total > saved.solutions
         ? ` It goes on from a moment before the stop: the last ${num(s.solutions.total - saved.solutions)} found are found again.`
         : '');

@@ -1,5 +1,5 @@
-// What the options -i, -s and -t produce, shown under the counters once a search ends
-// (issue 8 §4): the statistics (configuration, per-level placements tried and fitted), the
+// What the options -i, -s and -t produce, shown under the counters once a search ends:
+// the statistics (configuration, per-level placements tried and fitted), the
 // Monte Carlo estimate, and the number of trace events recorded (replayed step by step by the
 // watch panel, panels/watch-panel.js). The content comes from app/run-report.js runDetails(state.run).
 import { PHASE } from '../app/state.js';

@@ -29,7 +29,7 @@ export function mountSharePanel(store, actions, editor, sync) {
     el.linkText.value = url;
     el.linkText.hidden = false;
     // a puzzle being edited with a problem the format cannot carry (a name with ':') opens
-    // with its text and the error, to be mended: said here rather than found there (QA)
+    // with its text and the error, to be mended: said here rather than found there
     const problem = editor.formatProblem();
     const warning = problem ? ` It opens with an error until this is mended: ${problem}.` : '';
     try {
@@ -129,8 +129,8 @@ export function mountSharePanel(store, actions, editor, sync) {
     setProp(el.copy, 'disabled', el.downloadDef.disabled);
     setProp(el.notice, 'hidden', !s.notice);
     setText(el.noticeText, s.notice);
-    // a new notice comes into sight (QA: a link opened in this tab while the panel was scrolled
-    // down to the editor changed nothing visible)
+    // a new notice comes into sight (a link opened in this tab while the panel is scrolled
+    // down to the editor would otherwise change nothing visible)
     if (s.notice && s.notice !== noticeShown && typeof el.notice.scrollIntoView === 'function') el.notice.scrollIntoView({ block: 'nearest' });
     noticeShown = s.notice;
   });

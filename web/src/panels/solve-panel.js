@@ -12,7 +12,7 @@ export function mountSolvePanel(store, actions, editor) {
   };
   el.solve.addEventListener('click', () => editor.solveShown()); // (the editor's puzzle while it shows one)
   el.cancel.addEventListener('click', () => actions.cancel());
-  // Escape stops a running search from anywhere on the page (issue 8 §4, focus after Solve).
+  // Escape stops a running search from anywhere on the page (the focus may be anywhere after Solve).
   document.addEventListener('keydown', (e) => {
     // (not from a text field, where Escape belongs to the field)
     if (e.key === 'Escape' && !e.defaultPrevented && !isTyping(e) && store.get().run.phase === PHASE.RUNNING) actions.cancel();
@@ -54,7 +54,7 @@ export function mountSolvePanel(store, actions, editor) {
     setProp(el.attempts.dataset, 'value', String(stats.attempts || 0));
     setProp(el.attempts, 'title', stats.attempts ? `${num(stats.attempts)} placements tried, ${num(stats.fits)} fitted` : '');
     setText(el.seconds, secs(s.run.elapsed + (s.run.elapsedBefore || 0))); // (a resumed search: its whole time)
-    // Progress (issue 10): the engine's estimate while running; 100% once the search is done.
+    // Progress: the engine's estimate while running; 100% once the search is done.
     const fraction = phase === PHASE.DONE && s.run.reason === 'finished' ? 1 : stats.fractionDone;
     setText(el.progress, phase === PHASE.READY || phase === PHASE.LOADING ? '–' : progressText(fraction, running ? s.run.elapsed : 0, stats.fractionAtStart, s.run.leftRange)); // no time left once stopped
     setProp(el.progress.dataset, 'value', String(typeof fraction === 'number' ? fraction : -1));

@@ -70,7 +70,7 @@ export function mountStagePanel(store, actions, editor, watch) {
       if (p) {
         setProp(el.explodeRow, 'hidden', p.zDim < 2);
         // (the library entry's title names the loaded puzzle, not one being edited: an empty
-        // title there showed the puzzle opened before, QA "Soma cube (editing)" over a 4x3 board)
+        // title there would show the puzzle opened before, e.g. "Soma cube (editing)" over a 4x3 board)
         const fallback = editing ? '' : actions.currentEntry() && actions.currentEntry().title;
         setText(el.title, (p.title || titleOf(fallback)) + (editing ? ' (editing)' : ''));
         const n = p.instances.filter((i) => !i.stationary).length;

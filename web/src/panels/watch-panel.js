@@ -25,8 +25,8 @@ export function mountWatchPanel(store, actions, watch) {
   const btn = (id, text, label, onclick) => h('button', { type: 'button', id, title: label, 'aria-label': label, onclick }, text);
   const recordBtn = btn('watch-record', 'Record the search', 'Record the search of this puzzle to replay it', () => watch.record());
   const closeBtn = btn('watch-close', 'Stop watching', 'Leave the replay', () => watch.close());
-  // As a media player's: |◀ and ▶| go to the ends, ‹ and › one step (QA: a "▶|" that stepped
-  // once, beside a "◀" that stepped back, read as a pair of something else)
+  // As a media player's: |◀ and ▶| go to the ends, ‹ and › one step (a "▶|" that steps once
+  // beside a "◀" that steps back would read as a pair of something else)
   const startBtn = btn('watch-first', '|◀', 'Back to the start', () => watch.seek(0));
   const backBtn = btn('watch-back', '‹', 'Step back', () => watch.stepBy(-1));
   const playBtn = btn('watch-play', '▶', 'Play', () => (store.get().watch.playing ? watch.pause() : watch.play()));
@@ -118,7 +118,7 @@ export function mountWatchPanel(store, actions, watch) {
     setText(playBtn, w.playing ? '⏸' : '▶');
     setAttr(playBtn, 'aria-label', w.playing ? 'Pause' : 'Play');
     setProp(backBtn, 'disabled', w.step <= 0);
-    // (at the end of a finished recording there is nothing to play: QA pressed it, nothing happened)
+    // (at the end of a finished recording there is nothing to play: the button is disabled, not dead)
     setProp(playBtn, 'disabled', !w.playing && !w.recording && w.step >= w.steps);
     setProp(fwdBtn, 'disabled', w.step >= w.steps);
     setProp(startBtn, 'disabled', w.step <= 0);

@@ -1,5 +1,5 @@
-// The Workers control (issue 10): how many solver workers share a search (pool/solver-pool.js).
-// Kept in the browser; one per logical core is the default and, measured, the fastest.
+// The Workers control: how many solver workers share a search (pool/solver-pool.js).
+// Kept in the browser; one per logical core is the default and the fastest (bench/POOL.md).
 import { PHASE } from '../app/state.js';
 import { byId, setProp, setText } from './dom.js';
 import { plural } from '../app/format.js';
@@ -9,11 +9,11 @@ export function mountWorkersPanel(store, actions) {
   const input = byId('workers');
   const note = byId('workers-note');
   input.max = String(MAX_POOL_SIZE);
-  // what became of a number that is not a worker count (QA: 0, 33 or 1.5 changed silently)
+  // what became of a number that is not a worker count (0, 33 or 1.5 is never changed silently)
   let adjusted = '';
   // typed into since the last commit: the setting's own value typed again is then the person's
-  // answer to the note about a rejected one, which goes (QA: 33 -> 32, then 32 typed: the note
-  // about 33 stayed)
+  // answer to the note about a rejected one, which goes (33 -> 32, then 32 typed: the note
+  // about 33 goes)
   let typedSince = false;
   input.addEventListener('input', () => { typedSince = true; });
   const commit = () => {
@@ -32,7 +32,7 @@ export function mountWorkersPanel(store, actions) {
     if (typed === '' || !Number.isFinite(n)) {
       input.value = String(store.get().settings.workers); // nothing sensible typed: keep the setting
       if (adjusted) {
-        adjusted = ''; // (the note was about an earlier value, not this: QA, a cleared field kept it)
+        adjusted = ''; // (the note is about an earlier value, not this: a cleared field drops it)
         render(store.get());
       }
       return;
@@ -54,8 +54,8 @@ export function mountWorkersPanel(store, actions) {
     const cores = defaultPoolSize();
     const n = s.settings.workers;
     let text = `${n === 1 ? 'One worker searches' : `${n} workers share each search`}; this device has ${plural(cores, 'core')}.`;
-    // More workers than cores search no faster, and the page itself then waits for a core (QA:
-    // Cancel answered 1.3-1.5 s late with 8 or 16 workers on 2 cores, 0.2 s with 2).
+    // More workers than cores search no faster, and the page itself then waits for a core
+    // (Cancel answers late), hence the warning.
     const warning = n > cores ? ' More workers than cores make no search faster and can make the page slow to respond.' : '';
     text += warning;
     if (running && stats.workers > 0) text = `${plural(stats.workers, 'worker')} searching, ${plural(stats.pieces, 'piece')} of the tree so far.`;

@@ -36,8 +36,8 @@ export class PieceBook {
     // Queued pieces, newest last (pop): the levels a drained piece gave are searched before
     // older, bigger pieces, depth first, so the queue (and the list a checkpoint keeps to
     // search again) stays as short as the tree is deep. Taken biggest first, the small deep
-    // pieces of every drain waited for the end: 18x5 had 1,500 waiting after 30 s, and an
-    // hour's search would have written a list of megabytes every 5 s.
+    // pieces of every drain would wait for the end (thousands of them on 18x5 within a minute),
+    // and an hour's search would write a list of megabytes every 5 s.
     this.queue = [];
     this.running = 0;
     this.keptInts = 0;

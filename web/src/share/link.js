@@ -372,7 +372,7 @@ export function decodeState(hash, context = {}) {
   if (m[1] !== '1') return { ok: false, error: LINK_ERRORS.version(m[1]) };
   const body = text.slice(m[0].length);
   const bytes = fromBase64Url(body);
-  // (a length no encoding gives, with every character one a link has: cut short, QA)
+  // (a length no encoding gives, with every character one a link has: the link is cut short)
   if (bytes === null) return { ok: false, error: fromBase64Url(body.slice(0, -1)) ? LINK_ERRORS.truncated : LINK_ERRORS.notBase64 };
   if (bytes.length === 0) return { ok: false, error: LINK_ERRORS.truncated };
   const inflated = inflateCapped(bytes, MAX_DECOMPRESSED_BYTES);

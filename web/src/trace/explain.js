@@ -37,7 +37,7 @@ export function describe(puzzle, ev) {
     case TRACE_OP.CANDIDATE: return `Candidate: ${pieceName(puzzle, ev.a)}.`;
     case TRACE_OP.SOLUTION: return ev.a > 0 ? `Solution ${ev.a}!` : 'All pieces placed, but this is a turned copy of a solution already counted.';
     case TRACE_OP.NO_FIT: return ev.a >= 0 ? `Dead end: no piece fits ${target()}.` : `Dead end: ${target()} fits nowhere.`;
-    // (b: the ways the level offered, all tried now: said in words, a bare "(4)" read as a riddle)
+    // (b: the ways the level offered, all tried now: said in words, as a bare "(4)" reads as a riddle)
     case TRACE_OP.EXHAUSTED: return ev.b === 1
       ? `Dead end: the only way to ${targetVerb(ev.a)} ${target()} has been tried.`
       : `Dead end: all ${ev.b} ways to ${targetVerb(ev.a)} ${target()} have been tried.`;

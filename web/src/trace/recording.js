@@ -2,7 +2,9 @@
 // (worker/protocol.js TRACE_OP) appended into one growing Int32Array, up to a fixed number of
 // steps. Recording once and replaying from the record is what makes stepping back exact
 // (algorithm-visualizer's and VisuAlgo's way). When the window is full the recording stops
-// and says so; the search behind it is cancelled by the caller.
+// and says so (`full`); the search behind it is not stopped here: the worker ends it itself
+// at the window's last step (the solve's `window`, the session's trace limit: done reason
+// 'window'), so that its solutions and counters are the window's alone.
 //
 //   const rec = new TraceRecording(1_000_000);
 //   rec.append(events);   // returns false once full

@@ -55,7 +55,7 @@ export function pieceColorHex(index, total) {
 /**
  * The colour slot of each mobile piece of `next` (null for stationary ones), carried over from
  * `previous` (pieces) and its `slots`, so that an edit leaves the other pieces' colours alone
- * (QA: deleting a piece in the editor recoloured every piece after it). A piece keeps its slot
+ * (deleting a piece in the editor must not recolour every piece after it). A piece keeps its slot
  * when it is the same object, else when a piece of its name had one, else when it stands where
  * a piece that has found no match stood (a rename, a turn); new pieces take the lowest free
  * slots. Without `previous`, the slots are the positions among the mobile pieces.

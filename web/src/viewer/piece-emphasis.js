@@ -1,4 +1,4 @@
-// Seeing the pieces in the 3-D view (issue 8 §5): which pieces are drawn (hidden ones and, when
+// Seeing the pieces in the 3-D view: which pieces are drawn (hidden ones and, when
 // one piece is isolated, all others left out; "this layer only" keeps one z layer), which one is
 // highlighted (the others dimmed), name labels drawn on the pieces, picking a piece under the
 // pointer, and the exports of what is drawn (PNG of the view, STL of the pieces).
@@ -124,8 +124,8 @@ export class PieceEmphasis {
   }
 
   /**
-   * Keep the name tags apart on screen, before every frame (QA: in the Tetris Cube "B" lay on
-   * "L" and "K" on "E", on screen and so in the PNG). Nearest tag first, each tag's box in
+   * Keep the name tags apart on screen, before every frame (without this, in the Tetris Cube "B"
+   * lies on "L" and "K" on "E", on screen and so in the PNG). Nearest tag first, each tag's box in
    * pixels from the camera; a tag that would cover one already placed moves by whole tag
    * heights, up or down (1, then 2; the shift it had first, so that a turning view does not
    * make tags jump), to the first free place. It moves through its sprite's anchor (`center`):

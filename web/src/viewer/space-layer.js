@@ -4,9 +4,9 @@
 // becomes a hole, a ghost comes back. The cells of the layer
 // chosen in the editor's flat grid are drawn stronger, so the two views read together.
 // Deep inside a big box only the chosen layer is drawn: through a few blocks (opacity 0.55
-// each) what lies deeper is all but invisible, and drawing every block was what made each
-// edit of a big box slow (40x40x40: 64,000 blended blocks, a ~2 s frame where WebGL runs on
-// the CPU; its outer shell and the layer: ~10,600, see SHOWN_BLOCKS).
+// each) what lies deeper is all but invisible, and drawing every block makes each edit of a
+// big box slow (40x40x40: 64,000 blended blocks, seconds a frame where WebGL runs on the CPU;
+// its outer shell and the layer: ~10,600, see SHOWN_BLOCKS).
 //
 //   const layer = new SpaceLayer(viewer, (cell, makeHole) => ...);
 //   layer.setSpace(puzzleModel, currentLayer);   // or layer.setSpace(null) to hide it

@@ -113,7 +113,7 @@ export class Viewer {
     this.board = [];   // objects of the empty board (plate, grid, box)
     this.pieces = null; // { mesh, lines, base, lineBase, vertexGroup, lineGroup, groups }
     this._frame = 0;
-    this.emphasis = new PieceEmphasis(this); // highlight / hide / isolate / one layer / labels (issue 8 §5)
+    this.emphasis = new PieceEmphasis(this); // highlight / hide / isolate / one layer / labels
 
     this._resizeObserver = new ResizeObserver(() => this.resize());
     this._resizeObserver.observe(container);

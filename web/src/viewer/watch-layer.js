@@ -9,9 +9,9 @@
 // cell named in words can be found.
 //
 // The label is a tag beside the cells it names, never over them, joined to them by a short
-// leader line (over them, on a phone, "hole made at step 22,015" hid the very hole it named). In a
+// leader line (over them, on a phone, "hole made at step 22,015" would hide the very hole it names). In a
 // box the red cells and the frames are drawn through the pieces too: a hole walled in deep inside
-// the Tetris Cube was otherwise hidden, its tag pointing at a piece; the tag names its layers.
+// the Tetris Cube would otherwise be hidden, its tag pointing at a piece; the tag names its layers.
 //
 //   const layer = new WatchLayer(viewer, labelElement);
 //   layer.show({ puzzle, target, candidates, deadCells, label, mchCell, shadeCells, coordinates });   // or layer.show(null)
