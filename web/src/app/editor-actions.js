@@ -84,7 +84,7 @@ export class EditorActions {
 
   /** Edit a copy of the puzzle on screen (a library puzzle stays as it is; one of My puzzles
    * is edited in place, unless its file holds several puzzles: the editor holds one, and
-   * saving it in place would drop the others, QA). */
+   * saving it in place would drop the others). */
   editCopy() {
     const p = this.actions.currentPuzzle();
     if (!p) return;
@@ -109,8 +109,8 @@ export class EditorActions {
 
   /**
    * The Close editor button: the page then shows the puzzle loaded before the editor opened.
-   * An editor reopened by a reload or a link loaded none (QA: closed, the page had a blank
-   * library, Solve and Edit a copy off, "(editing)" still on the stage): the puzzle it closes
+   * An editor reopened by a reload or a link loaded none (closing it must not leave a blank
+   * library, Solve and Edit a copy off, "(editing)" on the stage): the puzzle it closes
    * on is then loaded, as Solve this puzzle loads it; if that fails, the library's first puzzle,
    * with a notice saying why (the drawing stays in My puzzles).
    */
@@ -132,7 +132,7 @@ export class EditorActions {
   /**
    * My puzzles changed in another tab or window: the list follows, and when the puzzle being
    * edited here is the one changed (or removed) there, the notice says so, and what the next
-   * edit here does (QA: two tabs on one puzzle, the last to save won without a word).
+   * edit here does (two tabs on one puzzle must never have the last to save win silently).
    */
   puzzlesChangedElsewhere() {
     if (!this.persist) return;
@@ -216,7 +216,7 @@ export class EditorActions {
     if (result.ok && result.puzzles.length > 0) {
       // the pieces that fit nowhere, named from the engine's own list: its `images` count per
       // piece of the text, where the holes ('*') come first (matched against the editor's list,
-      // which has no holes piece, every name was one off: QA, "Fits nowhere: P" for I)
+      // which has no holes piece, by position alone every name would be one off)
       const drafted = result.puzzles[0];
       const nowhere = (drafted.checks.images || []).flatMap((n, i) => (n === 0 && drafted.pieces[i] ? [drafted.pieces[i].name] : []));
       this.store.update('editor', { checks: { ...drafted.checks, nowhere }, checksFor: puzzle, checkError: '' });
@@ -290,8 +290,8 @@ export class EditorActions {
 
   /**
    * Load what was drawn into the engine, as the one entry of My puzzles it is saved in (Solve
-   * this puzzle, and Load definition while the editor is open: loaded as new text, it was
-   * saved a second time, QA).
+   * this puzzle, and Load definition while the editor is open: loaded as new text, it would
+   * be saved a second time).
    */
   async load() {
     await this.flushText(); // (text pasted a moment ago: that is the puzzle to load)

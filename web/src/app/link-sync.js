@@ -106,7 +106,7 @@ export class LinkSync {
       if (s.lesson.step > 0) view.lessonStep = s.lesson.step;
     }
     // the replay's step (a lesson's, or a recording's): the link records the search again and
-    // shows that step (QA: a lesson's link opened at the lesson's own step, a replay not at all)
+    // shows that step (a lesson at its own step needs none: the lesson puts it there)
     if (s.watch.active && !s.watch.recording && s.watch.steps > 0 && !(lesson && lesson.atOwnStep())) view.step = s.watch.step;
     if (Object.keys(view).length) state.view = view;
     const game = this.play && !editing ? this.play.linkState() : null;
@@ -323,8 +323,8 @@ export class LinkSync {
     const { actions, editor } = this;
     const token = ++this.openToken;
     // A link opens like a new page: a replay or a lesson on screen is left first (its recording
-    // stopped, a lesson's options given back). QA: Back from a lesson to a puzzle being edited
-    // left the lesson's replay, its hole and its 20 solutions over the editor's board.
+    // stopped, a lesson's options given back), so that Back from a lesson to a puzzle being
+    // edited leaves none of the lesson's replay, hole or solutions over the editor's board.
     if (this.lessons) this.lessons.close();
     if (this.watch) this.watch.close();
     // (a reload in a lesson: what the lesson is to give back is the session's, not the lesson's own)
@@ -438,7 +438,7 @@ export class LinkSync {
     return false;
   }
 
-  /** Options from a link that the page refuses are said as it opens (QA: only at Solve). */
+  /** Options from a link that the page refuses are said as it opens, not first at Solve. */
   optionsNotice() {
     const { error } = this.store.get().options;
     if (error) this.store.update('notice', `The link's options have a problem: ${firstLine(error)}. The options box marks it; Solve waits until it is mended.`);
@@ -454,8 +454,8 @@ export class LinkSync {
     }
     const store = new SolutionStore(p.xDim * p.yDim * p.zDim, p.instances.length);
     store.add(Int32Array.from(solution.grid), 1);
-    // (the address keeps the solution shown, so a reload opens it as a link: QA read "from the
-    // link" after reloading a search, in the status and then on the stage's badge)
+    // (the address keeps the solution shown, so a reload opens it as a link: a reload must not
+    // be announced as "from the link", in the status or on the stage's badge)
     const nav = this.win.performance && this.win.performance.getEntriesByType ? this.win.performance.getEntriesByType('navigation')[0] : null;
     const reloaded = !!(nav && nav.type === 'reload' && !this.opening);
     this.store.update('solutions', { store, total: 0, shown: 0, revision: 1, linked: solution.index, reloaded });

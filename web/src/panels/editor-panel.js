@@ -42,7 +42,7 @@ export function mountEditorPanel(store, actions, editor) {
   // Opening the editor hides #editor-start, and with it the button just pressed: the browser
   // would drop the focus to the page's body (a keyboard user typed into nothing and had to Tab
   // from the top), so it moves to the new puzzle's title, the first thing to give it.
-  // On a touch screen a focused text box raises the keyboard over the new puzzle (QA): the
+  // On a touch screen a focused text box raises the keyboard over the new puzzle: the
   // focus goes to the card's heading there instead (still not the body).
   const touch = window.matchMedia('(pointer: coarse)');
   const heading = byId('editor-heading');
@@ -185,7 +185,7 @@ export function mountEditorPanel(store, actions, editor) {
   });
   drawerGrid.element.id = 'drawer-grid';
   // (only while the drawer is open: the browser's own undo, Ctrl+Z in another field, can type
-  // into the hidden name box, and an edit of a closed drawer made a broken one, QA)
+  // into the hidden name box, and an edit of a closed drawer would make a broken one)
   const editDrawer = (patch) => {
     if (editor.editor.drawer) store.update('editor', { drawer: { ...editor.editor.drawer, ...patch } });
   };
@@ -267,7 +267,7 @@ export function mountEditorPanel(store, actions, editor) {
    * Where the piece a Redraw drawer edits is now (-1: a new piece's drawer; GONE). The list can
    * change under an open drawer (another piece deleted, an undo): the drawer holds the piece
    * itself, found again as that object, else by its name (turned, mirrored or given copies in
-   * the list meanwhile). By its position alone, Save had overwritten whichever piece took it (QA).
+   * the list meanwhile). By its position alone, Save would overwrite whichever piece took it.
    */
   function redrawnIndex(d) {
     if (d.index < 0) return -1;
@@ -302,9 +302,9 @@ export function mountEditorPanel(store, actions, editor) {
   }
 
   // ---- keyboard: undo / redo while editing, outside text fields and in the fields whose every
-  // keystroke is an edit (the title, a piece's name and copies: the browser's own undo did
-  // nothing in the rebuilt piece fields, took the title back a letter at a time, and could type
-  // into the hidden drawer: QA). Other fields (the drawer's name, the definition text, the
+  // keystroke is an edit (the title, a piece's name and copies: the browser's own undo does
+  // nothing in the rebuilt piece fields, takes the title back a letter at a time, and can type
+  // into the hidden drawer). Other fields (the drawer's name, the definition text, the
   // options) keep the browser's undo.
   const undoesEdits = (t) => t === title || (!!t && !!t.dataset && !!t.dataset.focusKey && pieceList.contains(t));
   document.addEventListener('keydown', (e) => {
@@ -429,7 +429,7 @@ export function mountEditorPanel(store, actions, editor) {
         }
       });
       // left with something that is not a count (0, empty, 2.5): the count the puzzle keeps comes
-      // back into the field (QA: it showed 0 while the legend and the checks went on with 3)
+      // back into the field (never 0 in the field while the legend and the checks use 3)
       count.addEventListener('change', () => {
         const n = countOf();
         if (n >= 1 && n <= 999) return;
