@@ -91,7 +91,7 @@ export class Actions {
 
   /** The solver client; a new worker replaces one that died (e.g. out of memory). */
   async ensureClient() {
-    if (this.client && !this.client._failure) return this.client;
+    if (this.client && !this.client.failure) return this.client;
     if (this.client) {
       try { this.client.terminate(); } catch { /* already gone */ }
     }
@@ -302,7 +302,7 @@ export class Actions {
     const shownGrid = keepShown ? Int32Array.from(previousSolutions.store.get(previousSolutions.shown)) : null;
     let traceEvents = 0;
     // /options
-    if (!this.client || this.client._failure || this.engineText !== src.text) {
+    if (!this.client || this.client.failure || this.engineText !== src.text) {
       // the engine lost the puzzle (e.g. a custom definition failed to load since): reload it
       this.setPhase(PHASE.LOADING, 'Reloading the puzzle…');
       try {

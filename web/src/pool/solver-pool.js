@@ -126,8 +126,8 @@ export class SolverPool {
   }
 
   /** Set when the first worker failed for good (the app then makes a new pool). */
-  get _failure() {
-    return this.primary._failure;
+  get failure() {
+    return this.primary.failure;
   }
 
   /**
