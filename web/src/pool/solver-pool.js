@@ -1,4 +1,4 @@
-// SolverPool: one search spread over several solver workers (issue 10), with the interface of
+// SolverPool: one search spread over several solver workers, with the interface of
 // SolverClient (../solver-client.js), so that the app's actions use either.
 //
 //   const pool = new SolverPool({ size: navigator.hardwareConcurrency, createClient: () => new SolverClient() });
