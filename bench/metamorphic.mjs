@@ -75,8 +75,9 @@ async function loadPuzzle(file) {
   const { default: createPolycube } = await import(path.join(ROOT, 'web/wasm/polycube.mjs'));
   const module = await createPolycube({ wasmBinary: readFileSync(path.join(ROOT, 'web/wasm/polycube.wasm')) });
   const session = new module.Session();
-  if (!session.load(readFileSync(path.join(ROOT, 'def', file), 'utf8'), file)) throw new Error(`${file}: ${session.lastError()}`);
-  const puzzle = fromEngineJson(JSON.parse(session.puzzleJson(0)));
+  const loaded = session.load(readFileSync(path.join(ROOT, 'def', file), 'utf8'), file);
+  if (!loaded.ok) throw new Error(`${file}: ${loaded.error.message}`);
+  const puzzle = fromEngineJson((session.puzzle(0).puzzle));
   session.delete();
   return puzzle;
 }

@@ -217,8 +217,9 @@ async function runWasm(puzzle, config) {
   const module = await loadWasm();
   const session = new module.Session();
   try {
-    if (!session.load(DEF_TEXTS.get(puzzle.file), puzzle.file)) {
-      return { ok: false, error: `load: ${session.lastError()}` };
+    const loaded = session.load(DEF_TEXTS.get(puzzle.file), puzzle.file);
+    if (!loaded.ok) {
+      return { ok: false, error: `load: ${loaded.error.message}` };
     }
     const options = [...config.args, ...(puzzle.extra ?? [])].join(' ');
     const drain = () => {
@@ -227,14 +228,17 @@ async function runWasm(puzzle, config) {
       }
     };
     const t0 = now();
-    if (!session.start(0, options)) return { ok: false, error: `start('${options}'): ${session.lastError()}` };
+    const started = session.start(0, options);
+    if (!started.ok) return { ok: false, error: `start('${options}'): ${started.error.message}` };
     let state;
+    let stepped;
     let cancelled = false;
     let budget = BUDGET;
     let slices = 0;
     for (;;) {
       const ts = now();
-      state = session.step(budget);
+      stepped = session.step(budget);
+      state = stepped.state;
       const dt = secondsSince(ts);
       slices++;
       if (dt > 0) budget = Math.round(Math.min(5e7, Math.max(1e3, budget * Math.min(4, SLICE_SECONDS / dt))));
@@ -250,7 +254,7 @@ async function runWasm(puzzle, config) {
     const cut = state === STEP.CANCELLED;
     return {
       ok: state === STEP.DONE || (cut && cancelled),
-      error: state === STEP.FAILED ? `failed: ${session.lastError()}` : undefined,
+      error: stepped.ok ? undefined : `failed: ${stepped.error.message}`,
       state: stats.state,
       cut,
       solutions: stats.solutions,

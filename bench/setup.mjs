@@ -61,13 +61,15 @@ async function loadWasm() {
 function wasmSetupSeconds(module, file) {
   const session = new module.Session();
   try {
-    if (!session.load(readFileSync(path.join(ROOT, file), 'utf8'), path.basename(file))) throw new Error(session.lastError());
+    const loaded = session.load(readFileSync(path.join(ROOT, file), 'utf8'), path.basename(file));
+    if (!loaded.ok) throw new Error(loaded.error.message);
     const t0 = performance.now();
-    if (!session.start(0, '-r')) throw new Error(session.lastError());
+    const started = session.start(0, '-r');
+    if (!started.ok) throw new Error(started.error.message);
     // Setup runs in step() slices (at most 15 ms each); the slice that ends it returns.
-    while (!session.ready() && session.step(1e12) === RUNNING) {}
+    while (!session.ready() && session.step(1e12).state === RUNNING) {}
     const seconds = (performance.now() - t0) / 1000;
-    if (!session.ready()) throw new Error(`${file}: setup ended in state ${session.state()}: ${session.lastError()}`);
+    if (!session.ready()) throw new Error(`${file}: setup ended in the phase ${session.phase()}`);
     session.cancel();
     return seconds;
   } finally {

@@ -51,8 +51,8 @@ double processCpuSeconds() {
 // says so and exits at once. A second signal kills the program outright, unless it comes
 // within kRepeatSeconds of the first: GNU timeout (which the README suggests) sends its signal
 // to the process and then to its process group, so one stop arrives twice, microseconds apart
-// (QA: with the first SA_RESETHAND handler, 1 run in 30 was killed outright by the second
-// copy, its statistics, JSON line and checkpoint lost).
+// (a handler reset by the first signal, SA_RESETHAND, let 1 run in 30 be killed by the second
+// copy, its statistics, JSON line and checkpoint lost: so the first signal's handler stays).
 Solver* volatile activeSolver = nullptr;
 ParallelSearch* volatile activeParallel = nullptr;  // -j N: every thread stops within a slice
 volatile std::sig_atomic_t solving = 0;
@@ -223,13 +223,25 @@ std::string usageConflict(const OptionParse& p) {
 
 namespace {
 
-int runCli(int argc, char** argv) {
-    std::vector<std::string> args(argv + 1, argv + argc);
+// What one run of the command line searches with, decided before the first puzzle is read.
+struct RunPlan {
+    OptionParse p;
+    int threads = 1;                 // -j (default every core)
+    bool parallel = false;           // more than one thread, on a search that can be split
+    std::string checkpointPath;      // --checkpoint, else the file --resume reads ("" neither)
+    std::string resumeText;          // --resume's checkpoint
+    bool stderrTerminal = false;
+    bool showProgress = false;
+    bool checkpointing() const { return !checkpointPath.empty(); }
+};
+
+// The options, or the exit status when the run ends here (a usage error, --help, --version).
+int readCommandLine(const std::vector<std::string>& args, OptionParse& p) {
     // -r's piece name is optional: the next word is its name unless it names a file. Any
     // existing path counts (/dev/stdin, a FIFO, <(...)), and so does any word with a '/',
     // which no piece name has: such a word is a file to read, even a missing one (its error
     // then names it as a file, not as an unknown piece).
-    OptionParse p = parseOptions(args, [](const std::string& w) {
+    p = parseOptions(args, [](const std::string& w) {
         std::error_code ec;
         return w.find('/') != std::string::npos || std::filesystem::exists(w, ec);
     });
@@ -257,287 +269,338 @@ int runCli(int argc, char** argv) {
         std::cerr << "polycube: " << why << "\n";
         return 2;
     }
+    return -1;
+}
+
+// More threads than cores share the cores: no faster, and each holds a solver (-j 4096 took
+// seconds and gigabytes for what -j 2 does at once). Said, not refused: the tests run -j 4
+// on 2 cores on purpose.
+void warnAboutThreads(int threads) {
+    if (const unsigned cores = std::thread::hardware_concurrency(); cores > 0 && threads > static_cast<int>(2 * cores))
+        std::cerr << "polycube: -j " << threads << " is more threads than this machine's " << cores
+                  << " cores: they share them, and the search is slower and takes more memory than with -j " << cores << "\n";
+}
+
+// -j, --checkpoint and --resume (parallel/checkpoint.hpp: the search in pieces, its remaining
+// work written to the checkpoint file, the resumed one by default): 0, or the exit status
+// with the reason said. The lock is taken here: one run per checkpoint (two --resume of one
+// file at once would search the same pieces and write over each other's file).
+int planRun(RunPlan& run, CheckpointLock& lock) {
+    const OptionParse& p = run.p;
+    run.threads = p.options.threads > 0 ? p.options.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    run.parallel = run.threads > 1 && whyNotSplittable(p.options).empty();
+    run.checkpointPath = !p.options.checkpoint.empty() ? p.options.checkpoint : p.options.resume;
+    run.stderrTerminal = isatty(STDERR_FILENO) != 0;
+    run.showProgress = p.options.progress || run.stderrTerminal;
+    if (!run.checkpointing()) return 0;
+    if (const std::string why = whyNotSplittable(p.options); !why.empty()) {
+        std::cerr << "polycube: " << (p.options.resume.empty() ? "--checkpoint" : "--resume")
+                  << ": this search cannot be split into pieces (" << why << ")\n";
+        return 2;
+    }
+    if (p.files.size() > 1) {
+        std::cerr << "polycube: --checkpoint and --resume take one puzzle file (" << p.files.size() << " given)\n";
+        return 2;
+    }
+    std::string why;
+    if (!p.options.resume.empty()) {
+        // Said here, before the puzzle is set up: a FIFO or device, an empty file (not a fresh
+        // start: the run would begin again silently), a file of another kind, one too large.
+        OwnFile f;
+        if (!f.open(p.options.resume, kCheckpointKind, why) || !f.readAll(kMaxCheckpointBytes, run.resumeText, why)) {
+            std::cerr << "polycube: --resume " << why << "\n";
+            return 1;
+        }
+    }
+    // Where checkpoints go: never over what is not a checkpoint, never over an earlier run's
+    // checkpoint unless it is the one resumed, and writable now rather than at the end.
+    const bool ownFile = run.checkpointPath == p.options.resume;
+    int refused = checkReplaceable(run.checkpointPath, p.options.checkpoint.empty() ? "--resume" : "--checkpoint",
+                                   kCheckpointKind, ownFile, why);
+    if (!refused) refused = lock.take(run.checkpointPath, why);
+    if (refused) std::cerr << "polycube: " << why << "\n";
+    return refused;
+}
+
+// What a puzzle's search came to: what the endings every search shares need.
+struct Ending {
+    Solver::State state = Solver::State::Done;
+    const Solver* primary = nullptr;  // the (first thread's) solver: -i and the JSON line
+    SolverStats stats;
+    int threads = 1;
+    double idleSeconds = 0;
+    std::string threadsInfo;          // -i: what the threads did
+    std::string error;                // the search failed (the run's status 1, next puzzle)
+    std::string checkpointError;      // a checkpoint could not be written (exit 1)
+    bool writeFailed = false;         // a solution could not be written (exit 1)
+    std::string interruptedNote;      // what became of the work when cancelled
+};
+
+constexpr int kNextPuzzle = -1;
+
+// One puzzle of the run, searched.
+struct PuzzleRun {
+    const RunPlan& run;
+    const PuzzleDef& def;
+    const std::string& source;
+    size_t index;        // in its file
+    std::string label;   // the progress line's
+    int& status;         // the run's exit status so far
+    BuildOrders printed;
+    double cpuAtStart = processCpuSeconds();
+
+    PuzzleRun(const RunPlan& run, const PuzzleDef& def, const std::string& source, size_t index, std::string label, int& status)
+        : run(run), def(def), source(source), index(index), label(std::move(label)), status(status), printed(def, run.p.options) {}
+    // The search failed: said with the puzzle's place, the run's status 1, the next puzzle.
+    int failed(const std::string& message) {
+        std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << message << "\n";
+        status = 1;
+        return kNextPuzzle;
+    }
+};
+
+// The endings every search shares, once: -i's statistics, the JSON line or the counts line,
+// then the output's failure (exit 1), the search's error (status 1, the next puzzle), a
+// checkpoint not written (exit 1), a cancel (exit 128 + signal, the note said). Returns the
+// exit status, or kNextPuzzle.
+int endPuzzle(const Ending& e, PuzzleRun& r) {
+    const OptionParse& p = r.run.p;
+    if (p.options.info) std::cout << formatStatistics(*e.primary, e.stats) << e.threadsInfo;
+    if (p.options.json)
+        std::cout << r.printed.jsonSummary(summaryJson(*e.primary, e.stats, r.source, static_cast<int>(r.index),
+                                                       stateName(e.state), e.threads, e.idleSeconds,
+                                                       processCpuSeconds() - r.cpuAtStart))
+                  << "\n";
+    else
+        std::cout << r.printed.countsLine();
+    std::string why;
+    const bool failedNow = outputFailed(why) || e.writeFailed;
+    solving = 0;
+    activeSolver = nullptr;
+    activeParallel = nullptr;
+    if (failedNow) {
+        std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
+        return 1;
+    }
+    if (!e.error.empty()) return r.failed(e.error);
+    if (!e.checkpointError.empty()) {
+        std::cerr << "polycube: --checkpoint: " << e.checkpointError << "\n";
+        return 1;
+    }
+    if (e.state == Solver::State::Cancelled) exitInterrupted(e.interruptedNote);
+    return kNextPuzzle;
+}
+
+// The header -i prints before a search.
+void printInfo(const PuzzleDef& def, const Solver& solver) {
+    if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
+    std::cout << formatInfo(solver);
+}
+
+// -j N or --checkpoint: the threads share the search, starting from the solver set up here
+// (the first thread's). The same output as one thread, except that solutions are numbered in
+// the order the threads find them. activeSolver stays set until the threads' search is: a
+// signal in between is seen by `interrupted`, never by an immediate exit without the JSON line.
+int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<SearchThreads> others) {
+    const RunPlan& run = r.run;
+    const SolverOptions& o = run.p.options;
+    std::unique_ptr<Checkpoint> resumed;
+    if (!run.resumeText.empty()) {
+        Result<Checkpoint> decoded = decodeCheckpoint(run.resumeText, searchFingerprint(*owned), shownPath(o.resume));
+        if (!decoded.ok()) {
+            solving = 0;
+            activeSolver = nullptr;
+            std::cerr << "polycube: " << decoded.status.message << "\n";
+            return 1;
+        }
+        resumed = std::make_unique<Checkpoint>(std::move(decoded.value));
+    }
+    Result<std::unique_ptr<ParallelSearch>> made =
+        ParallelSearch::create(r.def, o, run.threads, std::move(owned), resumed.get(), std::move(others));
+    activeSolver = nullptr;  // the adopted solver is the search's now, or gone with it
+    if (!made.ok()) {
+        solving = 0;
+        return r.failed(made.status.message);
+    }
+    ParallelSearch& search = *made.value;
+    if (!search.threadCapNote().empty()) std::cerr << "polycube: " << search.threadCapNote() << "\n";
+    if (o.info) printInfo(r.def, search.primary());
+    if (r.printed.wanted()) {
+        search.setSolutionHandler([&](const Solution& s, long long number) { std::cout << r.printed.solution(s.grid, number); });
+        search.setOrdered(o.ordered);
+    }
+    ProgressReporter reporter(run.stderrTerminal, r.label, resumed ? resumed->doneShare : 0);
+    if (run.showProgress) search.setProgressHandler([&](double f, long long n) { reporter.report(f, n); }, progressSeconds());
+    Ending e;
+    if (run.checkpointing())
+        search.setCheckpointHandler(
+            [&](const Checkpoint& ck) {
+                const Status written = writeFileAtomically(run.checkpointPath, encodeCheckpoint(ck));
+                if (!written.ok && e.checkpointError.empty()) {
+                    e.checkpointError = written.message;  // a checkpoint that cannot be kept: stop
+                    search.cancel();
+                }
+            },
+            checkpointSeconds());
+    activeParallel = &search;
+    if (interrupted) search.cancel();  // a signal before the threads started
+    e.state = search.run();
+    reporter.finish();
+    e.primary = &search.primary();
+    e.stats = search.stats();
+    e.threads = search.threads();
+    e.idleSeconds = search.idleSeconds();
+    std::ostringstream threadsInfo;
+    threadsInfo << "\n# Threads that shared the search, subproblems searched, times work was given away,\n"
+                   "# seconds the threads waited for work (summed):\n"
+                << "THREADS=" << search.threads() << "\nSUBPROBLEMS=" << search.subproblems()
+                << "\nDONATIONS=" << search.donations() << "\nIDLE_SECONDS=" << search.idleSeconds() << "\n";
+    e.threadsInfo = threadsInfo.str();
+    e.error = search.error();
+    // A checkpointed run that is stopped says where its work went, and how to go on.
+    if (run.checkpointing())
+        e.interruptedNote = "the remaining work is in " + shownPath(run.checkpointPath) +
+                            "; go on with the same options and --resume " + shownPath(run.checkpointPath);
+    return endPuzzle(e, r);
+}
+
+// One thread: the solver set up here searches in slices (of progressSeconds() with progress:
+// the clock is read between chunks; the search is the same), printing each solution, and with
+// -t each trace event, as it comes.
+int searchInOneThread(PuzzleRun& r, Solver& solver) {
+    const RunPlan& run = r.run;
+    const SolverOptions& o = run.p.options;
+    if (o.info && solver.ready()) printInfo(r.def, solver);
+    Ending e;
+    if (r.printed.wanted()) {
+        solver.setSolutionHandler([&](const Solution& s) {
+            std::cout << r.printed.solution(s.grid, s.number);
+            if (!std::cout.good() && !e.writeFailed) {
+                e.writeFailed = true;  // nowhere to put the results: stop searching
+                solver.cancel();
+            }
+        });
+    }
+    std::vector<int> current;
+    long long traceCount = 0;
+    if (o.trace != 0) {
+        solver.setTraceHandler([&](const TraceEvent& t) {
+            std::cout << "TRACE " << ++traceCount << ": " << formatTraceEvent(solver, t);
+            if (t.op == trace::kPlace || t.op == trace::kRemove) {
+                if (t.op == trace::kPlace) current.push_back(t.b);
+                else if (!current.empty()) current.pop_back();
+                std::cout << formatSolution(r.def, solver.gridOf(current), traceCount) << "END TRACE\n";
+            } else {
+                std::cout << "\n";
+            }
+            if (!std::cout.good() && !e.writeFailed) {
+                e.writeFailed = true;
+                solver.cancel();
+            }
+        });
+    }
+    ProgressReporter reporter(run.stderrTerminal, r.label);
+    const double slice = run.showProgress ? progressSeconds() : 0;
+    Solver::State st = solver.state();
+    while (st == Solver::State::Running && (st = solver.step(1LL << 40, slice)) == Solver::State::Running)
+        if (run.showProgress) reporter.report(solver.fractionDone(), solver.stats().solutions);
+    reporter.finish();
+    e.state = st;
+    e.primary = &solver;
+    e.stats = solver.stats();
+    if (st == Solver::State::Failed) e.error = solver.error();  // e.g. -u's table at its memory limit
+    // (also a -j search stopped in its setup) Stopped before the search began: nothing to
+    // resume, so nothing written, and a checkpoint being resumed is left as it was.
+    if (st == Solver::State::Cancelled && run.checkpointing() && !solver.ready())
+        e.interruptedNote = "in the setup, before the search began: " +
+                            (o.resume.empty() ? "no checkpoint written (nothing searched yet)"
+                                              : shownPath(run.checkpointPath) + " is as it was");
+    return endPuzzle(e, r);
+}
+
+// One puzzle: its setup in slices (seconds for a big puzzle, so a signal there is seen), while
+// with -j the other threads' solvers set up on threads of their own; then the search, by the
+// threads or by one. The exit status, or kNextPuzzle.
+int solvePuzzle(PuzzleRun& r) {
+    const RunPlan& run = r.run;
+    std::unique_ptr<SearchThreads> others =
+        run.parallel ? std::make_unique<SearchThreads>(r.def, run.p.options, run.threads - 1) : nullptr;
+    std::unique_ptr<Solver> owned = Solver::begin(r.def, run.p.options);
+    Solver& solver = *owned;
+    activeSolver = &solver;
+    solving = 1;
+    if (interrupted) solver.cancel();  // a signal between the puzzles
+    Solver::State st = Solver::State::Running;
+    while (!solver.ready() && (st = solver.step(1LL << 40)) == Solver::State::Running) {
+    }
+    if (st == Solver::State::Failed) {
+        solving = 0;
+        activeSolver = nullptr;
+        return r.failed(solver.error());
+    }
+    if ((run.parallel || run.checkpointing()) && solver.ready() && st == Solver::State::Running)
+        return searchInPieces(r, std::move(owned), std::move(others));
+    return searchInOneThread(r, solver);
+}
+
+// The puzzles of one file, or its error said (the run's status 1). Checkpoints take one puzzle.
+int readPuzzles(const RunPlan& run, const std::string& file, ParseResult& parsed, int& status) {
+    std::string text, error;
+    if (!readWholeFile(file, ParseLimits{}.maxInputBytes, text, error)) {
+        std::cerr << "polycube: " << error << "\n";
+        status = 1;
+        return kNextPuzzle;
+    }
+    parsed = parseDefinitions(text, file == "-" ? "<stdin>" : file);
+    if (!parsed.ok()) {
+        std::cerr << "polycube: " << parsed.error.format() << "\n";
+        status = 1;
+        return kNextPuzzle;
+    }
+    if (run.checkpointing() && parsed.puzzles.size() != 1) {
+        std::cerr << "polycube: --checkpoint and --resume take one puzzle; " << shownPath(file == "-" ? "<stdin>" : file)
+                  << " has " << parsed.puzzles.size() << "\n";
+        return 2;
+    }
+    return 0;
+}
+
+int runCli(int argc, char** argv) {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    RunPlan run;
+    if (const int ended = readCommandLine(args, run.p); ended >= 0) return ended;
+    OptionParse& p = run.p;
     // (before the modes below too: a --job stopped by Ctrl-C says so and exits 130, leaving
     // no result; its files are written atomically)
     installSignalHandlers();
-    // More threads than cores share the cores: no faster, and each holds a solver (QA: -j 4096
-    // took 13.8 s and 3.7 GB for what -j 2 does in 0.04 s). Said, not refused: the tests run
-    // -j 4 on 2 cores on purpose.
-    if (const unsigned cores = std::thread::hardware_concurrency(); cores > 0 && p.options.threads > static_cast<int>(2 * cores))
-        std::cerr << "polycube: -j " << p.options.threads << " is more threads than this machine's " << cores
-                  << " cores: they share them, and the search is slower and takes more memory than with -j " << cores << "\n";
+    warnAboutThreads(p.options.threads);
     // One search over many machines (cli/jobs.hpp).
     if (!p.options.merge.empty()) return mergeJobs(p);
     if (!p.options.job.empty()) return runJob(p);
     if (p.options.splitJobs > 0 || !p.options.jobsOut.empty()) return splitIntoJobs(p, args);
     if (p.files.empty()) p.files.push_back("-");
     std::ios::sync_with_stdio(false);
-
-    // -j: threads for the searches that can be split (default every core).
-    const int threads = p.options.threads > 0 ? p.options.threads
-                                              : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    const bool parallel = threads > 1 && whyNotSplittable(p.options).empty();
-    // --checkpoint / --resume (parallel/checkpoint.hpp): the search in pieces, its remaining
-    // work written to the checkpoint file (the resumed one by default).
-    const std::string checkpointPath = !p.options.checkpoint.empty() ? p.options.checkpoint : p.options.resume;
-    const bool checkpointing = !checkpointPath.empty();
-    if (checkpointing) {
-        if (const std::string why = whyNotSplittable(p.options); !why.empty()) {
-            std::cerr << "polycube: " << (p.options.resume.empty() ? "--checkpoint" : "--resume")
-                      << ": this search cannot be split into pieces (" << why << ")\n";
-            return 2;
-        }
-        if (p.files.size() > 1) {
-            std::cerr << "polycube: --checkpoint and --resume take one puzzle file (" << p.files.size() << " given)\n";
-            return 2;
-        }
-    }
-    std::string resumeText;
-    if (!p.options.resume.empty()) {
-        // Said here, before the puzzle is set up: a FIFO or device, an empty file (not a fresh
-        // start: the run would begin again silently), a file of another kind, one too large.
-        OwnFile f;
-        std::string error;
-        if (!f.open(p.options.resume, kCheckpointKind, error) || !f.readAll(kMaxCheckpointBytes, resumeText, error)) {
-            std::cerr << "polycube: --resume " << error << "\n";
-            return 1;
-        }
-    }
-    if (checkpointing) {
-        // Where checkpoints go: never over what is not a checkpoint, never over an earlier run's
-        // checkpoint unless it is the one resumed, and writable now rather than at the end.
-        std::string why;
-        const bool ownFile = checkpointPath == p.options.resume;
-        if (const int refused = checkReplaceable(checkpointPath, p.options.checkpoint.empty() ? "--resume" : "--checkpoint",
-                                                 kCheckpointKind, ownFile, why)) {
-            std::cerr << "polycube: " << why << "\n";
-            return refused;
-        }
-    }
-    // One run per checkpoint (QA: two --resume of one file at once searched the same pieces and
-    // wrote over each other's file): an exclusive lock on FILE.lock, held until the process ends.
-    CheckpointLock lock;
-    if (checkpointing) {
-        std::string why;
-        if (const int refused = lock.take(checkpointPath, why)) {
-            std::cerr << "polycube: " << why << "\n";
-            return refused;
-        }
-    }
-    const bool stderrTerminal = isatty(STDERR_FILENO) != 0;
-    const bool showProgress = p.options.progress || stderrTerminal;
-    // Which puzzle a progress line is about, when a run has several.
-    auto label = [&](const std::string& source, size_t index, size_t count) {
-        if (p.files.size() == 1 && count == 1) return std::string("polycube: ");
-        return "polycube: " + shownPath(source) + (count > 1 ? " #" + std::to_string(index + 1) : std::string()) + ": ";
-    };
-
+    CheckpointLock lock;  // held until the process ends
+    if (const int refused = planRun(run, lock)) return refused;
     int status = 0;
-    std::string why;
     for (const std::string& file : p.files) {
-        std::string text, error;
-        if (!readWholeFile(file, ParseLimits{}.maxInputBytes, text, error)) {
-            std::cerr << "polycube: " << error << "\n";
-            status = 1;
-            continue;
+        ParseResult parsed;
+        if (const int read = readPuzzles(run, file, parsed, status)) {
+            if (read == kNextPuzzle) continue;
+            return read;
         }
         const std::string source = file == "-" ? "<stdin>" : file;
-        ParseResult parsed = parseDefinitions(text, source);
-        if (!parsed.ok()) {
-            std::cerr << "polycube: " << parsed.error.format() << "\n";
-            status = 1;
-            continue;
-        }
-        if (checkpointing && parsed.puzzles.size() != 1) {
-            std::cerr << "polycube: --checkpoint and --resume take one puzzle; " << shownPath(source) << " has " << parsed.puzzles.size() << "\n";
-            return 2;
-        }
-        for (size_t i = 0; i < parsed.puzzles.size(); ++i) {
-            const PuzzleDef& def = parsed.puzzles[i];
-            const double cpuAtStart = processCpuSeconds();
-            BuildOrders printed(def, p.options);  // each solution, and with --build-order how to build it
-            // The other threads' solvers set up meanwhile, on threads of their own.
-            std::unique_ptr<SearchThreads> others =
-                parallel ? std::make_unique<SearchThreads>(def, p.options, threads - 1) : nullptr;
-            // Setup runs in slices too (seconds for a big puzzle), so a signal there is seen.
-            std::unique_ptr<Solver> owned = Solver::begin(def, p.options);
-            Solver& solver = *owned;
-            activeSolver = &solver;
-            solving = 1;
-            if (interrupted) solver.cancel();  // a signal between the puzzles
-            Solver::State st = Solver::State::Running;
-            while (!solver.ready() && (st = solver.step(1LL << 40)) == Solver::State::Running) {
-            }
-            if (st == Solver::State::Failed) {
-                solving = 0;
-                activeSolver = nullptr;
-                std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << solver.error() << "\n";
-                status = 1;
-                continue;
-            }
-            if ((parallel || checkpointing) && solver.ready() && st == Solver::State::Running) {
-                // The same output as one thread, except that solutions are numbered in the
-                // order the threads find them. The first thread's solver is the one just set
-                // up in slices (a signal during setup ends as above, with the JSON line).
-                // activeSolver stays set until the threads' search is: a signal in between
-                // is seen by `interrupted` below, never by an immediate exit without the JSON.
-                std::unique_ptr<Checkpoint> resumed;
-                if (!resumeText.empty()) {
-                    Result<Checkpoint> decoded = decodeCheckpoint(resumeText, searchFingerprint(solver), shownPath(p.options.resume));
-                    if (!decoded.ok()) {
-                        solving = 0;
-                        activeSolver = nullptr;
-                        std::cerr << "polycube: " << decoded.status.message << "\n";
-                        return 1;
-                    }
-                    resumed = std::make_unique<Checkpoint>(std::move(decoded.value));
-                }
-                Result<std::unique_ptr<ParallelSearch>> made =
-                    ParallelSearch::create(def, p.options, threads, std::move(owned), resumed.get(), std::move(others));
-                if (!made.ok()) {  // (the adopted solver is gone with it)
-                    activeSolver = nullptr;
-                    solving = 0;
-                    std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << made.status.message << "\n";
-                    status = 1;
-                    continue;
-                }
-                ParallelSearch& search = *made.value;
-                if (!search.threadCapNote().empty()) std::cerr << "polycube: " << search.threadCapNote() << "\n";
-                if (p.options.info) {
-                    if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
-                    std::cout << formatInfo(search.primary());
-                }
-                if (printed.wanted()) {
-                    search.setSolutionHandler(
-                        [&](const Solution& s, long long number) { std::cout << printed.solution(s.grid, number); });
-                    search.setOrdered(p.options.ordered);
-                }
-                ProgressReporter reporter(stderrTerminal, label(source, i, parsed.puzzles.size()), resumed ? resumed->doneShare : 0);
-                if (showProgress)
-                    search.setProgressHandler([&](double f, long long n) { reporter.report(f, n); }, progressSeconds());
-                std::string checkpointError;
-                if (checkpointing)
-                    search.setCheckpointHandler(
-                        [&](const Checkpoint& ck) {
-                            const Status written = writeFileAtomically(checkpointPath, encodeCheckpoint(ck));
-                            if (!written.ok && checkpointError.empty()) {
-                                checkpointError = written.message;  // a checkpoint that cannot be kept: stop
-                                search.cancel();
-                            }
-                        },
-                        checkpointSeconds());
-                activeParallel = &search;
-                activeSolver = nullptr;
-                solving = 1;
-                if (interrupted) search.cancel();  // a signal before the threads started
-                const Solver::State st = search.run();
-                reporter.finish();
-                solving = 0;
-                activeParallel = nullptr;
-                if (p.options.info) {
-                    std::cout << formatStatistics(search.primary(), search.stats());
-                    std::cout << "\n# Threads that shared the search, subproblems searched, times work was given away,\n"
-                                 "# seconds the threads waited for work (summed):\n"
-                              << "THREADS=" << search.threads() << "\nSUBPROBLEMS=" << search.subproblems()
-                              << "\nDONATIONS=" << search.donations() << "\nIDLE_SECONDS=" << search.idleSeconds() << "\n";
-                }
-                if (p.options.json)
-                    std::cout << printed.jsonSummary(summaryJson(search.primary(), search.stats(), source, static_cast<int>(i),
-                                                                 stateName(st), search.threads(), search.idleSeconds(),
-                                                                 processCpuSeconds() - cpuAtStart))
-                              << "\n";
-                else
-                    std::cout << printed.countsLine();
-                std::cout.flush();
-                if (outputFailed(why)) {
-                    std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
-                    return 1;
-                }
-                if (!search.error().empty()) {
-                    std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << search.error() << "\n";
-                    status = 1;
-                    continue;
-                }
-                if (!checkpointError.empty()) {
-                    std::cerr << "polycube: --checkpoint: " << checkpointError << "\n";
-                    return 1;
-                }
-                // (QA: a checkpointed run stopped said only "interrupted": where its work went, and how to go on)
-                if (st == Solver::State::Cancelled)
-                    exitInterrupted(checkpointing ? "the remaining work is in " + shownPath(checkpointPath) +
-                                                        "; go on with the same options and --resume " + shownPath(checkpointPath)
-                                                  : std::string());
-                continue;
-            }
-            if (p.options.info && solver.ready()) {
-                if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
-                std::cout << formatInfo(solver);
-            }
-            bool writeFailed = false;
-            if (printed.wanted()) {
-                solver.setSolutionHandler([&](const Solution& s) {
-                    std::cout << printed.solution(s.grid, s.number);
-                    if (!std::cout.good() && !writeFailed) {
-                        writeFailed = true;  // nowhere to put the results: stop searching
-                        solver.cancel();
-                    }
-                });
-            }
-            std::vector<int> current;
-            long long traceCount = 0;
-            if (p.options.trace != 0) {
-                solver.setTraceHandler([&](const TraceEvent& e) {
-                    std::cout << "TRACE " << ++traceCount << ": " << formatTraceEvent(solver, e);
-                    if (e.op == trace::kPlace || e.op == trace::kRemove) {
-                        if (e.op == trace::kPlace) current.push_back(e.b);
-                        else if (!current.empty()) current.pop_back();
-                        std::cout << formatSolution(def, solver.gridOf(current), traceCount) << "END TRACE\n";
-                    } else {
-                        std::cout << "\n";
-                    }
-                    if (!std::cout.good() && !writeFailed) {
-                        writeFailed = true;
-                        solver.cancel();
-                    }
-                });
-            }
-            ProgressReporter reporter(stderrTerminal, label(source, i, parsed.puzzles.size()));
-            // With progress: slices of progressSeconds() (the clock is read between chunks; the
-            // search is the same).
-            const double slice = showProgress ? progressSeconds() : 0;
-            while (st == Solver::State::Running && (st = solver.step(1LL << 40, slice)) == Solver::State::Running)
-                if (showProgress) reporter.report(solver.fractionDone(), solver.stats().solutions);
-            reporter.finish();
-            if (p.options.info) std::cout << formatStatistics(solver);
-            if (p.options.json)
-                std::cout << printed.jsonSummary(summaryJson(solver, solver.stats(), source, static_cast<int>(i), stateName(st),
-                                                             /*threads=*/ 1, /*idleSeconds=*/ 0, processCpuSeconds() - cpuAtStart))
-                          << "\n";
-            else
-                std::cout << printed.countsLine();
-            const bool failedNow = outputFailed(why) || writeFailed;
-            solving = 0;
-            activeSolver = nullptr;
-            if (failedNow) {
-                std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
-                return 1;
-            }
-            if (st == Solver::State::Failed) {  // e.g. -u's table at its memory limit
-                std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << solver.error() << "\n";
-                status = 1;
-                continue;
-            }
-            if (st == Solver::State::Cancelled) {  // (also a -j search stopped in setup)
-                // Stopped before the search began: nothing to resume, so nothing written, and a
-                // checkpoint being resumed is left as it was.
-                if (checkpointing && !solver.ready())
-                    exitInterrupted("in the setup, before the search began: " +
-                                    (p.options.resume.empty() ? "no checkpoint written (nothing searched yet)"
-                                                              : shownPath(checkpointPath) + " is as it was"));
-                exitInterrupted();
-            }
+        const size_t count = parsed.puzzles.size();
+        for (size_t i = 0; i < count; ++i) {
+            // Which puzzle a progress line is about, when a run has several.
+            const std::string label = p.files.size() == 1 && count == 1
+                                          ? std::string("polycube: ")
+                                          : "polycube: " + shownPath(source) + (count > 1 ? " #" + std::to_string(i + 1) : std::string()) + ": ";
+            PuzzleRun puzzle(run, parsed.puzzles[i], source, i, label, status);
+            if (const int ended = solvePuzzle(puzzle); ended != kNextPuzzle) return ended;
         }
     }
+    std::string why;
     if (outputFailed(why)) {
         std::cerr << "polycube: cannot write the output (" << why << ")\n";
         return 1;

@@ -87,16 +87,14 @@ Result<Heuristic> parseHeuristic(const std::string& text) {
     return Result<Heuristic>::success(h);
 }
 
-Result<HeuristicSchedule> parseSchedule(const std::string& text, int pieceCount) {
-    HeuristicSchedule sched;
-    if (text.empty()) {
-        sched.entries.push_back({pieceCount, parseHeuristic("s").value});
-        return Result<HeuristicSchedule>::success(sched);
-    }
+Result<std::vector<HeuristicSchedule::Entry>> parseScheduleEntries(const std::string& text, int pieceCount) {
+    using Entries = std::vector<HeuristicSchedule::Entry>;
+    Entries entries;
+    if (text.empty()) return Result<Entries>::success(entries);
     std::stringstream ss(text);
     std::string item;
     while (std::getline(ss, item, ':')) {
-        if (item.empty()) return Result<HeuristicSchedule>::error("-o: empty entry in '" + quoteText(text) + "'");
+        if (item.empty()) return Result<Entries>::error("-o: empty entry in '" + quoteText(text) + "'");
         int threshold = pieceCount;
         std::string name = item;
         if (auto eq = item.find('='); eq != std::string::npos) {
@@ -105,18 +103,34 @@ Result<HeuristicSchedule> parseSchedule(const std::string& text, int pieceCount)
             long long v = 0;
             auto [p, ec] = std::from_chars(n.data(), n.data() + n.size(), v);
             if (ec != std::errc() || p != n.data() + n.size() || v < 1 || v > 1000000)
-                return Result<HeuristicSchedule>::error("-o: '" + quoteText(item) + "' needs a positive piece count after '='");
+                return Result<Entries>::error("-o: '" + quoteText(item) + "' needs a positive piece count after '='");
             threshold = static_cast<int>(std::min<long long>(v, pieceCount));
         }
         Result<Heuristic> h = parseHeuristic(name);
-        if (!h.ok()) return Result<HeuristicSchedule>::error("-o: " + h.status.message);
-        sched.entries.push_back({threshold, h.value});
+        if (!h.ok()) return Result<Entries>::error("-o: " + h.status.message);
+        entries.push_back({threshold, h.value});
     }
+    return Result<Entries>::success(entries);
+}
+
+HeuristicSchedule makeSchedule(std::vector<HeuristicSchedule::Entry> entries, int pieceCount) {
+    HeuristicSchedule sched;
+    if (entries.empty()) {
+        sched.entries.push_back({pieceCount, parseHeuristic("s").value});
+        return sched;
+    }
+    sched.entries = std::move(entries);
     std::stable_sort(sched.entries.begin(), sched.entries.end(),
                      [](const auto& x, const auto& y) { return x.threshold > y.threshold; });
     // The largest entry covers the start of the search whatever its threshold.
     sched.entries.front().threshold = std::max(sched.entries.front().threshold, pieceCount);
-    return Result<HeuristicSchedule>::success(sched);
+    return sched;
+}
+
+Result<HeuristicSchedule> parseSchedule(const std::string& text, int pieceCount) {
+    Result<std::vector<HeuristicSchedule::Entry>> entries = parseScheduleEntries(text, pieceCount);
+    if (!entries.ok()) return Result<HeuristicSchedule>::error(entries.status);
+    return Result<HeuristicSchedule>::success(makeSchedule(std::move(entries.value), pieceCount));
 }
 
 std::vector<double> cellKeys(const Heuristic& h, const Model& m) {

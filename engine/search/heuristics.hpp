@@ -53,6 +53,11 @@ struct HeuristicSchedule {
 Result<Heuristic> parseHeuristic(const std::string& text);
 // "H[=N]:H[=N]..." An entry without N applies from the start. Empty text: s throughout.
 Result<HeuristicSchedule> parseSchedule(const std::string& text, int pieceCount);
+// parseSchedule in two steps: the entries as written (thresholds capped at pieceCount; none
+// for empty text), and the schedule of any entries (in descending thresholds, the largest
+// covering the start; no entries: s throughout).
+Result<std::vector<HeuristicSchedule::Entry>> parseScheduleEntries(const std::string& text, int pieceCount);
+HeuristicSchedule makeSchedule(std::vector<HeuristicSchedule::Entry> entries, int pieceCount);
 // Per open cell, the heuristic's priority: cells with smaller keys are filled first.
 std::vector<double> cellKeys(const Heuristic& h, const Model& model);
 

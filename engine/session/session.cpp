@@ -24,7 +24,10 @@ namespace polycube {
 
 namespace {
 
-const char* stateName(Session::StepState s) {
+using Phase = Session::Phase;
+using Call = Session::Call;
+
+const char* stepStateName(Session::StepState s) {
     switch (s) {
         case Session::RUNNING: return "running";
         case Session::DONE: return "done";
@@ -35,7 +38,134 @@ const char* stateName(Session::StepState s) {
     return "idle";
 }
 
+// The table of session.hpp, one row per Call, one letter per Phase (EMPTY ... FAILED):
+// 'x' legal, 'r' legal once the setup had finished, '-' refused.
+constexpr const char* kLegal[static_cast<int>(Call::kCallCount)] = {
+    "xxxxxxxx",  // load
+    "-xxxxxxx",  // puzzleJson
+    "-xxxxxxx",  // buildOrderJson
+    "-xxxxxxx",  // start
+    "--xxxxxx",  // step
+    "--xx----",  // setTraceLimit
+    "--xxxxxx",  // splitRefusal
+    "---xxxrr",  // fingerprint
+    "---xxxrr",  // imageCells
+    "---xxxrr",  // imageShapes
+    "---xxxrr",  // instanceShapes
+    "---xxxrr",  // checkResume
+    "---x-x--",  // startSubproblem
+    "----x---",  // donateJson
+    "-xxxxxxx",  // startPlay
+};
+
+// The calls about a search's tree (its setup, images, sharing): a play question has none.
+bool describesSearch(Call c) {
+    switch (c) {
+        case Call::kLoad:
+        case Call::kPuzzleJson:
+        case Call::kBuildOrderJson:
+        case Call::kStart:
+        case Call::kStep:
+        case Call::kStartPlay: return false;
+        default: return true;
+    }
+}
+
 }  // namespace
+
+const char* Session::phaseName(Phase p) {
+    switch (p) {
+        case Phase::kEmpty: return "empty";
+        case Phase::kLoaded: return "loaded";
+        case Phase::kSettingUp: return "setting up";
+        case Phase::kReady: return "ready";
+        case Phase::kSearching: return "searching";
+        case Phase::kFinished: return "finished";
+        case Phase::kCancelled: return "cancelled";
+        case Phase::kFailed: return "failed";
+    }
+    return "empty";
+}
+
+const char* Session::errorCodeName(ErrorCode c) {
+    switch (c) {
+        case ErrorCode::kNone: return "none";
+        case ErrorCode::kIllegalCall: return "illegal-call";
+        case ErrorCode::kBadArgument: return "bad-argument";
+        case ErrorCode::kBadDefinition: return "bad-definition";
+        case ErrorCode::kBadOptions: return "bad-options";
+        case ErrorCode::kSearchFailed: return "search-failed";
+        case ErrorCode::kNotResumable: return "not-resumable";
+    }
+    return "none";
+}
+
+const char* Session::callName(Call c) {
+    static const char* const names[] = {"load", "puzzleJson", "buildOrderJson", "start", "step",
+                                        "setTraceLimit", "splitRefusal", "fingerprint", "imageCells",
+                                        "imageShapes", "instanceShapes", "checkResume", "startSubproblem",
+                                        "donateJson", "startPlay"};
+    const int i = static_cast<int>(c);
+    return i >= 0 && i < static_cast<int>(Call::kCallCount) ? names[i] : "?";
+}
+
+bool Session::legal(Call call, Phase phase, bool afterSetup) {
+    const int i = static_cast<int>(call);
+    if (i < 0 || i >= static_cast<int>(Call::kCallCount)) return false;
+    const char mark = kLegal[i][static_cast<int>(phase)];
+    return mark == 'x' || (mark == 'r' && afterSetup);
+}
+
+bool Session::fail(ErrorCode code, std::string message) const {
+    code_ = code;
+    error_ = std::move(message);
+    return false;
+}
+
+bool Session::enter(Call call) const {
+    code_ = ErrorCode::kNone;
+    error_.clear();
+    if (play_ && describesSearch(call))
+        return fail(ErrorCode::kIllegalCall, std::string(callName(call)) + ": not legal while the session answers a play question (startPlay)");
+    if (legal(call, phase_, solver_ && solver_->ready())) return true;
+    std::string allowed;
+    for (int p = 0; p <= static_cast<int>(Phase::kFailed); ++p) {
+        if (!legal(call, static_cast<Phase>(p), true)) continue;
+        allowed += allowed.empty() ? "" : ", ";
+        allowed += phaseName(static_cast<Phase>(p));
+        if (!legal(call, static_cast<Phase>(p), false)) allowed += " after the setup";
+    }
+    std::string why = std::string(callName(call)) + ": not legal while the session is " + phaseName(phase_);
+    if ((phase_ == Phase::kCancelled || phase_ == Phase::kFailed) && legal(call, phase_, true))
+        why += " before its setup finished";
+    return fail(ErrorCode::kIllegalCall, why + " (legal: " + allowed + ")");
+}
+
+Session::StepState Session::state() const {
+    switch (phase_) {
+        case Phase::kEmpty:
+        case Phase::kLoaded: return IDLE;
+        case Phase::kSettingUp:
+        case Phase::kReady:
+        case Phase::kSearching: return RUNNING;
+        case Phase::kFinished: return DONE;
+        case Phase::kCancelled: return CANCELLED;
+        case Phase::kFailed: return FAILED;
+    }
+    return IDLE;
+}
+
+void Session::dropSearch() {
+    solver_.reset();
+    play_.reset();
+    buffers_.solutions.clear();
+    buffers_.trace.clear();
+    failure_.clear();
+    cellCount_ = 0;
+    traceLimit_ = traceCount_ = 0;
+    traceFull_ = false;
+    windowStats_.reset();
+}
 
 Session::Session() : puzzles_(std::make_unique<std::vector<PuzzleDef>>()) {}
 
@@ -50,72 +180,62 @@ std::string Session::draftJson(const std::string& text, const std::string& sourc
 }
 
 bool Session::load(const std::string& text, const std::string& sourceName) {
-    solver_.reset();
-    play_.reset();
-    state_ = IDLE;
-    buffers_.solutions.clear();
-    buffers_.trace.clear();
+    enter(Call::kLoad);
+    dropSearch();
     ParseResult r = parseDefinitions(text, sourceName.empty() ? "<input>" : quoteText(sourceName, 200));
     if (!r.ok()) {
         puzzles_->clear();
-        error_ = r.error.format();
-        return false;
+        phase_ = Phase::kEmpty;
+        return fail(ErrorCode::kBadDefinition, r.error.format());
     }
     *puzzles_ = std::move(r.puzzles);
-    error_.clear();
+    phase_ = Phase::kLoaded;
     return true;
 }
 
 int Session::puzzleCount() const { return static_cast<int>(puzzles_->size()); }
 
+namespace {
+
+std::string noPuzzle(int index, int count) {
+    return "no puzzle number " + std::to_string(index) + " (" + std::to_string(count) + " loaded)";
+}
+
+}  // namespace
+
 std::string Session::buildOrderJson(int index, const std::vector<int32_t>& grid) const {
-    if (index < 0 || index >= puzzleCount())
-        return polycube::buildOrderErrorJson("no puzzle number " + std::to_string(index) + " (" +
-                                             std::to_string(puzzleCount()) + " loaded)");
+    if (!enter(Call::kBuildOrderJson)) return std::string();
+    if (index < 0 || index >= puzzleCount()) return fail(ErrorCode::kBadArgument, noPuzzle(index, puzzleCount())), std::string();
     const PuzzleDef& def = (*puzzles_)[index];
     Result<BuildOrder> order = computeBuildOrder(def, std::vector<int>(grid.begin(), grid.end()));
-    return order.ok() ? polycube::buildOrderJson(def, order.value) : polycube::buildOrderErrorJson(order.status.message);
+    if (!order.ok()) return fail(ErrorCode::kBadArgument, order.status.message), std::string();
+    return polycube::buildOrderJson(def, order.value);
 }
 
 std::string Session::puzzleJson(int index) const {
-    if (index < 0 || index >= puzzleCount()) return "null";
+    if (!enter(Call::kPuzzleJson)) return std::string();
+    if (index < 0 || index >= puzzleCount()) return fail(ErrorCode::kBadArgument, noPuzzle(index, puzzleCount())), std::string();
     return polycube::puzzleJson((*puzzles_)[index]);
 }
 
-bool Session::startAfresh(int index) {
-    solver_.reset();
-    play_.reset();
-    buffers_.solutions.clear();
-    buffers_.trace.clear();
-    state_ = FAILED;
-    if (index < 0 || index >= puzzleCount()) {
-        error_ = "no puzzle number " + std::to_string(index) + " (" + std::to_string(puzzleCount()) + " loaded)";
-        return false;
-    }
+bool Session::startAfresh(Call call, int index) {
+    if (!enter(call)) return false;
+    dropSearch();
+    phase_ = Phase::kLoaded;
+    if (index < 0 || index >= puzzleCount()) return fail(ErrorCode::kBadArgument, noPuzzle(index, puzzleCount()));
     return true;
 }
 
 bool Session::start(int index, const std::string& options) {
-    if (!startAfresh(index)) return false;
+    if (!startAfresh(Call::kStart, index)) return false;
     std::string quoteError;
     std::vector<std::string> words = splitWords(options, &quoteError);
-    if (!quoteError.empty()) {
-        error_ = quoteError;
-        return false;
-    }
+    if (!quoteError.empty()) return fail(ErrorCode::kBadOptions, quoteError);
     OptionParse p = parseOptions(words, [](const std::string&) { return false; });
-    if (!p.ok()) {
-        error_ = p.error;
-        return false;
-    }
-    if (!p.files.empty()) {
-        error_ = "unexpected word '" + quoteText(p.files.front()) + "' in the options";
-        return false;
-    }
-    if (p.help || p.version) {
-        error_ = "--help and --version are command-line options, not search options";
-        return false;
-    }
+    if (!p.ok()) return fail(ErrorCode::kBadOptions, p.error);
+    if (!p.files.empty()) return fail(ErrorCode::kBadOptions, "unexpected word '" + quoteText(p.files.front()) + "' in the options");
+    if (p.help || p.version)
+        return fail(ErrorCode::kBadOptions, "--help and --version are command-line options, not search options");
     // The command line's switches for its terminal, its files and its threads' output order.
     const SolverOptions& o = p.options;
     const std::pair<bool, const char*> commandLineOnly[] = {
@@ -123,20 +243,14 @@ bool Session::start(int index, const std::string& options) {
         {!o.resume.empty(), "--resume"},    {o.splitJobs > 0, "--split"},  {!o.jobsOut.empty(), "--jobs-out"},
         {!o.job.empty(), "--job"},          {!o.merge.empty(), "--merge"},  {o.buildOrder, "--build-order"},
     };
-    for (const auto& [given, name] : commandLineOnly) {
-        if (!given) continue;
-        error_ = std::string(name) + " is an option of the polycube command line, not a search option";
-        return false;
-    }
+    for (const auto& [given, name] : commandLineOnly)
+        if (given) return fail(ErrorCode::kBadOptions, std::string(name) + " is an option of the polycube command line, not a search option");
     // Setup (model, filters' tables, matrix: seconds for a big puzzle) runs in step()
     // slices like the search, so start() returns at once and cancel() is honoured there too.
     // Its errors (e.g. a puzzle too large for memory) end the first steps with FAILED.
     const PuzzleDef& def = (*puzzles_)[index];
     solver_ = Solver::begin(def, p.options);
     cellCount_ = def.boxVolume();
-    traceLimit_ = traceCount_ = 0;
-    traceFull_ = false;
-    windowStats_.reset();
     solver_->setSolutionHandler([this](const Solution& s) {
         // (a solution's trace event comes just before it: after the window, it was dropped)
         if (traceFull_ && traceCount_ > traceLimit_) return;
@@ -154,52 +268,55 @@ bool Session::start(int index, const std::string& options) {
             }
         });
     }
-    error_.clear();
-    state_ = RUNNING;
+    phase_ = Phase::kSettingUp;
     return true;
 }
 
 Session::StepState Session::step(double budget) {
-    if ((!solver_ && !play_) || state_ != RUNNING) return state_;
+    if (!enter(Call::kStep)) return state();
+    if (phase_ == Phase::kFailed) return fail(ErrorCode::kSearchFailed, failure_), FAILED;
+    if (phase_ != Phase::kSettingUp && phase_ != Phase::kReady && phase_ != Phase::kSearching) return state();
     // NaN, infinities and negative budgets are clamped (NaN compares false with everything:
-    // `!(budget >= 1)` catches it, where `budget < 1` did not and the cast was undefined).
+    // `!(budget >= 1)` catches it, and the cast of NaN is undefined).
     const long long b = !(budget >= 1) ? 1 : budget >= kMaxBudget ? static_cast<long long>(kMaxBudget)
                                                                   : static_cast<long long>(budget);
     if (play_) {
         switch (play_->step(b, kSliceSeconds)) {
-            case PlayQuery::State::Running: state_ = RUNNING; break;
-            case PlayQuery::State::Done: state_ = DONE; break;
-            case PlayQuery::State::Cancelled: state_ = CANCELLED; break;
-            case PlayQuery::State::Failed:
-                state_ = FAILED;
-                error_ = play_->error();
-                break;
+            case PlayQuery::State::Running: break;
+            case PlayQuery::State::Done: phase_ = Phase::kFinished; break;
+            case PlayQuery::State::Cancelled: phase_ = Phase::kCancelled; break;
+            case PlayQuery::State::Failed: failure_ = play_->error(); break;
         }
-        return state_;
+        if (!failure_.empty()) {
+            phase_ = Phase::kFailed;
+            return fail(ErrorCode::kSearchFailed, failure_), FAILED;
+        }
+        return state();
     }
+    if (phase_ == Phase::kReady) phase_ = Phase::kSearching;
     switch (solver_->step(b, kSliceSeconds)) {
-        case Solver::State::Running: state_ = RUNNING; break;
+        case Solver::State::Running:
+            if (phase_ == Phase::kSettingUp && solver_->ready()) phase_ = Phase::kReady;
+            break;
         case Solver::State::Done:
         case Solver::State::LimitReached:
-            state_ = DONE;
-            if (!solver_->subproblemError().empty()) {  // a path of another tree (startSubproblem)
-                state_ = FAILED;
-                error_ = solver_->subproblemError();
-            }
+            phase_ = Phase::kFinished;
+            if (!solver_->subproblemError().empty()) failure_ = solver_->subproblemError();  // a path of another tree
             break;
-        case Solver::State::Cancelled: state_ = CANCELLED; break;
-        case Solver::State::Failed:
-            state_ = FAILED;
-            error_ = solver_->error();
-            break;
+        case Solver::State::Cancelled: phase_ = Phase::kCancelled; break;
+        case Solver::State::Failed: failure_ = solver_->error(); break;
     }
-    return state_;
+    if (!failure_.empty()) {
+        phase_ = Phase::kFailed;
+        return fail(ErrorCode::kSearchFailed, failure_), FAILED;
+    }
+    return state();
 }
 
 void Session::cancel() {
     if (solver_) solver_->cancel();
     if (play_) play_->cancel();
-    if (state_ == RUNNING) state_ = CANCELLED;
+    if (phase_ == Phase::kSettingUp || phase_ == Phase::kReady || phase_ == Phase::kSearching) phase_ = Phase::kCancelled;
 }
 
 std::vector<int32_t> Session::takeSolutions(int max) {
@@ -220,59 +337,40 @@ int Session::pendingSolutions() const {
 int Session::cellCount() const { return cellCount_; }
 
 std::string Session::splitRefusal() const {
-    if (!solver_) return "no search was started";
+    if (!enter(Call::kSplitRefusal)) return std::string();
     return whyNotSplittable(solver_->options());
 }
 
 std::string Session::fingerprint() const {
-    return solver_ && solver_->ready() ? searchFingerprint(*solver_) : std::string();
+    if (!enter(Call::kFingerprint)) return std::string();
+    return searchFingerprint(*solver_);
 }
 
 bool Session::startSubproblem(const std::vector<int32_t>& path) {
-    if (!solver_ || !solver_->ready()) {
-        error_ = "subproblem: start() the search and let its setup finish first";
-        return false;
-    }
-    if (state_ != RUNNING && state_ != DONE) {
-        error_ = "subproblem: the last search was cancelled or failed; start() it again";
-        return false;
-    }
+    if (!enter(Call::kStartSubproblem)) return false;
     const std::string refusal = whyNotSplittable(solver_->options());
-    if (!refusal.empty()) {
-        error_ = "subproblem: this search cannot be split (" + refusal + ")";
-        return false;
-    }
+    if (!refusal.empty()) return fail(ErrorCode::kIllegalCall, "startSubproblem: this search cannot be split (" + refusal + ")");
     Status st = solver_->startSubproblem(std::vector<int>(path.begin(), path.end()));
-    if (!st.ok) {
-        error_ = st.message;
-        return false;
-    }
+    if (!st.ok) return fail(ErrorCode::kBadArgument, st.message);
     buffers_.solutions.clear();
-    error_.clear();
-    state_ = solver_->state() == Solver::State::Running ? RUNNING : DONE;  // proved impossible: nothing to search
+    phase_ = solver_->state() == Solver::State::Running ? Phase::kSearching : Phase::kFinished;  // proved impossible: nothing to search
     return true;
 }
 
 bool Session::checkResume(const std::string& checkpointJson) {
-    if (!solver_ || !solver_->ready()) {
-        error_ = "checkResume: start() the search and let its setup finish first";
-        return false;
-    }
+    if (!enter(Call::kCheckResume)) return false;
     const Status st = checkPieceBookJson(checkpointJson, *solver_, "the kept search");
-    error_ = st.ok ? std::string() : st.message;
-    return st.ok;
+    return st.ok || fail(ErrorCode::kNotResumable, st.message);
 }
 
 std::string Session::donateJson(int maxPaths) {
-    std::string out = "{\"share\":";
+    if (!enter(Call::kDonateJson)) return std::string();
     std::vector<std::vector<int>> paths;
     double share = 0;
-    if (maxPaths < 1) maxPaths = std::numeric_limits<int>::max();
-    if (solver_ && solver_->ready() && state_ == RUNNING) solver_->donate(paths, &share, maxPaths);
+    solver_->donate(paths, &share, maxPaths < 1 ? std::numeric_limits<int>::max() : maxPaths);
     char number[32];
     std::snprintf(number, sizeof number, "%.17g", paths.empty() ? 0.0 : share);
-    out += number;
-    out += ",\"paths\":[";
+    std::string out = std::string("{\"share\":") + number + ",\"paths\":[";
     for (size_t i = 0; i < paths.size(); ++i) {
         out += i ? ",[" : "[";
         for (size_t k = 0; k < paths[i].size(); ++k) {
@@ -286,27 +384,24 @@ std::string Session::donateJson(int maxPaths) {
 
 bool Session::startPlay(int index, const std::vector<int32_t>& placements, const std::string& kind, double limit,
                         int fixed) {
-    if (!startAfresh(index)) return false;
+    if (!startAfresh(Call::kStartPlay, index)) return false;
     const std::pair<const char*, PlayQuery::Kind> kinds[] = {
         {"count", PlayQuery::Kind::Count}, {"hint", PlayQuery::Kind::Hint}, {"wrong", PlayQuery::Kind::Wrong}};
     const auto named = std::find_if(std::begin(kinds), std::end(kinds), [&](const auto& e) { return kind == e.first; });
     if (named == std::end(kinds)) {
-        error_ = "play: the question must be count, hint or wrong (not '" + quoteText(kind) + "')";
-        return false;
+        return fail(ErrorCode::kBadArgument, "play: the question must be count, hint or wrong (not '" + quoteText(kind) + "')");
     }
     const PuzzleDef& def = (*puzzles_)[index];
     std::vector<Placement> placed;
     for (size_t at = 0; at < placements.size();) {
         const size_t number = placed.size() + 1;
         if (placed.size() >= static_cast<size_t>(def.instanceCount())) {
-            error_ = "play: more placements than the puzzle has pieces (" + std::to_string(def.instanceCount()) + ")";
-            return false;
+            return fail(ErrorCode::kBadArgument, "play: more placements than the puzzle has pieces (" + std::to_string(def.instanceCount()) + ")");
         }
         if (at + 2 > placements.size() || placements[at + 1] < 1 ||
             static_cast<size_t>(placements[at + 1]) > placements.size() - at - 2) {
-            error_ = "play: the list of placements ends inside placement " + std::to_string(number) +
-                     " (each is a piece number, a cell count and that many cells)";
-            return false;
+            return fail(ErrorCode::kBadArgument, "play: the list of placements ends inside placement " + std::to_string(number) +
+                     " (each is a piece number, a cell count and that many cells)");
         }
         Placement p;
         p.instance = placements[at];
@@ -319,24 +414,23 @@ bool Session::startPlay(int index, const std::vector<int32_t>& placements, const
     const long long cap = limit >= 1 && limit < 4e18 ? static_cast<long long>(limit) : 0;
     auto q = PlayQuery::begin(def, std::move(placed), named->second, cap, fixed);
     if (!q.ok()) {
-        error_ = q.status.message;
-        return false;
+        return fail(ErrorCode::kBadArgument, q.status.message);
     }
     play_ = std::move(q.value);
     cellCount_ = def.boxVolume();
-    error_.clear();
-    state_ = RUNNING;
+    phase_ = Phase::kSearching;
     return true;
 }
 
 std::string Session::playJson() const { return play_ ? play_->json() : "{}"; }
 
 std::string Session::statsJson() const {
-    if (!solver_) return std::string("{\"state\":\"") + stateName(state_) + "\"}";
-    return polycube::statsJson(*solver_, windowStats_ ? *windowStats_ : solver_->stats(), stateName(state_));
+    if (!solver_) return std::string("{\"state\":\"") + stepStateName(state()) + "\"}";
+    return polycube::statsJson(*solver_, windowStats_ ? *windowStats_ : solver_->stats(), stepStateName(state()));
 }
 
 void Session::setTraceLimit(double events) {
+    if (!enter(Call::kSetTraceLimit)) return;
     // (a double: 2^31 and more events are a window too; NaN is none)
     traceLimit_ = events >= 1 ? std::floor(events) : 0;
 }
@@ -354,23 +448,27 @@ bool Session::ready() const { return solver_ && solver_->ready(); }
 
 std::vector<int32_t> Session::imageCells(int imageIndex) const {
     std::vector<int32_t> out;
-    if (!solver_) return out;
+    if (!enter(Call::kImageCells)) return out;
     const Model& m = solver_->model();
-    if (imageIndex < 0 || imageIndex >= static_cast<int>(m.images.size())) return out;
+    if (imageIndex < 0 || imageIndex >= static_cast<int>(m.images.size())) {
+        fail(ErrorCode::kBadArgument, "imageCells: no image number " + std::to_string(imageIndex) + " (" +
+                                          std::to_string(m.images.size()) + " images)");
+        return out;
+    }
     for (int c : m.images[imageIndex].cells) out.push_back(m.boxOfOpenCell[c]);
     return out;
 }
 
 std::vector<int32_t> Session::imageShapes() const {
     std::vector<int32_t> out;
-    if (!solver_) return out;
+    if (!enter(Call::kImageShapes)) return out;
     for (const Image& image : solver_->model().images) out.push_back(image.shape);
     return out;
 }
 
 std::vector<int32_t> Session::instanceShapes() const {
     std::vector<int32_t> out;
-    if (!solver_) return out;
+    if (!enter(Call::kInstanceShapes)) return out;
     for (const PieceInstance& inst : solver_->model().instances) out.push_back(inst.shape);
     return out;
 }

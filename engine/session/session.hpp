@@ -1,6 +1,6 @@
 // Session: the engine's whole public surface for interactive front ends (the WebAssembly
-// bindings, the web worker, tests). Errors are values: every call that can fail returns
-// false (or FAILED) and leaves a message in lastError(); nothing throws.
+// bindings, the web worker, tests). It is a state machine: every call is legal in the phases
+// the table below names, and checked against it at entry. Errors are values; nothing throws.
 //
 //   Session s;
 //   if (!s.load(text, "pentominoes.txt")) show(s.lastError());   // "pentominoes.txt:7: ..."
@@ -9,6 +9,58 @@
 //       auto grids = s.takeSolutions(100);                       // new solutions, flat
 //       ...; if (userPressedCancel) s.cancel();
 //   }
+//
+// Phases and transitions
+// ----------------------
+//   EMPTY       no puzzles: a new Session, or the last load() failed
+//   LOADED      puzzles loaded, no search (or the last start() failed)
+//   SETTING_UP  start() succeeded; step() builds the model, tables and matrix in slices
+//   READY       the setup is over and no search step was taken yet (a subproblem may start)
+//   SEARCHING   the search (whole, or a subproblem's) runs in step() slices
+//   FINISHED    the search ended: every solution found, or the -l limit reached
+//   CANCELLED   cancel(), or the trace window (setTraceLimit) filled up
+//   FAILED      the setup or the search failed (step() gives the failure again)
+//
+//   load ok -> LOADED, failed -> EMPTY (from any phase; a running search is dropped)
+//   start ok -> SETTING_UP, failed -> LOADED (from any phase but EMPTY)
+//   step: SETTING_UP -> SETTING_UP | READY | CANCELLED | FAILED
+//         READY, SEARCHING -> SEARCHING | FINISHED | CANCELLED | FAILED
+//         FINISHED, CANCELLED, FAILED: no change (step() answers the phase's StepState)
+//   cancel: SETTING_UP, READY, SEARCHING -> CANCELLED; no change elsewhere
+//   startSubproblem: READY, FINISHED -> SEARCHING (FINISHED when the puzzle is impossible)
+//   startPlay ok -> SEARCHING, failed -> LOADED (from any phase but EMPTY)
+//
+// Legal calls (x legal; r legal once the setup finished, i.e. ready(); - an error value)
+//
+//   call             EMPTY LOADED SETTING_UP READY SEARCHING FINISHED CANCELLED FAILED
+//   load               x     x       x        x      x         x        x        x
+//   puzzleJson         -     x       x        x      x         x        x        x
+//   buildOrderJson     -     x       x        x      x         x        x        x
+//   start              -     x       x        x      x         x        x        x
+//   step               -     -       x        x      x         x        x        x
+//   setTraceLimit      -     -       x        x      -         -        -        -
+//   splitRefusal       -     -       x        x      x         x        x        x
+//   fingerprint        -     -       -        x      x         x        r        r
+//   imageCells         -     -       -        x      x         x        r        r
+//   imageShapes        -     -       -        x      x         x        r        r
+//   instanceShapes     -     -       -        x      x         x        r        r
+//   checkResume        -     -       -        x      x         x        r        r
+//   startSubproblem    -     -       -        x      -         x        -        -
+//   donateJson         -     -       -        -      x         -        -        -
+//   startPlay          -     x       x        x      x         x        x        x
+//   (While a play question is on, from startPlay until the next load or start, only load,
+//   puzzleJson, buildOrderJson, start, step and startPlay are legal: it has no search tree.)
+//   any phase, never failing, lastError() left as it was: cancel, state, phase, ready,
+//   puzzleCount, cellCount, takeSolutions, pendingSolutions, takeTrace, statsJson, playJson,
+//   traceLimitReached, lastError, errorCode, ok, and the static version and draftJson.
+//   (A drain or a query has nothing wrong to report in any phase; cancel races the end of a
+//   search, so a late one is no error.)
+//
+// Every other call sets the error value at entry: errorCode() None and lastError() "" when it
+// succeeds; otherwise the code (kIllegalCall for a call the table refuses in the phase) and a
+// message naming the call, the phase and what is wrong. A call refused as illegal changes
+// nothing. The WebAssembly bindings turn each such call's outcome into one reply shape,
+// {ok:true, ...} or {ok:false, error:{code, message}} (bindings/embind.cpp).
 //
 // Solutions are grids: for each box cell, index = x + xDim * (y + yDim * z), the piece
 // instance covering it (instanceIndex order of puzzle.hpp; stationary pieces included).
@@ -33,18 +85,47 @@ struct SessionBuffers {
 
 class Session {
 public:
+    // step()'s and state()'s answer: the phase as a front end running slices sees it (EMPTY,
+    // LOADED: IDLE; SETTING_UP, READY, SEARCHING: RUNNING).
     enum StepState { RUNNING = 0, DONE = 1, CANCELLED = 2, FAILED = 3, IDLE = 4 };
+    enum class Phase { kEmpty, kLoaded, kSettingUp, kReady, kSearching, kFinished, kCancelled, kFailed };
+    enum class ErrorCode {
+        kNone,
+        kIllegalCall,    // the table refuses the call in this phase
+        kBadArgument,    // a puzzle index, image, path or grid that does not exist
+        kBadDefinition,  // load(): the definition text
+        kBadOptions,     // start(): the option text
+        kSearchFailed,   // the setup or the search failed (step() in FAILED)
+        kNotResumable,   // checkResume(): the checkpoint does not belong to this search
+    };
+    // The public calls the table checks, in its order (kCallCount: how many).
+    enum class Call {
+        kLoad, kPuzzleJson, kBuildOrderJson, kStart, kStep, kSetTraceLimit, kSplitRefusal,
+        kFingerprint, kImageCells, kImageShapes, kInstanceShapes, kCheckResume, kStartSubproblem,
+        kDonateJson, kStartPlay, kCallCount
+    };
+    static const char* phaseName(Phase p);      // "empty", "loaded", "setting up", ...
+    static const char* errorCodeName(ErrorCode c);  // "illegal-call", "bad-argument", ...
+    static const char* callName(Call c);        // "load", "puzzleJson", ...
+    // Whether the table allows `call` in `phase`; afterSetup: the setup had finished when the
+    // search was cancelled or failed (the table's "r").
+    static bool legal(Call call, Phase phase, bool afterSetup);
 
     Session();
     ~Session();
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
+    Phase phase() const { return phase_; }
+    // The last checked call succeeded (errorCode() kNone).
+    bool ok() const { return code_ == ErrorCode::kNone; }
+    ErrorCode errorCode() const { return code_; }
+
     // Parse definition text (one or more puzzles). Replaces any loaded puzzles and stops
     // any running search.
     bool load(const std::string& text, const std::string& sourceName);
     int puzzleCount() const;
-    // JSON description of puzzle `index`:
+    // JSON description of puzzle `index` ("" and kBadArgument for an index not loaded):
     // {"title","source","line","xDim","yDim","zDim","oneSide","volume",
     //  "pieces":[{"name","stationary","count","cells":[[x,y,z],...]}],
     //  "instances":[{"name","piece":<index into pieces>,"stationary":bool}]}
@@ -63,7 +144,7 @@ public:
     static constexpr double kMaxBudget = 1e12;
     // Stop the search; the next step() returns CANCELLED. Safe to call at any time.
     void cancel();
-    StepState state() const { return state_; }
+    StepState state() const;
     // True once the started search's setup (model, tables, matrix: it runs in step() slices)
     // is over: imageCells, imageShapes and instanceShapes describe the search only from then.
     bool ready() const;
@@ -95,7 +176,7 @@ public:
     // Only the levels -t K selects (K > 0: remaining >= K; K < 0: remaining == -K); solution
     // events always. Traced FILA levels search on the explicit stack (README: -t).
     std::vector<int32_t> takeTrace(int maxEvents);
-    // A window on the trace, after start() (which takes any window away): the search ends
+    // A window on the trace, between start() and the first search step: the search ends
     // once it has produced `events` trace events (the next step() returns CANCELLED, and
     // traceLimitReached() says why). Events after the window are dropped, and so are the
     // solutions whose events were dropped; statsJson() then gives the statistics as they
@@ -105,40 +186,39 @@ public:
     // traced on, or the whole search, and reported every solution of it). events <= 0: none.
     void setTraceLimit(double events);
     bool traceLimitReached() const { return traceFull_; }
-    // Box cell indices of image `imageIndex` (for drawing trace events).
+    // Box cell indices of image `imageIndex` (for drawing trace events); kBadArgument past
+    // the last image (imageShapes().size() of them).
     std::vector<int32_t> imageCells(int imageIndex) const;
     // The shape id of every image, and of every piece instance (-1: stationary), so that a
     // front end replaying a trace can tell which pieces could still cover a cell (the
-    // watch panel's "what would the most-constrained-hole rule pick here"). Empty when idle.
+    // watch panel's "what would the most-constrained-hole rule pick here").
     std::vector<int32_t> imageShapes() const;
     std::vector<int32_t> instanceShapes() const;
 
-    // Sharing one search among several Sessions (the page's worker pool, issue 10; the
+    // Sharing one search among several Sessions (the page's worker pool; the
     // protocol is web/src/worker/protocol.js, the coordinator web/src/pool/). Every Session
     // loads the same text and start()s the same puzzle and options, which gives the same tree
     // (compare fingerprint()s); then each searches pieces of it, paths from the root
     // (parallel/subproblem.hpp), and gives work away on request.
     //   splitRefusal()  after start(): why these options cannot be split ("" when they can;
     //                   parallel/subproblem.hpp whyNotSplittable), e.g. -t, -l.
-    //   fingerprint()   once ready(): 16 hex digits naming the tree (puzzle, options, build);
-    //                   empty before.
+    //   fingerprint()   once ready(): 16 hex digits naming the tree (puzzle, options, build).
     //   startSubproblem(path)  search only the subtree of `path` (image ids placed at the first
-    //                   levels; empty: the whole tree). Legal once ready() and either before
-    //                   any search step or after the last search ended DONE (not after a
-    //                   cancel: start() again); state becomes RUNNING. Statistics keep adding
-    //                   up across pieces (the path's own levels are not counted again).
-    //                   false + lastError() when illegal or the path is malformed; a path
-    //                   of another tree ends the search FAILED with a message.
-    //   donateJson(maxPaths)  while RUNNING and ready(), between step()s: give away the
-    //                   untried siblings at the shallowest open level (Solver::donate; at
-    //                   most maxPaths of them at a DLX level, < 1: all) as
-    //                   {"share":s,"paths":[[...],...]}: this search will not try them, and
-    //                   s is their share of this piece's tree (the weights of fractionDone).
-    //                   {"share":0,"paths":[]} when there is nothing to give (or illegal).
+    //                   levels; empty: the whole tree), in READY or FINISHED (not after a
+    //                   cancel: start() again); the phase becomes SEARCHING. Statistics keep
+    //                   adding up across pieces (the path's own levels are not counted again).
+    //                   kBadArgument when the path is malformed; a path of another tree ends
+    //                   the search FAILED with a message.
+    //   donateJson(maxPaths)  while SEARCHING, between step()s: give away the untried
+    //                   siblings at the shallowest open level (Solver::donate; at most maxPaths
+    //                   of them at a DLX level, < 1: all) as {"share":s,"paths":[[...],...]}:
+    //                   this search will not try them, and s is their share of this piece's
+    //                   tree (the weights of fractionDone). {"share":0,"paths":[]} when there
+    //                   is nothing to give yet.
     //   checkResume(json)  once ready(): whether a checkpoint the front end kept of this
     //                   search (its pieces, shares and counters, as JSON: parallel/
-    //                   piece_check.hpp) may be resumed; false + lastError() naming what is
-    //                   wrong. The command line's checks (parallel/checkpoint.hpp).
+    //                   piece_check.hpp) may be resumed; false and kNotResumable naming what
+    //                   is wrong. The command line's checks (parallel/checkpoint.hpp).
     std::string splitRefusal() const;
     std::string fingerprint() const;
     bool startSubproblem(const std::vector<int32_t>& path);
@@ -149,8 +229,8 @@ public:
     // by hand, one piece at a time (assembly/build_order.hpp): {"ok":true,"class":"above"|
     // "sideways"|"interlocked"|"unsupported","flat","sideways","interlocked":[instances],
     // "steps":[{"instance","name","slides":[{"dir":[dx,dy,dz],"distance"}],"rests"}],"states"},
-    // or {"ok":false,"error":...} for a bad index or a grid that is not a solution of the puzzle.
-    // Legal in every state (a running search is not touched).
+    // or "" and kBadArgument for a bad index or a grid that is not a solution of the puzzle.
+    // A running search is not touched.
     std::string buildOrderJson(int index, const std::vector<int32_t>& grid) const;
 
     // Play (engine/play/play.hpp): questions about the pieces a person has placed in puzzle
@@ -163,8 +243,10 @@ public:
     //               the placed piece whose removal makes the rest completable
     //   fixed       ("wrong") the first `fixed` placements are the position's own (a
     //               challenge's start): never named
-    // false + lastError() for a bad index or kind, or placements that are no partial packing
-    // ("placement 2 (piece L): its cells are not the piece's shape"). playJson(): the answer,
+    // false and kBadArgument for a bad index or kind, or placements that are no partial packing
+    // ("placement 2 (piece L): its cells are not the piece's shape"). A play query has no setup:
+    // it goes straight to SEARCHING, and step() ends it FINISHED, CANCELLED or FAILED as a
+    // search. playJson() (any phase, never failing): the answer,
     // and the progress meanwhile ("{}" when no play query was started):
     //   {"kind","state","placed","placements","fractionDone",
     //    count/hint: "completionsSoFar"; done: "completions","capped","limit"
@@ -185,15 +267,22 @@ public:
     static std::string draftJson(const std::string& text, const std::string& sourceName);
 
 private:
-    // Whatever runs is stopped and its results dropped; false (FAILED) for a bad index.
-    bool startAfresh(int index);
+    // The table's check at a call's entry: clears the error value, or sets kIllegalCall.
+    bool enter(Call call) const;
+    bool fail(ErrorCode code, std::string message) const;  // sets the error value; false
+    void dropSearch();
+    // start() and startPlay()'s common beginning: the call checked, any search or play query
+    // dropped, LOADED; kBadArgument for a puzzle index not loaded.
+    bool startAfresh(Call call, int index);
 
     std::unique_ptr<std::vector<PuzzleDef>> puzzles_;
     std::unique_ptr<Solver> solver_;
     std::unique_ptr<PlayQuery> play_;  // startPlay's query (never at the same time as solver_)
     SessionBuffers buffers_;
-    StepState state_ = IDLE;
-    std::string error_;
+    Phase phase_ = Phase::kEmpty;
+    mutable ErrorCode code_ = ErrorCode::kNone;
+    mutable std::string error_;
+    std::string failure_;  // FAILED: the setup's or the search's message
     int cellCount_ = 0;
     double traceLimit_ = 0;   // setTraceLimit
     double traceCount_ = 0;   // trace events produced by this search

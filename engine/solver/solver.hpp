@@ -30,6 +30,7 @@
 #include "search/fila.hpp"
 #include "search/heuristics.hpp"
 #include "search/trace.hpp"
+#include "solver/configuration.hpp"
 #include "solver/options.hpp"
 
 namespace polycube {
@@ -180,9 +181,9 @@ public:
     // away by donate() is not this search's: the figure ends at 1 - donatedShare(). Never
     // decreases; 0 before the search, the Monte Carlo trials' share with -s. Between step()s.
     double fractionDone() const;
-    double donatedShare() const { return donatedShare_; }
+    double donatedShare() const { return sub_.donatedShare; }
     // Non-empty when startSubproblem's path could not be followed.
-    const std::string& subproblemError() const { return guideError_; }
+    const std::string& subproblemError() const { return sub_.error; }
 
 private:
     Solver() = default;
@@ -234,7 +235,6 @@ private:
     void hideRow(int row, std::vector<long long>& counter, int remaining, trace::Filter filter);
     std::vector<long long>& filteredCounter(trace::Filter filter);
     enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3, kFilter = 4, kChoose = 5 };
-    Status configureAlgorithms();
     void endProbes();
     void estimateWholeSearch();
     bool knownShort() const;  // the search is short: by its piece count or estimateWholeSearch
@@ -259,21 +259,28 @@ private:
     std::string error_;
     bool outOfMemory_ = false;
     std::vector<char> enabled_;             // images in the matrix (setup only)
-    bool probing_ = false;                  // choosing the -r piece by Monte Carlo probes
-    std::vector<RedundancyPlan> probeCandidates_;
+    // The setup's Monte Carlo probes (solver_setup.cpp): the -r piece's choice among the
+    // candidates, and the whole puzzle's estimate that says whether the search is short.
     struct ProbeTally {
         CostEstimate estimate;  // pooled over the passes so far (mean < 0: none possible)
         int probes = 0;         // per kept image, over those passes
     };
-    std::vector<ProbeTally> probeTallies_;
-    int probeRefinements_ = 0;
-    int probeNext_ = -1;
+    struct Probes {
+        bool active = false;                // choosing the -r piece by Monte Carlo probes
+        std::vector<RedundancyPlan> candidates;
+        std::vector<ProbeTally> tallies;
+        int refinements = 0;
+        int next = -1;
+        FilaInput input;                    // the whole puzzle, FILA started once (beginProbes)
+        double screenEstimate = -1;         // the first estimate of the search's cost (-1: none)
+    } probe_;
     FilterProgress filter_;
     long long chunk_ = 1;                   // step(): budget units between clock readings
     long long dlxCost_ = 1;                 // budget units a DLX placement costs (finishSetup)
     int filaRefusedBelow_ = INT_MAX;        // FILA refused (memory) at this many pieces left
     Model model_;
     std::vector<Symmetry> symmetries_;
+    AlgorithmPlan algo_;                    // planAlgorithms (solver/configuration.hpp)
     RedundancyPlan plan_;
     bool planActive_ = false;
     std::string redundancyText_ = "OFF";
@@ -284,42 +291,29 @@ private:
     ParityMonitor parity_;
     SolutionCoder coder_{model_};
     UniqueFilter uniqueFilter_;
-    HeuristicSchedule schedule_;
     std::vector<const std::vector<int>*> rankAt_;  // by remaining pieces
     std::vector<std::vector<int>> ranks_;
     DlxMatrix dlx_;
     int enabledImages_ = 0;
-    // FILA takes over from DLX when filaAt_ or fewer pieces remain and the open cells fit
-    // its occupancy field.
+    // FILA takes over from DLX when algo_.filaAt or fewer pieces remain and the open cells
+    // fit its occupancy field.
     std::unique_ptr<FilaEngine> fila_;
-    int filaAt_ = -1;
-    bool nof_ = false;
-    int extendedIndex_ = 0;  // FilaSettings::extendedIndex
-    bool autoTuned_ = false;  // the automatic configuration chose the algorithms
-    bool rootOnConstrainedPiece_ = false;  // configureAlgorithms: the root branches on -r's piece
-    int firstColumn_ = -1;    // that piece's column, -1: the heuristic's choice (finishSetup)
-    int constrainedColumn_ = -1;  // the -r piece's column when DLX has just the root level
-    bool rootByProbes_ = false;   // the root: the heuristic's column or that piece's, by probes
-    bool rootProbesWhenLong_ = false;  // 3-D: probes on a long search, the piece on a short one
-    int rootChoice_ = -1;         // chooseRootByProbes: 0 the heuristic's, 1 the piece's, -1 not yet;
-                                  // no choice: 2 min-fit took the piece, 3 a forced move
-    double rootEstimates_[2] = {-1, -1};  // its estimates (heuristic's, piece's)
+    // The root level's column (finishSetup, chooseRootByProbes).
+    struct Root {
+        int firstColumn = -1;        // the -r piece's column, -1: the heuristic's choice
+        int constrainedColumn = -1;  // the -r piece's column when DLX has just the root level
+        int choice = -1;             // chooseRootByProbes: 0 the heuristic's, 1 the piece's, -1 not
+                                     // yet; no choice: 2 min-fit took the piece, 3 a forced move
+        double estimates[2] = {-1, -1};  // its estimates (heuristic's, piece's)
+    } root_;
     std::vector<double> fillOrder_;       // cells' keys in fill order (fillOrder(): computed once)
     const std::vector<double>& fillOrder();
     bool filaFromRoot_ = false;  // FILA below the root starts on the root's region (finishSetup)
     FilaInput rootFilaInput_;    // that region, filtered (search: the root's kChoose)
     int filaFollowed_ = 0;       // levels FILA placed by follow() that the solver placed too
     bool filaReuse_ = false;     // FILA keeps its tables across starts on one input (subproblems, root)
-    FilaInput probeInput_;       // -r probes: the whole puzzle, FILA started once (beginProbes)
-    double screenEstimate_ = -1; // the probes' first estimate of the search's cost (-1: none)
-    std::string orderText_;
     int placedVolume_ = 0;
     FilaInput filaInput_;
-    // Constraints: thresholds are "apply while at least this many pieces remain".
-    int parityFilterAt_ = INT_MAX, volumeFilterAt_ = INT_MAX, fitFilterAt_ = INT_MAX, volumeBacktrackAt_ = INT_MAX;
-    std::string volumeOffFor_;  // a piece in parts: the volume constraints asked for are off (configureAlgorithms)
-    bool deadCellCut_ = false;  // FILA's dead-cell cut (configureAlgorithms: automatic, whole pieces only)
-    bool parityBacktrack_ = false;
     int holesParity_ = 0;
     std::vector<int> parityLeft_, volumeLeft_;
     VolumeMonitor volume_;
@@ -350,15 +344,18 @@ private:
     std::mt19937_64 rng_;
     bool trialEnding_ = false;
     Solution scratch_;
-    // startSubproblem: the path to follow (guide_), how many of its placements were made,
-    // and the statistics of the levels above the subtree as they were before it started
-    // (the path's levels are replayed, and that work must not be counted twice).
-    std::vector<int> guide_;
-    double donatedShare_ = 0;  // of this search's tree, given away by donate()
-    int guideSize_ = 0;   // guide_.size(): checked once per DLX level entry
-    int guided_ = 0;
-    std::string guideError_;
-    SolverStats guardStats_;
+    // The subproblem guide (subproblem_guide.cpp): the path to follow, how many of its
+    // placements were made, and the statistics of the levels above the subtree as they were
+    // before it started (the path's levels are replayed, and that work must not be counted
+    // twice).
+    struct Guide {
+        std::vector<int> path;
+        double donatedShare = 0;  // of this search's tree, given away by donate()
+        int size = 0;             // path.size(): checked once per DLX level entry
+        int followed = 0;
+        std::string error;
+        SolverStats statsBefore;
+    } sub_;
 };
 
 }  // namespace polycube

@@ -440,12 +440,12 @@ TEST(BuildOrder, SessionJson) {
     EXPECT_EQ(j["ok"], true);
     EXPECT_EQ(j["class"], "interlocked");
     EXPECT_EQ(j["interlocked"], nlohmann::json({0, 1}));
-    j = nlohmann::json::parse(s.buildOrderJson(3, grid));
-    EXPECT_EQ(j["ok"], false);
-    EXPECT_EQ(j["error"], "no puzzle number 3 (1 loaded)");
-    j = nlohmann::json::parse(s.buildOrderJson(0, {0, 1}));
-    EXPECT_EQ(j["ok"], false);
-    EXPECT_NE(j["error"].get<std::string>().find("grid has 2 cells"), std::string::npos);
+    EXPECT_EQ(s.buildOrderJson(3, grid), "");
+    EXPECT_EQ(s.errorCode(), Session::ErrorCode::kBadArgument);
+    EXPECT_EQ(s.lastError(), "no puzzle number 3 (1 loaded)");
+    EXPECT_EQ(s.buildOrderJson(0, {0, 1}), "");
+    EXPECT_EQ(s.errorCode(), Session::ErrorCode::kBadArgument);
+    EXPECT_NE(s.lastError().find("grid has 2 cells"), std::string::npos) << s.lastError();
     ASSERT_FALSE(s.start(0, "--build-order"));
     EXPECT_EQ(s.lastError(), "--build-order is an option of the polycube command line, not a search option");
 }

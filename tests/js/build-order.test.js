@@ -1,4 +1,4 @@
-// Build orders through the WebAssembly engine (Session.buildOrderJson), the worker protocol
+// Build orders through the WebAssembly engine (Session.buildOrder), the worker protocol
 // ('buildOrder') and the page's model of them (web/src/model/build-order.js): the same orders as
 // the native CLI's --build-order, every step's way in replayed cell by cell from the model's
 // paths, bad requests refused with a reason.
@@ -71,7 +71,7 @@ describe('build orders in the WebAssembly engine', () => {
     expect(grids).toHaveLength(12);
     const { puzzles: [puzzle] } = tetris;
     grids.forEach((grid, k) => {
-      const order = JSON.parse(tetris.session.buildOrderJson(0, grid));
+      const order = tetris.session.buildOrder(0, grid);
       expect(order).toEqual(native[k]);
       expect(['above', 'sideways', 'interlocked']).toContain(order.class);
       expect(replay(puzzle, grid, order)).toBe('');
@@ -86,10 +86,11 @@ describe('build orders in the WebAssembly engine', () => {
     const grid = Int32Array.from(grids[0]);
     const other = grid.findIndex((v) => v !== grid[0]); // two cells of different pieces swapped
     [grid[0], grid[other]] = [grid[other], grid[0]];
-    const order = JSON.parse(tetris.session.buildOrderJson(0, grid));
+    const order = tetris.session.buildOrder(0, grid);
     expect(order.ok).toBe(false);
-    expect(order.error).toMatch(/^not a solution of this puzzle: piece /);
-    expect(JSON.parse(tetris.session.buildOrderJson(1, grids[0]))).toEqual({ ok: false, error: 'no puzzle number 1 (1 loaded)' });
+    expect(order.error.code).toBe('bad-argument');
+    expect(order.error.message).toMatch(/^not a solution of this puzzle: piece /);
+    expect(tetris.session.buildOrder(1, grids[0])).toEqual({ ok: false, error: { code: 'bad-argument', message: 'no puzzle number 1 (1 loaded)' } });
   });
 });
 
@@ -99,8 +100,8 @@ describe('the page\'s model of a build order', () => {
   beforeAll(async () => {
     const opened = await openDef('soma.txt');
     opened.session.load(HOOKS, 'hooks.txt');
-    puzzle = JSON.parse(opened.session.puzzleJson(0));
-    order = JSON.parse(opened.session.buildOrderJson(0, HOOKS_GRID));
+    puzzle = (opened.session.puzzle(0).puzzle);
+    order = opened.session.buildOrder(0, HOOKS_GRID);
     opened.session.delete();
   });
 

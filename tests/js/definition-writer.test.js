@@ -15,13 +15,14 @@ const catalog = JSON.parse(readFileSync(path.join(DEF_DIR, 'catalog.json'), 'utf
 async function parse(text, source = 'written.txt') {
   const module = await loadModule();
   const session = new module.Session();
-  if (!session.load(text, source)) {
-    const error = session.lastError();
+  const loaded = session.load(text, source);
+  if (!loaded.ok) {
+    const error = loaded.error.message;
     session.delete();
     return { ok: false, error };
   }
   const puzzles = [];
-  for (let i = 0; i < session.puzzleCount(); i++) puzzles.push(JSON.parse(session.puzzleJson(i)));
+  for (let i = 0; i < session.puzzleCount(); i++) puzzles.push((session.puzzle(i).puzzle));
   return { ok: true, puzzles, session };
 }
 

@@ -36,17 +36,28 @@ export function readDef(file) {
   return readFileSync(path.join(DEF_DIR, file), 'utf8');
 }
 
+/**
+ * A checked Session call's reply ({ok:true, ...} or {ok:false, error:{code, message}}: the
+ * bindings' one error shape), returned when ok, else thrown as an Error with the code.
+ */
+export function must(reply) {
+  if (reply.ok) return reply;
+  const error = new Error(reply.error.message);
+  error.code = reply.error.code;
+  throw error;
+}
+
 /** Load `file` from def/ into a new Session; returns {session, puzzles}. */
 export async function openDef(file) {
   const module = await loadModule();
   const session = new module.Session();
-  if (!session.load(readDef(file), file)) {
-    const message = session.lastError();
+  const loaded = session.load(readDef(file), file);
+  if (!loaded.ok) {
     session.delete();
-    throw new Error(message);
+    must(loaded);
   }
   const puzzles = [];
-  for (let i = 0; i < session.puzzleCount(); i++) puzzles.push(JSON.parse(session.puzzleJson(i)));
+  for (let i = 0; i < session.puzzleCount(); i++) puzzles.push(must(session.puzzle(i)).puzzle);
   return { session, puzzles };
 }
 
@@ -56,7 +67,7 @@ export async function openDef(file) {
  * Returns {state, solutions, slices, stats}.
  */
 export function runToEnd(session, index, options, { budget = 100000, onGrids } = {}) {
-  if (!session.start(index, options)) throw new Error(session.lastError());
+  must(session.start(index, options));
   const cellCount = session.cellCount();
   let solutions = 0;
   let slices = 0;
@@ -71,7 +82,7 @@ export function runToEnd(session, index, options, { budget = 100000, onGrids } =
     }
   };
   do {
-    state = session.step(budget);
+    state = session.step(budget).state;
     slices++;
     drain();
   } while (state === STEP.RUNNING);
@@ -169,20 +180,22 @@ export async function record(file, options, { window = 0 } = {}) {
 export async function recordText(text, name, options, { window = 0 } = {}) {
   const module = await loadModule();
   const session = new module.Session();
-  if (!session.load(text, name)) {
-    const message = session.lastError();
+  const loaded = session.load(text, name);
+  if (!loaded.ok) {
     session.delete();
-    throw new Error(message);
+    must(loaded);
   }
-  const puzzles = [JSON.parse(session.puzzleJson(0))];
-  if (!session.start(0, options)) throw new Error(session.lastError());
-  if (window > 0) session.setTraceLimit(window);
+  const puzzles = [must(session.puzzle(0)).puzzle];
+  must(session.start(0, options));
+  if (window > 0) must(session.setTraceLimit(window));
   const cellCount = session.cellCount();
   const rec = new TraceRecording(window > 0 ? window : 2_000_000);
   const solutions = [];
   let state;
+  let stepped;
   do {
-    state = session.step(5000);
+    stepped = session.step(5000);
+    state = stepped.state;
     for (;;) {
       const ev = session.takeTrace(65536);
       if (ev.length === 0) break;
@@ -193,17 +206,16 @@ export async function recordText(text, name, options, { window = 0 } = {}) {
       for (let k = 0; k < grids.length / cellCount; k++) solutions.push(grids.slice(k * cellCount, (k + 1) * cellCount));
     }
   } while (state === STEP.RUNNING);
-  if (state !== STEP.DONE && !(window > 0 && state === STEP.CANCELLED)) throw new Error(`${name} ${options}: the search ended in state ${state}: ${session.lastError()}`);
+  if (state !== STEP.DONE && !(window > 0 && state === STEP.CANCELLED)) throw new Error(`${name} ${options}: the search ended in state ${state}: ${stepped.ok ? '' : stepped.error.message}`);
   // the image table, as the worker builds it
   const offsets = [0];
   const cells = [];
-  for (let i = 0; ; i++) {
-    const c = session.imageCells(i);
-    if (c.length === 0) break;
-    cells.push(...c);
+  const imageShapes = must(session.imageShapes()).shapes;
+  for (let i = 0; i < imageShapes.length; i++) {
+    cells.push(...must(session.imageCells(i)).cells);
     offsets.push(cells.length);
   }
-  const table = { offsets: Int32Array.from(offsets), cells: Int32Array.from(cells), imageShapes: session.imageShapes(), instanceShapes: session.instanceShapes() };
+  const table = { offsets: Int32Array.from(offsets), cells: Int32Array.from(cells), imageShapes, instanceShapes: must(session.instanceShapes()).shapes };
   session.delete();
   return { rec, solutions, puzzle: puzzles[0], cellCount, table };
 }

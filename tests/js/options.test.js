@@ -201,9 +201,10 @@ describe('agreement with the engine (Session.start through wasm)', () => {
       '--ordered', '-r --progress', '--checkpoint x.ck', '--resume x.ck', '--split 4', '--jobs-out d', '--job 1.job', '--merge d', '--build-order', '-M', '-o ""'];
     for (const text of bad) {
       expect(parseOptions(text).errors, text).toHaveLength(1);
-      expect(soma.start(0, text), text).toBe(false);
+      const started = soma.start(0, text);
+      expect(started.ok, text).toBe(false);
       if ((text.startsWith('--') && !/nope|mirror|redundancy|version/.test(text)) || text === '-M' || text === '-o ""') {
-        expect(soma.lastError(), text).toBe(parseOptions(text).errors[0]); // the same words
+        expect(started.error.message, text).toBe(parseOptions(text).errors[0]); // the same words
       }
     }
   });
@@ -235,13 +236,14 @@ describe('agreement with the engine (Session.start through wasm)', () => {
     for (const schedule of cases) {
       if (schedule === '') continue; // (-o's own "empty" message, tested above)
       const text = `--order=${schedule}`;
-      const engineTakes = soma.start(0, text);
+      const started = soma.start(0, text);
+      const engineTakes = started.ok;
       const why = scheduleError(schedule);
-      expect(why === '', `${schedule}: the engine says ${engineTakes ? 'yes' : soma.lastError()}`).toBe(engineTakes);
+      expect(why === '', `${schedule}: the engine says ${engineTakes ? 'yes' : started.error.message}`).toBe(engineTakes);
       expect(parseOptions(text).errors, schedule).toEqual(engineTakes ? [] : [why]);
       if (!engineTakes) {
         refused++;
-        expect(why, schedule).toBe(soma.lastError());
+        expect(why, schedule).toBe(started.error.message);
       }
     }
     expect(refused).toBeGreaterThan(300);

@@ -22,10 +22,11 @@ const instanceNamed = (puzzle, name) => puzzle.instances.findIndex((i) => i.name
 const at = (x, y, z = 0) => x + 10 * (y + 6 * z);
 
 function answer(session, index, placed, question, limit = 0, fixed = 0) {
-  if (!session.startPlay(index, flatPlacements(placed), question, limit, fixed)) return { error: session.lastError() };
-  let st;
-  do st = session.step(200000); while (st === STEP.RUNNING);
-  if (st !== STEP.DONE) return { error: session.lastError(), state: st };
+  const started = session.startPlay(index, flatPlacements(placed), question, limit, fixed);
+  if (!started.ok) return { error: started.error.message, code: started.error.code };
+  let stepped;
+  do stepped = session.step(200000); while (stepped.state === STEP.RUNNING);
+  if (stepped.state !== STEP.DONE) return { error: stepped.ok ? '' : stepped.error.message, state: stepped.state };
   return JSON.parse(session.playJson());
 }
 

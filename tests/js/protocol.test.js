@@ -33,6 +33,7 @@ describe('worker protocol', () => {
     host.handleMessage({ type: 'load', id: 2, text: 'D:xDim=2:yDim=1:zDim=1\n\nC:name=A:layout=0 0\n~D\n', source: 'bad.txt' });
     const err = await next((m) => m.id === 2);
     expect(err.type).toBe('error');
+    expect(err.code).toBe('bad-definition'); // the engine's error value, passed on whole
     expect(err.message).toContain('bad.txt:3:');
   });
 
@@ -154,9 +155,9 @@ describe('worker protocol', () => {
   it('delivers every trace event, however many a slice makes (bug: the transfer emptied the chunk and the rest waited)', async () => {
     // the engine's own trace of this search, drained in one thread
     const { session } = await openDef('pentominoes_10x6.txt');
-    expect(session.start(0, '-b 12 -l 20 -t 1')).toBe(true);
+    expect(session.start(0, '-b 12 -l 20 -t 1').ok).toBe(true);
     let want = 0;
-    while (session.step(1e6) === STEP.RUNNING);
+    while (session.step(1e6).state === STEP.RUNNING);
     for (let e = session.takeTrace(1 << 20); e.length > 0; e = session.takeTrace(1 << 20)) want += e.length / 4;
     session.delete();
     expect(want).toBeGreaterThan(3 * 65536); // several full chunks per slice
@@ -213,10 +214,10 @@ describe('worker protocol', () => {
 
   it('answers the image table asked right after solve once the setup is over (bug: an empty table, so the replay drew nothing)', async () => {
     const { session } = await openDef('pentominoes_10x6.txt');
-    expect(session.start(0, '-b 12 -l 5 -t 1')).toBe(true);
-    while (session.step(1e6) === STEP.RUNNING);
+    expect(session.start(0, '-b 12 -l 5 -t 1').ok).toBe(true);
+    while (session.step(1e6).state === STEP.RUNNING);
     let images = 0;
-    while (session.imageCells(images).length > 0) images++;
+    while (session.imageCells(images).ok) images++;
     session.delete();
     expect(images).toBeGreaterThan(1000);
     const { host, next } = makeHost();
@@ -336,9 +337,9 @@ describe('worker protocol', () => {
     host.handleMessage({ type: 'load', id: 1, text: readDef('soma.txt'), source: 'soma.txt' });
     await next((m) => m.id === 1);
     host.handleMessage({ type: 'solve', id: 2, puzzle: 0, options: '--no-such-option' });
-    expect((await next((m) => m.id === 2)).type).toBe('error');
+    expect(await next((m) => m.id === 2)).toMatchObject({ type: 'error', code: 'bad-options' });
     host.handleMessage({ type: 'solve', id: 3, puzzle: 9, options: '-r' });
-    expect((await next((m) => m.id === 3)).type).toBe('error');
+    expect(await next((m) => m.id === 3)).toMatchObject({ type: 'error', code: 'bad-argument', message: 'no puzzle number 9 (1 loaded)' });
     host.handleMessage({ type: 'frobnicate', id: 4 });
     const unknown = await next((m) => m.id === 4);
     expect(unknown.type).toBe('error');
@@ -446,7 +447,8 @@ describe('SolverClient', () => {
     await client.ready;
     await expect(client.load('D:xDim=1:yDim=1:zDim=1\n\nC:name=A:layout=0 0\n~D\n', 'oops.txt')).rejects.toThrow(/oops\.txt:3:/);
     await client.load(readDef('soma.txt'), 'soma.txt');
-    await expect(client.solve(0, '--bogus').done).rejects.toThrow(/./);
+    await expect(client.solve(0, '--bogus').done).rejects.toMatchObject({ code: 'bad-options', message: expect.stringContaining('--bogus') });
+    expect(client.failure).toBe(''); // a refused request leaves the worker usable
     client.terminate();
   });
 
@@ -454,5 +456,6 @@ describe('SolverClient', () => {
     const client = new SolverClient(makeFakeWorker(() => Promise.reject(new Error('missing module'))));
     await expect(client.ready).rejects.toThrow(/missing module/);
     await expect(client.load('x', 'y')).rejects.toThrow(/missing module/);
+    expect(client.failure).toMatch(/missing module/); // failed for good: the app makes a new client
   });
 });

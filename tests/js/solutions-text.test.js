@@ -22,8 +22,9 @@ async function solveWasm(text, options) {
   const module = await loadModule();
   const session = new module.Session();
   try {
-    if (!session.load(text, 'x.txt')) throw new Error(session.lastError());
-    const puzzle = JSON.parse(session.puzzleJson(0));
+    const loaded = session.load(text, 'x.txt');
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const puzzle = (session.puzzle(0).puzzle);
     const cellCount = puzzle.volume;
     const solutions = [];
     const r = runToEnd(session, 0, options, {

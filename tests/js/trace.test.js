@@ -23,8 +23,8 @@ async function wasmEvents(c) {
   const module = await loadModule();
   const session = new module.Session();
   try {
-    expect(session.load(fs.readFileSync(path.join(GOLDEN, c.puzzle), 'utf8'), c.puzzle), session.lastError()).toBe(true);
-    expect(session.start(0, `${c.options} -t 1`), session.lastError()).toBe(true);
+    expect(session.load(fs.readFileSync(path.join(GOLDEN, c.puzzle), 'utf8'), c.puzzle).ok).toBe(true);
+    expect(session.start(0, `${c.options} -t 1`)).toEqual({ ok: true });
     const out = [];
     const drain = () => {
       for (;;) {
@@ -35,7 +35,7 @@ async function wasmEvents(c) {
     };
     let state;
     do {
-      state = session.step(7);
+      state = session.step(7).state;
       drain();
     } while (state === STEP.RUNNING);
     expect(state).toBe(STEP.DONE);

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, DEF_DIR, STEP, loadModule, makeChecker, openDef, runToEnd } from './helpers.js';
+import { CLI, DEF_DIR, STEP, loadModule, makeChecker, openDef, readDef, runToEnd } from './helpers.js';
 import { TRACE_OP } from '../../web/src/worker/protocol.js';
 
 const PENTO = 'pentominoes_10x6.txt';
@@ -92,11 +92,11 @@ describe('pentominoes 10x6', () => {
   });
 
   it('counts a piece in parts right, and the editor\'s checks call no such puzzle impossible', async () => {
-    // (QA: the volume and pocket arguments assumed whole pieces: "impossible" for this one)
+    // (the volume and pocket arguments must not assume whole pieces: "impossible" for this one)
     const text = 'D:xDim=3:yDim=1:zDim=1\nC:name=A:layout=0 0 0, 2 0 0\nC:name=B:layout=0 0 0\n~D\n';
     const module = await loadModule();
     const session = new module.Session();
-    expect(session.load(text, 'parts.txt'), session.lastError()).toBe(true);
+    expect(session.load(text, 'parts.txt')).toEqual({ ok: true, puzzles: 1 });
     expect(runToEnd(session, 0, '').solutions).toBe(1);
     expect(runToEnd(session, 0, '-V').solutions).toBe(1);
     const draft = JSON.parse(module.Session.draftJson(text, 'parts.txt'));
@@ -105,8 +105,8 @@ describe('pentominoes 10x6', () => {
   });
 
   it('returns solution grids as fresh, transferable Int32Arrays', () => {
-    expect(session.start(0, '-r')).toBe(true);
-    while (session.pendingSolutions() === 0 && session.step(50000) === STEP.RUNNING);
+    expect(session.start(0, '-r').ok).toBe(true);
+    while (session.pendingSolutions() === 0 && session.step(50000).state === STEP.RUNNING);
     const grids = session.takeSolutions(1);
     expect(grids).toBeInstanceOf(Int32Array);
     expect(grids.length).toBe(session.cellCount());
@@ -117,10 +117,11 @@ describe('pentominoes 10x6', () => {
   });
 
   it('rejects bad option strings and puzzle indices with a message', () => {
-    expect(session.start(0, '--definitely-not-an-option')).toBe(false);
-    expect(session.lastError()).not.toBe('');
-    expect(session.start(5, '-r')).toBe(false);
-    expect(session.lastError()).not.toBe('');
+    const badOptions = session.start(0, '--definitely-not-an-option');
+    expect(badOptions.ok).toBe(false);
+    expect(badOptions.error.code).toBe('bad-options');
+    expect(badOptions.error.message).toContain('--definitely-not-an-option');
+    expect(session.start(5, '-r')).toEqual({ ok: false, error: { code: 'bad-argument', message: 'no puzzle number 5 (1 loaded)' } });
   });
 });
 
@@ -129,8 +130,10 @@ describe('errors', () => {
     const module = await loadModule();
     const s = new module.Session();
     const text = ['# bad piece', 'D:xDim=2:yDim=1:zDim=1', 'C:name=A:layout=0 0', '~D', ''].join('\n');
-    expect(s.load(text, 'bad.txt')).toBe(false);
-    expect(s.lastError()).toContain('bad.txt:3:');
+    const loaded = s.load(text, 'bad.txt');
+    expect(loaded.ok).toBe(false);
+    expect(loaded.error.code).toBe('bad-definition');
+    expect(loaded.error.message).toContain('bad.txt:3:');
     expect(s.puzzleCount()).toBe(0);
     s.delete();
   });
@@ -138,9 +141,10 @@ describe('errors', () => {
   it('survives garbage input', async () => {
     const module = await loadModule();
     const s = new module.Session();
-    expect(s.load('\u0000\u00ff garbage :::: D:xDim=-1', 'junk.txt')).toBe(false);
-    expect(s.lastError()).toMatch(/junk\.txt:\d+:/);
-    expect(s.load('', 'empty.txt')).toBe(false);
+    const loaded = s.load('\u0000\u00ff garbage :::: D:xDim=-1', 'junk.txt');
+    expect(loaded.ok).toBe(false);
+    expect(loaded.error.message).toMatch(/junk\.txt:\d+:/);
+    expect(s.load('', 'empty.txt').ok).toBe(false);
     s.delete();
   });
 });
@@ -148,18 +152,18 @@ describe('errors', () => {
 describe('cancel', () => {
   it('stops a long search: the next step returns CANCELLED and no more solutions arrive', async () => {
     const { session } = await openDef('tetriscube.txt');
-    expect(session.start(0, '')).toBe(true);
-    for (let i = 0; i < 5; i++) expect(session.step(20000)).toBe(STEP.RUNNING);
+    expect(session.start(0, '').ok).toBe(true);
+    for (let i = 0; i < 5; i++) expect(session.step(20000).state).toBe(STEP.RUNNING);
     session.takeSolutions(1 << 20); // whatever was found before the cancel
     session.cancel();
-    expect(session.step(20000)).toBe(STEP.CANCELLED);
+    expect(session.step(20000).state).toBe(STEP.CANCELLED);
     expect(session.state()).toBe(STEP.CANCELLED);
     expect(session.pendingSolutions()).toBe(0);
-    expect(session.step(1e6)).toBe(STEP.CANCELLED);
+    expect(session.step(1e6).state).toBe(STEP.CANCELLED);
     expect(session.takeSolutions(100).length).toBe(0);
     // the session is reusable after a cancel
-    expect(session.start(0, '-r')).toBe(true);
-    expect(session.step(1000)).toBe(STEP.RUNNING);
+    expect(session.start(0, '-r').ok).toBe(true);
+    expect(session.step(1000).state).toBe(STEP.RUNNING);
     session.delete();
   });
 });
@@ -168,7 +172,7 @@ describe('search trace', () => {
   it('reports balanced place/remove events at the DLX and FILA levels, same search as without -t', async () => {
     const { session, puzzles: [puzzle] } = await openDef('soma.txt');
     const plain = runToEnd(session, 0, '-r');
-    expect(session.start(0, '-r -t 1')).toBe(true);
+    expect(session.start(0, '-r -t 1').ok).toBe(true);
     const pieces = puzzle.instances.filter((inst) => !inst.stationary).length;
     const stack = [];
     let places = 0;
@@ -193,7 +197,7 @@ describe('search trace', () => {
     };
     let state;
     do {
-      state = session.step(5000);
+      state = session.step(5000).state;
       drainTrace();
     } while (state === STEP.RUNNING);
     const stats = JSON.parse(session.statsJson());
@@ -205,6 +209,69 @@ describe('search trace', () => {
     expect(stats.solutions).toBe(480);
     expect(stats.configuration).toBe(plain.stats.configuration);
     expect(stats.fitsByRemaining).toEqual(plain.stats.fitsByRemaining);
+    session.delete();
+  });
+});
+
+// Every checked Session call replies in one shape through the bindings: {ok:true, ...} or
+// {ok:false, error:{code, message}} (engine/session/session.hpp's table; bindings/embind.cpp).
+describe('one error shape', () => {
+  const illegal = (reply, call, phase) => {
+    expect(reply.ok, `${call} while ${phase}`).toBe(false);
+    expect(reply.error.code, `${call} while ${phase}`).toBe('illegal-call');
+    expect(reply.error.message).toContain(call);
+    expect(reply.error.message).toContain(phase);
+  };
+
+  it('refuses calls the table does not allow in the phase, and answers the allowed ones ok', async () => {
+    const module = await loadModule();
+    const s = new module.Session();
+    expect(s.phase()).toBe('empty');
+    illegal(s.puzzle(0), 'puzzleJson', 'empty');
+    illegal(s.start(0, '-r'), 'start', 'empty');
+    illegal(s.step(1), 'step', 'empty');
+    expect(s.step(1).state).toBe(STEP.IDLE);
+    expect(s.load(readDef('soma.txt'), 'soma.txt')).toEqual({ ok: true, puzzles: 1 });
+    illegal(s.setTraceLimit(10), 'setTraceLimit', 'loaded'); // start() would wipe the window
+    illegal(s.splitRefusal(), 'splitRefusal', 'loaded');
+    expect(s.start(0, '-r -t 1')).toEqual({ ok: true });
+    expect(s.phase()).toBe('setting up');
+    illegal(s.imageCells(0), 'imageCells', 'setting up');
+    illegal(s.imageShapes(), 'imageShapes', 'setting up');
+    illegal(s.fingerprint(), 'fingerprint', 'setting up');
+    illegal(s.donate(0), 'donateJson', 'setting up');
+    expect(s.setTraceLimit(10)).toEqual({ ok: true });
+    expect(s.splitRefusal().ok).toBe(true);
+    let reply;
+    do reply = s.step(1e6); while (reply.state === STEP.RUNNING);
+    expect(reply).toEqual({ ok: true, state: STEP.CANCELLED }); // the 10-event window filled
+    expect(s.phase()).toBe('cancelled');
+    const shapes = s.imageShapes();
+    expect(shapes.ok).toBe(true);
+    expect(shapes.shapes).toBeInstanceOf(Int32Array);
+    expect(s.imageCells(0).cells.length).toBeGreaterThanOrEqual(3); // a Soma piece: 3 or 4 cubes
+    const past = s.imageCells(shapes.shapes.length);
+    expect(past.ok).toBe(false);
+    expect(past.error.code).toBe('bad-argument');
+    illegal(s.startSubproblem([]), 'startSubproblem', 'cancelled');
+    s.delete();
+  });
+
+  it('gives a failed search as an error reply of step, again on every later step', async () => {
+    const { session } = await openDef('soma.txt');
+    expect(session.start(0, '-r')).toEqual({ ok: true });
+    while (!session.ready()) session.step(1e6);
+    expect(session.phase()).toBe('ready');
+    expect(session.fingerprint().fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(session.startSubproblem([0, 0])).toEqual({ ok: true }); // no path of this tree
+    let reply;
+    do reply = session.step(1e6); while (reply.state === STEP.RUNNING);
+    expect(reply.ok).toBe(false);
+    expect(reply.state).toBe(STEP.FAILED);
+    expect(reply.error.code).toBe('search-failed');
+    expect(reply.error.message).toContain('not a path of this search');
+    expect(session.step(1)).toEqual(reply);
+    expect(session.checkResume('{}').error.code).toBe('not-resumable'); // legal: the setup had finished
     session.delete();
   });
 });

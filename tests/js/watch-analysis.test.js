@@ -93,7 +93,7 @@ describe('comparing two recordings', () => {
     expect(algorithmOptions('nonsense', '-r', 12)).toBeNull();
     // each runs in the engine, on the same 20 first solutions' count
     const { session } = await openDef('pentominoes_10x6.txt');
-    for (const a of ALGORITHMS) expect(session.start(0, algorithmOptions(a.key, '-r -l 20', 12)), `${a.key}: ${session.lastError()}`).toBe(true);
+    for (const a of ALGORITHMS) expect(session.start(0, algorithmOptions(a.key, '-r -l 20', 12)), a.key).toEqual({ ok: true });
     session.delete();
   });
 });
@@ -105,9 +105,9 @@ describe('the parity lesson', () => {
     for (const file of files) {
       const { session, puzzles } = await openDef(file);
       for (let i = 0; i < puzzles.length; i++) {
-        expect(session.start(i, '-q')).toBe(true);
+        expect(session.start(i, '-q').ok).toBe(true);
         // Setup (where the impossibility proofs run) happens in the first step() slices.
-        while (session.step(1000) === STEP.RUNNING && JSON.parse(session.statsJson()).phase === 'setup');
+        while (session.step(1000).state === STEP.RUNNING && JSON.parse(session.statsJson()).phase === 'setup');
         const stats = JSON.parse(session.statsJson());
         session.cancel();
         const engineSays = /parity/.test(stats.impossible || '');

@@ -10,7 +10,11 @@
 //   client.cancel(id);
 //   const { reason, stats } = await done;       // reason: 'finished' | 'cancelled' | 'limit'
 //
-// Failures reject with an Error whose message is the engine's message ("file:line: ...").
+// Failures reject with an Error whose message is the engine's message ("file:line: ...") and
+// whose `code` is the engine's error code ("bad-definition", "illegal-call", ...: Session's
+// error values, engine/session/session.hpp) when the engine refused the request. A worker
+// that failed for good (its module did not load, it crashed) sets `failure`: every later
+// request rejects with it.
 //
 // Cancel is cooperative first: the engine answers between slices (15 ms). When no answer
 // has come HARD_CANCEL_MS later (one DLX placement in a matrix of a million rows takes up to
@@ -21,6 +25,13 @@
 // client starts itself (a Worker passed in cannot be recreated).
 
 import { MSG } from './worker/protocol.js';
+
+/** The Error a request rejects with for the worker's error message (its code kept). */
+function engineError(msg) {
+  const error = new Error(msg.message);
+  if (msg.code) error.code = msg.code;
+  return error;
+}
 
 /** Milliseconds a cancelled search may take to answer before its worker is stopped outright. */
 export const HARD_CANCEL_MS = 100;
@@ -46,6 +57,7 @@ export class SolverClient {
     this.nextId = 1;
     this._lastLoad = null; // {text, source}: loaded again into a worker started after a hard cancel
     this.pending = new Map(); // id -> {resolve, reject, handlers}
+    this.failure = ''; // why the worker failed for good ('' while it works)
     this.version = null;
     this.ready = new Promise((resolve, reject) => {
       this._readyResolve = resolve;
@@ -230,7 +242,7 @@ export class SolverClient {
     const done = new Promise((resolve, reject) => {
       entry = { resolve, reject, handlers };
     });
-    if (this._failure) entry.reject(new Error(this._failure));
+    if (this.failure) entry.reject(new Error(this.failure));
     else {
       this.pending.set(id, entry);
       this.worker.postMessage({ ...msg, id });
@@ -281,7 +293,7 @@ export class SolverClient {
       case MSG.ERROR:
         this.pending.delete(msg.id);
         clearTimeout(entry.hardCancel);
-        entry.reject(new Error(msg.message));
+        entry.reject(engineError(msg));
         break;
       case MSG.LOADED:
       case MSG.CHECKED:
@@ -302,7 +314,7 @@ export class SolverClient {
   }
 
   _failAll(message) {
-    this._failure = this._failure || message;
+    this.failure = this.failure || message;
     this._readyReject(new Error(message));
     for (const [, entry] of this.pending) {
       clearTimeout(entry.hardCancel);

@@ -8,10 +8,8 @@
 import { SolutionStore } from '../ui/solution-store.js';
 import { knownCount } from '../ui/library.js';
 import { CUSTOM, NO_SOLUTIONS, PHASE } from './state.js';
-// options (issue 8 §4)
 import { isOptionsError, optionsRefusal, optionsSliceForText } from './options-actions.js';
 import { finishMessage } from './run-report.js';
-// /options
 import { clampPoolSize } from '../pool/solver-pool.js';
 import { CHECKPOINT_MS } from './saved-search.js';
 import { keptSearchActions } from './kept-search-actions.js';
@@ -91,7 +89,7 @@ export class Actions {
 
   /** The solver client; a new worker replaces one that died (e.g. out of memory). */
   async ensureClient() {
-    if (this.client && !this.client._failure) return this.client;
+    if (this.client && !this.client.failure) return this.client;
     if (this.client) {
       try { this.client.terminate(); } catch { /* already gone */ }
     }
@@ -232,7 +230,7 @@ export class Actions {
     }
     this.engineText = next.text;
     // a notice about what was shown before (a link that could not be read...) is no longer
-    // about the page (QA: it stayed up over the next puzzle solved); later news comes after
+    // about the page (it must not stay up over the next puzzle solved); later news comes after
     this.store.update('notice', '');
     if (next.kind === 'custom' && this.persist) {
       // the person's own text is kept in My puzzles from its first good load
@@ -240,7 +238,7 @@ export class Actions {
       const id = this.persist.savePuzzle({ title, text: next.text });
       if (id) next = { ...next, kind: 'mine', id, title };
       this.store.update('myPuzzles', this.persist.puzzles());
-      this.reportSave(); // (QA: a definition loaded while the storage was full was silently not kept)
+      this.reportSave(); // (a definition loaded while the storage is full is not kept: said)
     }
     // a puzzle from the editor keeps the colours it had there (next.colourSlots, by name)
     if (next.colourSlots && puzzles.length === 1) puzzles = [applyColourSlots(puzzles[0], next.colourSlots)];
@@ -267,7 +265,7 @@ export class Actions {
   // ------------------------------------------------------------ options
 
   setOptionsText(text) {
-    this.store.update('options', optionsSliceForText(text)); // options (issue 8 §4): parse errors marked at once
+    this.store.update('options', optionsSliceForText(text)); // parse errors marked at once
   }
 
   // ------------------------------------------------------------ solving
@@ -281,53 +279,90 @@ export class Actions {
    */
   async solve(trace = null, { resume = null } = {}) {
     if (this.running || this.state.puzzles.length === 0) return;
-    const src = this.state.source;
-    const index = this.state.puzzleIndex;
-    const puzzle = this.currentPuzzle();
-    // a comparison recording (watch-actions.js) runs other algorithm options than the panel's
+    const plan = this.planSearch(trace);
+    if (!plan) return;
+    const before = this.beforeSearch(trace);
+    if (!(await this.engineHoldsPuzzle(plan.src))) return;
+    const store = this.storeFor(plan.puzzle, resume);
+    const token = ++this.runToken;
+    const started = this.startSearch(plan, store, token, trace, resume);
+    if (!started) return;
+    this.beginRun(plan, started, token, store, trace, resume);
+    let result;
+    try {
+      result = await started.done;
+    } catch (err) {
+      if (token === this.runToken) this.searchRefused(err, before, store, resume);
+      return;
+    }
+    if (token !== this.runToken) return; // superseded (another puzzle was loaded meanwhile)
+    this.searchEnded(result, plan, store, before, started.traceEvents);
+  }
+
+  /**
+   * What to search: the puzzle on screen with the panel's options (a comparison recording,
+   * watch-actions.js, runs other algorithm options: trace.baseOptions), or null when the
+   * options are refused: bad options never start a search and never clear the solutions found.
+   */
+  planSearch(trace) {
     const base = trace && typeof trace.baseOptions === 'string' ? trace.baseOptions : this.state.options.text.trim();
-    const options = searchOptions(base, trace ? trace.options : '');
-    // options (issue 8 §4): bad options never start a search and never clear the solutions found
     const refusal = optionsRefusal(this.state.options);
     if (refusal) {
       this.setPhase(PHASE.ERROR, refusal);
-      return;
+      return null;
     }
-    const previousSolutions = this.state.solutions;
-    const previousRun = this.state.run; // its counters come back with its solutions if the engine refuses
-    // The solution on the stage, shown again once this search has found it (showAgain), when
-    // this search was not asked for to see new solutions: a recording of the search (the replay
-    // closes back onto it), or the first Solve after a link's solution. Another Solve starts
-    // at its own first solution. Solutions belong to the puzzle on screen (selectPuzzle clears
-    // them); not when a replay's step was on the stage instead.
-    const keepShown = (trace || previousSolutions.linked) && previousSolutions.store && previousSolutions.shown >= 0
-      && previousSolutions.shown < previousSolutions.store.stored && !replayOnStage(this.state);
-    const shownGrid = keepShown ? Int32Array.from(previousSolutions.store.get(previousSolutions.shown)) : null;
-    let traceEvents = 0;
-    // /options
-    if (!this.client || this.client._failure || this.engineText !== src.text) {
-      // the engine lost the puzzle (e.g. a custom definition failed to load since): reload it
-      this.setPhase(PHASE.LOADING, 'Reloading the puzzle…');
-      try {
-        await this.ensureClient();
-        await this.client.load(src.text, src.name);
-        this.engineText = src.text;
-      } catch (err) {
-        this.setPhase(PHASE.ERROR, `Could not reload the puzzle: ${messageOf(err)}`);
-        return;
-      }
+    return {
+      src: this.state.source, index: this.state.puzzleIndex, puzzle: this.currentPuzzle(),
+      options: searchOptions(base, trace ? trace.options : ''),
+    };
+  }
+
+  /**
+   * What the search replaces, for when the engine refuses it: the solutions and the run's
+   * counters. And the solution on the stage, shown again once this search has found it
+   * (showAgain), when this search was not asked for to see new solutions: a recording of the
+   * search (the replay closes back onto it), or the first Solve after a link's solution.
+   * Another Solve starts at its own first solution. Solutions belong to the puzzle on screen
+   * (selectPuzzle clears them); not when a replay's step was on the stage instead.
+   */
+  beforeSearch(trace) {
+    const solutions = this.state.solutions;
+    const keepShown = (trace || solutions.linked) && solutions.store && solutions.shown >= 0
+      && solutions.shown < solutions.store.stored && !replayOnStage(this.state);
+    return { solutions, run: this.state.run, shownGrid: keepShown ? Int32Array.from(solutions.store.get(solutions.shown)) : null };
+  }
+
+  /** Whether the engine holds the puzzle's text, loading it again when it lost it (e.g. a custom definition failed to load since). */
+  async engineHoldsPuzzle(src) {
+    if (this.client && !this.client.failure && this.engineText === src.text) return true;
+    this.setPhase(PHASE.LOADING, 'Reloading the puzzle…');
+    try {
+      await this.ensureClient();
+      await this.client.load(src.text, src.name);
+      this.engineText = src.text;
+      return true;
+    } catch (err) {
+      this.setPhase(PHASE.ERROR, `Could not reload the puzzle: ${messageOf(err)}`);
+      return false;
     }
+  }
+
+  /** The search's solution store; a resumed search's starts with the solutions it had found (those it kept; the rest are counted). */
+  storeFor(puzzle, resume) {
     const store = new SolutionStore(puzzle.xDim * puzzle.yDim * puzzle.zDim, puzzle.instances.length);
     if (resume) {
-      // the solutions the saved search had found (those it kept; the rest are counted)
       const ck = resume.checkpoint;
       const kept = ck.grids.length / ck.cellCount;
       if (ck.cellCount === store.cellCount) store.add(ck.grids, kept);
       else store.countUnstored(kept);
       store.countUnstored(ck.solutions - kept);
     }
-    const token = ++this.runToken;
-    let started;
+    return store;
+  }
+
+  /** The search asked of the client ({id, done, traceEvents}), or null with the phase saying why not. */
+  startSearch(plan, store, token, trace, resume) {
+    const counted = { traceEvents: 0 };
     const handlers = {
       onSolutions: ({ grids, count }) => {
         if (token !== this.runToken) return;
@@ -335,11 +370,9 @@ export class Actions {
         // Solutions reach the page with the counters (tick, every redrawDelay), the first one
         // too, not with every worker's batch: each redraw costs style, layout, paint and a
         // composite (software-rendered without a GPU), and at ~40 batches a second from two
-        // workers that took a third of a core from the search (bench/POOL.md). Drawing a
-        // solution in 3-D where WebGL runs on the CPU cost ~40 ms of both cores (10x6 at
-        // 1060x860 in SwiftShader; ~20 ms with the diffuse materials since): drawn at once, the first one took that from the workers of
-        // a 2-worker 10x6 search (~0.07 s in all); a search shorter than a tick now draws once,
-        // at its end (finishRun).
+        // workers that took a third of a core from the search (bench/POOL.md). Drawn at once,
+        // a solution in 3-D where WebGL runs on the CPU took that time from the workers of a
+        // short search; a search shorter than a tick now draws once, at its end (finishRun).
         const live = this.running && this.running.token === token; // (not yet: a client that answers at once)
         if (live) this.running.solutionsPending = true;
         else this.publishSolutions(store);
@@ -348,35 +381,40 @@ export class Actions {
         if (token !== this.runToken) return;
         this.lastStats = stats;
       },
-      // options (issue 8 §4): -t is counted until the trace view exists (a separate issue)
       onTrace: (events) => {
         if (token !== this.runToken) return;
-        traceEvents += events.length / 4;
+        counted.traceEvents += events.length / 4;
         if (trace) trace.onTrace(events);
       },
     };
     if (resume) handlers.resume = resume.checkpoint;
     if (trace && trace.window > 0) handlers.traceLimit = trace.window;
+    let started;
     try {
-      started = this.client.solve(index, options, handlers);
+      started = this.client.solve(plan.index, plan.options, handlers);
     } catch (err) {
       this.setPhase(PHASE.ERROR, `Could not start the search: ${messageOf(err)}`);
-      return;
+      return null;
     }
     // the worker answers in order: the table is of the search just started
     if (trace) this.client.imageTable().then(trace.onImageTable, (err) => trace.onImageTable(null, messageOf(err)));
+    return { id: started.id, done: started.done, get traceEvents() { return counted.traceEvents; } };
+  }
+
+  /** The run is on: its counters' timer, its checkpoints in the browser, the panels told (one change for both slices). */
+  beginRun(plan, started, token, store, trace, resume) {
     this.lastStats = null;
     const startedAt = performance.now();
     this.running = {
-      id: started.id, token, timer: 0,
-      startedAt, options, index, source: src, saved: Boolean(resume), elapsedBefore: resume ? Number(resume.elapsed) || 0 : 0,
+      id: started.id, token, timer: 0, startedAt, options: plan.options, index: plan.index, source: plan.src,
+      saved: Boolean(resume), elapsedBefore: resume ? Number(resume.elapsed) || 0 : 0,
     };
     this.scheduleTick(this.running);
     if (this.savedSearches && this.client.checkpoint) {
       this.running.checkpointTimer = setInterval(() => this.saveRunning(), CHECKPOINT_MS);
     }
     const resumedNote = resume ? ` (resumed: ${plural(store.total, 'solution')} found before)` : '';
-    // one change for both (the panels render once; the stage sees a search just started)
+    const { options } = plan;
     this.store.replace({
       solutions: { ...NO_SOLUTIONS, store, total: store.total, shown: store.stored > 0 ? 0 : -1 },
       run: {
@@ -387,61 +425,63 @@ export class Actions {
         elapsedBefore: this.running.elapsedBefore,
       },
     });
+  }
 
-    let result;
-    try {
-      result = await started.done;
-    } catch (err) {
-      if (token !== this.runToken) return;
-      this.finishRun();
-      // options (issue 8 §4): the engine refused the options: mark them, keep what was found
-      const message = messageOf(err);
-      if (resume && err && err.name === 'CheckpointRefused') {
-        // nothing of it is shown or searched; it stays kept, for the person to discard
-        this.store.replace({ solutions: { ...previousSolutions, revision: previousSolutions.revision + 1 } });
-        this.refuseSaved(resume, message);
-        this.setPhase(PHASE.ERROR, `The kept search could not be resumed: ${message.replace(/^the kept search: /, '')}. It was not searched, and it is still kept (see above).`);
-        return;
-      }
-      const aboutOptions = isOptionsError(message);
-      if (aboutOptions) this.store.update('options', { error: message, errorKey: 'engine' });
-      if (store.total === 0) {
-        this.store.replace({ solutions: { ...previousSolutions, revision: previousSolutions.revision + 1 } });
-        // (QA: the solutions came back but Placements and Elapsed read 0)
-        this.store.update('run', { stats: previousRun.stats, elapsed: previousRun.elapsed, elapsedBefore: previousRun.elapsedBefore || 0 });
-      }
-      this.setPhase(PHASE.ERROR, aboutOptions
-        ? `The solver refused the options: ${message}. The solutions found before are kept.`
-        : `Could not search: ${message}`);
-      // /options
+  /**
+   * The engine refused the search: a kept search that may not be resumed stays kept, for the
+   * person to discard; refused options are marked; the solutions found before, and their
+   * counters, come back when this search found none.
+   */
+  searchRefused(err, before, store, resume) {
+    this.finishRun();
+    const message = messageOf(err);
+    const restore = () => this.store.replace({ solutions: { ...before.solutions, revision: before.solutions.revision + 1 } });
+    if (resume && err && err.name === 'CheckpointRefused') {
+      restore();
+      this.refuseSaved(resume, message);
+      this.setPhase(PHASE.ERROR, `The kept search could not be resumed: ${message.replace(/^the kept search: /, '')}. It was not searched, and it is still kept (see above).`);
       return;
     }
-    if (token !== this.runToken) return; // superseded (another puzzle was loaded meanwhile)
+    const aboutOptions = isOptionsError(message);
+    if (aboutOptions) this.store.update('options', { error: message, errorKey: 'engine' });
+    if (store.total === 0) {
+      restore();
+      const { stats, elapsed, elapsedBefore } = before.run;
+      this.store.update('run', { stats, elapsed, elapsedBefore: elapsedBefore || 0 });
+    }
+    this.setPhase(PHASE.ERROR, aboutOptions
+      ? `The solver refused the options: ${message}. The solutions found before are kept.`
+      : `Could not search: ${message}`);
+  }
+
+  /**
+   * The search ended: a finished search needs no resuming (nor does one kept of the same
+   * search, stopped earlier); a stopped one was written down by cancel(). The last line, the
+   * solution shown before, the trace events counted.
+   */
+  searchEnded(result, plan, store, before, traceEvents) {
     const wasSaved = this.running.saved;
-    const { cancelledAt } = this.running;
+    const { cancelledAt, startedAt } = this.running;
     this.finishRun();
-    // a finished search needs no resuming; a stopped one was written down by cancel()
-    // (or one kept of the same search, stopped earlier: it was still offered after this one
-    // had found every solution)
     const kept = this.savedRecord;
-    const sameSearch = kept && kept.text === src.text && kept.puzzleIndex === index && kept.options === options;
+    const sameSearch = kept && kept.text === plan.src.text && kept.puzzleIndex === plan.index && kept.options === plan.options;
     if (result.reason === 'finished' && (wasSaved || sameSearch)) this.discardSaved();
-    this.finishedSearch(result, store, startedAt, options, cancelledAt);
-    this.showAgain(shownGrid, store);
-    this.store.update('run', { traceEvents }); // options (issue 8 §4)
+    this.finishedSearch(result, store, startedAt, plan.options, cancelledAt);
+    this.showAgain(before.shownGrid, store);
+    this.store.update('run', { traceEvents });
   }
 
   finishedSearch(result, store, startedAt, options, cancelledAt = 0) {
     const stats = (result && result.stats) || this.lastStats || {};
     let elapsed = typeof stats.seconds === 'number' ? stats.seconds : (performance.now() - startedAt) / 1000;
     // Cancelled: the time until Cancel was pressed, not until the last worker answered (more
-    // workers than cores answered a second or more later: QA read "Cancelled after 7.3 s" for
+    // workers than cores answer a second or more later: it read "Cancelled after 7.3 s" for
     // a Cancel pressed at 3 s).
     if (result.reason === 'cancelled' && cancelledAt > 0) elapsed = Math.min(elapsed, (cancelledAt - startedAt) / 1000);
     const total = Math.max(store.total, stats.solutions || 0);
     this.store.update('solutions', { total, revision: this.state.solutions.revision + 1 });
     const phase = result.reason === 'cancelled' ? PHASE.CANCELLED : PHASE.DONE;
-    // options (issue 8 §4): the limit (-l inside the options ends as 'finished'), impossible puzzles, -s
+    // the limit (-l inside the options ends as 'finished'), impossible puzzles, -s
     const message = finishMessage({
       reason: result.reason, total, elapsed, options, stats, before: this.state.run.elapsedBefore || 0,
       known: knownCount(this.currentEntry(), options), compareKnown: this.state.puzzles.length === 1,
@@ -449,9 +489,9 @@ export class Actions {
     this.store.update('run', { phase, message, stats, elapsed, reason: result.reason });
   }
 
-  // The stage goes back to the solution it showed before the search, among those found (QA:
-  // solving from a link that showed one, or recording the search, jumped to solution 1),
-  // unless the person browsed meanwhile.
+  // The stage goes back to the solution it showed before the search, among those found (solving
+  // from a link that showed one, or recording the search, must not jump to solution 1), unless
+  // the person browsed meanwhile.
   showAgain(grid, store) {
     if (!grid || this.state.solutions.store !== store || this.state.solutions.shown !== 0) return;
     const k = store.indexOf(grid);
@@ -528,7 +568,7 @@ export class Actions {
     this.finishRun();
   }
 
-  // ------------------------------------------------------------ workers and saved searches (issue 10)
+  // ------------------------------------------------------------ workers and saved searches
 
   /** Solver workers sharing the next searches (kept in the browser). */
   setWorkers(n) {

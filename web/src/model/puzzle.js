@@ -3,7 +3,7 @@
 // what a definition means; this module mirrors the format's rules so the editor can check
 // a puzzle while it is being drawn, before any text reaches the engine.)
 //
-//   const puzzle = fromEngineJson(JSON.parse(session.puzzleJson(0)));
+//   const puzzle = fromEngineJson(session.puzzle(0).puzzle);   // the bindings parse puzzleJson
 //   cellCounts(puzzle)          // {box: 60, holes: 0, stationary: 0, space: 60, pieces: 60, balanced: true}
 //   validatePuzzle(puzzle)      // [] or [{path: 'pieces[2].name', message: "..."}]
 //   shapeKey(piece.cells, puzzle.oneSide) === shapeKey(other.cells, puzzle.oneSide)  // same shape

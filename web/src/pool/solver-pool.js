@@ -1,4 +1,4 @@
-// SolverPool: one search spread over several solver workers (issue 10), with the interface of
+// SolverPool: one search spread over several solver workers, with the interface of
 // SolverClient (../solver-client.js), so that the app's actions use either.
 //
 //   const pool = new SolverPool({ size: navigator.hardwareConcurrency, createClient: () => new SolverClient() });
@@ -126,8 +126,8 @@ export class SolverPool {
   }
 
   /** Set when the first worker failed for good (the app then makes a new pool). */
-  get _failure() {
-    return this.primary._failure;
+  get failure() {
+    return this.primary.failure;
   }
 
   /**

@@ -16,7 +16,8 @@
 //        {title, source, line, xDim, yDim, zDim, oneSide, volume,
 //         pieces:[{name, stationary, count, cells:[[x,y,z],...]}],
 //         instances:[{name, piece, stationary}]}
-//   -> {type:'error', id, message}          message = Session.lastError(), "source:line: ..."
+//   -> {type:'error', id, code, message}    the Session's refusal (code "bad-definition"),
+//                                          message "source:line: ..."
 //
 // page -> worker: search puzzle number `puzzle` (index into `puzzles` of the last load)
 //   {type:'solve', id, puzzle, options, maxSolutions?, stepBudget?, traceLimit?}
@@ -46,7 +47,7 @@
 //                                           (search exhausted), 'cancelled', 'limit' or
 //                                           'window' (traceLimit reached).
 //                                           Every solution is delivered before 'done'.
-//   -> {type:'error', id, message}          bad puzzle index or options (Session.lastError()),
+//   -> {type:'error', id, code, message}    bad puzzle index or options (the Session's refusal),
 //                                           or the engine failed during the search
 //   A new 'solve' or 'load' while a search runs ends that search first (done 'cancelled').
 //
@@ -66,7 +67,7 @@
 //        splitRefusal  why these options cannot be shared ('' when they can: then
 //                      'subproblem' may follow)
 //   -> {type:'done', id, reason:'cancelled', stats}  when cancelled during the setup
-//   -> {type:'error', id, message}          bad puzzle index or options, or a failed setup
+//   -> {type:'error', id, code, message}    bad puzzle index or options, or a failed setup
 // page -> worker: may a kept checkpoint of the prepared search be resumed?
 //   {type:'checkResume', id, checkpoint}    after 'prepared': checkpoint = {fingerprint,
 //                                           doneShare, solutions, stats, pending:[{path, share}]}
@@ -325,6 +326,15 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     queued = [];
     boot().then(() => drain(() => postMessage({ type: MSG.RESTARTED, message })));
   }
+  // Every checked Session call replies {ok:true, ...} or {ok:false, error:{code, message}}
+  // (bindings/embind.cpp). This is the one place a refusal becomes the protocol's error
+  // message (its code included); true when `reply` was one.
+  function refused(id, reply) {
+    if (reply.ok) return false;
+    postMessage({ type: MSG.ERROR, id, code: reply.error.code, message: reply.error.message });
+    return true;
+  }
+
   function handleMessage(msg) {
     if (queued) queued.push(msg);
     else dispatch(msg);
@@ -356,8 +366,10 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
           });
         case MSG.IMAGE_TABLE:
           return onImageTable(id);
-        case MSG.IMAGE_CELLS:
-          return postMessage({ type: MSG.IMAGE_CELLS, id, cells: session.imageCells(msg.image | 0) });
+        case MSG.IMAGE_CELLS: {
+          const reply = session.imageCells(msg.image | 0);
+          return refused(id, reply) || postMessage({ type: MSG.IMAGE_CELLS, id, cells: reply.cells });
+        }
         case MSG.BUILD_ORDER:
           return onBuildOrder(id, msg);
         default:
@@ -371,16 +383,15 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   function onLoad(id, { text, source }) {
     cancelJob();
     const def = { text: String(text ?? ''), source: String(source ?? '<input>') };
-    if (!session.load(def.text, def.source)) {
+    const loaded = session.load(def.text, def.source);
+    if (refused(id, loaded)) {
       lastLoad = null;
-      postMessage({ type: MSG.ERROR, id, message: session.lastError() });
       return;
     }
     lastLoad = def;
     prepared = false;
     const puzzles = [];
-    const n = session.puzzleCount();
-    for (let i = 0; i < n; i++) puzzles.push(JSON.parse(session.puzzleJson(i)));
+    for (let i = 0; i < loaded.puzzles; i++) puzzles.push(session.puzzle(i).puzzle);
     postMessage({ type: MSG.LOADED, id, puzzles });
   }
 
@@ -405,7 +416,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       return;
     }
     if (!startSession(id, msg)) return;
-    if (windowField.value) session.setTraceLimit(windowField.value);
+    if (windowField.value && refused(id, session.setTraceLimit(windowField.value))) return;
     runJob(newJob(id, { limit: limitField.value, fixedBudget: budgetField.value }));
   }
 
@@ -425,16 +436,14 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       return;
     }
     const index = Number.isInteger(msg.puzzle) ? msg.puzzle : -1;
-    if (!session.startPlay(index, Int32Array.from(list), msg.question.slice(0, 100), limitField.value || 0, fixed)) {
-      postMessage({ type: MSG.ERROR, id, message: session.lastError() });
-      return;
-    }
+    if (refused(id, session.startPlay(index, Int32Array.from(list), msg.question.slice(0, 100), limitField.value || 0, fixed))) return;
     prepared = false;
     runJob(newJob(id, { kind: 'play' }));
   }
 
   // A slice of a play question: its progress now and then, its answer at the end.
-  function afterPlaySlice(current, st) {
+  function afterPlaySlice(current, stepped) {
+    const st = stepped.state;
     const result = () => JSON.parse(session.playJson());
     if (st === STEP.RUNNING) {
       const t = now();
@@ -448,17 +457,13 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     job = null;
     if (st === STEP.DONE) postMessage({ type: MSG.PLAYED, id: current.id, result: result() });
     else if (st === STEP.CANCELLED) postMessage({ type: MSG.DONE, id: current.id, reason: 'cancelled', stats: result() });
-    else postMessage({ type: MSG.ERROR, id: current.id, message: session.lastError() || `play failed (step state ${st})` });
+    else if (!refused(current.id, stepped)) postMessage({ type: MSG.ERROR, id: current.id, message: `play failed (step state ${st})` });
   }
 
   function startSession(id, msg) {
     const index = Number.isInteger(msg.puzzle) ? msg.puzzle : -1;
-    if (session.start(index, String(msg.options ?? ''))) {
-      prepared = false;
-      return true;
-    }
-    postMessage({ type: MSG.ERROR, id, message: session.lastError() });
-    return false;
+    prepared = false;
+    return !refused(id, session.start(index, String(msg.options ?? '')));
   }
 
   function newJob(id, { limit, fixedBudget, kind = 'solve', budget = INITIAL_BUDGET } = {}) {
@@ -492,19 +497,19 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   }
 
   // The setup is over (or ended otherwise): answer the prepare request.
-  function endPrepare(current, st) {
+  function endPrepare(current, stepped) {
     job = null;
-    if (st === STEP.FAILED) {
-      postMessage({ type: MSG.ERROR, id: current.id, message: session.lastError() || 'the setup failed' });
-      return;
-    }
-    if (st === STEP.CANCELLED) {
+    if (refused(current.id, stepped)) return;
+    if (stepped.state === STEP.CANCELLED) {
       postMessage({ type: MSG.DONE, id: current.id, reason: 'cancelled', stats: stats() });
       return;
     }
+    const print = session.fingerprint();
+    const refusal = session.splitRefusal();
+    if (refused(current.id, print) || refused(current.id, refusal)) return;
     prepared = true;
     postMessage({
-      type: MSG.PREPARED, id: current.id, fingerprint: session.fingerprint(), splitRefusal: session.splitRefusal(),
+      type: MSG.PREPARED, id: current.id, fingerprint: print.fingerprint, splitRefusal: refusal.refusal,
       cellCount: session.cellCount(), stats: stats(),
     });
   }
@@ -534,10 +539,11 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   }
 
   function startPiece({ id, path, fixedBudget }) {
-    if (!prepared || !session.startSubproblem(path)) {
-      postMessage({ type: MSG.ERROR, id, message: prepared ? session.lastError() : 'subproblem: no prepared search (send prepare first)' });
+    if (!prepared) {
+      postMessage({ type: MSG.ERROR, id, message: 'subproblem: no prepared search (send prepare first)' });
       return false;
     }
+    if (refused(id, session.startSubproblem(path))) return false;
     runJob(newJob(id, { kind: 'subproblem', budget: pieceBudget, fixedBudget }));
     return true;
   }
@@ -556,8 +562,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     } catch (e) {
       text = '';
     }
-    const ok = typeof text === 'string' && session.checkResume(text);
-    postMessage({ type: MSG.CHECKED, id, problem: ok ? '' : session.lastError() || 'the kept search: not a checkpoint' });
+    const checked = typeof text === 'string' ? session.checkResume(text) : { ok: false, error: { message: 'the kept search: not a checkpoint' } };
+    postMessage({ type: MSG.CHECKED, id, problem: checked.ok ? '' : checked.error.message });
   }
 
   // The running piece ended: the next waiting one starts, or (it did not finish) every waiting
@@ -577,7 +583,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   }
 
   function onDonate(id, msg) {
-    const running = job && job.kind === 'subproblem' && job.id === msg.search && session.ready();
+    const running = job && job.kind === 'subproblem' && job.id === msg.search && session.phase() === 'searching';
     if (msg.drain !== undefined) {
       const d = msg.drain;
       if (msg.max !== undefined) {
@@ -597,7 +603,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       return;
     }
     const max = Number.isInteger(msg.max) && msg.max > 0 ? Math.min(msg.max, 1 << 20) : 0;
-    const given = running ? JSON.parse(session.donateJson(max)) : { share: 0, paths: [] };
+    const given = running ? session.donate(max) : { ok: true, share: 0, paths: [] };
+    if (refused(id, given)) return;
     if (given.paths.length === 0 && running && !job.donation) {
       // Nothing open to give yet (a piece that has just started has entered no level): answered
       // once a slice leaves something to give, rather than make the page come back later (its
@@ -617,16 +624,17 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   function answerDonation(current) {
     const waiting = current.donation;
     if (!waiting) return;
-    const open = job === current && session.state() === STEP.RUNNING && session.ready();
+    const open = job === current && session.phase() === 'searching';
     if (waiting.drain !== undefined) {
       if (open && drainLevels(current, waiting.drain) === 0) return; // still nothing open: wait on
       current.donation = null;
       postMessage({ type: MSG.DONATED, id: waiting.id, paths: [], share: 0 });
       return;
     }
-    const given = open ? JSON.parse(session.donateJson(waiting.max)) : { share: 0, paths: [] };
-    if (open && given.paths.length === 0) return; // nothing open yet: wait on
+    const given = open ? session.donate(waiting.max) : { ok: true, share: 0, paths: [] };
+    if (given.ok && open && given.paths.length === 0) return; // nothing open yet: wait on
     current.donation = null;
+    if (refused(waiting.id, given)) return;
     postMessage({ type: MSG.DONATED, id: waiting.id, paths: given.paths, share: given.share });
   }
 
@@ -638,8 +646,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   function drainLevels(current, minShare) {
     let levels = 0;
     for (;;) {
-      const given = JSON.parse(session.donateJson(0));
-      if (given.paths.length === 0) return levels;
+      const given = session.donate(0);
+      if (!given.ok || given.paths.length === 0) return levels;
       levels++;
       postMessage({ type: MSG.DONATED, id: current.id, paths: given.paths, share: given.share });
       if (given.share / given.paths.length < minShare) return levels;
@@ -656,9 +664,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       postMessage({ type: MSG.ERROR, id, message: `buildOrder: grid must be a list of at most ${MAX_GRID_CELLS} whole numbers (a solution)` });
       return;
     }
-    const order = JSON.parse(session.buildOrderJson(puzzle, cells));
-    if (!order.ok) postMessage({ type: MSG.ERROR, id, message: order.error });
-    else postMessage({ type: MSG.BUILD_ORDER, id, order });
+    const order = session.buildOrder(puzzle, cells);
+    if (!refused(id, order)) postMessage({ type: MSG.BUILD_ORDER, id, order });
   }
 
   // The image table describes the started search only once its setup (which runs in step()
@@ -682,14 +689,18 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     }
   }
 
-  // Image ids are dense from 0; imageCells answers an empty list past the last one.
+  // Image ids are dense from 0 to imageShapes' length.
   function sendImageTable(id) {
+    const imageShapes = session.imageShapes();
+    const instanceShapes = session.instanceShapes();
+    if (refused(id, imageShapes) || refused(id, instanceShapes)) return;
     const offsets = [0];
     const parts = [];
     let total = 0;
-    for (let i = 0; ; i++) {
-      const cells = session.imageCells(i);
-      if (cells.length === 0) break;
+    for (let i = 0; i < imageShapes.shapes.length; i++) {
+      const reply = session.imageCells(i);
+      if (refused(id, reply)) return;
+      const cells = reply.cells;
       total += cells.length;
       if (total > MAX_TABLE_CELLS) {
         postMessage({ type: MSG.ERROR, id, message: `the puzzle has too many placements to replay (more than ${MAX_TABLE_CELLS} cells)` });
@@ -702,10 +713,10 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     let at = 0;
     for (const p of parts) { cells.set(p, at); at += p.length; }
     const table = Int32Array.from(offsets);
-    const imageShapes = session.imageShapes();
-    const instanceShapes = session.instanceShapes();
-    postMessage({ type: MSG.IMAGE_TABLE, id, offsets: table, cells, imageShapes, instanceShapes },
-      [table.buffer, cells.buffer, imageShapes.buffer, instanceShapes.buffer]);
+    const images = imageShapes.shapes;
+    const instances = instanceShapes.shapes;
+    postMessage({ type: MSG.IMAGE_TABLE, id, offsets: table, cells, imageShapes: images, instanceShapes: instances },
+      [table.buffer, cells.buffer, images.buffer, instances.buffer]);
   }
 
   function onCancel(id) {
@@ -723,16 +734,17 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
   function cancelJob() {
     if (!job) return;
     session.cancel();
-    const st = session.step(0); // CANCELLED (or DONE if the search had just finished)
-    endJob(st === STEP.DONE ? 'finished' : 'cancelled');
+    endJob(session.state() === STEP.DONE ? 'finished' : 'cancelled'); // DONE: the search had just finished
   }
 
   function runSlice(current) {
     if (job !== current) return; // ended (cancelled, replaced) while this slice was queued
+    let stepped;
     let st;
     try {
       const t0 = now();
-      st = session.step(current.budget);
+      stepped = session.step(current.budget);
+      st = stepped.state;
       const dt = now() - t0;
       // (a slice cut short by the search's end says nothing of the engine's speed)
       if (!current.fixedBudget && st === STEP.RUNNING) {
@@ -740,11 +752,11 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         if (current.kind === 'subproblem') pieceBudget = current.budget;
       }
       if (current.kind === 'play') {
-        afterPlaySlice(current, st);
+        afterPlaySlice(current, stepped);
         return;
       }
       if (current.kind === 'prepare' && (st !== STEP.RUNNING || session.ready())) {
-        endPrepare(current, st);
+        endPrepare(current, stepped);
         return;
       }
       answerDonation(current);
@@ -755,7 +767,6 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     }
     if (current.found >= current.limit && st === STEP.RUNNING) {
       session.cancel();
-      session.step(0);
       endJob('limit');
       return;
     }
@@ -782,8 +793,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         flush(current);
         job = null;
         answerWaitingTables();
-        const message = session.lastError() || `search failed (step state ${st})`;
-        postMessage({ type: MSG.ERROR, id: current.id, message });
+        const message = stepped.ok ? `search failed (step state ${st})` : stepped.error.message;
+        if (!refused(current.id, stepped)) postMessage({ type: MSG.ERROR, id: current.id, message });
         afterPiece(false, message);
       }
     }

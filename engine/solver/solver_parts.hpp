@@ -1,0 +1,14 @@
+// What the files of Solver share and nothing else needs (solver.cpp, solver_setup.cpp,
+// dlx_driver.cpp, subproblem_guide.cpp).
+#pragma once
+#include <chrono>
+
+namespace polycube::solver_parts {
+
+using Clock = std::chrono::steady_clock;
+
+inline double secondsSince(Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+}  // namespace polycube::solver_parts
