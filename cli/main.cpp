@@ -23,6 +23,7 @@
 #include "build_orders.hpp"
 #include "files.hpp"
 #include "jobs.hpp"
+#include "memo_count.hpp"
 #include "progress.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
@@ -55,6 +56,7 @@ double processCpuSeconds() {
 // copy, its statistics, JSON line and checkpoint lost).
 Solver* volatile activeSolver = nullptr;
 ParallelSearch* volatile activeParallel = nullptr;  // -j N: every thread stops within a slice
+MemoCounter* volatile activeMemo = nullptr;          // --memo
 volatile std::sig_atomic_t solving = 0;
 volatile std::sig_atomic_t interrupted = 0;  // the signal number
 constexpr double kRepeatSeconds = 0.2;
@@ -76,8 +78,9 @@ void onSignal(int sig) {
     }
     firstSignalAt = now;
     interrupted = sig;
-    if (solving && (activeSolver || activeParallel)) {
+    if (solving && (activeSolver || activeParallel || activeMemo)) {
         // atomic stores only: safe in a signal handler
+        if (activeMemo) activeMemo->cancel();
         if (activeParallel) activeParallel->cancel();
         if (activeSolver) activeSolver->cancel();
         return;
@@ -253,8 +256,10 @@ int runCli(int argc, char** argv) {
                      "(their pieces report their solutions when each ends)\n";
         return 2;
     }
-    if (const std::string why = usageConflict(p); !why.empty()) {
-        std::cerr << "polycube: " << why << "\n";
+    std::string conflict = usageConflict(p);
+    if (conflict.empty()) conflict = memoConflict(p);
+    if (!conflict.empty()) {
+        std::cerr << "polycube: " << conflict << "\n";
         return 2;
     }
     // (before the modes below too: a --job stopped by Ctrl-C says so and exits 130, leaving
@@ -355,6 +360,19 @@ int runCli(int argc, char** argv) {
         for (size_t i = 0; i < parsed.puzzles.size(); ++i) {
             const PuzzleDef& def = parsed.puzzles[i];
             const double cpuAtStart = processCpuSeconds();
+            if (p.options.memo) {
+                solving = 1;
+                if (interrupted) exitInterrupted();
+                const int counted = countByMemo(def, source, static_cast<int>(i), p.options, activeMemo, cpuAtStart, processCpuSeconds);
+                solving = 0;
+                if (outputFailed(why)) {
+                    std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
+                    return 1;
+                }
+                if (counted < 0) exitInterrupted();
+                status = std::max(status, counted);
+                continue;
+            }
             BuildOrders printed(def, p.options);  // each solution, and with --build-order how to build it
             // The other threads' solvers set up meanwhile, on threads of their own.
             std::unique_ptr<SearchThreads> others =
