@@ -75,6 +75,7 @@ MemoCounter::State MemoCounter::step(long long budget) {
             if (phase_ < kSearch) {
                 setupSome();
                 budget -= kModelWork;
+                if (phase_ >= kSearch) break;  // the setup's time and the search's apart
                 continue;
             }
             if (phase_ == kFinished) {

@@ -12,7 +12,7 @@
 // marks an empty slot and most mismatches are rejected without reading the key. The table
 // starts small and doubles (in place: an entry of bucket b moves to b or b + old size, by one
 // more bit of its hash; buckets are numbered by the hash without its lowest bit, the tag's)
-// when it is 3/4 full, or a bucket overflows in a table 1/8 full, while the doubled table fits the budget;
+// when it is 3/4 full, or half full and a bucket overflows, while the doubled table fits the budget;
 // past that a full bucket gives up one entry (chosen by the new key's hash), so the table never
 // grows past its budget and a search never stops for memory: an evicted subproblem is
 // counted again when it comes back. Counts stay exact whatever is evicted.
@@ -67,9 +67,10 @@ public:
             ++s;
             e += stride_;
         }
-        if (s == kBucketSlots && !full_ && entries_ * 8 > capacity()) {
-            // A full bucket in a table that may still grow: grow rather than forget (unless the
-            // table is nearly empty: then the hash is to blame, and growing would not help).
+        if (s == kBucketSlots && !full_ && entries_ * 2 > capacity()) {
+            // A full bucket in a table half full that may still grow: grow rather than forget.
+            // (Below half full a few buckets overflow by chance, and doubling for each would
+            // take the whole budget for a small count.)
             grow();
             store(hash, key, count);
             return;
