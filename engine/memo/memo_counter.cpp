@@ -109,32 +109,26 @@ bool MemoCounter::setupSome() {
             builder_.reset();
             phase_ = kSymmetry;
             return true;
-        case kProof: {
-            // The enumerating search's proofs, in the same bounded units, after -r's checks (as
-            // there: a wrong -r is said even for an impossible puzzle): a puzzle they settle is
-            // not searched (the hexomino rectangle of def/ would be, for long).
-            if (std::string parity = parityImpossibility(model_); !parity.empty()) {
-                proved(std::move(parity));
-                return false;
-            }
+        case kProof:
+        case kReach: {
+            // The enumerating search's proofs, in the same bounded units (parity and the
+            // weightings, then the reach argument on its own), after -r's checks (as there: a
+            // wrong -r is said even for an impossible puzzle): a puzzle they settle is not
+            // searched (the hexomino rectangle of def/ would be, for long).
             WeightingLimits limits;
             limits.maxCellVisits = kWeightingCellVisits;
             limits.reach = false;
-            if (WeightingProof proof = weightingImpossibility(model_, limits); proof.impossible) {
-                proved(std::move(proof.reason));
+            std::string reason = phase_ == kProof ? parityImpossibility(model_) : std::string();
+            if (reason.empty()) {
+                const WeightingProof proof =
+                    phase_ == kProof ? weightingImpossibility(model_, limits) : reachImpossibility(model_, limits);
+                if (proof.impossible) reason = proof.reason;
+            }
+            if (!reason.empty()) {
+                proved(std::move(reason));
                 return false;
             }
-            phase_ = kReach;
-            return true;
-        }
-        case kReach: {
-            WeightingLimits limits;
-            limits.maxCellVisits = kWeightingCellVisits;
-            if (WeightingProof proof = reachImpossibility(model_, limits); proof.impossible) {
-                proved(std::move(proof.reason));
-                return false;
-            }
-            phase_ = kTerms;
+            phase_ = phase_ == kProof ? kReach : kTerms;
             return true;
         }
         case kSymmetry: {
