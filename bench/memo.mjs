@@ -104,7 +104,7 @@ const fmtCount = (n) => (n === null || n === undefined ? '' : Number(n).toLocale
 function shown(r) {
   if (!r.json) return `error: ${r.err.split('\n').pop()}`;
   const s = sec(r);
-  return r.cut || r.json.state === 'cancelled' ? `> ${LIMIT} s (cut)` : `${s < 0.01 ? s.toFixed(4) : s.toFixed(3)} s`;
+  return r.cut || r.json.state === 'cancelled' ? `cut at ${LIMIT} s wall (${s.toFixed(1)} s CPU)` : `${s < 0.01 ? s.toFixed(4) : s.toFixed(3)} s`;
 }
 const done = (r) => r.json && r.json.state === 'done';
 

@@ -1,5 +1,7 @@
 #include "memo/memo_table.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 
 #include "puzzle/model.hpp"
@@ -28,13 +30,13 @@ Status MemoTable::reset(int keyWords, long long maxBytes) {
         return Status::error("the memo table's budget of " + formatBytes(maxBytes) + " holds not even one bucket of " +
                              formatBytes(one));
     buckets_ = 1;
-    while (static_cast<long long>(buckets_ * 2) * one <= std::min(maxBytes, kFirstBytes)) buckets_ *= 2;
+    while (static_cast<long long>(buckets_) * 2 * one <= std::min(maxBytes, kFirstBytes)) buckets_ *= 2;
     slots_ = static_cast<uint64_t*>(std::calloc(buckets_, bucketBytes()));
     if (!slots_) {
         buckets_ = 0;
         return Status::error("out of memory: the memo table's first " + formatBytes(one) + " could not be allocated");
     }
-    full_ = static_cast<long long>(buckets_ * 2) * one > maxBytes;
+    full_ = static_cast<long long>(buckets_) * 2 * one > maxBytes;
     return Status::success();
 }
 
@@ -47,6 +49,13 @@ void MemoTable::grow() {
     if (full_) return;
     const size_t old = buckets_;
     const size_t oldBytes = old * bucketBytes();
+    // (In 64 bits: a doubling past what size_t holds, in WebAssembly, is refused like one the
+    // allocator refuses.)
+    if (static_cast<unsigned long long>(oldBytes) * 2 > static_cast<unsigned long long>(SIZE_MAX)) {
+        ++growRefused_;
+        full_ = true;
+        return;
+    }
     // realloc: the allocator extends or moves the block (Linux remaps large blocks without a
     // copy); on failure the table stays as it was and evicts from then on.
     void* more = std::realloc(slots_, oldBytes * 2);
@@ -77,7 +86,7 @@ void MemoTable::grow() {
             else keep += stride_;
         }
     }
-    full_ = static_cast<long long>(buckets_ * 2 * bucketBytes()) > maxBytes_;
+    full_ = static_cast<long long>(buckets_) * 2 * static_cast<long long>(bucketBytes()) > maxBytes_;
 }
 
 }  // namespace polycube
