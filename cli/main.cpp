@@ -23,6 +23,7 @@
 #include "build_orders.hpp"
 #include "files.hpp"
 #include "jobs.hpp"
+#include "memo_count.hpp"
 #include "progress.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
@@ -55,6 +56,7 @@ double processCpuSeconds() {
 // copy, its statistics, JSON line and checkpoint lost: so the first signal's handler stays).
 Solver* volatile activeSolver = nullptr;
 ParallelSearch* volatile activeParallel = nullptr;  // -j N: every thread stops within a slice
+MemoCounter* volatile activeMemo = nullptr;          // --memo
 volatile std::sig_atomic_t solving = 0;
 volatile std::sig_atomic_t interrupted = 0;  // the signal number
 constexpr double kRepeatSeconds = 0.2;
@@ -76,8 +78,9 @@ void onSignal(int sig) {
     }
     firstSignalAt = now;
     interrupted = sig;
-    if (solving && (activeSolver || activeParallel)) {
+    if (solving && (activeSolver || activeParallel || activeMemo)) {
         // atomic stores only: safe in a signal handler
+        if (activeMemo) activeMemo->cancel();
         if (activeParallel) activeParallel->cancel();
         if (activeSolver) activeSolver->cancel();
         return;
@@ -265,8 +268,10 @@ int readCommandLine(const std::vector<std::string>& args, OptionParse& p) {
                      "(their pieces report their solutions when each ends)\n";
         return 2;
     }
-    if (const std::string why = usageConflict(p); !why.empty()) {
-        std::cerr << "polycube: " << why << "\n";
+    std::string conflict = usageConflict(p);
+    if (conflict.empty()) conflict = memoConflict(p);
+    if (!conflict.empty()) {
+        std::cerr << "polycube: " << conflict << "\n";
         return 2;
     }
     return -1;
@@ -596,6 +601,22 @@ int runCli(int argc, char** argv) {
             const std::string label = p.files.size() == 1 && count == 1
                                           ? std::string("polycube: ")
                                           : "polycube: " + shownPath(source) + (count > 1 ? " #" + std::to_string(i + 1) : std::string()) + ": ";
+            if (p.options.memo) {  // counted without enumerating (memo/memo_counter.hpp)
+                const double cpuAtStart = processCpuSeconds();
+                solving = 1;
+                if (interrupted) exitInterrupted();
+                const int counted = countByMemo(parsed.puzzles[i], source, static_cast<int>(i), p.options, activeMemo,
+                                                cpuAtStart, processCpuSeconds);
+                solving = 0;
+                std::string why;
+                if (outputFailed(why)) {
+                    std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
+                    return 1;
+                }
+                if (counted < 0) exitInterrupted();
+                status = std::max(status, counted);
+                continue;
+            }
             PuzzleRun puzzle(run, parsed.puzzles[i], source, i, label, status);
             if (const int ended = solvePuzzle(puzzle); ended != kNextPuzzle) return ended;
         }

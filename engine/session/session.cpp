@@ -242,6 +242,7 @@ bool Session::start(int index, const std::string& options) {
         {o.ordered, "--ordered"},           {o.progress, "--progress"},    {!o.checkpoint.empty(), "--checkpoint"},
         {!o.resume.empty(), "--resume"},    {o.splitJobs > 0, "--split"},  {!o.jobsOut.empty(), "--jobs-out"},
         {!o.job.empty(), "--job"},          {!o.merge.empty(), "--merge"},  {o.buildOrder, "--build-order"},
+        {o.memo || o.memoMb > 0, "--memo"},
     };
     for (const auto& [given, name] : commandLineOnly)
         if (given) return fail(ErrorCode::kBadOptions, std::string(name) + " is an option of the polycube command line, not a search option");

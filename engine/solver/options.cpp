@@ -1,6 +1,7 @@
 #include "solver/options.hpp"
 
 #include "common/text.hpp"
+#include "memo/memo_counter.hpp"
 #include "search/heuristics.hpp"
 
 #include <algorithm>
@@ -119,6 +120,22 @@ const std::vector<OptionSpec>& specs() {
          [](SolverOptions& o, OptionParse&, const std::string* v) {
              o.merge = *v;
              return v->empty() ? std::string("--merge: empty directory name") : std::string();
+         }},
+        {0, "memo", Arg::None, false, nullptr,
+         "count without listing (with -q or --json): a search that remembers how many ways each set of open cells "
+         "and free pieces can be completed (memo/memo_counter.hpp); exact with -r, -M, stationary pieces and copies; "
+         "one thread; not with -u, -l, -t, -s, --checkpoint, --resume, --split, --job or -j N > 1",
+         [](SolverOptions& o, OptionParse&, const std::string*) { o.memo = true; return std::string(); }},
+        {0, "memo-mb", Arg::Required, false, "N",
+         "with --memo: the memo table's memory budget in MiB (default 256); a full table forgets entries, the count "
+         "stays exact",
+         [](SolverOptions& o, OptionParse&, const std::string* v) {
+             long long mb;
+             if (!v || !parseInt(*v, mb, kMemoMinMb, kMemoMaxMb))
+                 return "--memo-mb needs a whole number of MiB from " + std::to_string(kMemoMinMb) + " to " +
+                        std::to_string(kMemoMaxMb) + (v ? ", got '" + quoteText(*v) + "'" : "");
+             o.memoMb = mb;
+             return std::string();
          }},
         {'r', "redundancyFilter", Arg::Optional, false, "NAME",
          "count rotationally unique solutions: constrain one uniquely shaped piece (NAME, or chosen automatically)",

@@ -1,0 +1,25 @@
+// --memo: counting a puzzle by the memoized search (engine/memo/memo_counter.hpp) instead of
+// the enumerating one, for -q and --json counts.
+//
+//   if (std::string why = memoConflict(p); !why.empty()) refuse(why);      // before any puzzle
+//   MemoCounter* volatile active = nullptr;                             // the signal handler's
+//   status |= countByMemo(def, source, index, p.options, active, cpuAtStart);
+#pragma once
+#include <string>
+
+#include "memo/memo_counter.hpp"
+#include "solver/options.hpp"
+
+namespace polycube {
+
+// Why the options cannot be counted by --memo ("" when they can), or why --memo-mb is out of
+// place. Said at once, before any puzzle is read.
+std::string memoConflict(const OptionParse& p);
+
+// Counts one puzzle and prints what -i and --json ask for. `active` points to the counter while
+// it runs (a signal handler may cancel it). Returns 0, 1 (an error, said on standard error), or
+// -1 when the count was cancelled (its statistics printed; the caller exits as interrupted).
+int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& options,
+                MemoCounter* volatile& active, double cpuAtStart, double (*cpuSeconds)());
+
+}  // namespace polycube

@@ -1,0 +1,505 @@
+#include "memo/memo_counter.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "common/text.hpp"
+#include "constraints/parity.hpp"
+#include "constraints/weighting.hpp"
+
+namespace polycube {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// Setup work per step() call between cancel checks (ModelBuilder units).
+constexpr long long kModelWork = 1 << 16;
+// The weighting proofs' bound, the enumerating search's (a setup unit must end within a slice).
+constexpr long kWeightingCellVisits = 6000000;
+
+}  // namespace
+
+std::unique_ptr<MemoCounter> MemoCounter::begin(const PuzzleDef& def, const MemoSettings& settings, const ModelLimits& limits) {
+    std::unique_ptr<MemoCounter> c(new MemoCounter());
+    c->def_ = def;
+    c->settings_ = settings;
+    c->stats_.maxTableBytes = settings.maxTableBytes;
+    // (Below --memo-mb's 1 MiB the tests check eviction; a budget too small for one bucket
+    // is refused when the table is made.)
+    if (settings.maxTableBytes <= 0 || settings.maxTableBytes > (kMemoMaxMb << 20)) {
+        c->fail("the memo table's budget must be more than 0 bytes and at most " + formatBytes(kMemoMaxMb << 20) +
+                ", got " + std::to_string(settings.maxTableBytes) + " bytes");
+        return c;
+    }
+    c->builder_ = std::make_unique<ModelBuilder>(c->def_, limits);
+    return c;
+}
+
+void MemoCounter::fail(std::string message) {
+    error_ = std::move(message);
+    state_ = State::Failed;
+    depth_ = -1;
+}
+
+std::string MemoCounter::termsDescription() const {
+    if (terms_.empty()) return "";
+    std::string out = "1 count";
+    if (terms_.size() > 1) {
+        const size_t more = terms_.size() - 1;
+        out += " + " + std::to_string(more) + " Burnside " + (more == 1 ? "term" : "terms");
+        if (stabilized_ > 0)
+            out += " for " + std::to_string(stabilized_) + " symmetric " + (stabilized_ == 1 ? "image" : "images") +
+                   " of the constrained piece";
+        else
+            out += " over the puzzle's " + std::to_string(symmetries_.size()) + " symmetries";
+    }
+    return out;
+}
+
+MemoCounter::State MemoCounter::step(long long budget) {
+    if (state_ != State::Running) return state_;
+    const auto t0 = Clock::now();
+    const bool setup = phase_ < kSearch;
+    try {
+        while (state_ == State::Running && budget > 0) {
+            if (cancel_.load(std::memory_order_relaxed)) {
+                state_ = State::Cancelled;
+                break;
+            }
+            if (phase_ < kSearch) {
+                setupSome();
+                budget -= kModelWork;
+                if (phase_ >= kSearch) break;  // the setup's time and the search's apart
+                continue;
+            }
+            if (phase_ == kFinished) {
+                state_ = State::Done;
+                break;
+            }
+            if (depth_ < 0 && !startTerm()) continue;
+            if (!search(budget)) break;
+        }
+    } catch (const std::bad_alloc&) {
+        fail("out of memory while " + std::string(phase_ < kSearch ? "setting up the memoized count" : "counting"));
+    }
+    (setup ? stats_.setupSeconds : stats_.searchSeconds) += secondsSince(t0);
+    stats_.lookups = table_.lookups();
+    stats_.hits = table_.hits();
+    stats_.evictions = table_.evictions();
+    stats_.entries = table_.entries();
+    stats_.tableBytes = table_.bytes();
+    return state_;
+}
+
+bool MemoCounter::setupSome() {
+    switch (phase_) {
+        case kModel:
+            if (builder_->step(kModelWork) == ModelBuilder::Running) return true;
+            if (builder_->failed()) {
+                fail(builder_->error());
+                return false;
+            }
+            model_ = builder_->take();
+            builder_.reset();
+            phase_ = kSymmetry;
+            return true;
+        case kProof:
+        case kReach: {
+            // The enumerating search's proofs, in the same bounded units (parity and the
+            // weightings, then the reach argument on its own), after -r's checks (as there: a
+            // wrong -r is said even for an impossible puzzle): a puzzle they settle is not
+            // searched (the hexomino rectangle of def/ would be, for long).
+            WeightingLimits limits;
+            limits.maxCellVisits = kWeightingCellVisits;
+            limits.reach = false;
+            std::string reason = phase_ == kProof ? parityImpossibility(model_) : std::string();
+            if (reason.empty()) {
+                const WeightingProof proof =
+                    phase_ == kProof ? weightingImpossibility(model_, limits) : reachImpossibility(model_, limits);
+                if (proof.impossible) reason = proof.reason;
+            }
+            if (!reason.empty()) {
+                proved(std::move(reason));
+                return false;
+            }
+            phase_ = phase_ == kProof ? kReach : kTerms;
+            return true;
+        }
+        case kSymmetry: {
+            if (settings_.mirror && !mirrorClosed(model_)) {
+                fail("-M: the pieces are not closed under mirroring (some piece's mirror image is not in the set), "
+                     "so mirror images of solutions are not solutions");
+                return false;
+            }
+            if (settings_.redundancy) symmetries_ = puzzleSymmetries(model_, settings_.mirror);
+            phase_ = kPlan;
+            if (!settings_.redundancy) {
+                planTerms(nullptr);
+                return true;
+            }
+            int forced = -1;
+            if (!settings_.piece.empty()) {
+                for (const PieceInstance& inst : model_.instances) {
+                    if (inst.name != settings_.piece) continue;
+                    if (inst.stationary) {
+                        fail("-r " + inst.name + ": that piece is stationary; name a mobile piece");
+                        return false;
+                    }
+                    forced = inst.shape;
+                }
+                if (forced < 0) {
+                    fail("-r: no piece named '" + quoteText(settings_.piece) + "' in this puzzle");
+                    return false;
+                }
+            }
+            if (forced < 0 && symmetries_.size() > 1) {
+                planSearch_ = std::make_unique<RedundancyCandidateSearch>(model_, symmetries_);
+                return true;
+            }
+            Result<RedundancyPlan> plan = planRedundancyFilter(model_, symmetries_, forced);
+            if (!plan.ok()) {
+                fail("-r: " + plan.status.message);
+                return false;
+            }
+            planTerms(&plan.value);
+            return true;
+        }
+        case kPlan: {
+            if (planSearch_->step()) return true;
+            RedundancyPlan plan = redundancyPlanFrom(planSearch_->take(), symmetries_);
+            planSearch_.reset();
+            planTerms(&plan);
+            return true;
+        }
+        case kTerms: {
+            order_ = sweepOrder(model_);
+            // The key: the open-cell mask, then the packed copies left (the same sizes in every term).
+            Result<CoverProblem> probe = buildCoverProblem(model_, order_, std::vector<char>(model_.images.size(), 0), nullptr);
+            if (!probe.ok()) {
+                fail(probe.status.message);
+                return false;
+            }
+            if (Status st = table_.reset(probe.value.words + probe.value.countWords, settings_.maxTableBytes); !st.ok) {
+                fail(st.message);
+                return false;
+            }
+            key_.assign(table_.keyWords(), 0);
+            stats_.terms = static_cast<int>(terms_.size());
+            phase_ = kSearch;
+            return false;
+        }
+        default:
+            return false;
+    }
+}
+
+void MemoCounter::proved(std::string reason) {
+    impossible_ = std::move(reason);
+    count_ = 0;
+    phase_ = kFinished;
+}
+
+void MemoCounter::planTerms(const RedundancyPlan* plan) {
+    planAllowed_.assign(model_.images.size(), 1);
+    groups_.assign(1, Group{});
+    terms_.assign(1, Term{});
+    if (plan) {
+        redundancyText_ = plan->description;
+        for (int i : plan->removedImages) planAllowed_[i] = 0;
+        if (plan->needsGlobalCheck) {
+            // No piece to constrain: classes by Burnside over the whole group.
+            groups_[0].divisor = symmetries_.size();
+            for (size_t g = 1; g < symmetries_.size(); ++g) terms_.push_back({static_cast<int>(g), -1, 0});
+        }
+        for (const auto& [image, stabilizer] : plan->stabilizers) {
+            // Solutions through a symmetric kept image: classes under its stabilizer.
+            planAllowed_[image] = 0;
+            ++stabilized_;
+            const int group = static_cast<int>(groups_.size());
+            groups_.push_back({static_cast<uint64_t>(stabilizer.size() + 1), 0});
+            terms_.push_back({-1, image, group});
+            for (int h : stabilizer) terms_.push_back({h, image, group});
+        }
+    }
+    phase_ = kProof;
+}
+
+bool MemoCounter::startTerm() {
+    if (term_ >= terms_.size()) {
+        uint64_t total = 0;
+        for (const Group& g : groups_) {
+            if (g.sum % g.divisor != 0) {
+                fail("internal error: a Burnside sum of " + std::to_string(g.sum) + " is not a multiple of " +
+                     std::to_string(g.divisor));
+                return false;
+            }
+            if (__builtin_add_overflow(total, g.sum / g.divisor, &total)) {
+                fail("the count passes 2^64");
+                return false;
+            }
+        }
+        count_ = total;
+        phase_ = kFinished;
+        return false;
+    }
+    const Term& t = terms_[term_];
+    std::vector<char> allowed = planAllowed_;
+    if (t.onlyImage >= 0) {
+        const int s = model_.images[t.onlyImage].shape;
+        for (int i = model_.shapeImageBegin[s]; i < model_.shapeImageBegin[s + 1]; ++i) allowed[i] = 0;
+        allowed[t.onlyImage] = 1;
+    }
+    Result<CoverProblem> built =
+        buildCoverProblem(model_, order_, allowed, t.symmetry >= 0 ? &symmetries_[t.symmetry] : nullptr);
+    if (!built.ok()) {
+        fail(built.status.message);
+        return false;
+    }
+    problem_ = std::move(built.value);
+    if (term_ > 0) table_.clear();
+    open_.assign(problem_.words + problem_.span, 0);
+    for (int c = 0; c < problem_.cells; ++c) open_[c >> 6] |= 1ULL << (c & 63);
+    packed_ = problem_.startPacked;
+    left_ = problem_.startCount;
+    piecesLeft_ = problem_.pieces;
+    frames_.assign(problem_.pieces + 2, Frame{});
+    seen_.assign(problem_.cells, 0);
+    stamp_ = 0;
+    flood_.resize(std::max(problem_.smallestPiece, 1) + 8);
+    uint64_t result = 0;
+    if (!enter(0, result)) {
+        finishTerm(result);
+        return false;
+    }
+    depth_ = 0;
+    return true;
+}
+
+void MemoCounter::finishTerm(uint64_t result) {
+    Group& g = groups_[terms_[term_].group];
+    if (__builtin_add_overflow(g.sum, result, &g.sum)) {
+        fail("the count passes 2^64");
+        return;
+    }
+    ++term_;
+    stats_.termsDone = static_cast<int>(term_);
+    depth_ = -1;
+}
+
+void MemoCounter::buildKey() {
+    std::memcpy(key_.data(), open_.data(), static_cast<size_t>(problem_.words) * sizeof(uint64_t));
+    std::memcpy(key_.data() + problem_.words, packed_.data(), static_cast<size_t>(problem_.countWords) * sizeof(uint64_t));
+}
+
+// The subproblem of the current state: its count when it is known at once (no open cell: one
+// solution; in the table: that count), or a new frame at depth_ + 1 for its first open cell.
+bool MemoCounter::enter(int fromCell, uint64_t& result) {
+    int w = fromCell >> 6;
+    while (w < problem_.words && open_[w] == 0) ++w;
+    if (w == problem_.words) {
+        result = 1;
+        return false;
+    }
+    const bool remembered = piecesLeft_ >= settings_.memoFromPieces;
+    uint64_t hash = 0;
+    if (remembered) {
+        buildKey();
+        hash = MemoTable::hashKey(key_.data(), table_.keyWords());
+        if (table_.find(hash, key_.data(), result)) return false;
+    }
+    const int cell = (w << 6) + __builtin_ctzll(open_[w]);
+    Frame& f = frames_[depth_ + 1];
+    f.remembered = remembered;
+    f.cell = cell;
+    f.begin = f.pos = problem_.rowBegin[cell];
+    f.end = problem_.rowBegin[cell + 1];
+    f.hash = hash;
+    f.total = 0;
+    return true;
+}
+
+void MemoCounter::place(int r, int cell) {
+    const uint64_t* m = &problem_.mask[static_cast<size_t>(r) * problem_.span];
+    uint64_t* o = &open_[cell >> 6];
+    for (int j = 0; j < problem_.span; ++j) o[j] ^= m[j];
+    const uint64_t* d = &problem_.demand[static_cast<size_t>(r) * problem_.countWords];
+    for (int j = 0; j < problem_.countWords; ++j) packed_[j] -= d[j];
+    left_[problem_.shape0[r]] -= problem_.take0[r];
+    piecesLeft_ -= problem_.take0[r];
+    if (problem_.shape1[r] >= 0) {
+        left_[problem_.shape1[r]] -= problem_.take1[r];
+        piecesLeft_ -= problem_.take1[r];
+    }
+}
+
+void MemoCounter::unplace(int r, int cell) {
+    const uint64_t* m = &problem_.mask[static_cast<size_t>(r) * problem_.span];
+    uint64_t* o = &open_[cell >> 6];
+    for (int j = 0; j < problem_.span; ++j) o[j] ^= m[j];
+    const uint64_t* d = &problem_.demand[static_cast<size_t>(r) * problem_.countWords];
+    for (int j = 0; j < problem_.countWords; ++j) packed_[j] += d[j];
+    left_[problem_.shape0[r]] += problem_.take0[r];
+    piecesLeft_ += problem_.take0[r];
+    if (problem_.shape1[r] >= 0) {
+        left_[problem_.shape1[r]] += problem_.take1[r];
+        piecesLeft_ += problem_.take1[r];
+    }
+}
+
+// The pocket cut: whether row r, just placed at `cell`, walled off a region of open cells
+// smaller than every piece (no piece can ever fill it; pieces are whole, smallestPiece says).
+// Only regions touching the row can be new, so the floods start at its open neighbours; a
+// flood stops as soon as it has found cells for a piece. Each flood marks its cells with a
+// stamp of its own: a flood that meets the marks of an earlier one of this check is in a
+// region already found large enough.
+bool MemoCounter::leavesPocket(int r, int cell) {
+    if (stamp_ > UINT32_MAX - (1u << 24)) {  // (a check takes a stamp per flood, at most 6 per cell of a row) the stamps would wrap: clear the marks
+        std::fill(seen_.begin(), seen_.end(), 0);
+        stamp_ = 0;
+    }
+    checkStamp_ = stamp_ + 1;
+    const uint64_t* m = &problem_.mask[static_cast<size_t>(r) * problem_.span];
+    const int base = (cell >> 6) << 6;
+    for (int j = 0; j < problem_.span; ++j) {
+        for (uint64_t bits = m[j]; bits != 0; bits &= bits - 1) {
+            const int c = base + 64 * j + __builtin_ctzll(bits);
+            for (int k = problem_.neighbourBegin[c]; k < problem_.neighbourBegin[c + 1]; ++k) {
+                const int q = problem_.neighbours[k];
+                if ((open_[q >> 6] >> (q & 63) & 1) && seen_[q] < checkStamp_ && pocketFrom(q)) return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool MemoCounter::pocketFrom(int start) {
+    const uint32_t mine = ++stamp_;
+    const int enough = problem_.smallestPiece;
+    int* stack = flood_.data();
+    int top = 0, size = 1;
+    stack[top++] = start;
+    seen_[start] = mine;
+    while (top > 0) {
+        const int c = stack[--top];
+        for (int k = problem_.neighbourBegin[c]; k < problem_.neighbourBegin[c + 1]; ++k) {
+            const int q = problem_.neighbours[k];
+            if (!(open_[q >> 6] >> (q & 63) & 1) || seen_[q] == mine) continue;
+            if (seen_[q] >= checkStamp_ || ++size >= enough) return false;  // an earlier flood's large region, or enough cells
+            seen_[q] = mine;
+            stack[top++] = q;
+        }
+    }
+    return true;
+}
+
+// The explicit stack: frames_[0..depth_] are the open subproblems, each at its first open
+// cell; frames_[d].pos is the row being tried (placed, when frames_[d + 1] is open). Returns
+// false when the slice is over (budget, cancel, failure).
+bool MemoCounter::search(long long& budget) {
+    const int span = problem_.span;
+    const uint64_t* masks = problem_.mask.data();
+    const int* shape0 = problem_.shape0.data();
+    const int* take0 = problem_.take0.data();
+    const int* shape1 = problem_.shape1.data();
+    const int* take1 = problem_.take1.data();
+    const int* blockEnd = problem_.blockEnd.data();
+    long long attempts = 0, placements = 0, pockets = 0;
+    bool more = true;
+    while (depth_ >= 0) {
+        Frame& f = frames_[depth_];
+        bool descended = false;
+        while (f.pos < f.end) {
+            if (attempts >= budget) {
+                more = false;
+                break;
+            }
+            const int r = f.pos;
+            ++attempts;
+            if (left_[shape0[r]] < take0[r]) {
+                f.pos = blockEnd[r];  // no copy left: every row of this shape at this cell
+                continue;
+            }
+            if (shape1[r] >= 0 && left_[shape1[r]] < take1[r]) {
+                ++f.pos;
+                continue;
+            }
+            const uint64_t* m = masks + static_cast<size_t>(r) * span;
+            const uint64_t* o = &open_[f.cell >> 6];
+            bool fits = true;
+            for (int j = 0; j < span; ++j) fits &= (o[j] & m[j]) == m[j];
+            if (!fits) {
+                ++f.pos;
+                continue;
+            }
+            ++placements;
+            if (cancel_.load(std::memory_order_relaxed)) {
+                state_ = State::Cancelled;
+                more = false;
+                break;
+            }
+            place(r, f.cell);
+            uint64_t result = 0;
+            if (problem_.smallestPiece > 0 && leavesPocket(r, f.cell)) {
+                ++pockets;
+            } else if (enter(f.cell, result)) {
+                ++depth_;
+                descended = true;
+                break;
+            }
+            unplace(r, f.cell);
+            if (__builtin_add_overflow(f.total, result, &f.total)) {
+                fail("the count passes 2^64");
+                more = false;
+                break;
+            }
+            ++f.pos;
+        }
+        if (!more) break;
+        if (descended) continue;
+        // Every row at this cell tried: the subproblem's count is known.
+        const uint64_t result = f.total;
+        if (f.remembered) {
+            buildKey();
+            table_.store(f.hash, key_.data(), result);
+        }
+        if (--depth_ < 0) {
+            finishTerm(result);
+            break;
+        }
+        Frame& parent = frames_[depth_];
+        unplace(parent.pos, parent.cell);
+        if (__builtin_add_overflow(parent.total, result, &parent.total)) {
+            fail("the count passes 2^64");
+            more = false;
+            break;
+        }
+        ++parent.pos;
+    }
+    budget -= attempts;
+    stats_.attempts += attempts;
+    stats_.placements += placements;
+    stats_.pockets += pockets;
+    return more && state_ == State::Running;
+}
+
+double MemoCounter::fractionDone() const {
+    if (phase_ == kFinished) return 1;
+    if (terms_.empty()) return 0;
+    double fraction = 0, weight = 1;
+    for (int d = 0; d <= depth_; ++d) {
+        const Frame& f = frames_[d];
+        const int n = f.end - f.begin;
+        if (n <= 0) break;
+        fraction += weight * (f.pos - f.begin) / n;
+        weight /= n;
+    }
+    return (static_cast<double>(term_) + fraction) / static_cast<double>(terms_.size());
+}
+
+}  // namespace polycube

@@ -1,0 +1,171 @@
+// MemoCounter: counts a puzzle's solutions without listing them, by a search that memoizes
+// subproblems (DXZ's idea, Nishino, Yasuda, Minato and Nagata, AAAI 2017: dancing links that
+// remember the count of completions of each set of remaining columns).
+//
+//   MemoSettings settings;                 // settings.redundancy = true for -r, .mirror for -M
+//   settings.maxTableBytes = 256LL << 20;  // the table's memory budget
+//   std::unique_ptr<MemoCounter> c = MemoCounter::begin(def, settings);
+//   while (c->step(1'000'000) == MemoCounter::State::Running) { if (stop) c->cancel(); }
+//   if (c->state() == MemoCounter::State::Done) print(c->count());   // else c->error()
+//
+// The search fills the first open cell of a sweep along the box's longest axis (cells in the
+// order of "first open cell": shortest dimension fastest), trying every allowed image whose
+// first cell it is. A subproblem is (the open cells, the copies of each shape still free);
+// its number of completions is computed once and kept in a hash table (memo_table.hpp) under
+// a memory budget: a full table evicts, an evicted subproblem is counted again, the count
+// stays exact. The search runs in slices on an explicit stack (step(budget): about `budget`
+// image attempts) and polls cancel() at every placement.
+//
+// With -r (settings.redundancy) the count is that of the enumerating search: classes of
+// solutions under the puzzle's symmetries (with -M, reflections too). The redundancy filter's
+// plan (constraints/symmetry.hpp) keeps one image of the constrained piece per orbit; the
+// solutions through a kept image with no symmetry are each one class. Through a kept image k
+// that symmetries H fix, the classes are counted by Burnside's lemma: (1/|H|) times the sum
+// over h in H of the solutions through k that h maps onto themselves, each such sum a count
+// of its own over the orbits of images under h (cover_problem.hpp). With no usable piece, the
+// same over the whole group. Each of these counts is a "term" searched one after another,
+// with the table cleared between them.
+//
+// It lists no solutions: for -q / --json counts only. Setup (the model, the impossibility
+// proofs of parity and cell weightings, the symmetries and the redundancy plan) runs in the
+// same slices. Errors are values: state() Failed and error().
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "constraints/symmetry.hpp"
+#include "memo/cover_problem.hpp"
+#include "memo/memo_table.hpp"
+#include "puzzle/model.hpp"
+#include "puzzle/puzzle.hpp"
+
+namespace polycube {
+
+struct MemoSettings {
+    bool redundancy = false;    // -r: count classes of solutions under the puzzle's symmetries
+    std::string piece;          // -r's piece by name ("" chooses one)
+    bool mirror = false;        // -M: reflections count as symmetries too
+    long long maxTableBytes = kDefaultTableBytes;
+    // Subproblems with fewer pieces left than this are searched, not remembered: they are cheap
+    // to count again and the most numerous, so remembering them costs more than it saves.
+    int memoFromPieces = kDefaultMemoFromPieces;
+    static constexpr int kDefaultMemoFromPieces = 2;
+    static constexpr long long kDefaultTableBytes = 256LL << 20;
+};
+
+// --memo-mb N: the table's budget in MiB. Bounds of the option (the CLI and the Session
+// read them here).
+constexpr long long kMemoMinMb = 1;
+constexpr long long kMemoMaxMb = 1LL << 20;  // 1 TiB: past any machine; larger is a typing error
+
+struct MemoStats {
+    long long attempts = 0;      // images tried at a cell
+    long long placements = 0;    // images that fit (nodes entered)
+    long long pockets = 0;       // placements cut because they left a pocket smaller than every piece
+    long long lookups = 0, hits = 0, evictions = 0;
+    long long entries = 0;       // subproblems in the table now
+    long long tableBytes = 0, maxTableBytes = 0;
+    int terms = 0, termsDone = 0;
+    double setupSeconds = 0, searchSeconds = 0;
+    long long misses() const { return lookups - hits; }
+};
+
+class MemoCounter {
+public:
+    enum class State { Running, Done, Cancelled, Failed };
+
+    static std::unique_ptr<MemoCounter> begin(const PuzzleDef& def, const MemoSettings& settings,
+                                              const ModelLimits& limits = ModelLimits{});
+    // Runs the setup or the search for about `budget` image attempts.
+    State step(long long budget);
+    void cancel() { cancel_.store(true, std::memory_order_relaxed); }
+    State state() const { return state_; }
+    bool ready() const { return phase_ >= kSearch; }
+    const std::string& error() const { return error_; }
+
+    uint64_t count() const { return count_; }  // once Done
+    const MemoStats& stats() const { return stats_; }
+    const Model& model() const { return model_; }
+    // The redundancy filter as the enumerating search's -i says it, or "OFF".
+    const std::string& redundancyDescription() const { return redundancyText_; }
+    // Non-empty when the puzzle was proved impossible before counting (parity or a cell
+    // weighting, constraints/weighting.hpp, as the enumerating search proves it): the count is 0.
+    const std::string& impossibleReason() const { return impossible_; }
+    // The counting terms: "1 count" or "1 count + 2 Burnside terms for 1 symmetric image".
+    std::string termsDescription() const;
+    // How much of the counting is done, between 0 and 1: the current term's share of the
+    // root's rows tried, weighted like the enumerating search's estimate.
+    double fractionDone() const;
+
+private:
+    MemoCounter() = default;
+    enum Phase { kModel, kSymmetry, kPlan, kProof, kReach, kTerms, kSearch, kFinished };
+    struct Term {
+        int symmetry = -1;           // -1: plain count; else a symmetry index (solutions it fixes)
+        int onlyImage = -1;          // the constrained piece restricted to this image (-1: the plan's)
+        int group = 0;
+    };
+    struct Group {
+        uint64_t divisor = 1;        // |H|: the group the terms average over
+        uint64_t sum = 0;
+    };
+    struct Frame {
+        int cell = 0;
+        int pos = 0, end = 0, begin = 0;
+        uint64_t hash = 0;
+        uint64_t total = 0;
+        bool remembered = false;  // looked up in the table (and stored there when counted)
+    };
+    void fail(std::string message);
+    bool setupSome();
+    void planTerms(const RedundancyPlan* plan);
+    bool startTerm();
+    void finishTerm(uint64_t result);
+    bool search(long long& budget);
+    bool enter(int fromCell, uint64_t& result);
+    void place(int row, int cell);
+    void unplace(int row, int cell);
+    void buildKey();
+    bool leavesPocket(int row, int cell);
+    bool pocketFrom(int cell);
+
+    PuzzleDef def_;
+    MemoSettings settings_;
+    std::unique_ptr<ModelBuilder> builder_;
+    std::unique_ptr<RedundancyCandidateSearch> planSearch_;
+    Model model_;
+    std::vector<Symmetry> symmetries_;
+    std::string redundancyText_ = "OFF";
+    std::string impossible_;
+    void proved(std::string reason);
+    std::vector<char> planAllowed_;  // images the plan keeps (the stabilized kept ones out)
+    std::vector<Term> terms_;
+    std::vector<Group> groups_;
+    int stabilized_ = 0;
+    size_t term_ = 0;
+    std::vector<int> order_;
+    CoverProblem problem_;
+    MemoTable table_;
+    Phase phase_ = kModel;
+    State state_ = State::Running;
+    std::string error_;
+    std::atomic<bool> cancel_{false};
+    uint64_t count_ = 0;
+    MemoStats stats_;
+
+    std::vector<Frame> frames_;
+    int depth_ = -1;                 // -1: the term's search has not started or is over
+    std::vector<uint64_t> open_;     // open cells (words + span of padding)
+    std::vector<uint64_t> packed_;   // copies left, packed
+    std::vector<int> left_;          // copies left per shape
+    int piecesLeft_ = 0;
+    std::vector<uint64_t> key_;
+    std::vector<uint32_t> seen_;     // the pocket cut's flood marks: the stamp of the flood that reached a cell
+    std::vector<int> flood_;
+    uint32_t stamp_ = 0, checkStamp_ = 1;
+};
+
+}  // namespace polycube

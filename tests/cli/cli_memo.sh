@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# --memo on the command line: the counts of -i and --json, several puzzles in one run, the
+# options it refuses (with what it cannot combine with said), --memo-mb's range, and a
+# cancelled count (SIGINT) that still prints its statistics and exits 130.
+# Usage: cli_memo.sh POLYCUBE REPO_ROOT
+source "$(dirname "$0")/lib.sh"
+def="$root/def"
+
+timeout 60 "$cli" --memo -q -i -r "$def/pentominoes_10x6.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '^SOLUTIONS=2339$' "$tmp/out" && grep -q '^MEMO_HITS=[1-9]' "$tmp/out" && grep -q '^MEMO_TERMS=1 count$' "$tmp/out" &&
+  ok "-i: 10x6 -r counts 2339 with hits" || fail "-i: $(head -c 400 "$tmp/out") $(cat "$tmp/err")"
+timeout 60 "$cli" --memo -q --json -r -M "$def/solid_pentominoes_2x3x10.txt" "$def/soma.txt" >"$tmp/out" 2>"$tmp/err"
+[[ $(grep -o '"solutions":[0-9]*' "$tmp/out" | tr '\n' ' ') == '"solutions":12 "solutions":240 ' ]] &&
+  grep -q '"memo":{' "$tmp/out" && ok "--json: two files, -r -M" || fail "--json: $(cat "$tmp/out" "$tmp/err")"
+timeout 60 "$cli" --memo --memo-mb 1 -q -i "$def/pentominoes_1s_30x3.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '^SOLUTIONS=184$' "$tmp/out" && grep -q '^MEMO_BUDGET_BYTES=1048576$' "$tmp/out" &&
+  ok "--memo-mb 1: 30x3 counts 184" || fail "--memo-mb 1: $(head -c 400 "$tmp/out")"
+
+soma="$def/soma.txt"
+expect_exit "--memo without -q" 2 "give -q" "$cli" --memo "$soma"
+expect_exit "--memo -u" 2 "cannot be combined with -u" "$cli" --memo -q -u "$soma"
+expect_exit "--memo -l" 2 "cannot be combined with -l" "$cli" --memo -q -l 5 "$soma"
+expect_exit "--memo -t" 2 "cannot be combined with -t" "$cli" --memo -q -t 1 "$soma"
+expect_exit "--memo -s" 2 "cannot be combined with -s" "$cli" --memo -q -s 10,3,1 "$soma"
+expect_exit "--memo -j 2" 2 "cannot be combined with -j N above 1" "$cli" --memo -q -j 2 "$soma"
+expect_exit "--memo --checkpoint" 2 "cannot be combined with --checkpoint" "$cli" --memo -q --checkpoint "$tmp/x.ck" "$soma"
+expect_exit "--memo -o s" 2 "cannot be combined with -f, -o" "$cli" --memo -q -o s "$soma"
+expect_exit "--memo -V" 2 "cannot be combined with -p, -v, -P, -V and -F" "$cli" --memo -q -V "$soma"
+expect_exit "--memo-mb without --memo" 2 "give --memo too" "$cli" -q --memo-mb 64 "$soma"
+expect_exit "--memo-mb 0" 2 "--memo-mb needs a whole number of MiB from 1 to 1048576, got '0'" "$cli" --memo -q --memo-mb 0 "$soma"
+expect_exit "--memo-mb huge" 2 "--memo-mb needs a whole number" "$cli" --memo -q --memo-mb 99999999999 "$soma"
+expect_exit "--memo -r with a piece not there" 1 "no piece named 'Q'" "$cli" --memo -q -r Q "$soma"
+
+# A long count stopped by SIGINT: the JSON line says cancelled, exit 130. The 9x10 one-sided
+# pentominoes take minutes; the signal comes once the count is under way.
+awk '/^D:/ { print "D:xDim=10:yDim=9:zDim=1:oneSide=true"; next } { print }' "$def/pentominoes_1s_18x5.txt" >"$tmp/9x10.txt"
+"$cli" --memo -q --json -r "$tmp/9x10.txt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[[ $rc -eq 130 ]] && grep -q '"state":"cancelled"' "$tmp/out" && grep -q '"solutions":null' "$tmp/out" &&
+  ok "SIGINT: cancelled, exit 130" || fail "SIGINT: exit $rc, $(cat "$tmp/out" "$tmp/err")"
+finish

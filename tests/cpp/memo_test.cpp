@@ -1,0 +1,305 @@
+// The memoized counter (engine/memo/memo_counter.hpp) counts what the enumerating search
+// counts: the corpus and the families against their catalogs (each count there confirmed by
+// the enumerating search), random small puzzles against the enumerating search itself (copies,
+// stationary cells, one-sided sets, boxes of two layers; with -r, -r NAME and -r -M), a table
+// too small to keep much (eviction), slices and cancel, and budgets out of range.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "memo/memo_counter.hpp"
+#include "test_support.hpp"
+
+namespace polycube {
+namespace {
+
+using testing::loadPuzzle;
+using testing::readDefFile;
+
+struct MemoRun {
+    MemoCounter::State state = MemoCounter::State::Running;
+    uint64_t count = 0;
+    std::string error;
+    MemoStats stats;
+};
+
+MemoSettings settingsFrom(const std::string& options, long long bytes = MemoSettings::kDefaultTableBytes) {
+    const SolverOptions o = testing::optionsFrom(options);
+    MemoSettings s;
+    s.redundancy = o.redundancy != Redundancy::Off;
+    s.piece = o.redundancy == Redundancy::Named ? o.redundancyPiece : std::string();
+    s.mirror = o.mirror;
+    s.maxTableBytes = bytes;
+    return s;
+}
+
+// Counts in slices of `slice` image attempts; with `maxAttempts`, gives up (state Running)
+// after about that many: the tests bound their work by a count, not by a clock.
+MemoRun memoCount(const PuzzleDef& def, const MemoSettings& settings, long long slice = 1 << 20,
+                  long long maxAttempts = 0) {
+    MemoRun out;
+    std::unique_ptr<MemoCounter> c = MemoCounter::begin(def, settings);
+    while ((out.state = c->step(slice)) == MemoCounter::State::Running) {
+        if (maxAttempts > 0 && c->stats().attempts > maxAttempts) break;
+    }
+    out.count = c->count();
+    out.error = c->error();
+    out.stats = c->stats();
+    return out;
+}
+
+MemoRun memoCount(const PuzzleDef& def, const std::string& options) { return memoCount(def, settingsFrom(options)); }
+
+// Work per puzzle in the corpus and family tests: a count past it is left out (said, and the
+// number left out is bounded). The 3-D boxes of 12 distinct pentacubes have too many
+// subproblems for a test (bench/MEMO.md).
+constexpr long long kTestAttempts = 40'000'000;
+constexpr long long kFamilyAttempts = 8'000'000;  // 69 puzzles
+
+TEST(Memo, CorpusCountsEqualTheCatalogAndTheEnumeratingSearch) {
+    const nlohmann::json catalog = nlohmann::json::parse(readDefFile("catalog.json"));
+    int checked = 0, leftOut = 0;
+    for (const auto& entry : catalog) {
+        if (entry["tier"] != "fast") continue;
+        const PuzzleDef def = loadPuzzle(entry["file"].get<std::string>());
+        for (const auto& [options, count] : entry["counts"].items()) {
+            SCOPED_TRACE(entry["file"].get<std::string>() + " " + options);
+            const MemoRun got = memoCount(def, settingsFrom(options), 1 << 20, kTestAttempts);
+            if (got.state == MemoCounter::State::Running) {
+                std::printf("left out (past the test's work): %s %s\n", entry["file"].get<std::string>().c_str(), options.c_str());
+                ++leftOut;
+                continue;
+            }
+            ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
+            EXPECT_EQ(got.count, count.get<uint64_t>());
+            EXPECT_EQ(static_cast<long long>(got.count), testing::solve(def, options).count);
+            ++checked;
+        }
+    }
+    EXPECT_GE(checked, 16);
+    EXPECT_LE(leftOut, 2);
+}
+
+// The puzzles of def/impossible have no solution: the memoized count says 0, proved before
+// counting like the enumerating search (the same proofs) or counted.
+TEST(Memo, ImpossiblePuzzlesCountZero) {
+    for (const char* file : {"impossible/bars_10x10.txt", "impossible/pentominoes_two_nooks.txt", "impossible/skew_tetrominoes_4x4.txt",
+                             "impossible/trominoes_8x8_notch.txt", "impossible/two_t_tetrominoes.txt",
+                             "impossible/pentacube_ring_5x13.txt", "hexominoes_rect_15x14.txt"}) {
+        SCOPED_TRACE(file);
+        const MemoRun got = memoCount(loadPuzzle(file), settingsFrom("-r"), 1 << 20, kTestAttempts);
+        ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
+        EXPECT_EQ(got.count, 0u);
+    }
+}
+
+// Every piece constrained in turn: the same classes, whichever piece (some keep symmetric
+// images, counted by the Burnside terms).
+TEST(Memo, EveryConstrainedPieceGivesTheSameCount) {
+    for (const auto& [file, want] : {std::pair<const char*, uint64_t>{"soma.txt", 480}, {"lesson_symmetry_4x3.txt", 7}}) {
+        const PuzzleDef def = loadPuzzle(file);
+        for (const PieceDef& piece : def.pieces) {
+            SCOPED_TRACE(std::string(file) + " -r " + piece.name);
+            const MemoRun got = memoCount(def, "-r " + piece.name);
+            ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
+            EXPECT_EQ(got.count, want);
+        }
+    }
+}
+
+TEST(Memo, FamilyCountsEqualTheCatalog) {
+    const nlohmann::json catalog = nlohmann::json::parse(readDefFile("families/catalog.json"));
+    int checked = 0, leftOut = 0;
+    for (const auto& entry : catalog) {
+        const std::string file = "families/" + entry["file"].get<std::string>();
+        SCOPED_TRACE(file);
+        const MemoRun got = memoCount(loadPuzzle(file), settingsFrom("-r"), 1 << 20, kFamilyAttempts);
+        if (got.state == MemoCounter::State::Running) {
+            ++leftOut;
+            continue;
+        }
+        ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
+        EXPECT_EQ(got.count, entry["counts"]["-r"].get<uint64_t>());
+        ++checked;
+    }
+    std::printf("families: %d counted, %d left out (past the test's work)\n", checked, leftOut);
+    EXPECT_GE(checked, 30);
+}
+
+// Random small puzzles, generated here from a fixed seed: polyominoes and a few polycubes of 2
+// to 5 cells with up to 3 copies, on boxes of one or two layers with stationary cells, some
+// one-sided. The memoized count equals the enumerating search's with no filter, with -r (the
+// automatic piece and the last piece by name) and with -r -M.
+TEST(Memo, RandomPuzzlesCountAsTheEnumeratingSearch) {
+    const std::vector<std::string> shapes = {
+        "0 0 0, 1 0 0",
+        "0 0 0, 1 0 0, 2 0 0",
+        "0 0 0, 1 0 0, 0 1 0",
+        "0 0 0, 1 0 0, 2 0 0, 3 0 0",
+        "0 0 0, 1 0 0, 2 0 0, 1 1 0",
+        "0 0 0, 1 0 0, 1 1 0, 2 1 0",
+        "0 0 0, 1 0 0, 2 0 0, 0 1 0",
+        "0 0 0, 1 0 0, 0 1 0, 1 1 0",
+        "0 0 0, 1 0 0, 2 0 0, 0 1 0, 0 2 0",
+        "0 0 0, 1 0 0, 2 0 0, 1 1 0, 1 2 0",
+        "0 0 0, 1 0 0, 1 1 0, 2 1 0, 2 2 0",
+        "0 0 0, 1 0 0, 2 0 0, 3 0 0, 1 1 0",
+        "1 0 0, 0 1 0, 1 1 0, 2 1 0, 1 2 0",
+        "0 0 0, 1 0 0, 0 1 0, 0 0 1",  // a corner of the cube (3-D)
+        "0 0 0, 1 0 0, 1 1 0, 1 1 1",  // a screw (3-D, chiral)
+    };
+    const int kPuzzles = testing::kReducedRun ? 300 : 1500;
+    std::mt19937 rng(30);
+    int made = 0, solvable = 0, withMirror = 0;
+    long long solutions = 0;
+    while (made < kPuzzles) {
+        const bool layers = rng() % 4 == 0;
+        const int w = 2 + rng() % 4, h = 2 + rng() % (layers ? 2 : 4), d = layers ? 2 : 1;
+        const int cells = w * h * d;
+        std::vector<char> blocked(cells, 0);
+        int open = cells;
+        const int blocks = rng() % 4;
+        for (int b = 0; b < blocks; ++b) {
+            const int c = rng() % cells;
+            if (!blocked[c]) blocked[c] = 1, open--;
+        }
+        const bool oneSided = rng() % 5 == 0;
+        std::string text = "D:xDim=" + std::to_string(w) + ":yDim=" + std::to_string(h) + ":zDim=" + std::to_string(d) +
+                           (oneSided ? ":oneSide=true" : "") + "\n";
+        int volume = 0, piece = 0;
+        while (volume < open) {
+            const size_t pick = rng() % shapes.size();
+            if (pick >= 13 && d == 1) continue;
+            const std::string& shape = shapes[pick];
+            const int size = static_cast<int>(std::count(shape.begin(), shape.end(), ',')) + 1;
+            if (volume + size > open) {
+                if (open - volume < 2) break;
+                continue;
+            }
+            const int copies = 1 + rng() % 3;
+            int take = 0;
+            while (take < copies && volume + size <= open) volume += size, take++;
+            text += "C:name=P" + std::to_string(piece++) + ":count=" + std::to_string(take) + ":layout=" + shape + "\n";
+        }
+        if (volume != open) continue;
+        std::string stationary;
+        for (int c = 0; c < cells; ++c)
+            if (blocked[c])
+                stationary += (stationary.empty() ? "" : ", ") + std::to_string(c % w) + " " + std::to_string(c / w % h) + " " +
+                              std::to_string(c / (w * h));
+        if (!stationary.empty()) text += "C:name=*:type=S:layout=" + stationary + "\n";
+        text += "~D\n";
+        ParseResult r = parseDefinitions(text, "random");
+        if (!r.ok()) continue;
+        const PuzzleDef& def = r.puzzles.front();
+        ++made;
+        SCOPED_TRACE(text);
+        std::vector<std::string> optionSets = {"", "-r", "-r -M"};
+        // The last piece by name, when it has one copy (a piece of copies cannot be constrained:
+        // both searches must say so).
+        optionSets.push_back("-r P" + std::to_string(piece - 1));
+        for (const std::string& options : optionSets) {
+            SCOPED_TRACE(options);
+            const testing::RunResult want = testing::solve(def, options);
+            const MemoRun got = memoCount(def, options);
+            if (!want.error.empty()) {
+                EXPECT_EQ(got.state, MemoCounter::State::Failed) << want.error;
+                EXPECT_FALSE(got.error.empty());
+                continue;
+            }
+            ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
+            EXPECT_EQ(static_cast<long long>(got.count), want.count);
+            if (options.empty()) {
+                solutions += want.count;
+                if (want.count > 0) ++solvable;
+            }
+            if (options == "-r -M") ++withMirror;
+        }
+    }
+    std::printf("random puzzles: %d, %d with solutions (%lld in all), %d counted with -r -M\n", made, solvable, solutions,
+                withMirror);
+    EXPECT_GT(solvable, kPuzzles / 5);
+    EXPECT_GT(withMirror, kPuzzles / 4);
+}
+
+// A table of a few buckets: almost every subproblem is forgotten and counted again, the counts
+// stay exact.
+TEST(Memo, ATinyTableEvictsAndStillCountsExactly) {
+    const PuzzleDef def = loadPuzzle("soma.txt");
+    for (const auto& [options, want] : {std::pair<const char*, uint64_t>{"-r", 480}, {"", 11520}}) {
+        const MemoRun got = memoCount(def, settingsFrom(options, 8 << 10));
+        ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
+        EXPECT_EQ(got.count, want);
+        EXPECT_GT(got.stats.evictions, 1000);
+        EXPECT_LE(got.stats.tableBytes, 8 << 10);
+        EXPECT_GT(got.stats.hits, 0);
+    }
+    // With room for everything, nothing is evicted.
+    const MemoRun roomy = memoCount(def, settingsFrom("-r", 64LL << 20));
+    EXPECT_EQ(roomy.count, 480u);
+    // Every subproblem not found is stored once: kept, or in the place of one forgotten.
+    EXPECT_EQ(roomy.stats.misses(), roomy.stats.entries + roomy.stats.evictions);
+    EXPECT_LT(roomy.stats.evictions * 10, roomy.stats.entries);  // (a few buckets overflow before the table is half full)
+}
+
+TEST(Memo, SlicesAndCancel) {
+    const PuzzleDef def = loadPuzzle("solid_pentominoes_2x3x10.txt");
+    const MemoRun whole = memoCount(def, settingsFrom("-r -M"));
+    const MemoRun sliced = memoCount(def, settingsFrom("-r -M"), 7);
+    EXPECT_EQ(whole.count, 12u);
+    EXPECT_EQ(sliced.count, 12u);
+    EXPECT_EQ(sliced.stats.placements, whole.stats.placements);
+    EXPECT_EQ(sliced.stats.hits, whole.stats.hits);
+
+    std::unique_ptr<MemoCounter> c = MemoCounter::begin(loadPuzzle("soma.txt"), settingsFrom(""));
+    while (!c->ready()) ASSERT_EQ(c->step(1000), MemoCounter::State::Running);
+    ASSERT_EQ(c->step(1000), MemoCounter::State::Running);
+    const double part = c->fractionDone();
+    EXPECT_GT(part, 0);
+    EXPECT_LT(part, 1);
+    c->cancel();
+    EXPECT_EQ(c->step(1000), MemoCounter::State::Cancelled);
+    EXPECT_EQ(c->state(), MemoCounter::State::Cancelled);
+}
+
+TEST(Memo, BudgetsOutOfRangeAreRefusedWithAMessage) {
+    const PuzzleDef def = loadPuzzle("lesson_tiny_4x3.txt");
+    for (long long bytes : {0LL, -5LL, (kMemoMaxMb << 20) + 1}) {
+        const MemoRun got = memoCount(def, settingsFrom("", bytes));
+        EXPECT_EQ(got.state, MemoCounter::State::Failed);
+        EXPECT_NE(got.error.find("budget"), std::string::npos) << got.error;
+    }
+    const MemoRun tiny = memoCount(def, settingsFrom("", 16));
+    EXPECT_EQ(tiny.state, MemoCounter::State::Failed);
+    EXPECT_NE(tiny.error.find("not even one bucket"), std::string::npos) << tiny.error;
+
+    for (const char* words : {"--memo-mb 0", "--memo-mb -1", "--memo-mb 1048577", "--memo-mb 99999999999999999999",
+                              "--memo-mb lots", "--memo-mb"}) {
+        OptionParse p = parseOptions(splitWords(words), [](const std::string&) { return false; });
+        EXPECT_FALSE(p.ok()) << words;
+        EXPECT_NE(p.error.find("--memo-mb"), std::string::npos) << p.error;
+    }
+    OptionParse ok = parseOptions(splitWords("--memo --memo-mb 64 -q"), [](const std::string&) { return false; });
+    ASSERT_TRUE(ok.ok()) << ok.error;
+    EXPECT_TRUE(ok.options.memo);
+    EXPECT_EQ(ok.options.memoMb, 64);
+}
+
+// Errors of -r and -M are the enumerating search's: a piece not in the puzzle, a stationary
+// piece, a set not closed under mirroring.
+TEST(Memo, RedundancyErrorsAreSaid) {
+    const PuzzleDef def = loadPuzzle("pentominoes_1s_18x5.txt");
+    EXPECT_NE(memoCount(def, "-r Q").error.find("no piece named"), std::string::npos);
+    const PuzzleDef tiny = loadPuzzle("lesson_tiny_4x3.txt");
+    const MemoRun one = memoCount(testing::parsePuzzle("D:xDim=3:yDim=1:zDim=1:oneSide=true\nC:name=A:layout=0 0 0, 1 0 0\n"
+                                                       "C:name=S:type=S:layout=0 0 0\n~D\n"),
+                                  "-r S");
+    EXPECT_NE(one.error.find("stationary"), std::string::npos) << one.error;
+    EXPECT_EQ(memoCount(tiny, "-r").count, 1u);
+}
+
+}  // namespace
+}  // namespace polycube
