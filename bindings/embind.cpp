@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "session/engine_rules.hpp"
 #include "session/session.hpp"
 
 namespace {
@@ -56,6 +57,11 @@ std::string draftJson(const std::string& text, const std::string& source) { retu
 std::string buildOrderJson(const Session& s, int index, const val& grid) {
     return s.buildOrderJson(index, emscripten::convertJSArrayToNumberVector<int32_t>(grid));
 }
+// grids: an Int32Array of flat grids; numbers: a JS array of the solutions' numbers.
+std::string solutionsTextJson(const Session& s, int index, const val& grids, const val& numbers) {
+    return s.solutionsTextJson(index, emscripten::convertJSArrayToNumberVector<int32_t>(grids),
+                               emscripten::convertJSArrayToNumberVector<double>(numbers));
+}
 
 }  // namespace
 
@@ -88,7 +94,8 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("checkResume", &checkResume)
         .function("lastError", &lastError)
         .class_function("version", &version)
-        .class_function("draftJson", &draftJson);
+        .class_function("draftJson", &draftJson)
+        .function("solutionsTextJson", &solutionsTextJson);
 
     // Session::StepState values, for readable JS (Module.RUNNING === 0, Module.CANCELLED === 2 ...).
     emscripten::constant("RUNNING", static_cast<int>(Session::RUNNING));
@@ -96,4 +103,9 @@ EMSCRIPTEN_BINDINGS(polycube) {
     emscripten::constant("CANCELLED", static_cast<int>(Session::CANCELLED));
     emscripten::constant("FAILED", static_cast<int>(Session::FAILED));
     emscripten::constant("IDLE", static_cast<int>(Session::IDLE));
+
+    // The engine's rules for the page (session/engine_rules.hpp): the option parser the page's
+    // form and text box use, and the rules table web/src/generated/engine-rules.js holds.
+    emscripten::function("parseOptionsJson", &polycube::searchOptionsJson);
+    emscripten::function("engineRulesJson", &polycube::engineRulesJson);
 }

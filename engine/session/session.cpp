@@ -87,35 +87,9 @@ bool Session::start(int index, const std::string& options) {
         error_ = "no puzzle number " + std::to_string(index) + " (" + std::to_string(puzzleCount()) + " loaded)";
         return false;
     }
-    std::string quoteError;
-    std::vector<std::string> words = splitWords(options, &quoteError);
-    if (!quoteError.empty()) {
-        error_ = quoteError;
-        return false;
-    }
-    OptionParse p = parseOptions(words, [](const std::string&) { return false; });
+    OptionParse p = parseSearchOptions(options);
     if (!p.ok()) {
         error_ = p.error;
-        return false;
-    }
-    if (!p.files.empty()) {
-        error_ = "unexpected word '" + quoteText(p.files.front()) + "' in the options";
-        return false;
-    }
-    if (p.help || p.version) {
-        error_ = "--help and --version are command-line options, not search options";
-        return false;
-    }
-    // The command line's switches for its terminal, its files and its threads' output order.
-    const SolverOptions& o = p.options;
-    const std::pair<bool, const char*> commandLineOnly[] = {
-        {o.ordered, "--ordered"},           {o.progress, "--progress"},    {!o.checkpoint.empty(), "--checkpoint"},
-        {!o.resume.empty(), "--resume"},    {o.splitJobs > 0, "--split"},  {!o.jobsOut.empty(), "--jobs-out"},
-        {!o.job.empty(), "--job"},          {!o.merge.empty(), "--merge"},  {o.buildOrder, "--build-order"},
-    };
-    for (const auto& [given, name] : commandLineOnly) {
-        if (!given) continue;
-        error_ = std::string(name) + " is an option of the polycube command line, not a search option";
         return false;
     }
     // Setup (model, filters' tables, matrix: seconds for a big puzzle) runs in step()

@@ -159,6 +159,13 @@ public:
     // puzzles or a running search (legal in every state). Format: session/draft.hpp.
     static std::string draftJson(const std::string& text, const std::string& sourceName);
 
+    // Solutions of puzzle `index` in the text the CLI prints them in (output/format.hpp
+    // formatSolution, the same code): `grids` holds numbers.size() flat grids as takeSolutions
+    // gives them, numbers[k] the number printed for grid k. {"ok":true,"text":...}, or
+    // {"ok":false,"error":...} for a bad index, a grid of the wrong size or a cell that names no
+    // piece. Legal in every state (a running search is not touched). (session/solution_text.cpp)
+    std::string solutionsTextJson(int index, const std::vector<int32_t>& grids, const std::vector<double>& numbers) const;
+
 private:
     std::unique_ptr<std::vector<PuzzleDef>> puzzles_;
     std::unique_ptr<Solver> solver_;
