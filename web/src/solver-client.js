@@ -280,6 +280,7 @@ export class SolverClient {
       case MSG.DRAFTED:
       case MSG.IMAGE_TABLE:
       case MSG.BUILD_ORDER:
+      case MSG.SOLUTIONS_TEXT:
       case MSG.DONE:
       case MSG.IMAGE_CELLS:
         this.pending.delete(msg.id);
