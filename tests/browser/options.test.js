@@ -195,7 +195,7 @@ describe('options in plain words', () => {
     // a schedule the engine would refuse: marked as it is typed, before Solve (QA: -o zz)
     await page.fill('#opt-order', 'zz');
     expect(await page.getAttribute('#opt-order', 'aria-invalid')).toBe('true');
-    expect(await page.textContent('#opt-order-error')).toMatch(/^-o: unknown heuristic 'zz' \(known: s f e/);
+    expect(await page.textContent('#opt-order-error')).toMatch(/^Heuristic schedule: -o: unknown heuristic 'zz' \(known: s f e/);
     expect(await optionText()).toBe('-r');
     await page.fill('#opt-order', 'x:s=20');
     expect(await page.getAttribute('#opt-order', 'aria-invalid')).toBe(null);
