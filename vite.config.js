@@ -39,6 +39,7 @@ export default defineConfig({
   test: {
     root: repoRoot,
     include: ['tests/js/**/*.test.js'],
+    setupFiles: ['tests/js/setup-engine.js'], // the engine's option parser, as the page has it
     environment: 'node',
     // Safety nets only (no test waits for time): a machine shared with other programs runs a
     // second of search in a minute or more.

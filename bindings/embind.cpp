@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "session/engine_rules.hpp"
 #include "session/session.hpp"
 
 namespace {
@@ -135,6 +136,12 @@ val buildOrder(const Session& s, int index, const val& grid) {
     const std::string json = s.buildOrderJson(index, emscripten::convertJSArrayToNumberVector<int32_t>(grid));
     return s.ok() ? parseJson(json) : reply(s);
 }
+// grids: an Int32Array of flat grids; numbers: a JS array of the solutions' numbers.
+val solutionsText(const Session& s, int index, const val& grids, const val& numbers) {
+    const std::string text = s.solutionsText(index, emscripten::convertJSArrayToNumberVector<int32_t>(grids),
+                                             emscripten::convertJSArrayToNumberVector<double>(numbers));
+    return reply(s, "text", text);
+}
 
 }  // namespace
 
@@ -169,7 +176,8 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("playJson", &playJson)
         .function("checkResume", &checkResume)
         .class_function("version", &version)
-        .class_function("draftJson", &draftJson);
+        .class_function("draftJson", &draftJson)
+        .function("solutionsText", &solutionsText);
 
     // Session::StepState values, for readable JS (Module.RUNNING === 0, Module.CANCELLED === 2 ...).
     emscripten::constant("RUNNING", static_cast<int>(Session::RUNNING));
@@ -177,4 +185,9 @@ EMSCRIPTEN_BINDINGS(polycube) {
     emscripten::constant("CANCELLED", static_cast<int>(Session::CANCELLED));
     emscripten::constant("FAILED", static_cast<int>(Session::FAILED));
     emscripten::constant("IDLE", static_cast<int>(Session::IDLE));
+
+    // The engine's rules for the page (session/engine_rules.hpp): the option parser the page's
+    // form and text box use, and the rules table web/src/generated/engine-rules.js holds.
+    emscripten::function("parseOptionsJson", &polycube::searchOptionsJson);
+    emscripten::function("engineRulesJson", &polycube::engineRulesJson);
 }

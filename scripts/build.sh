@@ -40,6 +40,9 @@ if [[ $what == all || $what == native ]]; then
   configure build cmake -S . -B build -DCMAKE_BUILD_TYPE=Release ${cxx:+-DCMAKE_CXX_COMPILER="$cxx"}
   echo "build: native compiler $("${cxx:-c++}" --version | head -1)"
   cmake --build build -j"$JOBS"
+  # The engine's rules for the page (options, limits, trace ops): rewritten when they change.
+  mkdir -p web/src/generated
+  build/tools/engine_rules web/src/generated/engine-rules.js
 fi
 
 if [[ $what == all || $what == wasm ]]; then

@@ -29,8 +29,8 @@ std::string ParseError::format() const {
 
 namespace {
 
-constexpr long kIntMagnitudeLimit = 1000000;  // integers beyond +-1e6 are rejected
-constexpr size_t kMaxQuotedChars = 200;       // lineText is truncated beyond this
+constexpr long kIntMagnitudeLimit = kMaxDefInteger;
+constexpr size_t kMaxQuotedChars = kMaxTitleChars;  // lineText is truncated beyond this too
 constexpr size_t kMaxQuotedToken = 40;        // tokens quoted inside messages
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }

@@ -61,6 +61,11 @@ struct ParseResult {
 };
 
 // Limits that keep hostile input from exhausting memory. Exceeding one is a parse error.
+// Integers in a definition beyond +-kMaxDefInteger are refused; a title (and a quoted line in
+// an error) is cut to kMaxTitleChars characters.
+constexpr long kMaxDefInteger = 1000000;
+constexpr size_t kMaxTitleChars = 200;
+
 struct ParseLimits {
     int maxDimension = 1000;        // per axis
     long maxBoxVolume = 100000;     // cells

@@ -1,6 +1,7 @@
 // Search-trace records (-t K, Session::takeTrace, the web page's "watch the search"): the one
-// place where the record format is defined. Mirrored by TRACE_OP / TRACE_FILTER in
-// web/src/worker/protocol.js (a test compares the two).
+// place where the record format is defined. The page reads the ops and filters by name from
+// web/src/generated/engine-rules.js, which tools/engine_rules.cpp writes from kOpNames and
+// kFilterNames below.
 //
 // Every event is 4 ints: [op, remaining, a, b]. `remaining` = pieces left to place at the
 // level the event belongs to (before its placement). A "target" is what a level branches
@@ -55,6 +56,19 @@ constexpr int kRecordInts = 4;
 
 // kFilterEmptied's b: which image filter (first seed article, "Image Filters").
 enum Filter : int32_t { kParityFilter = 1, kVolumeFilter = 2, kFitFilter = 3 };
+
+// The names the front ends use for the ops and filters (TRACE_OP.PLACE === 1 on the page).
+struct Named {
+    int32_t value;
+    const char* name;
+};
+inline constexpr Named kOpNames[] = {
+    {kPlace, "PLACE"},          {kRemove, "REMOVE"},       {kChoose, "CHOOSE"},
+    {kCandidate, "CANDIDATE"},  {kSolution, "SOLUTION"},   {kNoFit, "NO_FIT"},
+    {kExhausted, "EXHAUSTED"},  {kParityTrigger, "PARITY_TRIGGER"}, {kVolumeTrigger, "VOLUME_TRIGGER"},
+    {kDeadCell, "DEAD_CELL"},   {kFilterEmptied, "FILTER_EMPTIED"},
+};
+inline constexpr Named kFilterNames[] = {{kParityFilter, "PARITY"}, {kVolumeFilter, "VOLUME"}, {kFitFilter, "FIT"}};
 
 // Targets: a box cell, or a piece instance.
 constexpr int32_t pieceTarget(int instance) { return -1 - instance; }

@@ -56,6 +56,7 @@ constexpr const char* kLegal[static_cast<int>(Call::kCallCount)] = {
     "---x-x--",  // startSubproblem
     "----x---",  // donateJson
     "-xxxxxxx",  // startPlay
+    "-xxxxxxx",  // solutionsText
 };
 
 // The calls about a search's tree (its setup, images, sharing): a play question has none.
@@ -66,7 +67,8 @@ bool describesSearch(Call c) {
         case Call::kBuildOrderJson:
         case Call::kStart:
         case Call::kStep:
-        case Call::kStartPlay: return false;
+        case Call::kStartPlay:
+        case Call::kSolutionsText: return false;
         default: return true;
     }
 }
@@ -104,7 +106,7 @@ const char* Session::callName(Call c) {
     static const char* const names[] = {"load", "puzzleJson", "buildOrderJson", "start", "step",
                                         "setTraceLimit", "splitRefusal", "fingerprint", "imageCells",
                                         "imageShapes", "instanceShapes", "checkResume", "startSubproblem",
-                                        "donateJson", "startPlay"};
+                                        "donateJson", "startPlay", "solutionsText"};
     const int i = static_cast<int>(c);
     return i >= 0 && i < static_cast<int>(Call::kCallCount) ? names[i] : "?";
 }
@@ -228,24 +230,10 @@ bool Session::startAfresh(Call call, int index) {
 
 bool Session::start(int index, const std::string& options) {
     if (!startAfresh(Call::kStart, index)) return false;
-    std::string quoteError;
-    std::vector<std::string> words = splitWords(options, &quoteError);
-    if (!quoteError.empty()) return fail(ErrorCode::kBadOptions, quoteError);
-    OptionParse p = parseOptions(words, [](const std::string&) { return false; });
+    // The search options under the engine's own rules (solver/options.hpp): the command line's
+    // switches for its terminal, files and output order are refused there.
+    OptionParse p = parseSearchOptions(options);
     if (!p.ok()) return fail(ErrorCode::kBadOptions, p.error);
-    if (!p.files.empty()) return fail(ErrorCode::kBadOptions, "unexpected word '" + quoteText(p.files.front()) + "' in the options");
-    if (p.help || p.version)
-        return fail(ErrorCode::kBadOptions, "--help and --version are command-line options, not search options");
-    // The command line's switches for its terminal, its files and its threads' output order.
-    const SolverOptions& o = p.options;
-    const std::pair<bool, const char*> commandLineOnly[] = {
-        {o.ordered, "--ordered"},           {o.progress, "--progress"},    {!o.checkpoint.empty(), "--checkpoint"},
-        {!o.resume.empty(), "--resume"},    {o.splitJobs > 0, "--split"},  {!o.jobsOut.empty(), "--jobs-out"},
-        {!o.job.empty(), "--job"},          {!o.merge.empty(), "--merge"},  {o.buildOrder, "--build-order"},
-        {o.memo || o.memoMb > 0, "--memo"},
-    };
-    for (const auto& [given, name] : commandLineOnly)
-        if (given) return fail(ErrorCode::kBadOptions, std::string(name) + " is an option of the polycube command line, not a search option");
     // Setup (model, filters' tables, matrix: seconds for a big puzzle) runs in step()
     // slices like the search, so start() returns at once and cancel() is honoured there too.
     // Its errors (e.g. a puzzle too large for memory) end the first steps with FAILED.

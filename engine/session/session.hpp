@@ -48,8 +48,10 @@
 //   startSubproblem    -     -       -        x      -         x        -        -
 //   donateJson         -     -       -        -      x         -        -        -
 //   startPlay          -     x       x        x      x         x        x        x
+//   solutionsText      -     x       x        x      x         x        x        x
 //   (While a play question is on, from startPlay until the next load or start, only load,
-//   puzzleJson, buildOrderJson, start, step and startPlay are legal: it has no search tree.)
+//   puzzleJson, buildOrderJson, start, step, startPlay and solutionsText are legal: it has no
+//   search tree.)
 //   any phase, never failing, lastError() left as it was: cancel, state, phase, ready,
 //   puzzleCount, cellCount, takeSolutions, pendingSolutions, takeTrace, statsJson, playJson,
 //   traceLimitReached, lastError, errorCode, ok, and the static version and draftJson.
@@ -102,7 +104,7 @@ public:
     enum class Call {
         kLoad, kPuzzleJson, kBuildOrderJson, kStart, kStep, kSetTraceLimit, kSplitRefusal,
         kFingerprint, kImageCells, kImageShapes, kInstanceShapes, kCheckResume, kStartSubproblem,
-        kDonateJson, kStartPlay, kCallCount
+        kDonateJson, kStartPlay, kSolutionsText, kCallCount
     };
     static const char* phaseName(Phase p);      // "empty", "loaded", "setting up", ...
     static const char* errorCodeName(ErrorCode c);  // "illegal-call", "bad-argument", ...
@@ -265,6 +267,13 @@ public:
     // The editor's checks of definition text, parsed as a draft, without touching the loaded
     // puzzles or a running search (legal in every state). Format: session/draft.hpp.
     static std::string draftJson(const std::string& text, const std::string& sourceName);
+
+    // Solutions of puzzle `index` in the text the CLI prints them in (output/format.hpp
+    // formatSolution, the same code): `grids` holds numbers.size() flat grids as takeSolutions
+    // gives them, numbers[k] the number printed for grid k. "" and kBadArgument for a bad
+    // index, a grid of the wrong size or a cell that names no piece. A running search is not
+    // touched. (session/solution_text.cpp)
+    std::string solutionsText(int index, const std::vector<int32_t>& grids, const std::vector<double>& numbers) const;
 
 private:
     // The table's check at a call's entry: clears the error value, or sets kIllegalCall.

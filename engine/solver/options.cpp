@@ -16,7 +16,9 @@ namespace {
 
 enum class Arg { None, Required, Optional };
 
-using Setter = std::function<std::string(SolverOptions&, OptionParse&, const std::string* value)>;
+struct OptionSpec;
+// A setter reads its own spec for its name and range (one place for each number the page shows).
+using Setter = std::function<std::string(SolverOptions&, OptionParse&, const std::string* value, const OptionSpec& self)>;
 
 struct OptionSpec {
     char shortName;  // 0: none
@@ -24,10 +26,20 @@ struct OptionSpec {
     Arg arg;
     bool tuning;     // chooses the algorithm by hand (disables the automatic configuration);
                      // constraints and Monte Carlo combine with the automatic choice
+    OptionScope scope;
     const char* valueName;
+    long long lo, hi;     // a whole-number value's range (lo > hi: not one whole number)
+    const char* example;  // a value the option takes (nullptr: it takes none)
     const char* help;
     Setter set;
 };
+
+constexpr long long kPieceCount = 1000000;  // the largest piece threshold the options take
+constexpr long long kFilterMax = 100000;
+
+std::string displayName(const OptionSpec& s) {
+    return s.shortName ? std::string("-") + s.shortName : std::string("--") + s.longName;
+}
 
 bool parseInt(const std::string& s, long long& out, long long lo, long long hi) {
     if (s.empty()) return false;
@@ -37,99 +49,101 @@ bool parseInt(const std::string& s, long long& out, long long lo, long long hi) 
     return ec == std::errc() && p == e && out >= lo && out <= hi;
 }
 
-std::string intValue(const std::string* v, const char* what, int& out, long long lo = 0, long long hi = 1000000) {
+// A whole number in the option's own range.
+std::string intValue(const std::string* v, const OptionSpec& self, int& out) {
     long long x;
-    if (!v || !parseInt(*v, x, lo, hi))
-        return std::string(what) + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
-               (v ? ", got '" + quoteText(*v) + "'" : "");
+    if (!v || !parseInt(*v, x, self.lo, self.hi))
+        return displayName(self) + " needs a whole number from " + std::to_string(self.lo) + " to " +
+               std::to_string(self.hi) + (v ? ", got '" + quoteText(*v) + "'" : "");
     out = static_cast<int>(x);
     return {};
 }
 
-std::string filterValue(const std::string* v, const char* what, int& out) {
+// A filter: once when given alone, else a threshold in the option's range.
+std::string filterValue(const std::string* v, const OptionSpec& self, int& out) {
     if (!v) {
         out = kFilterOnce;
         return {};
     }
-    return intValue(v, what, out, 1, 100000);
+    return intValue(v, self, out);
 }
 
 const std::vector<OptionSpec>& specs() {
     static const std::vector<OptionSpec> table = {
-        {'h', "help", Arg::None, false, nullptr, "print this help and exit",
-         [](SolverOptions&, OptionParse& p, const std::string*) { p.help = true; return std::string(); }},
-        {0, "version", Arg::None, false, nullptr, "print the version and exit",
-         [](SolverOptions&, OptionParse& p, const std::string*) { p.version = true; return std::string(); }},
-        {'q', "quiet", Arg::None, false, nullptr, "do not print solutions",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.quiet = true; return std::string(); }},
-        {'i', "info", Arg::None, false, nullptr, "print puzzle information and search statistics",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.info = true; return std::string(); }},
-        {0, "json", Arg::None, false, nullptr,
+        {'h', "help", Arg::None, false, OptionScope::Program, nullptr, 1, 0, nullptr, "print this help and exit",
+         [](SolverOptions&, OptionParse& p, const std::string*, const OptionSpec&) { p.help = true; return std::string(); }},
+        {0, "version", Arg::None, false, OptionScope::Program, nullptr, 1, 0, nullptr, "print the version and exit",
+         [](SolverOptions&, OptionParse& p, const std::string*, const OptionSpec&) { p.version = true; return std::string(); }},
+        {'q', "quiet", Arg::None, false, OptionScope::Output, nullptr, 1, 0, nullptr, "do not print solutions",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.quiet = true; return std::string(); }},
+        {'i', "info", Arg::None, false, OptionScope::Output, nullptr, 1, 0, nullptr, "print puzzle information and search statistics",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.info = true; return std::string(); }},
+        {0, "json", Arg::None, false, OptionScope::Output, nullptr, 1, 0, nullptr,
          "after each puzzle print one JSON line {\"puzzle\",\"solutions\",\"placements\",\"seconds\",...}",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.json = true; return std::string(); }},
-        {0, "build-order", Arg::None, false, nullptr,
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.json = true; return std::string(); }},
+        {0, "build-order", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
          "after each solution print how to put it together by hand, one piece at a time: lowered into the box "
          "from above, slid sideways where needed, or the pieces that interlock, and the face to put down when another "
          "way up goes in more easily (with --json one line per solution; the classes counted after the puzzle, with -q too)",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.buildOrder = true; return std::string(); }},
-        {'j', "jobs", Arg::Required, false, "N",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.buildOrder = true; return std::string(); }},
+        {'j', "jobs", Arg::Required, false, OptionScope::Output, "N", 1, 4096, "4",
          "search on N threads (default: every core); 1: one thread, solutions in the one-thread order. "
          "-t, -s, -l and -u without -r always run on one thread",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-j", o.threads, 1, 4096); }},
-        {0, "ordered", Arg::None, false, nullptr,
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.threads); }},
+        {0, "ordered", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
          "with -j: print the solutions in the one-thread order, numbered as -j 1 numbers them (those found "
          "ahead of their turn wait in memory)",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.ordered = true; return std::string(); }},
-        {0, "progress", Arg::None, false, nullptr,
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.ordered = true; return std::string(); }},
+        {0, "progress", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
          "report progress on standard error (\"about 35% done, ~40 s left\"), rewritten in place when it is a "
          "terminal (the default there), one line a second otherwise",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.progress = true; return std::string(); }},
-        {0, "checkpoint", Arg::Required, false, "FILE",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.progress = true; return std::string(); }},
+        {0, "checkpoint", Arg::Required, false, OptionScope::CommandLine, "FILE", 1, 0, "run.checkpoint",
          "write the remaining work to FILE every 5 seconds and when stopped (Ctrl-C, SIGTERM), to go on later with "
          "--resume; the search is split into pieces first (one puzzle per run)",
-         [](SolverOptions& o, OptionParse&, const std::string* v) {
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              o.checkpoint = *v;
              return v->empty() ? std::string("--checkpoint: empty file name") : std::string();
          }},
-        {0, "resume", Arg::Required, false, "FILE",
+        {0, "resume", Arg::Required, false, OptionScope::CommandLine, "FILE", 1, 0, "run.checkpoint",
          "go on from the checkpoint FILE (same puzzle, same options): prints the rest of the solutions, numbered "
          "on, and the totals; keeps checkpointing to FILE (or --checkpoint's)",
-         [](SolverOptions& o, OptionParse&, const std::string* v) {
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              o.resume = *v;
              return v->empty() ? std::string("--resume: empty file name") : std::string();
          }},
-        {0, "split", Arg::Required, false, "N",
+        {0, "split", Arg::Required, false, OptionScope::CommandLine, "N", 1, 100000, "8",
          "with --jobs-out DIR: split the search into N independent job files DIR/1.job ... (largest first) and "
          "DIR/0.result (what splitting searched), for `polycube --job` on other cores or machines",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "--split", o.splitJobs, 1, 100000); }},
-        {0, "jobs-out", Arg::Required, false, "DIR", "where --split writes its job files (created if missing)",
-         [](SolverOptions& o, OptionParse&, const std::string* v) {
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.splitJobs); }},
+        {0, "jobs-out", Arg::Required, false, OptionScope::CommandLine, "DIR", 1, 0, "jobs", "where --split writes its job files (created if missing)",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              o.jobsOut = *v;
              return v->empty() ? std::string("--jobs-out: empty directory name") : std::string();
          }},
-        {0, "job", Arg::Required, false, "FILE",
+        {0, "job", Arg::Required, false, OptionScope::CommandLine, "FILE", 1, 0, "jobs/1.job",
          "search the job file FILE (made by --split; it holds the puzzle and the options) and write its result "
          "beside it (NAME.job: NAME.result, other names: FILE.result; solutions included unless -q)",
-         [](SolverOptions& o, OptionParse&, const std::string* v) {
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              o.job = *v;
              return v->empty() ? std::string("--job: empty file name") : std::string();
          }},
-        {0, "merge", Arg::Required, false, "DIR",
+        {0, "merge", Arg::Required, false, OptionScope::CommandLine, "DIR", 1, 0, "jobs",
          "print what one search would have printed from the results in DIR (-q, -i, --json as usual); a missing, "
          "duplicated or foreign result is an error",
-         [](SolverOptions& o, OptionParse&, const std::string* v) {
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              o.merge = *v;
              return v->empty() ? std::string("--merge: empty directory name") : std::string();
          }},
-        {0, "memo", Arg::None, false, nullptr,
+        {0, "memo", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
          "count without listing (with -q or --json): a search that remembers how many ways each set of open cells "
          "and free pieces can be completed (memo/memo_counter.hpp); exact with -r, -M, stationary pieces and copies; "
          "one thread; not with -u, -l, -t, -s, --checkpoint, --resume, --split, --job or -j N > 1",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.memo = true; return std::string(); }},
-        {0, "memo-mb", Arg::Required, false, "N",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.memo = true; return std::string(); }},
+        {0, "memo-mb", Arg::Required, false, OptionScope::CommandLine, "N", kMemoMinMb, kMemoMaxMb, "64",
          "with --memo: the memo table's memory budget in MiB (default 256); a full table forgets entries, the count "
          "stays exact",
-         [](SolverOptions& o, OptionParse&, const std::string* v) {
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              long long mb;
              if (!v || !parseInt(*v, mb, kMemoMinMb, kMemoMaxMb))
                  return "--memo-mb needs a whole number of MiB from " + std::to_string(kMemoMinMb) + " to " +
@@ -137,23 +151,23 @@ const std::vector<OptionSpec>& specs() {
              o.memoMb = mb;
              return std::string();
          }},
-        {'r', "redundancyFilter", Arg::Optional, false, "NAME",
+        {'r', "redundancyFilter", Arg::Optional, false, OptionScope::Search, "NAME", 1, 0, "L",
          "count rotationally unique solutions: constrain one uniquely shaped piece (NAME, or chosen automatically)",
-         [](SolverOptions& o, OptionParse&, const std::string* v) {
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              o.redundancy = v ? Redundancy::Named : Redundancy::Auto;
              o.redundancyPiece = v ? *v : std::string();
              if (v && v->empty()) return std::string("-r: empty piece name");
              return std::string();
          }},
-        {'u', "unique", Arg::None, false, nullptr, "filter out solutions that are rotations of solutions already found",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.unique = true; return std::string(); }},
-        {'M', "mirror", Arg::None, false, nullptr,
+        {'u', "unique", Arg::None, false, OptionScope::Search, nullptr, 1, 0, nullptr, "filter out solutions that are rotations of solutions already found",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.unique = true; return std::string(); }},
+        {'M', "mirror", Arg::None, false, OptionScope::Search, nullptr, 1, 0, nullptr,
          "also treat mirror images as the same solution (needs a piece set closed under mirroring)",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.mirror = true; return std::string(); }},
-        {'o', "order", Arg::Required, true, "H[=N]:...",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.mirror = true; return std::string(); }},
+        {'o', "order", Arg::Required, true, OptionScope::Search, "H[=N]:...", 1, 0, "x:s=20",
          "ordering heuristics, each active when N or fewer pieces remain: s (fewest fits), f (first open cell), "
          "e (estimate), c (cornered: fewest open neighbours; s on DLX levels), l@a,b,c, x, y, z, X, Y, Z, xyz, a[@deg[,xc,yc]], A, R[@xc,yc,zc]; e.g. x:s=20",
-         [](SolverOptions& o, OptionParse&, const std::string* v) {
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              // (an empty one was taken silently as "no -o given, but not automatic": QA)
              if (v->empty()) return std::string("-o: empty: give one or more heuristics, e.g. -o s or -o x:s=20");
              o.order = *v;
@@ -163,35 +177,35 @@ const std::vector<OptionSpec>& specs() {
              Result<HeuristicSchedule> schedule = parseSchedule(*v, 1);
              return schedule.ok() ? std::string() : schedule.status.message;
          }},
-        {'f', "fila", Arg::Required, true, "N", "switch to FILA when N pieces remain",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-f", o.fila, 1); }},
-        {'n', "nof", Arg::None, true, nullptr, "neighbour occupancy filtering of FILA image lists",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.nof = true; return std::string(); }},
-        {'b', "bruijn", Arg::Required, true, "N", "de Bruijn's algorithm (FILA, first open cell) when N pieces remain",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-b", o.bruijn, 1); }},
-        {'m', "mch", Arg::Required, true, "N", "most constrained hole (FILA, fewest fits) when N pieces remain",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-m", o.mch, 1); }},
-        {'e', "emch", Arg::Required, true, "N", "estimated most constrained hole (FILA, estimate) when N pieces remain",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-e", o.emch, 1); }},
-        {'p', "parityBacktrack", Arg::None, false, nullptr, "backtrack when the remaining pieces cannot match the parity of the holes",
-         [](SolverOptions& o, OptionParse&, const std::string*) { o.parityBacktrack = true; return std::string(); }},
-        {'v', "volumeBacktrack", Arg::Required, false, "N",
+        {'f', "fila", Arg::Required, true, OptionScope::Search, "N", 1, kPieceCount, "12", "switch to FILA when N pieces remain",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.fila); }},
+        {'n', "nof", Arg::None, true, OptionScope::Search, nullptr, 1, 0, nullptr, "neighbour occupancy filtering of FILA image lists",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.nof = true; return std::string(); }},
+        {'b', "bruijn", Arg::Required, true, OptionScope::Search, "N", 1, kPieceCount, "12", "de Bruijn's algorithm (FILA, first open cell) when N pieces remain",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.bruijn); }},
+        {'m', "mch", Arg::Required, true, OptionScope::Search, "N", 1, kPieceCount, "12", "most constrained hole (FILA, fewest fits) when N pieces remain",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.mch); }},
+        {'e', "emch", Arg::Required, true, OptionScope::Search, "N", 1, kPieceCount, "12", "estimated most constrained hole (FILA, estimate) when N pieces remain",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.emch); }},
+        {'p', "parityBacktrack", Arg::None, false, OptionScope::Search, nullptr, 1, 0, nullptr, "backtrack when the remaining pieces cannot match the parity of the holes",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.parityBacktrack = true; return std::string(); }},
+        {'v', "volumeBacktrack", Arg::Required, false, OptionScope::Search, "N", 1, kPieceCount, "5",
          "backtrack on an isolated region no set of remaining pieces can fill, while N or more pieces remain",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-v", o.volumeBacktrack, 1); }},
-        {'P', "parityFilter", Arg::Optional, false, "N",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.volumeBacktrack); }},
+        {'P', "parityFilter", Arg::Optional, false, OptionScope::Search, "N", 1, kFilterMax, "5",
          "remove images that break the parity constraint (once, or after each placement while N or more pieces remain)",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return filterValue(v, "-P", o.parityFilter); }},
-        {'V', "volumeFilter", Arg::Optional, false, "N",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return filterValue(v, self, o.parityFilter); }},
+        {'V', "volumeFilter", Arg::Optional, false, OptionScope::Search, "N", 1, kFilterMax, "5",
          "remove images that isolate an unfillable region (once, or after each placement while N or more pieces remain)",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return filterValue(v, "-V", o.volumeFilter); }},
-        {'F', "fitFilter", Arg::Optional, false, "N",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return filterValue(v, self, o.volumeFilter); }},
+        {'F', "fitFilter", Arg::Optional, false, OptionScope::Search, "N", 1, kFilterMax, "5",
          "remove images after which a hole or piece has no fit, to a fixed point (once, or while N or more pieces remain)",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return filterValue(v, "-F", o.fitFilter); }},
-        {'t', "trace", Arg::Required, false, "K", "trace placements and removals while K or more pieces remain (-K: exactly K; 0: no trace)",
-         [](SolverOptions& o, OptionParse&, const std::string* v) { return intValue(v, "-t", o.trace, -100000, 100000); }},
-        {'s', "monteCarlo", Arg::Required, false, "T,R,SEED",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return filterValue(v, self, o.fitFilter); }},
+        {'t', "trace", Arg::Required, false, OptionScope::Search, "K", -100000, 100000, "3", "trace placements and removals while K or more pieces remain (-K: exactly K; 0: no trace)",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.trace); }},
+        {'s', "monteCarlo", Arg::Required, false, OptionScope::Search, "T,R,SEED", 1, 0, "100,2,7",
          "Monte Carlo sampling: T trials, each ending when a piece is removed with R pieces left; random seed SEED",
-         [](SolverOptions& o, OptionParse&, const std::string* v) {
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              std::vector<std::string> parts;
              std::stringstream ss(*v);
              std::string part;
@@ -203,8 +217,8 @@ const std::vector<OptionSpec>& specs() {
              o.monteCarlo = {t, static_cast<int>(r), static_cast<uint64_t>(seed)};
              return std::string();
          }},
-        {'l', "limit", Arg::Required, false, "N", "stop after N solutions",
-         [](SolverOptions& o, OptionParse&, const std::string* v) {
+        {'l', "limit", Arg::Required, false, OptionScope::Search, "N", 1, INT64_MAX, "10", "stop after N solutions",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              // Counts are 64-bit: any N up to 2^64 - 1 is taken. Solutions are counted in a
              // signed 64-bit integer, so an N past 2^63 - 1 cannot be reached: it is that.
              uint64_t x = 0;
@@ -254,10 +268,11 @@ std::vector<std::string> splitWords(const std::string& text, std::string* error)
 OptionParse parseOptions(const std::vector<std::string>& args, const std::function<bool(const std::string&)>& isFile) {
     OptionParse p;
     auto apply = [&](const OptionSpec& s, const std::string* value) {
-        std::string err = s.set(p.options, p, value);
+        std::string err = s.set(p.options, p, value, s);
         if (s.tuning) p.options.autoTune = false;
         if (!err.empty() && p.error.empty()) p.error = err;
         p.given.push_back(s.longName);
+        p.givenValues.push_back(value ? std::optional<std::string>(*value) : std::nullopt);
     };
     auto optionalTakes = [&](const OptionSpec& s, const std::string& next) {
         if (next.empty() || next[0] == '-') return false;
@@ -340,6 +355,56 @@ OptionParse parseOptions(const std::vector<std::string>& args, const std::functi
     if (p.ok() && p.options.mirror && p.options.redundancy == Redundancy::Off && !p.options.unique)
         p.error = "-M counts a solution and its mirror image as one, which only -r and -u count: give -r or -u with it";
     return p;
+}
+
+OptionParse parseSearchOptions(const std::string& text) {
+    OptionParse p;
+    std::string quoteError;
+    const std::vector<std::string> words = splitWords(text, &quoteError);
+    if (!quoteError.empty()) {
+        p.error = quoteError;
+        return p;
+    }
+    p = parseOptions(words, [](const std::string&) { return false; });
+    if (!p.ok()) return p;
+    if (!p.files.empty()) {
+        p.error = "unexpected word '" + quoteText(p.files.front()) + "' in the options";
+        return p;
+    }
+    for (const std::string& name : p.given) {
+        const OptionSpec* spec = nullptr;
+        for (const auto& s : specs())
+            if (name == s.longName) spec = &s;
+        if (spec->scope == OptionScope::Program) {
+            p.error = "--help and --version are command-line options, not search options";
+            return p;
+        }
+        if (spec->scope == OptionScope::CommandLine) {
+            p.error = "--" + name + " is an option of the polycube command line, not a search option";
+            return p;
+        }
+    }
+    return p;
+}
+
+std::vector<OptionRule> optionRules() {
+    std::vector<OptionRule> out;
+    for (const auto& s : specs()) {
+        OptionRule r;
+        r.shortName = s.shortName;
+        r.longName = s.longName;
+        r.arg = s.arg == Arg::None ? "none" : s.arg == Arg::Required ? "required" : "optional";
+        r.tuning = s.tuning;
+        r.scope = s.scope;
+        r.valueName = s.valueName ? s.valueName : "";
+        r.ranged = s.lo <= s.hi;
+        r.lo = s.lo;
+        r.hi = s.hi;
+        r.example = s.example ? s.example : "";
+        r.help = s.help;
+        out.push_back(r);
+    }
+    return out;
 }
 
 std::string optionsHelp() {

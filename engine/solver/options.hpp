@@ -14,6 +14,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,7 @@ struct OptionParse {
     bool version = false;
     std::string error;  // empty when ok
     std::vector<std::string> given;  // the long names of the options given, in order (repeats kept)
+    std::vector<std::optional<std::string>> givenValues;  // the value each of `given` took
     bool ok() const { return error.empty(); }
 };
 
@@ -96,5 +98,30 @@ OptionParse parseOptions(const std::vector<std::string>& args,
 // `error`, an unbalanced quote is reported there.
 std::vector<std::string> splitWords(const std::string& text, std::string* error = nullptr);
 std::string optionsHelp();
+
+// Where an option belongs: the program itself (--help, --version), the command line's files,
+// terminal and threads (refused by a Session), the CLI's output (taken by a Session, changing
+// nothing it counts), or the search itself.
+enum class OptionScope { Program, CommandLine, Output, Search };
+
+// One option of the language as the front ends show it (the page's form and help are built
+// from these: tools/engine_rules.cpp writes them out).
+struct OptionRule {
+    char shortName = 0;  // 0: none
+    std::string longName;
+    std::string arg;     // "none", "required" or "optional"
+    bool tuning = false; // chooses the algorithm by hand (the automatic configuration is off)
+    OptionScope scope = OptionScope::Search;
+    std::string valueName;  // "N", "FILE", ...; "" when it takes no value
+    bool ranged = false;    // the value is one whole number from lo to hi
+    long long lo = 0, hi = 0;
+    std::string example;    // a value the option takes ("" when it takes none)
+    std::string help;
+};
+std::vector<OptionRule> optionRules();
+
+// A search's option text under the Session's rules: the option language, no file names, no
+// program or command-line options. The error names the word at fault.
+OptionParse parseSearchOptions(const std::string& text);
 
 }  // namespace polycube

@@ -11,7 +11,6 @@ import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CLI, usePage } from './page-driver.js';
 import { repoRoot } from './server.js';
-import { splitWords } from '../../web/src/model/options.js';
 
 const env = usePage({ width: 1400, height: 860 }); // one built, served page for this file
 let page;
@@ -20,7 +19,8 @@ beforeAll(() => { page = env.page; }); // runs after usePage's own beforeAll
 /** What the command-line solver says for these options: its --json summary (and stdout). */
 function cli(options, file, extra = ['-q', '--json']) {
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: build it first (bash scripts/build.sh native)`);
-  const r = spawnSync(CLI, [...extra, ...splitWords(options), path.join(repoRoot, 'def', file)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const words = options.split(/\s+/).filter(Boolean); // (no quoted words in these texts)
+  const r = spawnSync(CLI, [...extra, ...words, path.join(repoRoot, 'def', file)], { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`polycube ${options} ${file} failed (${r.status}): ${r.stderr}`);
   const lines = r.stdout.trim().split('\n');
   return { summary: extra.includes('--json') ? JSON.parse(lines[lines.length - 1]) : null, stdout: r.stdout };
@@ -195,7 +195,7 @@ describe('options in plain words', () => {
     // a schedule the engine would refuse: marked as it is typed, before Solve (QA: -o zz)
     await page.fill('#opt-order', 'zz');
     expect(await page.getAttribute('#opt-order', 'aria-invalid')).toBe('true');
-    expect(await page.textContent('#opt-order-error')).toMatch(/^-o: unknown heuristic 'zz' \(known: s f e/);
+    expect(await page.textContent('#opt-order-error')).toMatch(/^Heuristic schedule: -o: unknown heuristic 'zz' \(known: s f e/);
     expect(await optionText()).toBe('-r');
     await page.fill('#opt-order', 'x:s=20');
     expect(await page.getAttribute('#opt-order', 'aria-invalid')).toBe(null);

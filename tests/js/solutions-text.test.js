@@ -1,14 +1,14 @@
-// web/src/io/solutions-text.js: solutions as text, byte-identical to the built CLI
-// (build/cli/polycube, bash scripts/build.sh native), and the JSON export with its parser.
+// Solutions as text, written by the engine through the worker (SolverClient.solutionsText,
+// Session::solutionsText) byte-identical to the built CLI (build/cli/polycube, bash
+// scripts/build.sh native), and web/src/io/solutions-text.js: the JSON export with its parser.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, DEF_DIR, STEP, loadModule, makeChecker, readDef, runToEnd } from './helpers.js';
+import { CLI, DEF_DIR, STEP, loadModule, makeChecker, makeFakeWorker, readDef, runToEnd } from './helpers.js';
+import { SolverClient } from '../../web/src/solver-client.js';
 import {
-  formatSolution,
-  formatSolutions,
   instanceCells,
   parseSolutionsJson,
   solutionsToJson,
@@ -74,18 +74,41 @@ describe('text export is byte-identical to the CLI', () => {
       text = readDef(file);
       filePath = path.join(DEF_DIR, file);
     }
-    const { puzzle, solutions } = await solveWasm(text, options);
+    const { solutions } = await solveWasm(text, options);
     expect(solutions.length).toBeGreaterThan(1);
     const expected = cli(filePath, options);
-    expect(formatSolutions(puzzle, solutions)).toBe(expected);
+    expect(await textThroughWorker(text, solutions)).toBe(expected);
   });
 });
 
-describe('formatSolution', () => {
-  it('prints -1 as a dot, pads to the longest name, cuts trailing spaces', () => {
-    const puzzle = { xDim: 3, yDim: 1, zDim: 2, instances: [{ name: 'AA' }, { name: 'B' }] };
-    expect(formatSolution(puzzle, [0, 1, -1, 1, -1, 0], 7)).toBe('\n# --- SOLUTION 7 ---\nAA B  .   B  .  AA\n');
-    expect(formatSolution(puzzle, [0, 0, 1, 0, 1, -1], 1)).toBe('\n# --- SOLUTION 1 ---\nAA AA B   AA B  .\n');
+// The page's way: the worker's engine writes the text (protocol 'solutionsText').
+async function textThroughWorker(text, solutions, puzzle = 0) {
+  const client = new SolverClient(() => makeFakeWorker());
+  try {
+    await client.ready;
+    await client.load(text, 'x.txt');
+    return await client.solutionsText(puzzle, solutions);
+  } finally {
+    client.terminate();
+  }
+}
+
+describe('solutions as text, by the engine', () => {
+  const TWO = `D:xDim=3:yDim=1:zDim=2
+C:name=AA:layout=0 0 0, 1 0 0, 0 0 1
+C:name=B:layout=0 0 0, 1 0 0, 1 0 1
+~D
+`;
+  it('numbers each solution as asked, pads to the longest name, cuts trailing spaces', async () => {
+    const text = await textThroughWorker(TWO, [{ index: 7, grid: [0, 0, 1, 0, 1, 1] }, { index: 9007199254740991, grid: [1, 1, 0, 1, 0, 0] }]);
+    expect(text).toBe('\n# --- SOLUTION 7 ---\nAA AA B   AA B  B\n\n# --- SOLUTION 9007199254740991 ---\nB  B  AA   B  AA AA\n');
+  });
+
+  it('refuses a grid of the wrong size, a cell that names no piece, a bad number or puzzle', async () => {
+    await expect(textThroughWorker(TWO, [{ index: 1, grid: [0, 0, 1, 0, 1] }])).rejects.toThrow(/5 grid cells for 1 solutions of 6 cells/);
+    await expect(textThroughWorker(TWO, [{ index: 1, grid: [0, 0, 1, 0, 1, 2] }])).rejects.toThrow(/cell 5 holds 2, which is no piece/);
+    await expect(textThroughWorker(TWO, [{ index: 0, grid: [0, 0, 1, 0, 1, 1] }])).rejects.toThrow(/not a whole number from 1/);
+    await expect(textThroughWorker(TWO, [{ index: 1, grid: [0, 0, 1, 0, 1, 1] }], 3)).rejects.toThrow(/no puzzle number 3/);
   });
 });
 

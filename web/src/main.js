@@ -42,6 +42,15 @@ import { mountPlayStage } from './panels/play-stage.js';
 import { mountPlayPanel } from './panels/play-panel.js';
 import { BuildActions } from './app/build-actions.js';
 import { mountBuildPanel } from './panels/build-panel.js';
+import { loadEngine } from './engine-module.js';
+import { useOptionParser } from './model/options.js';
+
+// The engine reads every option text on this thread too (model/options.js): its own parser,
+// not a copy. Without the engine each option text says why, as a search would.
+await loadEngine().then(
+  (engine) => useOptionParser((text) => engine.parseOptionsJson(text)),
+  (err) => useOptionParser(() => JSON.stringify({ ok: false, error: `the solver engine did not load: ${err && err.message ? err.message : err}` })),
+);
 
 // What the page reads back from the browser's storage is checked; a damaged value is set aside
 // before anything writes over it, and listed (storage-guard.js, storage-actions.js).

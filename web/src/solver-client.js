@@ -224,6 +224,15 @@ export class SolverClient {
     return this._request({ type: MSG.BUILD_ORDER, puzzle, grid }).done.then((m) => m.order);
   }
 
+  /** Solutions [{index, grid}] of puzzle `puzzle` in the text the CLI prints them in (the
+   * engine's own formatter: worker/protocol.js 'solutionsText'). */
+  solutionsText(puzzle, solutions) {
+    const cellCount = solutions.length ? solutions[0].grid.length : 0;
+    const grids = new Int32Array(cellCount * solutions.length);
+    solutions.forEach((s, k) => grids.set(s.grid, k * cellCount));
+    return this._request({ type: MSG.SOLUTIONS_TEXT, puzzle, grids, numbers: solutions.map((s) => s.index) }).done.then((m) => m.text);
+  }
+
   /** Box cell indices of placement image `image` (for drawing trace events). */
   imageCells(image) {
     return this._request({ type: MSG.IMAGE_CELLS, image }).done.then((m) => m.cells);
@@ -301,6 +310,7 @@ export class SolverClient {
       case MSG.DRAFTED:
       case MSG.IMAGE_TABLE:
       case MSG.BUILD_ORDER:
+      case MSG.SOLUTIONS_TEXT:
       case MSG.DONE:
       case MSG.IMAGE_CELLS:
       case MSG.PLAYED:

@@ -136,13 +136,25 @@ export class Actions {
   /** How to put solution `grid` of the puzzle on screen together (the engine's build order),
    * the puzzle loaded again first when the engine no longer holds it. Rejects with the reason. */
   async buildOrder(grid) {
+    await this.engineHoldsSource();
+    return this.client.buildOrder(this.state.puzzleIndex, grid);
+  }
+
+  /** Solutions [{index, grid}] of the puzzle on screen in the text the CLI prints them in (the
+   * engine's own formatter). Rejects with the engine's reason. */
+  async solutionsText(list) {
+    await this.engineHoldsSource();
+    return this.client.solutionsText(this.state.puzzleIndex, list);
+  }
+
+  // The engine holds the definition on screen (loaded again when it no longer does).
+  async engineHoldsSource() {
     const src = this.state.source;
     await this.ensureClient();
     if (this.engineText !== src.text) {
       await this.client.load(src.text, src.name);
       this.engineText = src.text;
     }
-    return this.client.buildOrder(this.state.puzzleIndex, grid);
   }
 
   /** After saving one of My puzzles (in `persist`): why it was not kept, or which old one made room. */

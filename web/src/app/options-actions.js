@@ -18,7 +18,7 @@
 //             e.g. a piece name that is not in the puzzle)
 // A search is never started while the error belongs to the text or a control (optionsRefusal),
 // and a refused start keeps the solutions already found (actions.solve).
-import { buildOptions, CONTROLS, defaultOptionValues, optionProblems, parseOptions } from '../model/options.js';
+import { automaticValues, buildOptions, CONTROLS, optionProblems, parseOptions } from '../model/options.js';
 
 /** The options slice for a text the person typed (or a link or session carried). */
 export function optionsSliceForText(text) {
@@ -119,9 +119,7 @@ export class OptionsActions {
   useAutomaticAlgorithm() {
     const parsed = parseOptions(this.options.text);
     if (parsed.errors.length) return;
-    const d = defaultOptionValues();
-    const values = { ...parsed.values, fila: d.fila, order: d.order, nof: d.nof, bruijn: d.bruijn, mch: d.mch, emch: d.emch };
-    this.store.update('options', { text: buildOptions(values, parsed.rest), error: '', errorKey: '' });
+    this.store.update('options', { text: buildOptions(automaticValues(parsed.values), parsed.rest), error: '', errorKey: '' });
   }
 
   /** A control holds something that is not a value (e.g. '1.5' in a whole-number box). */

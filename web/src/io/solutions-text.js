@@ -1,65 +1,19 @@
-// Export of found solutions: the CLI's text format (byte for byte what `polycube` prints,
-// engine/output/format.cpp formatSolution) and a JSON format, with its parser.
+// Export of found solutions as JSON, with its parser. (The CLI's text of the same solutions
+// is written by the engine itself: Actions.solutionsText, Session::solutionsText.)
 //
-//   const text = formatSolutions(puzzleJson, [{index: 1, grid}, ...]);   // as the CLI prints them
 //   const json = solutionsToJson({puzzle: puzzleJson, definition, options: '-r', solutions});
 //   const r = parseSolutionsJson(json);   // {ok: true, value} | {ok: false, error}
 //
 // `puzzleJson` is the engine's description of the loaded puzzle (Session.puzzleJson, see
 // web/src/worker/protocol.js): dimensions and `instances` (names in instance order). A grid is
 // what the worker delivers: grid[x + xDim*(y + yDim*z)] = instance index covering the cell
-// (-1 for none, printed '.').
-//
-// Text layout (format.cpp): a blank line, '# --- SOLUTION n ---', then one line per y from
-// the top (yDim-1) down; on each line the z layers side by side separated by three spaces;
-// names separated by one space and padded to the longest instance name (measured in UTF-8
-// bytes, as the C++ std::string size), except the last column of a layer; trailing spaces cut.
+// (-1 for none).
+import { LIMITS } from '../model/puzzle.js';
 
 /**
  * @typedef {{xDim: number, yDim: number, zDim: number, instances: {name: string}[]}} EnginePuzzle
  * @typedef {{index: number, grid: ArrayLike<number>}} FoundSolution  index: 1-based number
  */
-
-const encoder = new TextEncoder();
-const byteLength = (s) => encoder.encode(s).length;
-
-/**
- * One solution as the CLI prints it.
- * @param {EnginePuzzle} puzzle
- * @param {ArrayLike<number>} grid
- * @param {number} number
- * @returns {string}
- */
-export function formatSolution(puzzle, grid, number) {
-  const names = puzzle.instances.map((i) => i.name);
-  const width = Math.max(1, ...names.map(byteLength));
-  const { xDim, yDim, zDim } = puzzle;
-  let out = `\n# --- SOLUTION ${number} ---\n`;
-  for (let y = yDim - 1; y >= 0; y--) {
-    let line = '';
-    for (let z = 0; z < zDim; z++) {
-      if (z) line += '   ';
-      for (let x = 0; x < xDim; x++) {
-        const inst = grid[x + xDim * (y + yDim * z)];
-        const name = inst >= 0 && inst < names.length ? names[inst] : '.';
-        if (x) line += ' ';
-        line += name;
-        if (x + 1 < xDim) line += ' '.repeat(width - byteLength(name));
-      }
-    }
-    out += `${line.replace(/ +$/, '')}\n`;
-  }
-  return out;
-}
-
-/**
- * Solutions as the CLI prints them (without -q and -i): the concatenation of formatSolution.
- * @param {EnginePuzzle} puzzle
- * @param {FoundSolution[]} solutions
- */
-export function formatSolutions(puzzle, solutions) {
-  return solutions.map((s) => formatSolution(puzzle, s.grid, s.index)).join('');
-}
 
 /**
  * Cells covered by each instance of a grid: [{name, cells: [[x,y,z], ...]}] in instance order
@@ -138,9 +92,9 @@ export function parseSolutionsJson(text) {
     if (v.version !== SOLUTIONS_VERSION) bad(`solutions file version ${JSON.stringify(v.version)} is not supported (this page reads version 1)`);
     const p = v.puzzle;
     if (!p || typeof p !== 'object') bad('puzzle is missing');
-    for (const k of ['xDim', 'yDim', 'zDim']) if (!Number.isInteger(p[k]) || p[k] < 1 || p[k] > 1000) bad(`puzzle.${k} must be a whole number from 1 to 1000`);
+    for (const k of ['xDim', 'yDim', 'zDim']) if (!Number.isInteger(p[k]) || p[k] < 1 || p[k] > LIMITS.maxDimension) bad(`puzzle.${k} must be a whole number from 1 to ${LIMITS.maxDimension}`);
     const cellCount = p.xDim * p.yDim * p.zDim;
-    if (cellCount > 100000) bad('the puzzle box has more than 100000 cells');
+    if (cellCount > LIMITS.maxBoxVolume) bad(`the puzzle box has more than ${LIMITS.maxBoxVolume} cells`);
     if (typeof p.title !== 'string') bad('puzzle.title must be text');
     if (typeof p.definition !== 'string') bad('puzzle.definition must be text');
     if (typeof p.oneSide !== 'boolean') bad('puzzle.oneSide must be true or false');

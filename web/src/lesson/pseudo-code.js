@@ -9,7 +9,7 @@
 //   const code = codeFor('dlx', { checks: usesChecks(recording) });  // {key, title, lines: [{id, text, depth}]}
 //   const at = explainStep('dlx', player, puzzle);   // {line, loop, vars: [{name, value}], words}
 //   algorithmOf('-r -b 12')                          // 'bruijn' (the pseudo-code for these options)
-import { TRACE_OP } from '../worker/protocol.js';
+import { TRACE_FILTER_WORD as FILTERS, TRACE_OP } from '../worker/protocol.js';
 import { cellLabel } from './cell-names.js';
 import { parseOptions } from '../model/options.js';
 
@@ -110,8 +110,6 @@ function lineOf(op) {
     default: return 'start';
   }
 }
-
-const FILTERS = { 1: 'parity', 2: 'volume', 3: 'fit' };
 
 /**
  * What the step the player stands on executes: the line lit (`line`), the loop around it

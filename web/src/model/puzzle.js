@@ -18,6 +18,8 @@
 //            // mobile: cells normalised (min x, y, z = 0; sorted by z, then y, then x);
 //            // stationary (other than '*'): absolute box cells
 
+import { ENGINE_RULES } from '../generated/engine-rules.js';
+
 /**
  * @typedef {[number, number, number]} Cell
  * @typedef {{name: string, cells: Cell[], count: number, stationary: boolean}} Piece
@@ -30,18 +32,11 @@
 export const HOLE_NAME = '*';
 
 /**
- * The engine's parse limits (engine/puzzle/puzzle.hpp, ParseLimits) and the title rules of
- * the parser (engine/puzzle/parser.cpp: titles are quoted to 200 characters). Keep in step.
+ * The engine's parse limits (engine/puzzle/puzzle.hpp: ParseLimits, kMaxDefInteger as
+ * maxCoordinate, kMaxTitleChars as maxTitleLength; generated), and the page's own limit on a
+ * name: one longer than maxNameLength is a mistake, not a name.
  */
-export const LIMITS = Object.freeze({
-  maxDimension: 1000, // per axis
-  maxBoxVolume: 100000, // cells of the box; also the limit on all piece cells together
-  maxPieceCells: 10000, // cells in one piece
-  maxInstances: 5000, // piece copies in one puzzle
-  maxCoordinate: 1000000, // |coordinate| in a C layout
-  maxTitleLength: 200,
-  maxNameLength: 100, // not an engine limit: a name longer than this is a mistake, not a name
-});
+export const LIMITS = Object.freeze({ ...ENGINE_RULES.limits, maxNameLength: 100 });
 
 // ---------------------------------------------------------------------------------------
 // Cells and boxes.

@@ -2,13 +2,14 @@
 // definition file (picker or drag-and-drop anywhere on the page); export the solutions found as
 // the CLI's text or as JSON. Also shows the page's notices (a link that could not be read,
 // storage refused).
-import { formatSolutions, solutionsToJson } from '../io/solutions-text.js';
+import { solutionsToJson } from '../io/solutions-text.js';
+import { LIMITS } from '../model/puzzle.js';
 import { definitionFileName, writeDefinition } from '../model/definition-writer.js';
 import { PHASE } from '../app/state.js';
 import { byId, setProp, setText } from './dom.js';
 import { downloadText } from './download.js';
 
-export const MAX_IMPORT_BYTES = 16 << 20; // the engine's input limit (ParseLimits::maxInputBytes)
+export const MAX_IMPORT_BYTES = LIMITS.maxInputBytes; // the engine's input limit
 
 export function mountSharePanel(store, actions, editor, sync) {
   const el = {
@@ -83,7 +84,7 @@ export function mountSharePanel(store, actions, editor, sync) {
 
   async function importFile(file) {
     if (file.size > MAX_IMPORT_BYTES) {
-      store.update('notice', `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a definition file may have at most 16 MB.`);
+      store.update('notice', `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a definition file may have at most ${MAX_IMPORT_BYTES / 1048576} MB.`);
       return;
     }
     let text;
@@ -109,7 +110,12 @@ export function mountSharePanel(store, actions, editor, sync) {
   }
   el.exportText.addEventListener('click', () => {
     const x = solutionsNow();
-    if (x) downloadText(formatSolutions(x.puzzle, x.list), `${x.base}-solutions.txt`);
+    if (!x) return;
+    // the engine writes the text (the code the CLI prints with)
+    actions.solutionsText(x.list).then(
+      (text) => downloadText(text, `${x.base}-solutions.txt`),
+      (err) => store.update('notice', `Could not write the solutions as text: ${err && err.message ? err.message : err}`),
+    );
   });
   el.exportJson.addEventListener('click', () => {
     const x = solutionsNow();

@@ -70,20 +70,17 @@ export function clampPoolSize(n) {
 }
 
 /**
- * Why a search with these options runs on one worker ('' when it can be shared); mirrors the
- * engine's whyNotSplittable (parallel/subproblem.hpp), which has the last word ('prepared').
+ * Why a search with these options runs on one worker ('' when it can be shared): what the
+ * page asks of it (a solution count, a fixed step budget, a trace window), else the engine's
+ * own answer (whyNotSplittable, through its option parser).
  */
 export function sharingRefusal(options, handlers = {}) {
   if (handlers.maxSolutions > 0) return 'a solution limit';
   if (handlers.stepBudget > 0) return 'a fixed step budget';
   if (handlers.traceLimit > 0) return 'a trace window';
-  const { values, errors } = parseOptions(options);
+  const { errors, splitRefusal } = parseOptions(options);
   if (errors.length > 0) return 'options the engine will judge';
-  if (values.trace !== null && values.trace !== 0) return '-t';
-  if (values.monteCarlo) return '-s';
-  if (values.limit !== null) return '-l';
-  if (values.unique && !values.redundancy) return '-u without -r';
-  return '';
+  return splitRefusal;
 }
 
 function messageOf(err) {
@@ -186,6 +183,7 @@ export class SolverPool {
   draft(text, source) { return this.primary.draft(text, source); }
   imageTable() { return this.primary.imageTable(); }
   buildOrder(puzzle, grid) { return this.primary.buildOrder(puzzle, grid); }
+  solutionsText(puzzle, solutions) { return this.primary.solutionsText(puzzle, solutions); }
   imageCells(image) { return this.primary.imageCells(image); }
 
   terminate() {

@@ -3,9 +3,7 @@
 // options (-r, -M, -l ...) are kept and only the algorithm options are replaced.
 //
 //   algorithmOptions('mch', '-r -l 20 -b 12', 12)   // '-r -l 20 -m 12'
-import { buildOptions, parseOptions } from '../model/options.js';
-
-const NONE = { fila: null, order: null, nof: false, bruijn: null, mch: null, emch: null };
+import { automaticValues, buildOptions, parseOptions } from '../model/options.js';
 
 export const ALGORITHMS = Object.freeze([
   { key: 'bruijn', label: "First open cell (de Bruijn)", set: (pieces) => ({ bruijn: pieces }),
@@ -32,7 +30,7 @@ export function algorithmOptions(key, text, pieces) {
   const { values, rest, errors } = parseOptions(text || '');
   if (!algo || errors.length > 0) return null;
   try {
-    return buildOptions({ ...values, ...NONE, trace: null, ...algo.set(pieces) }, rest);
+    return buildOptions({ ...automaticValues(values), trace: null, ...algo.set(pieces) }, rest);
   } catch {
     return null; // values out of range: the options panel marks them
   }

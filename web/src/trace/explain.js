@@ -1,10 +1,8 @@
 // Words and places for trace events: what a step of the search did, in plain language, and
 // which cells it concerns (for the page to highlight). Pure functions of the puzzle and events.
-import { TRACE_OP } from '../worker/protocol.js';
+import { TRACE_FILTER_WORD as FILTERS, TRACE_OP } from '../worker/protocol.js';
 import { plural } from '../app/format.js';
 import { cellName } from '../lesson/cell-names.js';
-
-const FILTERS = { 1: 'parity', 2: 'volume', 3: 'fit' };
 
 // cells are named by the coordinates drawn on the board's edges (lesson/cell-names.js)
 export { cellName };

@@ -41,8 +41,9 @@
 //        grid[x + xDim*(y + yDim*z)] = instance index covering that cell (puzzle.instances order).
 //        Batched: one message per ~100 ms or 500 solutions (the buffer is transferred).
 //   -> {type:'trace', id, events}           only when options contain -t: Int32Array of flat
-//                                           records [op(1 place, 2 remove), piecesRemaining,
-//                                           instanceIndex, imageIndex]
+//                                           records [op, piecesRemaining, a, b] (TRACE_OP
+//                                           below; engine/search/trace.hpp says what a and b
+//                                           are for each op)
 //   -> {type:'done', id, reason, stats}     last message of the search; reason is 'finished'
 //                                           (search exhausted), 'cancelled', 'limit' or
 //                                           'window' (traceLimit reached).
@@ -157,6 +158,13 @@
 //   -> {type:'error', id, message}          a grid of the wrong type, or the engine's reason
 //                                           ("not a solution of this puzzle: ...", a bad index)
 //
+// page -> worker: solutions in the CLI's text (the engine's own formatter, output/format.hpp)
+//   {type:'solutionsText', id, puzzle, grids, numbers}  grids: Int32Array (or array) of
+//                                           numbers.length flat grids as 'solutions' sends them;
+//                                           numbers: the number printed for each
+//   -> {type:'solutionsText', id, text}     what `polycube` prints for them (without -q, -i)
+//   -> {type:'error', id, message}          the engine's reason (a grid of the wrong size ...)
+//
 // worker -> page, after the engine trapped (a WebAssembly RuntimeError: out of memory, a bug)
 //   {type:'restarted', message}             the module was thrown away and a fresh one loaded
 //                                           (a trapped module keeps its leaked memory and can
@@ -170,6 +178,8 @@
 // The handler below has no worker globals in it, so tests drive it in Node with a fake
 // postMessage (tests/js/protocol.test.js). (Over 600 lines: a third of it is this
 // documentation, kept beside the one handler that implements it.)
+
+import { ENGINE_RULES } from '../generated/engine-rules.js';
 
 export const MSG = Object.freeze({
   READY: 'ready',
@@ -197,17 +207,21 @@ export const MSG = Object.freeze({
   BUILD_ORDER: 'buildOrder',
   CHECK_RESUME: 'checkResume',
   CHECKED: 'checked',
+  SOLUTIONS_TEXT: 'solutionsText',
 });
 
-// Search-trace record ops (engine/search/trace.hpp is the authority; records are 4 ints
-// [op, remaining, a, b]). Today's engine emits PLACE and REMOVE; the others explain each step.
-export const TRACE_OP = Object.freeze({
-  PLACE: 1, REMOVE: 2, CHOOSE: 3, CANDIDATE: 4, SOLUTION: 5,
-  NO_FIT: 6, EXHAUSTED: 7, PARITY_TRIGGER: 8, VOLUME_TRIGGER: 9, DEAD_CELL: 10, FILTER_EMPTIED: 11,
-});
+// Search-trace records: ENGINE_RULES.trace.recordInts ints each, [op, remaining, a, b], with
+// the ops and the filters a FILTER_EMPTIED names as engine/search/trace.hpp defines and
+// documents them (generated: tools/engine_rules.cpp).
+export const TRACE_OP = ENGINE_RULES.trace.ops;
+export const TRACE_FILTER = ENGINE_RULES.trace.filters;
+/** A filter's name in words, by its number: TRACE_FILTER_WORD[1] === 'parity'. */
+export const TRACE_FILTER_WORD = Object.freeze(
+  Object.fromEntries(Object.entries(TRACE_FILTER).map(([name, value]) => [value, name.toLowerCase()])),
+);
 
 // Session.step() results (Session::StepState).
-export const STEP = Object.freeze({ RUNNING: 0, DONE: 1, CANCELLED: 2, FAILED: 3, IDLE: 4 });
+export const STEP = ENGINE_RULES.stepStates;
 
 export const SLICE_TARGET_MS = 15;       // aim for one step() slice per this many ms
 // The page redraws its counters at most 5 times a second (app/actions.js), so a worker tells
@@ -222,7 +236,7 @@ export const MAX_BUDGET = 1e9;
 const TAKE_CHUNK = 4096;                 // solutions per takeSolutions() call
 const TRACE_CHUNK = 65536;               // trace events per message
 export const MAX_TABLE_CELLS = 20_000_000; // image table cells (80 MB) sent for replaying a trace
-export const MAX_GRID_CELLS = 100000;   // a build order's grid: the engine's largest box (ParseLimits::maxBoxVolume)
+export const MAX_GRID_CELLS = ENGINE_RULES.limits.maxBoxVolume; // a build order's grid: the engine's largest box
 export const MAX_PATH = 4096;            // placements in a subproblem's path (more pieces than any puzzle the engine accepts)
 // placements of a play request: two ints a piece (5,000 at most) and a cell each (a box's at most)
 export const MAX_PLAY_INTS = 2 * 5000 + MAX_GRID_CELLS;
@@ -372,6 +386,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
         }
         case MSG.BUILD_ORDER:
           return onBuildOrder(id, msg);
+        case MSG.SOLUTIONS_TEXT:
+          return onSolutionsText(id, msg);
         default:
           return postMessage({ type: MSG.ERROR, id, message: `unknown message type: ${String(msg && msg.type).slice(0, 40)}` });
       }
@@ -666,6 +682,16 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     }
     const order = session.buildOrder(puzzle, cells);
     if (!refused(id, order)) postMessage({ type: MSG.BUILD_ORDER, id, order });
+  }
+
+  function onSolutionsText(id, { puzzle, grids, numbers }) {
+    const cells = grids instanceof Int32Array ? grids : Array.isArray(grids) && grids.every(Number.isInteger) ? Int32Array.from(grids) : null;
+    if (!Number.isInteger(puzzle) || puzzle < 0 || !cells || !Array.isArray(numbers) || !numbers.every(Number.isFinite)) {
+      postMessage({ type: MSG.ERROR, id, message: 'solutionsText: needs a puzzle index, grids of whole numbers and a number for each' });
+      return;
+    }
+    const r = session.solutionsText(puzzle, cells, numbers);
+    if (!refused(id, r)) postMessage({ type: MSG.SOLUTIONS_TEXT, id, text: r.text });
   }
 
   // The image table describes the started search only once its setup (which runs in step()
