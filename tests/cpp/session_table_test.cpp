@@ -120,6 +120,8 @@ void invoke(Session& s, Call call) {
         case Call::kCheckResume: s.checkResume("{}"); break;
         case Call::kStartSubproblem: s.startSubproblem({}); break;
         case Call::kDonateJson: s.donateJson(0); break;
+        case Call::kStartPlay: s.startPlay(0, {}, "count", 1); break;  // the empty box: how many finishes, at most 1
+        case Call::kSolutionsText: s.solutionsText(0, {}, {}); break;  // no solutions: no text, no error
         case Call::kCallCount: break;
     }
 }
@@ -162,6 +164,31 @@ TEST(SessionTable, EveryCallInEveryPhase) {
     // the table is no formality: both kinds are many
     EXPECT_GT(legalCount, 60);
     EXPECT_GT(illegalCount, 40);
+}
+
+// A play question has no search tree: the calls about one are refused while it is on, and a
+// start() afterwards searches as usual.
+TEST(SessionTable, APlayQuestionRefusesTheCallsAboutASearchTree) {
+    Session s;
+    ASSERT_TRUE(s.load(somaText(), "soma.txt"));
+    ASSERT_TRUE(s.startPlay(0, {}, "count", 5));
+    EXPECT_EQ(s.phase(), Phase::kSearching);
+    for (int k = 0; k < 3; ++k) {
+        switch (k) {
+            case 0: s.fingerprint(); break;
+            case 1: s.donateJson(0); break;
+            case 2: s.imageShapes(); break;
+        }
+        EXPECT_EQ(s.errorCode(), Code::kIllegalCall) << k;
+        EXPECT_NE(s.lastError().find("play question"), std::string::npos) << s.lastError();
+    }
+    while (s.step(1e6) == Session::RUNNING) {
+    }
+    EXPECT_EQ(s.phase(), Phase::kFinished);
+    ASSERT_TRUE(s.start(0, "-r")) << s.lastError();
+    while (s.step(1e6) == Session::RUNNING) {
+    }
+    EXPECT_FALSE(s.fingerprint().empty()) << s.lastError();
 }
 
 // The misuses that used to be absorbed silently.
