@@ -90,6 +90,8 @@ wait_until() {
 }
 used_cpu() { proc_stat "$1" && (( stat_cpu_ms >= $2 )); }               # PID MS
 printed() { [[ -s $1 ]]; }                                                 # FILE
-blocked_in() {                                                             # PID WCHAN
-  local w; proc_stat "$1" && [[ $stat_state == S ]] && read -r w <"/proc/$1/wchan" 2>/dev/null && [[ $w == "$2" ]]
+# blocked_in PID WHAT: sleeping in the kernel function WHAT; the name may carry a prefix
+# (Linux 6 says anon_pipe_read for a FIFO as for a pipe, older kernels pipe_read).
+blocked_in() {
+  local w; proc_stat "$1" && [[ $stat_state == S ]] && { read -r w <"/proc/$1/wchan" || [[ -n $w ]]; } 2>/dev/null && [[ $w == "$2" || $w == *_"$2" ]]
 }
