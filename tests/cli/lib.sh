@@ -42,7 +42,7 @@ tick_ms=$(( 1000 / $(getconf CLK_TCK) ))
 # reading and what the caller does next); fails once PID is gone.
 proc_stat() {
   local line f
-  read -r line <"/proc/$1/stat" 2>/dev/null || return 1
+  read -r line 2>/dev/null <"/proc/$1/stat" || return 1
   read -ra f <<<"${line##*) }"  # after "PID (comm) ", which may hold spaces: f[0] is field 3
   stat_state=${f[0]}
   stat_cpu_ms=$(( (f[11] + f[12]) * tick_ms ))  # utime (field 14) + stime (15)
