@@ -18,12 +18,14 @@ interrupted_run() {  # NAME JOBS SIGNALS...: stop with each signal in turn at a 
   rm -f "$tmp/ck" "$tmp"/part*.out
   local k=0 sig delay rc stopped=0
   for sig in "$@"; do
-    delay=$(awk -v r=$RANDOM 'BEGIN { printf "%.2f", 0.15 + (r % 50) / 100 }')
+    # A random point of the run, in the process's CPU time (not wall time: a loaded machine
+    # would make it a point of the setup, or of nothing yet, far more often): 150-640 ms.
+    delay=$(( 150 + RANDOM % 50 * 10 ))
     local resume=()
     [[ -f $tmp/ck ]] && resume=(--resume "$tmp/ck")
     "$cli" -r -o s -j "$jobs" --json --checkpoint "$tmp/ck" "${resume[@]}" "$puzzle" >"$tmp/part$k.out" 2>"$tmp/part$k.err" &
     local pid=$!
-    sleep "$delay"
+    wait_until 300 "$pid" used_cpu "$pid" "$delay"  # (or until it ended; a hang guard of 300 s)
     kill -s "$sig" "$pid" 2>/dev/null
     { wait "$pid"; } 2>/dev/null; rc=$?
     (( rc != 0 )) && stopped=$((stopped + 1))
@@ -35,7 +37,7 @@ interrupted_run() {  # NAME JOBS SIGNALS...: stop with each signal in turn at a 
     if [[ ! -f $tmp/ck ]]; then
       # Stopped before its first checkpoint (a signal during setup, or SIGKILL before the first
       # periodic write on a slow machine): legitimate; the next run starts afresh.
-      [[ $sig == KILL || ! -s $tmp/part$k.out ]] || { fail "$name: no checkpoint after SIG$sig at $delay s (exit $rc: $(head -c 200 "$tmp/part$k.err"))"; return; }
+      [[ $sig == KILL || ! -s $tmp/part$k.out ]] || { fail "$name: no checkpoint after SIG$sig at $delay ms of CPU (exit $rc: $(head -c 200 "$tmp/part$k.err"))"; return; }
       rm -f "$tmp/part$k.out"
     else
       resumed_total=$((resumed_total + 1))
@@ -49,7 +51,7 @@ interrupted_run() {  # NAME JOBS SIGNALS...: stop with each signal in turn at a 
     solution_set "$tmp"/part*.out >"$tmp/got.set"
     cmp -s "$tmp/full.set" "$tmp/got.set" || { fail "$name: the solutions printed are not the uninterrupted set ($(wc -l <"$tmp/got.set") of 2339 lines)"; return; }
   fi
-  (( stopped > 0 )) || { fail "$name: no run was stopped before its end (too fast a machine for these delays?)"; return; }
+  (( stopped > 0 )) || { fail "$name: no run was stopped before its end (a search of under 150 ms of CPU?)"; return; }
   ok "$name: totals equal ($got), $stopped of $# runs stopped midway"
 }
 
@@ -78,19 +80,15 @@ expect_refusal "a search that cannot be split" 2 "cannot be split" -q -r -l 5 --
 
 # Stopped in the setup (seconds for 1.1 million images): nothing was searched, so nothing is
 # written, the stderr line says so, and a checkpoint being resumed is left byte for byte.
-stopped_in_setup() {  # NAME PATTERN ARGS...
-  local name=$1 pattern=$2 delay; shift 2
-  for delay in 0.15 0.4 1; do  # (later once more when a loaded machine had not begun the setup)
-    "$cli" -q --json "$@" "$root/tests/hostile/random100.txt" >"$tmp/s.out" 2>"$tmp/s.err" &
-    local pid=$!
-    sleep "$delay"
-    kill -s INT "$pid" 2>/dev/null
-    { wait "$pid"; } 2>/dev/null; local rc=$?
-    grep -q '"phase":"setup"' "$tmp/s.out" || continue
-    if [[ $rc -eq 130 ]] && grep -q -- "$pattern" "$tmp/s.err"; then ok "$name"; else fail "$name: exit $rc, $(head -c 300 "$tmp/s.err")"; fi
-    return
-  done
-  fail "$name: never stopped in the setup ($(head -c 300 "$tmp/s.err"))"
+stopped_in_setup() {  # NAME PATTERN ARGS...: SIGINT at 300 ms of CPU, of a setup of about 2 s
+  local name=$1 pattern=$2; shift 2
+  "$cli" -q --json "$@" "$root/tests/hostile/random100.txt" >"$tmp/s.out" 2>"$tmp/s.err" &
+  local pid=$!
+  wait_until 300 "$pid" used_cpu "$pid" 300
+  kill -s INT "$pid" 2>/dev/null
+  { wait "$pid"; } 2>/dev/null; local rc=$?
+  grep -q '"phase":"setup"' "$tmp/s.out" || { fail "$name: not stopped in the setup ($(head -c 300 "$tmp/s.out"))"; return; }
+  if [[ $rc -eq 130 ]] && grep -q -- "$pattern" "$tmp/s.err"; then ok "$name"; else fail "$name: exit $rc, $(head -c 300 "$tmp/s.err")"; fi
 }
 rm -f "$tmp/fresh"
 stopped_in_setup "stopped in the setup: no checkpoint, and says why" "interrupted: in the setup, before the search began: no checkpoint written" --checkpoint "$tmp/fresh"
@@ -105,7 +103,7 @@ cmp -s "$tmp/good" "$tmp/kept" || fail "stopped in the setup of a resume: the ch
 rm -f "$tmp/busy" "$tmp/busy.lock"
 "$cli" -q -r -j 1 --checkpoint "$tmp/busy" "$root/def/pentominoes_1s_18x5.txt" >/dev/null 2>&1 &
 first=$!
-for _ in $(seq 50); do [[ -e $tmp/busy.lock ]] && break; sleep 0.1; done
+wait_until 300 "$first" test -e "$tmp/busy.lock"
 if "$cli" -q -r -j 1 --checkpoint "$tmp/busy" "$root/def/pentominoes_1s_18x5.txt" >/dev/null 2>"$tmp/busy.err"; then
   fail "a second run on a checkpoint in use was not refused"
 else

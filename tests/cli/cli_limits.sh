@@ -12,32 +12,32 @@ limited() { bash -c 'ulimit -v "$0" && exec "$@"' "$@"; }
 
 # A split of the Soma cube, its jobs run: the genuine files the cases below start from.
 "$cli" -q -r --split 4 --jobs-out "$tmp/jobs" "$soma" 2>"$tmp/err" || fail "--split: $(head -c 300 "$tmp/err")"
-for job in "$tmp/jobs"/*.job; do timeout 60 "$cli" -q -j 1 --job "$job" 2>>"$tmp/err" || fail "--job $job: $(head -c 300 "$tmp/err")"; done
-timeout 60 "$cli" -q -r -j 1 --checkpoint "$tmp/run.ck" "$soma" >/dev/null 2>"$tmp/err" || fail "--checkpoint: $(head -c 300 "$tmp/err")"
+for job in "$tmp/jobs"/*.job; do timeout 120 "$cli" -q -j 1 --job "$job" 2>>"$tmp/err" || fail "--job $job: $(head -c 300 "$tmp/err")"; done
+timeout 120 "$cli" -q -r -j 1 --checkpoint "$tmp/run.ck" "$soma" >/dev/null 2>"$tmp/err" || fail "--checkpoint: $(head -c 300 "$tmp/err")"
 
 # --- Foreign files, however large, are refused from their first bytes, in bounded memory
 # (they were read whole first: 1 GiB of zeros as a job took 1.05 GB; under a memory limit
 # std::bad_alloc aborted, exit 134). Sparse files: no disk is used.
 truncate -s 300M "$tmp/zeros.job"
-expect_exit "--job: 300 MB of zeros under ulimit -v 400000" 1 "zeros.job: not a polycube job file" limited 400000 timeout 20 "$cli" -q --job "$tmp/zeros.job"
+expect_exit "--job: 300 MB of zeros under ulimit -v 400000" 1 "zeros.job: not a polycube job file" limited 400000 timeout 120 "$cli" -q --job "$tmp/zeros.job"
 truncate -s 1G "$tmp/huge.job"
-expect_exit "--job: 1 GiB of zeros under ulimit -v 100000" 1 "not a polycube job file" limited 100000 timeout 20 "$cli" -q --job "$tmp/huge.job"
+expect_exit "--job: 1 GiB of zeros under ulimit -v 100000" 1 "not a polycube job file" limited 100000 timeout 120 "$cli" -q --job "$tmp/huge.job"
 expect_exit "--resume /dev/urandom under ulimit -v 200000" 1 "--resume /dev/urandom: it is a device, not a regular file" \
-  limited 200000 timeout 20 "$cli" -q -r --resume /dev/urandom "$soma"
+  limited 200000 timeout 120 "$cli" -q -r --resume /dev/urandom "$soma"
 truncate -s 200M "$tmp/big.ck"
-expect_exit "--resume: 200 MB of zeros under ulimit -v 200000" 1 "big.ck: not a polycube checkpoint" limited 200000 timeout 20 "$cli" -q -r --resume "$tmp/big.ck" "$soma"
+expect_exit "--resume: 200 MB of zeros under ulimit -v 200000" 1 "big.ck: not a polycube checkpoint" limited 200000 timeout 120 "$cli" -q -r --resume "$tmp/big.ck" "$soma"
 cp -r "$tmp/jobs" "$tmp/m1"
 truncate -s 200M "$tmp/m1/9.result"
 expect_exit "--merge: a 200 MB foreign result under ulimit -v 300000" 1 "9.result: not a polycube result file" \
-  limited 300000 timeout 20 "$cli" -q --merge "$tmp/m1"
+  limited 300000 timeout 120 "$cli" -q --merge "$tmp/m1"
 [[ ! -s $tmp/out ]] && ok "nothing printed" || fail "--merge printed a total beside a foreign result"
 # A genuine header on a file too large for its kind: its size and the limit, before reading it.
 { head -1 "$tmp/jobs/1.job"; } >"$tmp/toolarge.job" && truncate -s 200M "$tmp/toolarge.job"
 expect_exit "--job: a job file of 200 MB" 1 "toolarge.job: 200 MiB \(209715200 bytes\), more than the limit of 128 MiB" \
-  limited 400000 timeout 20 "$cli" -q --job "$tmp/toolarge.job"
+  limited 400000 timeout 120 "$cli" -q --job "$tmp/toolarge.job"
 { head -1 "$tmp/run.ck"; } >"$tmp/toolarge.ck" && truncate -s 100M "$tmp/toolarge.ck"
 expect_exit "--resume: a checkpoint of 100 MB" 1 "toolarge.ck: 100 MiB \(104857600 bytes\), more than the limit of 64 MiB" \
-  limited 400000 timeout 20 "$cli" -q -r --resume "$tmp/toolarge.ck" "$soma"
+  limited 400000 timeout 120 "$cli" -q -r --resume "$tmp/toolarge.ck" "$soma"
 
 # --- A genuine result of 4 MB merges in a few MB of memory: its solutions are copied from the
 # file, never held (it was read whole and copied four times: under ulimit -v 20000, exit 134).
@@ -46,8 +46,8 @@ python3 - "$soma" >"$tmp/longsoma.txt" <<'EOF'
 import re, sys
 print(re.sub(r'name=([A-Z])', lambda m: 'name=' + m.group(1) * 12, open(sys.argv[1]).read()))
 EOF
-timeout 60 "$cli" -j 1 --split 1 --jobs-out "$tmp/long" "$tmp/longsoma.txt" >/dev/null 2>"$tmp/err" &&
-  timeout 60 "$cli" -j 1 --job "$tmp/long/1.job" >/dev/null 2>>"$tmp/err" || fail "the long-named split: $(head -c 300 "$tmp/err")"
+timeout 120 "$cli" -j 1 --split 1 --jobs-out "$tmp/long" "$tmp/longsoma.txt" >/dev/null 2>"$tmp/err" &&
+  timeout 120 "$cli" -j 1 --job "$tmp/long/1.job" >/dev/null 2>>"$tmp/err" || fail "the long-named split: $(head -c 300 "$tmp/err")"
 size=$(stat -c %s "$tmp/long/1.result")
 (( size > 4000000 )) && ok "a result of $size bytes" || fail "the result is only $size bytes"
 timeout 60 bash -c "ulimit -v 20000 && exec '$cli' -i --merge '$tmp/long'" >"$tmp/merged" 2>"$tmp/err"
@@ -90,17 +90,17 @@ check_cut() {  # NAME: the last command's messages quote the long path cut
   if (( longest > 1000 )); then fail "$name: a message line of $longest characters"; return; fi
   grep -q "(100000 characters)" "$tmp/err" && ok "$name: cut ($longest characters)" || fail "$name: $(head -c 300 "$tmp/err")"
 }
-timeout 20 "$cli" -q -r --checkpoint "$long" "$soma" >/dev/null 2>"$tmp/err"; check_cut "--checkpoint LONG"
-timeout 20 "$cli" -q -r --resume "$long" "$soma" >/dev/null 2>"$tmp/err"; check_cut "--resume LONG"
-timeout 20 "$cli" -q -r --split 2 --jobs-out "$long" "$soma" >/dev/null 2>"$tmp/err"; check_cut "--jobs-out LONG"
-timeout 20 "$cli" -q --job "$long" >/dev/null 2>"$tmp/err"; check_cut "--job LONG"
-timeout 20 "$cli" -q --merge "$long" >/dev/null 2>"$tmp/err"; check_cut "--merge LONG"
-timeout 20 "$cli" -q "$long" >/dev/null 2>"$tmp/err"; check_cut "a puzzle file LONG"
+timeout 120 "$cli" -q -r --checkpoint "$long" "$soma" >/dev/null 2>"$tmp/err"; check_cut "--checkpoint LONG"
+timeout 120 "$cli" -q -r --resume "$long" "$soma" >/dev/null 2>"$tmp/err"; check_cut "--resume LONG"
+timeout 120 "$cli" -q -r --split 2 --jobs-out "$long" "$soma" >/dev/null 2>"$tmp/err"; check_cut "--jobs-out LONG"
+timeout 120 "$cli" -q --job "$long" >/dev/null 2>"$tmp/err"; check_cut "--job LONG"
+timeout 120 "$cli" -q --merge "$long" >/dev/null 2>"$tmp/err"; check_cut "--merge LONG"
+timeout 120 "$cli" -q "$long" >/dev/null 2>"$tmp/err"; check_cut "a puzzle file LONG"
 
 # --- Empty names and -l's range.
 expect_exit "-r '' (an empty file name)" 1 "'': the file name is empty" timeout 10 "$cli" -q -r '' "$soma"
 expect_exit "--resume ''" 2 "resume: empty|the file name is empty" timeout 10 "$cli" -q -r --resume '' "$soma"
-timeout 20 "$cli" -q --json -l 18446744073709551615 "$soma" >"$tmp/out" 2>"$tmp/err" && grep -q '"solutions":11520' "$tmp/out" &&
+timeout 120 "$cli" -q --json -l 18446744073709551615 "$soma" >"$tmp/out" 2>"$tmp/err" && grep -q '"solutions":11520' "$tmp/out" &&
   ok "-l 18446744073709551615: taken, every solution counted" || fail "-l 18446744073709551615: $(head -c 300 "$tmp/err")"
 expect_exit "-l 18446744073709551616" 2 "-l: 18446744073709551616 is more than the largest count, 18446744073709551615" timeout 10 "$cli" -q -l 18446744073709551616 "$soma"
 
@@ -113,13 +113,13 @@ for name, bad in (("nul", "\0"), ("esc", "\x1b[31m")):
     open(f"{sys.argv[2]}/{name}.txt", "w").write(text.replace("\nF F . . I", "\nF F" + bad + " . . I", 1))
 EOF
 line=$(grep -an "^F F" "$tmp/nul.txt" | cut -d: -f1)
-expect_exit "a NUL in an L block's name" 1 "nul.txt:$line: L block: piece name 'F\?' contains the control character 0x00" timeout 20 "$cli" -q -r "$tmp/nul.txt"
-expect_exit "an ESC in an L block's name" 1 "esc.txt:$line: L block: piece name 'F\?\[31m' contains the control character 0x1B" timeout 20 "$cli" -q -r "$tmp/esc.txt"
+expect_exit "a NUL in an L block's name" 1 "nul.txt:$line: L block: piece name 'F\?' contains the control character 0x00" timeout 120 "$cli" -q -r "$tmp/nul.txt"
+expect_exit "an ESC in an L block's name" 1 "esc.txt:$line: L block: piece name 'F\?\[31m' contains the control character 0x1B" timeout 120 "$cli" -q -r "$tmp/esc.txt"
 ! grep -q $'\x1b' "$tmp/err" && ok "no ESC printed" || fail "the ESC reached the terminal"
 
 # --- 4,000 random 16-cell pieces in a 40^3 box: refused as soon as the count of placements
 # passes its limit (they were all counted first: 4.9 billion, 37.7 s).
 python3 "$root/tests/hostile/make_random_pieces.py" 4000 16 40 40 40 1 >"$tmp/random4000.txt"
 expect_exit "4,000 random pieces in a 40^3 box" 1 "random4000.txt:2: puzzle too large: .*more than (4,000,000 piece placements|60,000,000 cells in all), the limit \(counting stopped there" \
-  timeout 60 "$cli" -q "$tmp/random4000.txt"
+  timeout 120 "$cli" -q "$tmp/random4000.txt"
 finish

@@ -3,6 +3,9 @@
 # down, standard output unchanged; none when standard error is not a terminal and --progress
 # is not given. Usage: cli_progress.sh POLYCUBE REPO_ROOT
 source "$(dirname "$0")/lib.sh"
+# A line every 50 ms of wall time, so that each run below (over a second of CPU, so at least
+# half a second of wall time on two threads) shows several, however fast the machine.
+export POLYCUBE_PROGRESS_SECONDS=0.05
 
 # A search of several seconds: the 10x6 pentominoes with plain DLX, every solution printed.
 puzzle="$root/def/pentominoes_10x6.txt"
