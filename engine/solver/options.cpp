@@ -168,7 +168,7 @@ const std::vector<OptionSpec>& specs() {
          "ordering heuristics, each active when N or fewer pieces remain: s (fewest fits), f (first open cell), "
          "e (estimate), c (cornered: fewest open neighbours; s on DLX levels), l@a,b,c, x, y, z, X, Y, Z, xyz, a[@deg[,xc,yc]], A, R[@xc,yc,zc]; e.g. x:s=20",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
-             // (an empty one was taken silently as "no -o given, but not automatic": QA)
+             // (an empty one is refused: it would read as "no -o given, but not automatic")
              if (v->empty()) return std::string("-o: empty: give one or more heuristics, e.g. -o s or -o x:s=20");
              o.order = *v;
              // Checked here, once, as a bad option (exit 2), rather than per puzzle when each
