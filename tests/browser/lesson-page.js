@@ -15,6 +15,8 @@ import { ExactCover } from '../../web/src/lesson/exact-cover.js';
 import { drawMiniBoard } from '../../web/src/panels/mini-board.js';
 import { puzzleColors } from '../../web/src/viewer/colors.js';
 import { algorithmOf, codeFor, explainStep, usesChecks } from '../../web/src/lesson/pseudo-code.js';
+import { loadEngine } from '../../web/src/engine-module.js';
+import { useOptionParser } from '../../web/src/model/options.js';
 
 const byId = (id) => document.getElementById(id);
 
@@ -90,6 +92,10 @@ const lesson = {
     return n / (data.length / 4);
   },
 };
+// The options are read by the engine's parser, as on the page (main.js): loaded before the
+// test sees window.lesson.
+const engine = await loadEngine();
+useOptionParser((text) => engine.parseOptionsJson(text));
 window.lesson = lesson;
 
 // ---- the tree-drawing benchmark (bench/tree-draw.mjs) ----
