@@ -412,6 +412,10 @@ export function mountEditorPanel(store, actions, editor) {
     const colors = mobileColors(ed);
     const three = p.zDim > 1;
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
+    // a count being typed that the puzzle does not take yet (0, empty) stays as typed, marked,
+    // through a rebuild that another change (a check's answer) makes meanwhile
+    const typing = focused && focused.startsWith('count:') && document.activeElement.getAttribute('aria-invalid') === 'true'
+      ? { value: document.activeElement.value, title: document.activeElement.title } : null;
     pieceList.replaceChildren(...p.pieces.map((piece, i) => {
       const name = h('input', { type: 'text', value: piece.name, maxLength: 100, 'aria-label': `Name of piece ${i + 1}`, spellcheck: false, autocomplete: 'off', dataset: { focusKey: `name:${i}` } });
       name.addEventListener('input', () => run(commands.renamePiece(T(), i, name.value)));
@@ -429,8 +433,9 @@ export function mountEditorPanel(store, actions, editor) {
         }
       });
       // left with something that is not a count (0, empty, 2.5): the count the puzzle keeps comes
-      // back into the field (never 0 in the field while the legend and the checks use 3)
-      count.addEventListener('change', () => {
+      // back into the field (never 0 in the field while the legend and the checks use 3); on
+      // blur, not change: a field rebuilt while typing holds the typed value without an edit
+      count.addEventListener('blur', () => {
         const n = countOf();
         if (n >= 1 && n <= 999) return;
         count.value = String(editor.editor.puzzle.pieces[i] ? editor.editor.puzzle.pieces[i].count : piece.count);
@@ -456,6 +461,7 @@ export function mountEditorPanel(store, actions, editor) {
     if (p.pieces.length === 0) pieceList.append(h('li', { className: 'empty' }, 'No pieces yet: add a standard set below or draw one.'));
     if (focused) {
       const again = pieceList.querySelector(`[data-focus-key="${focused}"]`);
+      if (again && typing) Object.assign(again, { value: typing.value, title: typing.title }).setAttribute('aria-invalid', 'true');
       if (again) { again.focus(); if (again.type === 'text') again.setSelectionRange(again.value.length, again.value.length); }
     }
   }
