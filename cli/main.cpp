@@ -422,6 +422,9 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
     }
     Result<std::unique_ptr<ParallelSearch>> made =
         ParallelSearch::create(r.def, o, run.threads, std::move(owned), resumed.get(), std::move(others));
+    // The search takes the signal before the adopted solver lets go of it: in between, the
+    // handler would find nothing to cancel and exit at once, without the JSON line.
+    if (made.ok()) activeParallel = made.value.get();
     activeSolver = nullptr;  // the adopted solver is the search's now, or gone with it
     if (!made.ok()) {
         solving = 0;
@@ -447,7 +450,6 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
                 }
             },
             checkpointSeconds());
-    activeParallel = &search;
     if (interrupted) search.cancel();  // a signal before the threads started
     e.state = search.run();
     reporter.finish();
