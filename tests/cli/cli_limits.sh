@@ -8,7 +8,15 @@ source "$(dirname "$0")/lib.sh"
 soma="$root/def/soma.txt"
 
 # limited KB COMMAND...: the command under ulimit -v KB (in a shell of its own: the limit stays there).
-limited() { bash -c 'ulimit -v "$0" && exec "$@"' "$@"; }
+# A sanitized CLI (POLYCUBE_SANITIZED, set by ctest in build-sanitize) cannot start under any
+# such limit, since ASan maps terabytes of shadow memory: there the command runs unlimited, and
+# what it says is still checked; the optimised build's run checks the memory bound itself.
+if [[ -n ${POLYCUBE_SANITIZED:-} ]]; then
+  limited() { shift; "$@"; }
+  echo "note: a sanitized CLI: the ulimit -v cases run without their limit, the memory-limit sweep is left out"
+else
+  limited() { bash -c 'ulimit -v "$0" && exec "$@"' "$@"; }
+fi
 
 # A split of the Soma cube, its jobs run: the genuine files the cases below start from.
 "$cli" -q -r --split 4 --jobs-out "$tmp/jobs" "$soma" 2>"$tmp/err" || fail "--split: $(head -c 300 "$tmp/err")"
@@ -50,17 +58,19 @@ timeout 120 "$cli" -j 1 --split 1 --jobs-out "$tmp/long" "$tmp/longsoma.txt" >/d
   timeout 120 "$cli" -j 1 --job "$tmp/long/1.job" >/dev/null 2>>"$tmp/err" || fail "the long-named split: $(head -c 300 "$tmp/err")"
 size=$(stat -c %s "$tmp/long/1.result")
 (( size > 4000000 )) && ok "a result of $size bytes" || fail "the result is only $size bytes"
-timeout 60 bash -c "ulimit -v 20000 && exec '$cli' -i --merge '$tmp/long'" >"$tmp/merged" 2>"$tmp/err"
+limited 20000 timeout 60 "$cli" -i --merge "$tmp/long" >"$tmp/merged" 2>"$tmp/err"
 rc=$?
 n=$(grep -c '^# --- SOLUTION' "$tmp/merged")
 [[ $rc -eq 0 && $n -eq 11520 ]] && grep -q '^# --- SOLUTION 11520 ---$' "$tmp/merged" &&
-  ok "--merge of a 4 MB result under ulimit -v 20000: the 11520 solutions, numbered" || fail "--merge under ulimit -v 20000: exit $rc, $n solutions ($(head -c 300 "$tmp/err"))"
+  ok "--merge of a 4 MB result under ulimit -v 20000${POLYCUBE_SANITIZED:+ (sanitized: no limit)}: the 11520 solutions, numbered" || fail "--merge under ulimit -v 20000: exit $rc, $n solutions ($(head -c 300 "$tmp/err"))"
 
 # --- No std::bad_alloc escapes (exit 134, "terminate called"): a job whose solutions are
 # kept for its result, at memory limits from too little to enough, ends with 0 or with 1 and
 # a message saying memory ran out.
 aborts=0
-for kb in 12000 16000 20000 25000 30000; do
+kbs="12000 16000 20000 25000 30000"
+[[ -n ${POLYCUBE_SANITIZED:-} ]] && kbs=""
+for kb in $kbs; do
   rm -f "$tmp/long/1.result"
   timeout 60 bash -c "ulimit -v $kb && exec '$cli' -j 1 --job '$tmp/long/1.job'" >/dev/null 2>"$tmp/err"
   rc=$?
@@ -68,7 +78,9 @@ for kb in 12000 16000 20000 25000 30000; do
     aborts=$((aborts + 1)); echo "  ulimit -v $kb: exit $rc: $(head -c 200 "$tmp/err")"
   fi
 done
-(( aborts == 0 )) && ok "--job under ulimit -v 12000..30000: exit 0, or 1 saying memory ran out" || fail "--job under memory limits: $aborts aborts or unclear failures"
+if [[ -n ${POLYCUBE_SANITIZED:-} ]]; then ok "--job under ulimit -v 12000..30000: left out (sanitized)"
+elif (( aborts == 0 )); then ok "--job under ulimit -v 12000..30000: exit 0, or 1 saying memory ran out"
+else fail "--job under memory limits: $aborts aborts or unclear failures"; fi
 
 # --- FIFOs: refused, named, never waited on (each had blocked forever).
 mkfifo "$tmp/fifo"
