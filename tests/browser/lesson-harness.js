@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { record } from '../js/helpers.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' };
+const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html', '.css': 'text/css', '.json': 'application/json' };
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -58,7 +58,7 @@ export function startLessonServer({ files = {} } = {}) {
     }
     const rel = url.pathname.replace(/^\/+/, '');
     const file = path.join(repoRoot, rel);
-    const allowed = [path.join(repoRoot, 'web', 'src'), path.join(repoRoot, 'tests', 'browser'), path.join(repoRoot, 'node_modules', 'three', 'build')];
+    const allowed = [path.join(repoRoot, 'web', 'src'), path.join(repoRoot, 'web', 'wasm'), path.join(repoRoot, 'tests', 'browser'), path.join(repoRoot, 'node_modules', 'three', 'build')];
     if (!allowed.some((dir) => file.startsWith(dir + path.sep)) || !fs.existsSync(file)) {
       res.writeHead(404);
       res.end('not found');

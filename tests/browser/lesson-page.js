@@ -15,7 +15,6 @@ import { ExactCover } from '../../web/src/lesson/exact-cover.js';
 import { drawMiniBoard } from '../../web/src/panels/mini-board.js';
 import { puzzleColors } from '../../web/src/viewer/colors.js';
 import { algorithmOf, codeFor, explainStep, usesChecks } from '../../web/src/lesson/pseudo-code.js';
-import { loadEngine } from '../../web/src/engine-module.js';
 import { useOptionParser } from '../../web/src/model/options.js';
 
 const byId = (id) => document.getElementById(id);
@@ -94,7 +93,10 @@ const lesson = {
 };
 // The options are read by the engine's parser, as on the page (main.js): loaded before the
 // test sees window.lesson.
-const engine = await loadEngine();
+// (web/src/engine-module.js finds the .wasm through Vite, which this plain page does without:
+// the harness serves web/wasm/ as it is)
+const { default: createPolycube } = await import('../../web/wasm/polycube.mjs');
+const engine = await createPolycube({ locateFile: (file) => new URL(`../../web/wasm/${file}`, import.meta.url).href });
 useOptionParser((text) => engine.parseOptionsJson(text));
 window.lesson = lesson;
 
