@@ -257,6 +257,8 @@ describe('the browser storage, damaged', () => {
     await other.waitForSelector('#resume-banner:not([hidden])', { timeout: 10_000 });
     // the first tab resumes it and finishes it
     await page.click('#resume');
+    // (the page still says 'cancelled' from the search stopped above until the resumed one begins)
+    expect(await ui.ui.waitState(['running', 'done', 'error'], 60_000)).not.toBe('error');
     expect(await ui.ui.waitState(['done', 'error', 'cancelled'], 180_000)).toBe('done');
     expect(await ui.ui.solutionCount()).toBe(9839);
     // the second tab takes its offer down

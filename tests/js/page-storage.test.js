@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Store } from '../../web/src/app/store.js';
 import { initialState } from '../../web/src/app/state.js';
 import { Actions } from '../../web/src/app/actions.js';
+import { keptSearchActions } from '../../web/src/app/kept-search-actions.js';
 import { LinkSync } from '../../web/src/app/link-sync.js';
 import { MAX_SAVED_TEXT, Persist } from '../../web/src/app/persist.js';
 import { SAVED_SEARCH_VERSION, SavedSearches } from '../../web/src/app/saved-search.js';
@@ -128,4 +129,22 @@ describe('a kept search', () => {
     expect(b.store.get().run.message).toMatch(/finished or discarded in another tab/);
     expect(b.store.get().saved).toBe(null);
   }, 240_000); // (a safety net: minutes where other programs take the cores)
+
+  test('finished while it was being written down is not offered again (bug: the write that ended after the finish brought the offer back)', async () => {
+    let written;
+    const writing = new Promise((resolve) => { written = resolve; });
+    const store = new Store(initialState());
+    const page = {
+      store, state: { puzzles: [{ title: 'Soma' }] }, refusedRecord: null, savedRecord: null, searchLock: { hold() {} },
+      running: { startedAt: performance.now() - 60_000, saved: true, elapsedBefore: 0, index: 0, options: '-r', source: { kind: 'library', file: 'soma.txt', text: readDef('soma.txt'), name: 'soma.txt', title: 'Soma' } },
+      client: { checkpoint: () => ({ ...record().checkpoint, doneShare: 0.5, pending: [{ path: [3], share: 0.5 }] }) },
+      savedSearches: { lastError: '', save: () => writing, clear: () => Promise.resolve() },
+    };
+    const saving = keptSearchActions.saveRunning.call(page); // the periodic write, still under way
+    page.running = null; // the search finishes meanwhile and needs no resuming
+    await keptSearchActions.discardSaved.call(page);
+    written();
+    await saving;
+    expect(store.get().saved).toBe(null);
+  });
 });

@@ -78,8 +78,10 @@ export const keptSearchActions = {
     this.savedRecord = record;
     return this.savedSearches.save(record).then(() => {
       if (this.savedSearches.lastError) this.store.update('notice', this.savedSearches.lastError);
-      // offered for resuming once it has stopped (state.saved is drawn when not running)
-      this.store.replace({ saved: savedSummary(record) });
+      // offered for resuming once it has stopped (state.saved is drawn when not running),
+      // unless it was finished or discarded while it was being written (the search that ended
+      // meanwhile cleared it: offering it again would search its rest a second time)
+      if (this.savedRecord === record) this.store.replace({ saved: savedSummary(record) });
     });
   },
 

@@ -1,7 +1,7 @@
 // Solve / Cancel, the status line and the live counters.
 import { PHASE } from '../app/state.js';
 import { canSolve } from '../app/selectors.js';
-import { big, num, progressText, secs } from '../app/format.js';
+import { big, linkedWords, num, progressText, secs } from '../app/format.js';
 import { byId, isTyping, setText, setProp } from './dom.js';
 
 export function mountSolvePanel(store, actions, editor) {
@@ -41,9 +41,9 @@ export function mountSolvePanel(store, actions, editor) {
     }
     lastPhase = phase;
     // a kept search offered for resuming (resume-panel.js): the status speaks of both ways on,
-    // not of Solve alone beside the offer
-    const offered = phase === PHASE.READY && s.saved && !s.saved.refused && !s.solutions.linked;
-    setText(el.status, offered ? 'Ready. Resume goes on with the unfinished search kept above; Solve starts a new one.' : s.run.message);
+    // not of Solve alone beside the offer; a solution the address kept is named first
+    const offered = phase === PHASE.READY && s.saved && !s.saved.refused;
+    setText(el.status, offered ? offerStatus(s.solutions) : s.run.message);
     setProp(el.status.dataset, 'beat', running && Math.floor(s.run.elapsed * 2) % 2 === 1 ? '1' : '0'); // styles.css
 
     const stats = s.run.stats || {};
@@ -59,4 +59,10 @@ export function mountSolvePanel(store, actions, editor) {
     setText(el.progress, phase === PHASE.READY || phase === PHASE.LOADING ? '–' : progressText(fraction, running ? s.run.elapsed : 0, stats.fractionAtStart, s.run.leftRange)); // no time left once stopped
     setProp(el.progress.dataset, 'value', String(typeof fraction === 'number' ? fraction : -1));
   });
+}
+
+/** The status beside a kept search's offer, after the solution a link or the address shows. */
+function offerStatus(solutions) {
+  const both = 'Resume goes on with the unfinished search kept above; Solve starts a new one.';
+  return solutions.linked ? `Showing solution ${num(solutions.linked)} ${linkedWords(solutions.reloaded)}. ${both}` : `Ready. ${both}`;
 }
