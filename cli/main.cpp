@@ -91,6 +91,15 @@ void onSignal(int sig) {
     _exit(128 + sig);
 }
 
+// POLYCUBE_RAISE_AT=POINT (tests/cli/cli_reliability.sh): the run raises SIGINT at that named
+// point, where the handler's target passes from the setup's solver to the threads' search. A
+// signal from outside cannot be timed to land in so short a window, and one landing there must
+// still end with the partial statistics and the JSON line. Read once; unset costs nothing.
+void raiseAt(const char* point) {
+    static const char* const wanted = std::getenv("POLYCUBE_RAISE_AT");
+    if (wanted != nullptr && std::strcmp(wanted, point) == 0) raise(SIGINT);
+}
+
 void installSignalHandlers() {
     struct sigaction sa {};
     sa.sa_handler = onSignal;
@@ -426,6 +435,7 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
     // handler would find nothing to cancel and exit at once, without the JSON line.
     if (made.ok()) activeParallel = made.value.get();
     activeSolver = nullptr;  // the adopted solver is the search's now, or gone with it
+    raiseAt("search-made");
     if (!made.ok()) {
         solving = 0;
         return r.failed(made.status.message);
@@ -451,6 +461,7 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
             },
             checkpointSeconds());
     if (interrupted) search.cancel();  // a signal before the threads started
+    raiseAt("search-starting");
     e.state = search.run();
     reporter.finish();
     e.primary = &search.primary();
@@ -545,6 +556,7 @@ int solvePuzzle(PuzzleRun& r) {
         activeSolver = nullptr;
         return r.failed(solver.error());
     }
+    raiseAt("setup-done");
     if ((run.parallel || run.checkpointing()) && solver.ready() && st == Solver::State::Running)
         return searchInPieces(r, std::move(owned), std::move(others));
     return searchInOneThread(r, solver);

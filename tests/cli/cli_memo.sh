@@ -32,11 +32,15 @@ expect_exit "--memo-mb huge" 2 "--memo-mb needs a whole number" "$cli" --memo -q
 expect_exit "--memo -r with a piece not there" 1 "no piece named 'Q'" "$cli" --memo -q -r Q "$soma"
 
 # A long count stopped by SIGINT: the JSON line says cancelled, exit 130. The 9x10 one-sided
-# pentominoes take minutes; the signal comes once the count is under way.
+# pentominoes take minutes; the signal comes once the count is under way: at 500 ms of the
+# process's CPU (reading and parsing take a few ms), not after a sleep, which on a loaded
+# machine may end before the CLI has installed its handler (a background command starts with
+# SIGINT ignored: the signal lost, the count run to its end) or begun the count (exit without
+# the JSON line). (wait_until: a hang guard of 900 s.)
 awk '/^D:/ { print "D:xDim=10:yDim=9:zDim=1:oneSide=true"; next } { print }' "$def/pentominoes_1s_18x5.txt" >"$tmp/9x10.txt"
 "$cli" --memo -q --json -r "$tmp/9x10.txt" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-sleep 1
+wait_until 900 "$pid" used_cpu "$pid" 500
 kill -INT $pid
 wait $pid
 rc=$?

@@ -1,171 +1,229 @@
 #!/usr/bin/env bash
 # The CLI under hostile input, signals and failing output (issue 11). Run by ctest
 # (tests/cpp/CMakeLists.txt: cli_reliability) as: cli_reliability.sh POLYCUBE REPO_ROOT
-# Every check has a time limit (timeout), so a hang fails the test instead of stalling it.
+# No check reads the wall clock (tests/cli/lib.sh): what the CLI did is measured in its CPU
+# time, signals go when it has reached the state they are meant for, and every check has a
+# wall-clock limit of minutes (timeout, or a watchdog), so a hang fails the test instead of
+# stalling it.
 source "$(dirname "$0")/lib.sh"
 hostile=$root/tests/hostile
-now_ms() { date +%s%3N; }
+export POLYCUBE_PROGRESS_SECONDS=0.05  # --progress lines come often: they say the search began
+
+# A copy of this shell running its EXIT trap, as a background command signalled between bash's
+# fork and its exec does, leaves the scratch directory to the script (lib.sh).
+exit_trap=$(trap -p EXIT); exit_trap=${exit_trap#trap -- \'}; exit_trap=${exit_trap%\' EXIT}
+( eval "$exit_trap" )
+[[ -d $tmp ]] && ok "the EXIT trap run by a copy of the script keeps the scratch directory" ||
+  { fail "the EXIT trap run by a copy of the script removed the scratch directory"; finish; }
 
 # Standard input a directory: a message and exit 1 (was an uncaught exception, exit 134).
-expect_exit "stdin is a directory" 1 "standard input is a directory" timeout 5 "$cli" -q < /tmp
-expect_exit "file is a directory" 1 "is a directory" timeout 5 "$cli" -q -- /tmp
-# Endless input: refused once past the 16 MB limit while reading (was read without bound).
-t0=$(now_ms)
-expect_exit "/dev/zero" 1 "more than the limit of 16777216 bytes" timeout 5 "$cli" -q /dev/zero
-(( $(now_ms) - t0 < 2000 )) || fail "/dev/zero took $(( $(now_ms) - t0 )) ms"
-expect_exit "endless stdin" 1 "more than the limit" timeout 5 bash -c "yes '# comment' | '$cli' -q"
+expect_exit "stdin is a directory" 1 "standard input is a directory" timeout 120 "$cli" -q < /tmp
+expect_exit "file is a directory" 1 "is a directory" timeout 120 "$cli" -q -- /tmp
+# Endless input: refused once past the 16 MB limit while reading (was read without bound),
+# in bounded memory and time: under 2 s of CPU (reading 16 MB takes a few ms of it).
+children_cpu; c0=$children_ms
+expect_exit "/dev/zero" 1 "more than the limit of 16777216 bytes" timeout 120 "$cli" -q /dev/zero
+children_cpu
+(( children_ms - c0 < 2000 )) || fail "/dev/zero took $(( children_ms - c0 )) ms of CPU"
+expect_exit "endless stdin" 1 "more than the limit" timeout 120 bash -c "yes '# comment' | '$cli' -q"
 # A full disk: the output is lost, so exit 1 with a message (was exit 0).
-expect_exit "stdout /dev/full (-q --json)" 1 "cannot write the output" timeout 10 bash -c "'$cli' -q --json '$root/def/soma.txt' > /dev/full"
-expect_exit "stdout /dev/full (solutions)" 1 "cannot write the output" timeout 10 bash -c "'$cli' '$root/def/pentominoes_10x6.txt' > /dev/full"
-expect_exit "stdout /dev/full (--help)" 1 "cannot write the output" timeout 10 bash -c "'$cli' --help > /dev/full"
+expect_exit "stdout /dev/full (-q --json)" 1 "cannot write the output" timeout 120 bash -c "'$cli' -q --json '$root/def/soma.txt' > /dev/full"
+expect_exit "stdout /dev/full (solutions)" 1 "cannot write the output" timeout 120 bash -c "'$cli' '$root/def/pentominoes_10x6.txt' > /dev/full"
+expect_exit "stdout /dev/full (--help)" 1 "cannot write the output" timeout 120 bash -c "'$cli' --help > /dev/full"
 # Too large for memory: refused before allocating, with the size and the limit.
-expect_exit "memory limit" 1 "need about 1031 MiB of memory, more than the limit of 768 MiB" timeout 20 "$cli" -q "$hostile/random165.txt"
+expect_exit "memory limit" 1 "need about 1031 MiB of memory, more than the limit of 768 MiB" timeout 120 "$cli" -q "$hostile/random165.txt"
 
-# signal_case NAME SIGNAL DELAY EXPECTED_EXIT PHASE OPTIONS_AND_FILE...: start the CLI, send
-# the signal after DELAY seconds (timeout(1) forwards it to the CLI), and require the exit
-# within 200 ms with the partial statistics (-i) and the JSON line saying "cancelled" in PHASE.
+# start_watchdog PID: a hang guard (watchdog) that kills PID after 900 s of wall time; off
+# the test's output (ctest waits for whatever holds it), and a nap rather than a sleep, so
+# that stopping it leaves no process behind. stop_watchdog ends it.
+start_watchdog() { ( nap 900; kill -9 "$1" 2>/dev/null ) >/dev/null 2>&1 & watchdog=$!; }
+stop_watchdog() { kill "$watchdog" 2>/dev/null; wait "$watchdog" 2>/dev/null; }
+# start_cli ARGS...: the CLI in the background (pid), standard output in $tmp/out and error
+# in $tmp/err, under a watchdog. Both files are emptied before the fork: `reach ... search`
+# waits for a line in $tmp/err, and the previous run's lines there (left until the new
+# process opens the file) sent the signal at once, into the fork (see lib.sh's trap) or
+# before the CLI's handler (lost: the run went on to its end). The CLI itself, not under
+# timeout(1), which may deliver a signal twice (to the child and to its process group): a
+# second signal kills by design, with no statistics.
+start_cli() {
+  : >"$tmp/out"; : >"$tmp/err"
+  "$cli" "$@" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  start_watchdog "$pid"
+}
+# reach PID WHEN: wait until the CLI is where the signal is meant to land. WHEN is "search"
+# (its first --progress line, "...% done...": with more than one thread, lines come only
+# from the search; other notes on standard error may come before),
+# or a number: that many ms of the process's CPU (every thread), deep enough in a setup of
+# seconds of CPU that the reading and parsing are over, and far from its end.
+reach() {
+  if [[ $2 == search ]]; then wait_until 900 "$1" shows "$tmp/err" "% done"
+  else wait_until 900 "$1" used_cpu "$1" "$2"; fi
+}
+
+# signal_case NAME SIGNAL WHEN EXPECTED_EXIT PHASE OPTIONS_AND_FILE...: start the CLI with
+# two threads (-j 2), send the signal when it has reached WHEN (reach), and require the exit
+# within 200 ms of CPU per thread after the signal (the process's, both threads: each ends
+# its slice or setup unit, frees its solver), with the partial statistics (-i) and the JSON
+# line saying "cancelled" in PHASE. WHEN=search adds --progress (the lines that show it).
 signal_case() {
-  local name=$1 sig=$2 delay=$3 want=$4 phase=$5; shift 5
-  # The CLI itself, not under timeout(1), which may deliver the signal twice (to the child and
-  # to its process group): a second signal kills by design, with no statistics. A watchdog
-  # kills a CLI that does not end.
-  "$cli" -q -i --json "$@" >"$tmp/out" 2>"$tmp/err" &
-  local pid=$!
-  ( sleep 60; kill -9 "$pid" 2>/dev/null ) >/dev/null 2>&1 &  # off the test's output: ctest waits for it
-  local watchdog=$!
-  sleep "$delay"
-  local t0; t0=$(now_ms)
-  kill -s "$sig" "$pid" 2>/dev/null
-  wait "$pid"
-  local rc=$? dt=$(( $(now_ms) - t0 ))
-  kill "$watchdog" 2>/dev/null; wait "$watchdog" 2>/dev/null
+  local name=$1 sig=$2 when=$3 want=$4 phase=$5; shift 5
+  local more=()
+  [[ $when == search ]] && more=(--progress)
+  start_cli -q -i --json -j 2 "${more[@]}" "$@"
+  if ! reach "$pid" "$when"; then
+    kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; stop_watchdog
+    fail "$name: never reached $when ($(head -c 300 "$tmp/err"))"; return
+  fi
+  cpu_after_signal "$pid" "$sig"
+  stop_watchdog
   if [[ $rc -ne $want ]]; then fail "$name: exit $rc, expected $want ($(head -c 300 "$tmp/err"))"; return; fi
-  if (( dt > 200 )); then
-    # Once more before failing: on a shared 2-core machine (ctest -j2 beside other programs)
-    # the exit itself can wait for a CPU; a CLI that is really slow to stop is slow twice.
-    if [[ -z ${slow_retried:-} ]]; then
-      echo "note: $name: exited $dt ms after SIG$sig; trying once more"
-      slow_retried=1 signal_case "$name (again)" "$sig" "$delay" "$want" "$phase" "$@"
-      return
-    fi
-    fail "$name: exited $dt ms after SIG$sig"; return
-  fi
-  if ! grep -q '"state":"cancelled"' "$tmp/out"; then
-    # Nothing printed at all: the signal came before setup began (reading and parsing end at
-    # once, by design, with no statistics yet), which happens when a loaded machine starts
-    # the process late. Try once more, later.
-    if [[ ! -s $tmp/out && -z ${retried:-} ]]; then
-      retried=1 signal_case "$name (again, later)" "$sig" "$(awk -v d="$delay" 'BEGIN { print d * 3 }')" "$want" "$phase" "$@"
-      return
-    fi
-    fail "$name: no JSON line with \"state\":\"cancelled\""; return
-  fi
-  if ! grep -q "\"phase\":\"$phase\"" "$tmp/out"; then
-    # Meant for the search but still in the setup: a loaded machine (CI beside other work) set
-    # up slower. Once more, later; a CLI that never leaves the setup fails twice.
-    if [[ $phase == search ]] && grep -q '"phase":"setup"' "$tmp/out" && [[ -z ${late_retried:-} ]]; then
-      late_retried=1 signal_case "$name (again, later)" "$sig" "$(awk -v d="$delay" 'BEGIN { print d * 3 }')" "$want" "$phase" "$@"
-      return
-    fi
-    fail "$name: not cancelled in $phase: $(grep -o '"phase":"[a-z]*"' "$tmp/out")"; return
-  fi
+  if (( after_ms > 400 )); then fail "$name: used $after_ms ms of CPU after SIG$sig (two threads)"; return; fi
+  if ! grep -q '"state":"cancelled"' "$tmp/out"; then fail "$name: no JSON line with \"state\":\"cancelled\""; return; fi
+  if ! grep -q "\"phase\":\"$phase\"" "$tmp/out"; then fail "$name: not cancelled in $phase: $(grep -o '"phase":"[a-z]*"' "$tmp/out")"; return; fi
   if ! grep -q '^SETUP_SECONDS=' "$tmp/out"; then fail "$name: no partial statistics"; return; fi
-  ok "$name ($dt ms)"
+  ok "$name ($after_ms ms of CPU after the signal)"
 }
 
 # Each hostile case, cancelled in setup and in the search, by SIGINT (130) and SIGTERM (143).
-signal_case "SIGINT in setup (1.1 million images)" INT 0.15 130 setup "$hostile/random100.txt"
-signal_case "SIGTERM in setup" TERM 0.15 143 setup "$hostile/random100.txt"
-signal_case "SIGINT in the search (10 ms placements)" INT 1.5 130 search "$hostile/random100.txt"
-signal_case "SIGTERM in the fit filter" TERM 1.5 143 search -F1 "$hostile/random100.txt"
+# (random100's setup takes about 2 s of CPU per thread.)
+signal_case "SIGINT in setup (1.1 million images)" INT 300 130 setup "$hostile/random100.txt"
+signal_case "SIGTERM in setup" TERM 300 143 setup "$hostile/random100.txt"
+signal_case "SIGINT in the search (10 ms placements)" INT search 130 search "$hostile/random100.txt"
+signal_case "SIGTERM in the fit filter" TERM search 143 search -F1 "$hostile/random100.txt"
 # Later in the setup (the matrix being linked) the statistics read per-level counters not yet
-# sized: SIGTERM at 0.2-0.4 s crashed (exit 139) instead of reporting. Any phase is fine here.
-# (The CLI itself here; timeout(1) below.)
-for delay in 0.2 0.3 0.4; do
-  "$cli" -q -i --json "$hostile/random100.txt" >"$tmp/out" 2>"$tmp/err" &
-  pid=$!
-  sleep "$delay"
+# sized: SIGTERM there crashed (exit 139) instead of reporting. At points through the setup,
+# by the process's CPU (one thread: the setup's own; two: about half of it each); any phase
+# is fine here.
+for point in 1:200 1:300 1:400 1:600 1:1200 1:2400 2:400 2:600 2:800; do
+  jobs=${point%:*} at=${point#*:}
+  start_cli -q -i --json -j "$jobs" "$hostile/random100.txt"
+  reach "$pid" "$at"
   kill -s TERM "$pid" 2>/dev/null
-  wait "$pid"
-  rc=$?
-  if [[ $rc -eq 143 ]] && grep -q '"state":"cancelled"' "$tmp/out"; then ok "SIGTERM at $delay s: exit 143 with the JSON line"
-  else fail "SIGTERM at $delay s: exit $rc ($(head -c 200 "$tmp/err"))"; fi
+  wait "$pid"; rc=$?
+  stop_watchdog
+  if [[ $rc -eq 143 ]] && grep -q '"state":"cancelled"' "$tmp/out"; then ok "SIGTERM at $at ms of CPU (-j $jobs): exit 143 with the JSON line"
+  else fail "SIGTERM at $at ms of CPU (-j $jobs): exit $rc ($(head -c 200 "$tmp/err"))"; fi
+done
+# A signal at the moment the setup hands over to the threads' search, raised by the CLI itself
+# at each step of the handover (POLYCUBE_RAISE_AT: a window of a few instructions, which no
+# signal from outside can be timed to hit): the run ends as any stop, exit 130 with the partial
+# statistics and the JSON line. (A signal after the setup's solver was given to the search and
+# before the search took the handler's signal found nothing to cancel and exited at once,
+# without the JSON line.) Two threads, and one with a checkpoint: both search in pieces.
+for point in setup-done search-made search-starting; do
+  for threads in "-j 2" "-j 1 --checkpoint $tmp/handover.ck"; do
+    rm -f "$tmp/handover.ck"
+    # (timeout -s KILL: a hang guard that sends nothing before its time)
+    POLYCUBE_RAISE_AT=$point timeout -s KILL 900 "$cli" -q -i --json -r $threads "$root/def/tetriscube.txt" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    name="SIGINT at $point ($threads)"
+    if [[ $rc -ne 130 ]]; then fail "$name: exit $rc, expected 130 ($(head -c 300 "$tmp/err"))"
+    elif ! grep -q '"state":"cancelled"' "$tmp/out"; then fail "$name: no JSON line with \"state\":\"cancelled\" ($(head -c 300 "$tmp/err"))"
+    elif ! grep -q '^SETUP_SECONDS=' "$tmp/out"; then fail "$name: no partial statistics"
+    elif ! grep -q 'polycube: interrupted' "$tmp/err"; then fail "$name: stderr does not say interrupted ($(head -c 300 "$tmp/err"))"
+    elif [[ $threads == *checkpoint* && ! -s $tmp/handover.ck ]]; then fail "$name: no checkpoint written ($(head -c 300 "$tmp/err"))"
+    else ok "$name: exit 130, the statistics and the JSON line"; fi
+  done
 done
 # One stop sent twice at once, as timeout(1) does (to the child, then to its process group):
-# the second copy is the same stop, not the second Ctrl-C that kills (QA: 1 run in 30 of
-# `timeout -s INT` lost the statistics, the JSON line and the checkpoint).
+# the second copy is the same stop, not the second Ctrl-C that kills (1 run in 30 of
+# `timeout -s INT` lost the statistics, the JSON line and the checkpoint). Sent in the search
+# (a stop in the setup writes no checkpoint, by design).
 for round in 1 2 3; do
-  for delay in 0.4 1.2; do  # (later when a loaded machine was still in the setup: no checkpoint then, by design)
-    rm -f "$tmp/twice.ck"
-    "$cli" -q -r -j 1 --json --checkpoint "$tmp/twice.ck" "$root/def/tetriscube.txt" >"$tmp/out" 2>"$tmp/err" &
-    pid=$!
-    sleep "$delay"
-    kill -s INT "$pid" 2>/dev/null; kill -s INT "$pid" 2>/dev/null
-    wait "$pid"
-    rc=$?
-    grep -q '"phase":"setup"' "$tmp/out" || break
-  done
+  rm -f "$tmp/twice.ck"
+  start_cli -q -r -j 1 --json --progress --checkpoint "$tmp/twice.ck" "$root/def/tetriscube.txt"
+  reach "$pid" search
+  kill -s INT "$pid" 2>/dev/null; kill -s INT "$pid" 2>/dev/null
+  wait "$pid"; rc=$?
+  stop_watchdog
   if [[ $rc -eq 130 ]] && grep -q '"state":"cancelled"' "$tmp/out" && [[ -s $tmp/twice.ck ]]; then ok "SIGINT twice at once ($round): exit 130, the JSON line and the checkpoint"
   else fail "SIGINT twice at once ($round): exit $rc, $(wc -c <"$tmp/out") bytes out, checkpoint $([[ -s $tmp/twice.ck ]] && echo kept || echo missing) ($(head -c 200 "$tmp/err"))"; fi
 done
-if timeout -s INT 0.4 "$cli" -q -r -j 1 --json "$root/def/tetriscube.txt" >"$tmp/out" 2>"$tmp/err"; then fail "timeout -s INT: the search ended first"
+# timeout(1) itself: a signal it receives is passed on as when its time is up (to the child
+# and to its process group), so it is sent one once the search runs, instead of a duration.
+# (Its own 900 s are the hang guard; the files emptied first, as in start_cli.)
+: >"$tmp/out"; : >"$tmp/err"
+timeout -s INT 900 "$cli" -q -r -j 2 --json --progress "$root/def/tetriscube.txt" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+reach "$pid" search
+kill -s INT "$pid"
+if wait "$pid"; then fail "timeout -s INT: the search ended first"
 elif grep -q '"state":"cancelled"' "$tmp/out"; then ok "timeout -s INT: the JSON line"
 else fail "timeout -s INT: no JSON line ($(head -c 200 "$tmp/err"))"; fi
 # --job stopped by Ctrl-C: says so, exit 130, and leaves no result (a partial one would merge wrong)
 "$cli" -q -r --split 2 --jobs-out "$tmp/jobs" "$root/def/tetriscube.txt" >/dev/null 2>"$tmp/err" || fail "--split for the --job case: $(head -c 200 "$tmp/err")"
-"$cli" -q -j 1 --job "$tmp/jobs/1.job" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-sleep 0.4
+start_cli -q -j 1 --progress --job "$tmp/jobs/1.job"
+reach "$pid" search
 kill -s INT "$pid" 2>/dev/null
-wait "$pid"
-rc=$?
+wait "$pid"; rc=$?
+stop_watchdog
 if [[ $rc -eq 130 ]] && grep -q interrupted "$tmp/err" && [[ ! -e $tmp/jobs/1.result ]]; then ok "--job stopped by SIGINT: exit 130, no result"
 else fail "--job stopped by SIGINT: exit $rc, result $([[ -e $tmp/jobs/1.result ]] && echo written || echo none) ($(head -c 200 "$tmp/err"))"; fi
 
 # Monte Carlo trials that place nothing looped for hours; the puzzle is now proved impossible
-# before searching (tests/cpp/hostile_test.cpp tests the restart itself with the proofs off).
-t0=$(now_ms)
-if timeout 5 "$cli" -q --json -s 1000000000000,0 "$hostile/nofit.txt" 2>"$tmp/err" | grep -q '"impossibleBy":"fits nowhere"'; then
-  ok "Monte Carlo on a puzzle where nothing fits ends at once ($(( $(now_ms) - t0 )) ms)"
+# before searching (tests/cpp/hostile_test.cpp tests the restart itself with the proofs off):
+# it ends at once, in under 2 s of CPU.
+children_cpu; c0=$children_ms
+timeout 120 "$cli" -q --json -s 1000000000000,0 "$hostile/nofit.txt" >"$tmp/out" 2>"$tmp/err"
+children_cpu
+if ! grep -q '"impossibleBy":"fits nowhere"' "$tmp/out"; then
+  fail "Monte Carlo on a puzzle where nothing fits did not end with the proof ($(head -c 200 "$tmp/err"))"
+elif (( children_ms - c0 >= 2000 )); then
+  fail "Monte Carlo on a puzzle where nothing fits took $(( children_ms - c0 )) ms of CPU"
 else
-  fail "Monte Carlo on a puzzle where nothing fits did not end with the proof"
+  ok "Monte Carlo on a puzzle where nothing fits ends with the proof ($(( children_ms - c0 )) ms of CPU)"
 fi
-signal_case "SIGTERM in filters after every placement" TERM 0.5 143 search -P 3 -V 3 -F 5 "$root/def/hexomino_box_in_diamond.txt"
-signal_case "SIGINT in a long search" INT 0.5 130 search -r "$root/def/tetriscube.txt"
+signal_case "SIGTERM in filters after every placement" TERM search 143 search -P 3 -V 3 -F 5 "$root/def/hexomino_box_in_diamond.txt"
+signal_case "SIGINT in a long search" INT search 130 search -r "$root/def/tetriscube.txt"
 
-# SIGINT while reading (standard input that never ends): exit 130 at once, with a message.
-timeout 60 "$cli" -q < <(sleep 20) >"$tmp/out" 2>"$tmp/err" &
+# SIGINT while reading (standard input that never ends: a pipe this script holds open and
+# never writes): exit 130 at once, with a message. Sent once the CLI is blocked reading it;
+# a CLI that goes on waiting is killed by the watchdog (exit 137).
+mkfifo "$tmp/stdin"
+exec 8<>"$tmp/stdin"
+"$cli" -q <"$tmp/stdin" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-sleep 0.3
-t0=$(now_ms)
-kill -INT "$pid"
-wait "$pid"
-rc=$?
-dt=$(( $(now_ms) - t0 ))
+start_watchdog "$pid"
+wait_until 900 "$pid" blocked_in "$pid" pipe_read || fail "SIGINT while reading: the CLI never blocked reading"
+cpu_after_signal "$pid" INT
+stop_watchdog
+exec 8>&-
 if [[ $rc -ne 130 ]]; then fail "SIGINT while reading: exit $rc"
-elif (( dt > 200 )); then fail "SIGINT while reading: $dt ms"
+elif (( after_ms > 200 )); then fail "SIGINT while reading: $after_ms ms of CPU after the signal"
 elif ! grep -q interrupted "$tmp/err"; then fail "SIGINT while reading: no message"
-else ok "SIGINT while reading ($dt ms)"; fi
+else ok "SIGINT while reading ($after_ms ms of CPU after the signal)"; fi
 
 # A second Ctrl-C kills: with standard output a pipe nobody reads, the CLI blocks writing
 # solutions; the first SIGINT cancels the search but the write still blocks, the second
-# must end the process (the handler is reset after the first).
+# must end the process (the handler is reset after the first). One thread (-j 1), so that
+# the process's state is the writer's.
 mkfifo "$tmp/fifo"
 exec 7<>"$tmp/fifo"   # a reader that never reads: writes block once the pipe is full
-"$cli" "$root/def/pentominoes_10x6.txt" >"$tmp/fifo" 2>"$tmp/err" &
+"$cli" -j 1 "$root/def/pentominoes_10x6.txt" >"$tmp/fifo" 2>"$tmp/err" &
 pid=$!
-sleep 0.5
-kill -INT "$pid"
-sleep 0.3
-if ! kill -0 "$pid" 2>/dev/null; then
-  fail "second Ctrl-C: the first one already ended it (the test needs a blocked writer)"
+start_watchdog "$pid"
+if ! wait_until 900 "$pid" blocked_in "$pid" pipe_write; then
+  fail "second Ctrl-C: the CLI never blocked writing"
 else
   kill -INT "$pid"
-  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.01; done
-  if kill -0 "$pid" 2>/dev/null; then fail "second Ctrl-C did not kill"; kill -KILL "$pid"
-  else ok "second Ctrl-C kills"; fi
+  # Handled (the write blocks again) or, wrongly, ended by the first one.
+  wait_until 900 "$pid" blocked_in "$pid" pipe_write
+  if [[ ! -e /proc/$pid ]] || [[ $stat_state == Z ]]; then
+    fail "second Ctrl-C: the first one already ended it (the test needs a blocked writer)"
+  else
+    # The CLI takes a second signal within 0.2 s of the first for a copy of it (timeout(1)
+    # sends one stop twice): this one comes later. A wait of at least that long, never a
+    # bound, so a loaded machine cannot fail it.
+    nap 0.5
+    kill -INT "$pid"
+    wait_until 900 "$pid" false  # until it ends (a hang guard of 900 s)
+    if [[ -e /proc/$pid ]] && proc_stat "$pid" && [[ $stat_state != Z ]]; then fail "second Ctrl-C did not kill"; kill -KILL "$pid"
+    else ok "second Ctrl-C kills"; fi
+  fi
 fi
 wait "$pid" 2>/dev/null
+stop_watchdog
 exec 7>&-
 
 # -j 2 where a placement is slow: 5000 1x20 bars in a 1000x100 box cost ~2 ms a placement,
@@ -174,17 +232,22 @@ exec 7>&-
 # now bounded in time and cancel reaches every thread's solver.
 bar=$(printf '%s, ' $(for x in $(seq 0 19); do echo "$x 0 0"; done | tr ' ' '_') | sed 's/_/ /g; s/, $//')
 printf 'D:xDim=1000:yDim=100:zDim=1\nC:name=A:count=5000:layout=%s\n~D\n' "$bar" > "$tmp/bar5000.txt"
-signal_case "SIGINT in a -j 2 search of slow placements" INT 2.0 130 search -j 2 "$tmp/bar5000.txt"
+signal_case "SIGINT in a -j 2 search of slow placements" INT search 130 search "$tmp/bar5000.txt"
 
 # Memory: each thread's solver is a copy (random100: 345 MB at -j 1, 2.75 GB at -j 8), and
 # under ulimit -v a std::bad_alloc escaped and aborted (exit 134, "terminate called"). Now the
 # threads are capped to what fits (JSON "threads" < 8) and SIGINT still ends it with 130.
-bash -c "ulimit -v 2000000; exec '$cli' -q --json -j 8 '$hostile/random100.txt'" >"$tmp/out" 2>"$tmp/err" &
+# Sent in the search, once the threads are set up (the JSON line of a stop in the setup has
+# no "threads").
+: >"$tmp/out"; : >"$tmp/err"
+bash -c "ulimit -v 2000000; exec '$cli' -q --json -j 8 --progress '$hostile/random100.txt'" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-sleep 4
+start_watchdog "$pid"
+reach "$pid" search
 kill -INT "$pid" 2>/dev/null
 wait "$pid"
 rc=$?
+stop_watchdog
 threads=$(grep -o '"threads":[0-9]*' "$tmp/out" | cut -d: -f2)
 if [[ $rc -ne 130 ]]; then fail "-j 8 under ulimit -v 2000000: exit $rc ($(head -c 300 "$tmp/err"))"
 elif grep -q "terminate called" "$tmp/err"; then fail "-j 8 under ulimit -v: an exception escaped"

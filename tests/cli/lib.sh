@@ -6,7 +6,10 @@ set -uo pipefail
 cli=$1
 root=$2
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# Removed by this shell only. A background command signalled before its exec (bash forks, then
+# execs) is still a copy of this shell, with this shell's traps: without the test, that copy
+# removed the directory under the script, which went on without it.
+trap '[[ $BASHPID != "$$" ]] || rm -rf "$tmp"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 ok() { echo "ok: $*"; }
@@ -32,7 +35,10 @@ solution_set() { awk '/^# --- SOLUTION/ { if (s != "") print s; s = ""; next } /
 # system, every thread: /proc/PID/stat while it runs, bash's `times` for what a reaped child
 # used in all); a signal is sent when the process has reached a state it shows (a line it
 # printed, CPU it used, blocked in a read or write), never after a sleep; wall-clock limits
-# are hang guards of minutes only.
+# are hang guards of minutes only. A signal must also come after the process set up its
+# handler: a background command of a script starts with SIGINT ignored (bash without job
+# control), so a SIGINT before the handler is lost and the run goes on to its end. The states
+# the scripts wait for come after it (the CLI installs it before reading its input).
 mkfifo "$tmp/.nap"
 exec {nap_fd}<>"$tmp/.nap"  # nobody writes it: a read with -t waits that long, without a fork
 nap() { read -r -t "$1" -u "$nap_fd" _ || true; }
@@ -89,7 +95,10 @@ wait_until() {
   return 1
 }
 used_cpu() { proc_stat "$1" && (( stat_cpu_ms >= $2 )); }               # PID MS
-printed() { [[ -s $1 ]]; }                                                 # FILE
+# shows FILE TEXT: the process wrote TEXT to FILE (read with builtins: no fork per poll). The
+# caller empties FILE before starting the process: what an earlier run left there would show
+# at once, before the process even began.
+shows() { local t=; read -r -d '' t <"$1"; [[ $t == *"$2"* ]]; }
 # blocked_in PID WHAT: sleeping in the kernel function WHAT; the name may carry a prefix
 # (Linux 6 says anon_pipe_read for a FIFO as for a pipe, older kernels pipe_read).
 blocked_in() {
