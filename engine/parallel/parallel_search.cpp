@@ -15,6 +15,7 @@
 #include <sched.h>
 #endif
 #if defined(__unix__) && !defined(__EMSCRIPTEN__)
+#include <csignal>
 #include <sys/resource.h>
 #include <unistd.h>
 #endif
@@ -276,11 +277,38 @@ private:
 #endif
 };
 
+// While alive, SIGINT and SIGTERM are blocked on the calling thread, so that the threads it
+// starts inherit them blocked: a front end's signal handler (the CLI's Ctrl-C) then runs on
+// the thread that began the search only, one signal at a time. Taken on two search threads at
+// once, the two copies of one Ctrl-C that timeout(1) or a terminal send both saw the other as
+// a second Ctrl-C and killed the run without its statistics. A signal sent while the threads
+// are being started waits, and is taken when the mask is restored.
+class SignalsHeldBack {
+public:
+#if defined(__unix__) && !defined(__EMSCRIPTEN__)
+    SignalsHeldBack() {
+        sigset_t both;
+        sigemptyset(&both);
+        sigaddset(&both, SIGINT);
+        sigaddset(&both, SIGTERM);
+        held_ = pthread_sigmask(SIG_BLOCK, &both, &before_) == 0;
+    }
+    ~SignalsHeldBack() {
+        if (held_) pthread_sigmask(SIG_SETMASK, &before_, nullptr);
+    }
+
+private:
+    sigset_t before_{};
+    bool held_ = false;
+#endif
+};
+
 }  // namespace
 
 SearchThreads::SearchThreads(const PuzzleDef& def, const SolverOptions& options, int count)
     : slots_(static_cast<size_t>(std::max(0, count))) {
     const OtherCpuStart start;
+    const SignalsHeldBack signalsOnTheCallerOnly;
     for (size_t k = 0; k < slots_.size(); ++k) {
         Slot& slot = slots_[k];
         try {

@@ -126,6 +126,30 @@ for point in setup-done search-made search-starting; do
     else ok "$name: exit 130, the statistics and the JSON line"; fi
   done
 done
+# Signals go to the thread that began the search only: every search thread holds SIGINT and
+# SIGTERM blocked (bits 2 and 15 of SigBlk in /proc/PID/task/TID/status), the main thread
+# neither. (Two copies of one stop taken at once on two threads each saw the other as a second
+# Ctrl-C, and the run was killed without its statistics.)
+start_cli -q -r -j 2 --progress "$root/def/tetriscube.txt"
+if reach "$pid" search; then
+  masks=() main_mask=
+  for task in /proc/"$pid"/task/*; do
+    mask=$(sed -n 's/^SigBlk:[[:space:]]*//p' "$task/status" 2>/dev/null)
+    [[ -n $mask ]] || continue
+    if [[ ${task##*/} == "$pid" ]]; then main_mask=$mask; else masks+=("$mask"); fi
+  done
+  kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; stop_watchdog
+  held=$(( (1 << 1) | (1 << 14) ))  # SIGINT (2) and SIGTERM (15), bit N-1
+  bad=0
+  for mask in "${masks[@]}"; do (( (16#$mask & held) == held )) || bad=$((bad + 1)); done
+  if (( ${#masks[@]} == 0 )); then fail "signals on the main thread only: no search thread found"
+  elif (( bad > 0 )); then fail "signals on the main thread only: $bad of ${#masks[@]} search threads take SIGINT or SIGTERM (${masks[*]})"
+  elif (( (16#${main_mask:-0} & held) != 0 )); then fail "signals on the main thread only: the main thread blocks them ($main_mask)"
+  else ok "signals on the main thread only: ${#masks[@]} search thread(s) hold SIGINT and SIGTERM blocked"; fi
+else
+  kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; stop_watchdog
+  fail "signals on the main thread only: the search never began ($(head -c 300 "$tmp/err"))"
+fi
 # One stop sent twice at once, as timeout(1) does (to the child, then to its process group):
 # the second copy is the same stop, not the second Ctrl-C that kills (1 run in 30 of
 # `timeout -s INT` lost the statistics, the JSON line and the checkpoint). Sent in the search
