@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 
 import { fromEngineJson, allowedRotations, normaliseCells, boxIndex, boxCell } from '../web/src/model/puzzle.js';
 import { writeDefinition } from '../web/src/model/definition-writer.js';
+import { seededRandom } from '../web/src/lesson/knuth.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = path.join(ROOT, 'bench/METAMORPHIC.md');
@@ -57,18 +58,6 @@ const SNAP = mkdtempSync(path.join(os.tmpdir(), 'metamorphic-'));
 const CLI = path.join(SNAP, 'polycube');
 copyFileSync(path.join(ROOT, 'build/cli/polycube'), CLI);
 
-// A small seeded generator (mulberry32), so the rewrites are the same on every run.
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const apply = (m, c) => [0, 1, 2].map((i) => m[i][0] * c[0] + m[i][1] * c[1] + m[i][2] * c[2]);
 
 async function loadPuzzle(file) {
@@ -84,7 +73,7 @@ async function loadPuzzle(file) {
 
 /** The puzzle written another way; `names` maps original piece names to the new ones. */
 function rewrite(puzzle, seed, turnBox) {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed); // (the rewrites are the same on every run)
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const flat = puzzle.zDim === 1;
   // Flat boards: turns about z only (a 3-D turn would stand the board up).
