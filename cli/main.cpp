@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -233,6 +234,9 @@ struct RunPlan {
     bool parallel = false;           // more than one thread, on a search that can be split
     std::string checkpointPath;      // --checkpoint, else the file --resume reads ("" neither)
     std::string resumeText;          // --resume's checkpoint
+    // --resume FILE without a puzzle file: the puzzle and search options FILE holds (format 2)
+    std::optional<CheckpointOrigin> embedded;
+    CheckpointOrigin origin;         // what the checkpoints written hold of the puzzle being searched
     bool stderrTerminal = false;
     bool showProgress = false;
     bool checkpointing() const { return !checkpointPath.empty(); }
@@ -286,27 +290,60 @@ void warnAboutThreads(int threads) {
                   << " cores: they share them, and the search is slower and takes more memory than with -j " << cores << "\n";
 }
 
+// --resume FILE without a puzzle file, FILE of format 2: its puzzle and its search options are
+// the run's, with this command line's output, thread and file options. 0, or the exit status
+// with the reason said. (A format 1 file holds no puzzle: the puzzle is read from standard
+// input, as for any run without a file.)
+int adoptOrigin(RunPlan& run) {
+    OptionParse& p = run.p;
+    const std::string name = shownPath(p.options.resume);
+    Result<Checkpoint> ck = readCheckpoint(run.resumeText, name);
+    if (!ck.ok()) {
+        std::cerr << "polycube: " << ck.status.message << "\n";
+        return 1;
+    }
+    if (!ck.value.origin) return 0;
+    const CheckpointOrigin& origin = *ck.value.origin;
+    const std::vector<OptionRule> rules = optionRules();
+    for (const std::string& given : p.given) {
+        const auto rule = std::find_if(rules.begin(), rules.end(), [&](const OptionRule& r) { return r.longName == given; });
+        if (rule != rules.end() && rule->scope == OptionScope::Search) {
+            std::cerr << "polycube: --resume " << name << " holds its puzzle and its search options ('" << quoteText(origin.options)
+                      << "'): --" << given << " cannot be given with it (give the puzzle file too to resume with options of your own: "
+                      << "they must make the same search)\n";
+            return 2;
+        }
+    }
+    const OptionParse own = parseSearchOptions(origin.options);  // (readCheckpoint refuses options that do not parse)
+    if (!own.ok()) {
+        std::cerr << "polycube: " << name << ": its options: " << own.error << "\n";
+        return 1;
+    }
+    SolverOptions merged = own.options;
+    const SolverOptions& here = p.options;
+    merged.quiet = here.quiet;
+    merged.info = here.info;
+    merged.json = here.json;
+    merged.threads = here.threads;
+    merged.progress = here.progress;
+    merged.ordered = here.ordered;
+    merged.checkpoint = here.checkpoint;
+    merged.resume = here.resume;
+    merged.buildOrder = here.buildOrder;
+    p.options = merged;
+    run.embedded = origin;
+    return 0;
+}
+
 // -j, --checkpoint and --resume (parallel/checkpoint.hpp: the search in pieces, its remaining
 // work written to the checkpoint file, the resumed one by default): 0, or the exit status
 // with the reason said. The lock is taken here: one run per checkpoint (two --resume of one
 // file at once would search the same pieces and write over each other's file).
 int planRun(RunPlan& run, CheckpointLock& lock) {
-    const OptionParse& p = run.p;
-    run.threads = p.options.threads > 0 ? p.options.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    run.parallel = run.threads > 1 && whyNotSplittable(p.options).empty();
+    OptionParse& p = run.p;
     run.checkpointPath = !p.options.checkpoint.empty() ? p.options.checkpoint : p.options.resume;
     run.stderrTerminal = isatty(STDERR_FILENO) != 0;
     run.showProgress = p.options.progress || run.stderrTerminal;
-    if (!run.checkpointing()) return 0;
-    if (const std::string why = whyNotSplittable(p.options); !why.empty()) {
-        std::cerr << "polycube: " << (p.options.resume.empty() ? "--checkpoint" : "--resume")
-                  << ": this search cannot be split into pieces (" << why << ")\n";
-        return 2;
-    }
-    if (p.files.size() > 1) {
-        std::cerr << "polycube: --checkpoint and --resume take one puzzle file (" << p.files.size() << " given)\n";
-        return 2;
-    }
     std::string why;
     if (!p.options.resume.empty()) {
         // Said here, before the puzzle is set up: a FIFO or device, an empty file (not a fresh
@@ -316,6 +353,21 @@ int planRun(RunPlan& run, CheckpointLock& lock) {
             std::cerr << "polycube: --resume " << why << "\n";
             return 1;
         }
+        if (p.files.empty())
+            if (const int refused = adoptOrigin(run)) return refused;
+    }
+    if (p.files.empty() && !run.embedded) p.files.push_back("-");
+    run.threads = p.options.threads > 0 ? p.options.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    run.parallel = run.threads > 1 && whyNotSplittable(p.options).empty();
+    if (!run.checkpointing()) return 0;
+    if (const std::string why = whyNotSplittable(p.options); !why.empty()) {
+        std::cerr << "polycube: " << (p.options.resume.empty() ? "--checkpoint" : "--resume")
+                  << ": this search cannot be split into pieces (" << why << ")\n";
+        return 2;
+    }
+    if (p.files.size() > 1) {
+        std::cerr << "polycube: --checkpoint and --resume take one puzzle file (" << p.files.size() << " given)\n";
+        return 2;
     }
     // Where checkpoints go: never over what is not a checkpoint, never over an earlier run's
     // checkpoint unless it is the one resumed, and writable now rather than at the end.
@@ -443,7 +495,10 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
     if (run.checkpointing())
         search.setCheckpointHandler(
             [&](const Checkpoint& ck) {
-                const Status written = writeFileAtomically(run.checkpointPath, encodeCheckpoint(ck));
+                // (format 2: the file alone resumes the search, here or in the page)
+                Checkpoint whole = ck;
+                whole.origin = run.origin;
+                const Status written = writeFileAtomically(run.checkpointPath, encodeCheckpoint(whole));
                 if (!written.ok && e.checkpointError.empty()) {
                     e.checkpointError = written.message;  // a checkpoint that cannot be kept: stop
                     search.cancel();
@@ -466,8 +521,8 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
     e.error = search.error();
     // A checkpointed run that is stopped says where its work went, and how to go on.
     if (run.checkpointing())
-        e.interruptedNote = "the remaining work is in " + shownPath(run.checkpointPath) +
-                            "; go on with the same options and --resume " + shownPath(run.checkpointPath);
+        e.interruptedNote = "the remaining work is in " + shownPath(run.checkpointPath) + " (with the puzzle and its search options); go on with polycube --resume " +
+                            shownPath(run.checkpointPath);
     return endPuzzle(e, r);
 }
 
@@ -551,8 +606,9 @@ int solvePuzzle(PuzzleRun& r) {
 }
 
 // The puzzles of one file, or its error said (the run's status 1). Checkpoints take one puzzle.
-int readPuzzles(const RunPlan& run, const std::string& file, ParseResult& parsed, int& status) {
-    std::string text, error;
+// `text`: the file's text, read here.
+int readPuzzles(const RunPlan& run, const std::string& file, std::string& text, ParseResult& parsed, int& status) {
+    std::string error;
     if (!readWholeFile(file, ParseLimits{}.maxInputBytes, text, error)) {
         std::cerr << "polycube: " << error << "\n";
         status = 1;
@@ -572,6 +628,27 @@ int readPuzzles(const RunPlan& run, const std::string& file, ParseResult& parsed
     return 0;
 }
 
+// --resume FILE without a puzzle file: the puzzle FILE holds, searched on from its pieces. The
+// exit status, or kNextPuzzle (status: the run's so far).
+int resumeEmbedded(RunPlan& run, int& status) {
+    const CheckpointOrigin& origin = *run.embedded;
+    const std::string name = shownPath(run.p.options.resume);
+    ParseResult parsed = parseDefinitions(origin.definition, origin.source);
+    if (!parsed.ok()) {
+        std::cerr << "polycube: " << name << ": its puzzle: " << parsed.error.format() << "\n";
+        return 1;
+    }
+    if (origin.puzzle >= static_cast<int>(parsed.puzzles.size())) {
+        std::cerr << "polycube: " << name << ": it is of puzzle " << origin.puzzle + 1 << " of its definition, which has "
+                  << parsed.puzzles.size() << "\n";
+        return 1;
+    }
+    run.origin = origin;
+    const size_t index = static_cast<size_t>(origin.puzzle);
+    PuzzleRun puzzle(run, parsed.puzzles[index], origin.source, index, "polycube: ", status);
+    return solvePuzzle(puzzle);
+}
+
 int runCli(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     RunPlan run;
@@ -585,20 +662,26 @@ int runCli(int argc, char** argv) {
     if (!p.options.merge.empty()) return mergeJobs(p);
     if (!p.options.job.empty()) return runJob(p);
     if (p.options.splitJobs > 0 || !p.options.jobsOut.empty()) return splitIntoJobs(p, args);
-    if (p.files.empty()) p.files.push_back("-");
     std::ios::sync_with_stdio(false);
     CheckpointLock lock;  // held until the process ends
     if (const int refused = planRun(run, lock)) return refused;
     int status = 0;
+    if (run.embedded) {
+        if (const int ended = resumeEmbedded(run, status); ended != kNextPuzzle) return ended;
+    }
     for (const std::string& file : p.files) {
         ParseResult parsed;
-        if (const int read = readPuzzles(run, file, parsed, status)) {
+        std::string text;
+        if (const int read = readPuzzles(run, file, text, parsed, status)) {
             if (read == kNextPuzzle) continue;
             return read;
         }
         const std::string source = file == "-" ? "<stdin>" : file;
         const size_t count = parsed.puzzles.size();
+        // (the file's name without its directories: a checkpoint is passed on to other machines)
+        run.origin = CheckpointOrigin{std::filesystem::path(source).filename().string(), 0, searchOptionsText(p), std::move(text)};
         for (size_t i = 0; i < count; ++i) {
+            run.origin.puzzle = static_cast<int>(i);
             // Which puzzle a progress line is about, when a run has several.
             const std::string label = p.files.size() == 1 && count == 1
                                           ? std::string("polycube: ")
