@@ -26,6 +26,7 @@
 #include "jobs.hpp"
 #include "memo_count.hpp"
 #include "progress.hpp"
+#include "resume.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
@@ -205,8 +206,7 @@ std::string usageConflict(const OptionParse& p) {
     if (modes > 1) return "--merge, --job and --split are separate runs: give one of them";
     if (!o.jobsOut.empty() && o.splitJobs == 0) return "--jobs-out DIR goes with --split N (how many job files to write)";
     if (o.buildOrder && o.splitJobs > 0) return "--build-order prints with the solutions of a search run here: not with --split";
-    if (o.splitJobs > 0 && (!o.checkpoint.empty() || !o.resume.empty()))
-        return "--split writes job files, not checkpoints: --checkpoint and --resume do not go with it";
+    if (o.splitJobs > 0 && !o.checkpoint.empty()) return "--split writes job files, not checkpoints: --checkpoint does not go with it";
     if (o.job.empty() && o.merge.empty()) return "";
     const bool job = !o.job.empty();
     const char* mode = job ? "--job" : "--merge";
@@ -290,51 +290,6 @@ void warnAboutThreads(int threads) {
                   << " cores: they share them, and the search is slower and takes more memory than with -j " << cores << "\n";
 }
 
-// --resume FILE without a puzzle file, FILE of format 2: its puzzle and its search options are
-// the run's, with this command line's output, thread and file options. 0, or the exit status
-// with the reason said. (A format 1 file holds no puzzle: the puzzle is read from standard
-// input, as for any run without a file.)
-int adoptOrigin(RunPlan& run) {
-    OptionParse& p = run.p;
-    const std::string name = shownPath(p.options.resume);
-    Result<Checkpoint> ck = readCheckpoint(run.resumeText, name);
-    if (!ck.ok()) {
-        std::cerr << "polycube: " << ck.status.message << "\n";
-        return 1;
-    }
-    if (!ck.value.origin) return 0;
-    const CheckpointOrigin& origin = *ck.value.origin;
-    const std::vector<OptionRule> rules = optionRules();
-    for (const std::string& given : p.given) {
-        const auto rule = std::find_if(rules.begin(), rules.end(), [&](const OptionRule& r) { return r.longName == given; });
-        if (rule != rules.end() && rule->scope == OptionScope::Search) {
-            std::cerr << "polycube: --resume " << name << " holds its puzzle and its search options ('" << quoteText(origin.options)
-                      << "'): --" << given << " cannot be given with it (give the puzzle file too to resume with options of your own: "
-                      << "they must make the same search)\n";
-            return 2;
-        }
-    }
-    const OptionParse own = parseSearchOptions(origin.options);  // (readCheckpoint refuses options that do not parse)
-    if (!own.ok()) {
-        std::cerr << "polycube: " << name << ": its options: " << own.error << "\n";
-        return 1;
-    }
-    SolverOptions merged = own.options;
-    const SolverOptions& here = p.options;
-    merged.quiet = here.quiet;
-    merged.info = here.info;
-    merged.json = here.json;
-    merged.threads = here.threads;
-    merged.progress = here.progress;
-    merged.ordered = here.ordered;
-    merged.checkpoint = here.checkpoint;
-    merged.resume = here.resume;
-    merged.buildOrder = here.buildOrder;
-    p.options = merged;
-    run.embedded = origin;
-    return 0;
-}
-
 // -j, --checkpoint and --resume (parallel/checkpoint.hpp: the search in pieces, its remaining
 // work written to the checkpoint file, the resumed one by default): 0, or the exit status
 // with the reason said. The lock is taken here: one run per checkpoint (two --resume of one
@@ -346,15 +301,9 @@ int planRun(RunPlan& run, CheckpointLock& lock) {
     run.showProgress = p.options.progress || run.stderrTerminal;
     std::string why;
     if (!p.options.resume.empty()) {
-        // Said here, before the puzzle is set up: a FIFO or device, an empty file (not a fresh
-        // start: the run would begin again silently), a file of another kind, one too large.
-        OwnFile f;
-        if (!f.open(p.options.resume, kCheckpointKind, why) || !f.readAll(kMaxCheckpointBytes, run.resumeText, why)) {
-            std::cerr << "polycube: --resume " << why << "\n";
-            return 1;
-        }
+        if (const int refused = readResume(p.options.resume, run.resumeText)) return refused;
         if (p.files.empty())
-            if (const int refused = adoptOrigin(run)) return refused;
+            if (const int refused = adoptOrigin(p, run.resumeText, run.embedded)) return refused;
     }
     if (p.files.empty() && !run.embedded) p.files.push_back("-");
     run.threads = p.options.threads > 0 ? p.options.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));

@@ -115,7 +115,8 @@ const std::vector<OptionSpec>& specs() {
          }},
         {0, "split", Arg::Required, false, OptionScope::CommandLine, "N", 1, 100000, "8",
          "with --jobs-out DIR: split the search into N independent job files DIR/1.job ... (largest first) and "
-         "DIR/0.result (what splitting searched), for `polycube --job` on other cores or machines",
+         "DIR/0.result (what splitting searched), for `polycube --job` on other cores or machines; with --resume "
+         "FILE: what the checkpoint FILE has left",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.splitJobs); }},
         {0, "jobs-out", Arg::Required, false, OptionScope::CommandLine, "DIR", 1, 0, "jobs", "where --split writes its job files (created if missing)",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {

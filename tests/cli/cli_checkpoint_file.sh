@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checkpoint files of format 2 (parallel/checkpoint.hpp; docs/file-formats.md): the file holds
 # the puzzle and the search options, so `polycube --resume FILE` alone finishes the search,
-# with the uninterrupted totals and solutions, after the puzzle file is gone. A format 1 file
+# with the uninterrupted totals and solutions, after the puzzle file is gone, and `polycube
+# --split N --jobs-out DIR --resume FILE` splits what is left across machines. A format 1 file
 # still resumes with its puzzle file. Search options beside a file that holds its own, and a
 # damaged file, are refused with a message. The run is stopped deterministically: SIGTERM once
 # it has printed its 40th solution (it cannot finish meanwhile: its output waits in a pipe
@@ -52,6 +53,17 @@ sed -i "s/^D:xDim=10:yDim=6:zDim=1$/D:xDim=6:yDim=10:zDim=1/" "$tmp/damaged.ck" 
 if cmp -s "$tmp/run.ck" "$tmp/damaged.ck"; then fail "the damage did not apply"; else
   expect_exit "a damaged puzzle inside" 1 "damaged.ck: the checkpoint is damaged" "$cli" -q --resume "$tmp/damaged.ck"
 fi
+
+# Split across machines from the file alone: its pieces in 3 job files, each searched, merged
+# to the uninterrupted totals (with -q: the checkpoint's finished part is counted, its
+# solutions were printed by the run that found them).
+"$cli" --split 3 --jobs-out "$tmp/jobs" --resume "$tmp/run.ck" 2>"$tmp/split.err" || fail "split of the checkpoint: exit $? ($(head -c 300 "$tmp/split.err"))"
+grep -q "3 job files in $tmp/jobs ($pieces pieces; the checkpoint's finished part" "$tmp/split.err" || fail "the split says: $(head -c 300 "$tmp/split.err")"
+for job in "$tmp"/jobs/*.job; do "$cli" -q -j 1 --job "$job" 2>>"$tmp/jobs.err" || fail "$job: exit $?"; done
+"$cli" -q --json --merge "$tmp/jobs" >"$tmp/merged.out" 2>"$tmp/merge.err" || fail "merge: exit $? ($(head -c 300 "$tmp/merge.err"))"
+got=$(totals "$tmp/merged.out")
+[[ $got == "$want" ]] && ok "split from the file alone and merged: totals equal ($got)" || fail "split and merged: $got, uninterrupted $want"
+expect_exit "a merge that would print part of the solutions" 1 "0.result.* from a checkpoint's finished part" "$cli" --merge "$tmp/jobs"
 
 # Finished from the file alone, on 2 threads, with output options of this command line.
 "$cli" -j 2 --json --resume "$tmp/run.ck" >"$tmp/part2.out" 2>"$tmp/part2.err" || fail "resume from the file alone: exit $? ($(head -c 300 "$tmp/part2.err"))"
