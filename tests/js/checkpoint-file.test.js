@@ -3,11 +3,15 @@
 // and openCheckpointJson): the engine writes and reads the file; the page's piece book is only
 // its in-memory form. A search stopped in the pool, written as a file, opened again and resumed
 // in a fresh pool adds up to one run; damage and the command line's own options are refused.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SolverClient } from '../../web/src/solver-client.js';
 import { SolverPool } from '../../web/src/pool/solver-pool.js';
 import { checkpointFileName } from '../../web/src/app/kept-search-actions.js';
-import { makeFakeWorker, readDef } from './helpers.js';
+import { CLI, DEF_DIR, makeFakeWorker, readDef } from './helpers.js';
 
 const newPool = (size) => new SolverPool({ size, splitAfterMs: 0, createClient: () => new SolverClient(() => makeFakeWorker()) });
 const FILE = 'pentominoes_10x6.txt';
@@ -94,6 +98,29 @@ describe('checkpoint files: the page\'s kept search in the command line\'s forma
     expect(twice.error).toMatch(/^the kept search: piece \d+ is the same as piece/);
     expect((await pool.checkpointFile({ ...kept, puzzle: -1 })).error).toContain('the puzzle number is not a whole number');
     pool.terminate();
+  }, 240_000);
+
+  it('the page\'s fingerprint of a search is the command line\'s, whatever the workers, -j or -q', async () => {
+    // The command line's checkpoint of 10x6 -r (finished: its fingerprint is what matters here).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-fp-'));
+    try {
+      const file = path.join(dir, 'run.ck');
+      execFileSync(CLI, ['-q', '-r', '-j', '2', '--checkpoint', file, path.join(DEF_DIR, FILE)]);
+      const pool = newPool(1);
+      const opened = await pool.openCheckpoint(fs.readFileSync(file, 'utf8'), 'run.ck');
+      pool.terminate();
+      expect(opened.ok, opened.error).toBe(true);
+      expect(opened.options).toBe('-r');
+      for (const options of ['-r', '-r -j 3', '-q -r', '-r -j 1 -q -i --json']) {
+        const client = new SolverClient(() => makeFakeWorker());
+        await client.load(opened.definition, opened.source);
+        const prepared = await client.prepare(0, options).done;
+        expect(prepared.fingerprint, options).toBe(opened.checkpoint.fingerprint);
+        client.terminate();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }, 240_000);
 
   it('names the file after the puzzle\'s definition file', () => {
