@@ -496,7 +496,7 @@ int mergeJobs(const OptionParse& p) {
         for (size_t k = 0; k < withoutSolutions.size() && k < 5; ++k) list += (k ? ", " : "") + withoutSolutions[k];
         if (withoutSolutions.size() > 5) list += " and " + std::to_string(withoutSolutions.size() - 5) + " more";
         return std::cerr << "polycube: --merge " << shownDir << ": " << list << (withoutSolutions.size() == 1 ? " was" : " were")
-                         << " made with -q, or from a checkpoint's finished part (solutions counted, not kept): merge with -q for the totals, or run "
+                         << " made with -q (solutions counted, not kept; so is the 0.result of a split of a checkpoint): merge with -q for the totals, or run "
                          << (withoutSolutions.size() == 1 ? "that job" : "those jobs") << " again without -q\n",
                1;
     }

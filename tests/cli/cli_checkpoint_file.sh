@@ -63,7 +63,7 @@ for job in "$tmp"/jobs/*.job; do "$cli" -q -j 1 --job "$job" 2>>"$tmp/jobs.err" 
 "$cli" -q --json --merge "$tmp/jobs" >"$tmp/merged.out" 2>"$tmp/merge.err" || fail "merge: exit $? ($(head -c 300 "$tmp/merge.err"))"
 got=$(totals "$tmp/merged.out")
 [[ $got == "$want" ]] && ok "split from the file alone and merged: totals equal ($got)" || fail "split and merged: $got, uninterrupted $want"
-expect_exit "a merge that would print part of the solutions" 1 "0.result.* from a checkpoint's finished part" "$cli" --merge "$tmp/jobs"
+expect_exit "a merge that would print part of the solutions" 1 "0.result.* made with -q \(solutions counted, not kept; so is the 0.result of a split of a checkpoint\)" "$cli" --merge "$tmp/jobs"
 
 # Finished from the file alone, on 2 threads, with output options of this command line.
 "$cli" -j 2 --json --resume "$tmp/run.ck" >"$tmp/part2.out" 2>"$tmp/part2.err" || fail "resume from the file alone: exit $? ($(head -c 300 "$tmp/part2.err"))"
