@@ -194,7 +194,11 @@ export const keptSearchActions = {
       return refuse(`its search is finished (${ck.solutions} ${ck.solutions === 1 ? 'solution' : 'solutions'}): nothing is left to search.`);
     }
     this.store.update('definition', { text: opened.definition, error: '' });
-    const next = { kind: 'custom', file: CUSTOM, id: '', title: '', text: opened.definition, name: opened.source || name };
+    // a library puzzle opens as itself (not as a copy among My puzzles)
+    const entry = this.entries.find((e) => e.text === opened.definition);
+    const next = entry
+      ? { kind: 'library', file: entry.file, id: '', title: entry.title, text: entry.text, name: entry.file }
+      : { kind: 'custom', file: CUSTOM, id: '', title: '', text: opened.definition, name: opened.source || name };
     if (!(await this.loadText(next))) return false;
     const puzzles = this.state.puzzles;
     if (opened.puzzle >= puzzles.length) return refuse(`it is of puzzle ${opened.puzzle + 1} of its definition, which has ${puzzles.length}.`);
