@@ -101,7 +101,7 @@ describe('checkpoint files shared by the page and the command line', () => {
     }
   });
 
-  test('a damaged checkpoint file is refused, naming the file and what is wrong, and nothing is kept', async () => {
+  test('a damaged checkpoint file, or one over the size limit, is refused, saying what is wrong, and nothing is kept', async () => {
     const { page } = ui;
     const bad = path.join(dir, 'damaged.ck');
     fs.writeFileSync(bad, fs.readFileSync(path.join(dir, 'tetriscube.ck'), 'utf8').replace(/^done (\S+)$/m, 'done 0.5'));
@@ -110,6 +110,17 @@ describe('checkpoint files shared by the page and the command line', () => {
     await page.setInputFiles('#import-file', bad);
     await page.waitForFunction(() => /damaged\.ck was not opened/.test(document.getElementById('status').textContent), null, { timeout: 30_000 });
     expect(await page.textContent('#status')).toBe('damaged.ck was not opened: damaged.ck: the checkpoint is damaged (its checksum does not match its contents).');
+    expect(await page.isHidden('#resume-banner')).toBe(true);
+    // one over the engine's checkpoint limit (64 MiB), dropped on the page: refused by its size
+    await page.evaluate(() => {
+      const bytes = new Uint8Array(64 * 1048576 + 1).fill(32);
+      bytes.set(new TextEncoder().encode('polycube-checkpoint 2\n'));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], 'huge.ck'));
+      document.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => /huge\.ck is/.test(document.getElementById('notice-text').textContent), null, { timeout: 30_000 });
+    expect(await page.textContent('#notice-text')).toBe('huge.ck is 64.0 MB; a checkpoint file may have at most 64 MB.');
     expect(await page.isHidden('#resume-banner')).toBe(true);
   });
 });
