@@ -130,6 +130,8 @@ val startPlay(Session& s, int i, const val& placements, const std::string& kind,
 std::string playJson(const Session& s) { return s.playJson(); }
 std::string version() { return Session::version(); }
 std::string draftJson(const std::string& text, const std::string& source) { return Session::draftJson(text, source); }
+std::string checkpointFileJson(const std::string& kept) { return Session::checkpointFileJson(kept); }
+std::string openCheckpointJson(const std::string& text, const std::string& name) { return Session::openCheckpointJson(text, name); }
 // grid: a JS array or Int32Array (a solution, as takeSolutions gives it). {ok:true, class, ...}
 // (Session::buildOrderJson's fields).
 val buildOrder(const Session& s, int index, const val& grid) {
@@ -177,6 +179,8 @@ EMSCRIPTEN_BINDINGS(polycube) {
         .function("checkResume", &checkResume)
         .class_function("version", &version)
         .class_function("draftJson", &draftJson)
+        .class_function("checkpointFileJson", &checkpointFileJson)
+        .class_function("openCheckpointJson", &openCheckpointJson)
         .function("solutionsText", &solutionsText);
 
     // Session::StepState values, for readable JS (Module.RUNNING === 0, Module.CANCELLED === 2 ...).

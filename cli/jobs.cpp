@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -20,6 +21,7 @@
 #include "files.hpp"
 #include "split_files.hpp"
 #include "progress.hpp"
+#include "resume.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
@@ -87,18 +89,31 @@ int threadsFor(const SolverOptions& o) {
 const std::string kStagePrefix = ".split-";
 const std::string kStageSuffix = ".tmp";
 
-int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
+int splitIntoJobs(const OptionParse& given, const std::vector<std::string>& args) {
+    OptionParse p = given;
     if (p.options.jobsOut.empty()) return std::cerr << "polycube: --split needs --jobs-out DIR\n", 2;
+    // --resume FILE: the pieces a checkpoint has left, split among the jobs (its puzzle and
+    // search options, or the puzzle file's and this command line's).
+    std::string resumeText;
+    std::optional<CheckpointOrigin> origin;
+    if (!p.options.resume.empty()) {
+        if (const int refused = readResume(p.options.resume, resumeText)) return refused;
+        if (p.files.empty())
+            if (const int refused = adoptOrigin(p, resumeText, origin)) return refused;
+    }
     if (const std::string why = whyNotSplittable(p.options); !why.empty())
         return std::cerr << "polycube: --split: this search cannot be split (" << why << ")\n", 2;
-    if (p.files.size() != 1 || p.files[0] == "-") return std::cerr << "polycube: --split takes one puzzle file\n", 2;
-    std::string text, error;
-    if (!readWholeFile(p.files[0], ParseLimits{}.maxInputBytes, text, error)) return std::cerr << "polycube: " << error << "\n", 1;
-    ParseResult parsed = parseDefinitions(text, p.files[0]);
+    if (!origin && (p.files.size() != 1 || p.files[0] == "-"))
+        return std::cerr << "polycube: --split takes one puzzle file (or --resume FILE, a checkpoint that holds its puzzle)\n", 2;
+    const std::string source = origin ? origin->source : p.files[0];
+    std::string text = origin ? origin->definition : std::string(), error;
+    if (!origin && !readWholeFile(p.files[0], ParseLimits{}.maxInputBytes, text, error)) return std::cerr << "polycube: " << error << "\n", 1;
+    ParseResult parsed = parseDefinitions(text, source);
     if (!parsed.ok()) return std::cerr << "polycube: " << parsed.error.format() << "\n", 1;
-    if (parsed.puzzles.size() != 1)
-        return std::cerr << "polycube: --split takes one puzzle; " << shownPath(p.files[0]) << " has " << parsed.puzzles.size() << "\n", 2;
-    const PuzzleDef& def = parsed.puzzles[0];
+    const size_t index = origin ? static_cast<size_t>(origin->puzzle) : 0;
+    if (origin ? index >= parsed.puzzles.size() : parsed.puzzles.size() != 1)
+        return std::cerr << "polycube: --split takes one puzzle; " << shownPath(source) << " has " << parsed.puzzles.size() << "\n", 2;
+    const PuzzleDef& def = parsed.puzzles[index];
     // The directory first: a split that cannot be written is said before the splitting search.
     std::error_code ec;
     fs::create_directories(p.options.jobsOut, ec);
@@ -117,22 +132,35 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
     if (const int refused = checkReplaceable((fs::path(p.options.jobsOut) / "0.result").string(), "--jobs-out", kResultKind, false, error))
         return std::cerr << "polycube: " << error << "\n", refused;
     std::unique_ptr<Solver> solver = setUp(def, p.options, error);
-    if (!error.empty()) return std::cerr << "polycube: " << shownPath(p.files[0]) << ":" << def.line << ": " << error << "\n", 1;
-    auto made = ParallelSearch::create(def, p.options, 1, std::move(solver));
-    if (!made.ok()) return std::cerr << "polycube: " << made.status.message << "\n", 1;
-    ParallelSearch& search = *made.value;
+    if (!error.empty()) return std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << error << "\n", 1;
+    // What the split itself has searched (result 0): the splitting search's, or the checkpoint's.
+    Checkpoint own;
+    own.fingerprint = searchFingerprint(*solver);
     std::string splitSolutions;
-    long long found = 0;
-    search.setSolutionHandler([&](const Solution& s, long long number) {
-        found = number;
-        if (!p.options.quiet) splitSolutions += formatSolution(def, s.grid, number);
-    });
     // Pieces: about 4 per job (each costs a FILA start), grouped into the jobs largest first
     // (each piece to the lightest job).
     std::vector<CheckpointPiece> pieces;
-    double doneShare = 0;
-    if (!search.splitOnly(4LL * p.options.splitJobs, pieces, doneShare))
-        return std::cerr << "polycube: --split: " << (search.error().empty() ? "interrupted" : search.error()) << "\n", 1;
+    if (!resumeText.empty()) {
+        Result<Checkpoint> ck = decodeCheckpoint(resumeText, own.fingerprint, shownPath(p.options.resume));
+        Status fits = ck.ok() ? checkResume(ck.value, *solver, true) : ck.status;
+        if (!fits.ok) return std::cerr << "polycube: " << fits.message << "\n", 1;
+        if (ck.value.pending.empty())
+            return std::cerr << "polycube: --split: " << shownPath(p.options.resume) << " has nothing left to search (its search is finished)\n", 1;
+        own.finished = ck.value.finished;  // (its solutions were printed by the runs that found them)
+        own.doneShare = ck.value.doneShare;
+        pieces = std::move(ck.value.pending);
+        std::stable_sort(pieces.begin(), pieces.end(), [](const CheckpointPiece& a, const CheckpointPiece& b) { return a.share > b.share; });
+    } else {
+        auto made = ParallelSearch::create(def, p.options, 1, std::move(solver));
+        if (!made.ok()) return std::cerr << "polycube: " << made.status.message << "\n", 1;
+        ParallelSearch& search = *made.value;
+        search.setSolutionHandler([&](const Solution& s, long long number) {
+            if (!p.options.quiet) splitSolutions += formatSolution(def, s.grid, number);
+        });
+        if (!search.splitOnly(4LL * p.options.splitJobs, pieces, own.doneShare))
+            return std::cerr << "polycube: --split: " << (search.error().empty() ? "interrupted" : search.error()) << "\n", 1;
+        own.finished = search.stats();
+    }
     const int jobs = std::max(1, std::min<int>(p.options.splitJobs, static_cast<int>(pieces.size())));
     std::vector<Checkpoint> work(static_cast<size_t>(jobs));
     std::vector<double> load(static_cast<size_t>(jobs), 0);
@@ -147,14 +175,15 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
 
     const std::string run = hex16(mix64(static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) ^
                                         (static_cast<uint64_t>(getpid()) << 32) ^ hashWords(text.data(), text.size(), 1)));
-    std::vector<std::string> words;  // the command line without the split's own options
-    for (size_t i = 0; i < args.size(); ++i) {
+    // The command line without the split's own options (or the search options a checkpoint holds).
+    std::vector<std::string> words = origin ? splitWords(origin->options) : std::vector<std::string>();
+    for (size_t i = 0; !origin && i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--split" || a == "--jobs-out") { ++i; continue; }
-        if (a.rfind("--split=", 0) == 0 || a.rfind("--jobs-out=", 0) == 0) continue;
+        if (a == "--split" || a == "--jobs-out" || a == "--resume") { ++i; continue; }
+        if (a.rfind("--split=", 0) == 0 || a.rfind("--jobs-out=", 0) == 0 || a.rfind("--resume=", 0) == 0) continue;
         words.push_back(a);
     }
-    const std::string fp = search.fingerprint();
+    const std::string& fp = own.fingerprint;
     // The files are written in a staging directory inside DIR, then moved into DIR, 0.result
     // last, with Ctrl-C and SIGTERM held back meanwhile: a split stopped while writing straight
     // into DIR would leave part of its jobs there, which a scheduler watching DIR could already
@@ -172,15 +201,12 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
     for (size_t n = 0; n < order.size(); ++n) {
         Checkpoint& w = work[order[n]];
         w.fingerprint = fp;
-        const JobFile job{run, static_cast<long long>(n + 1), static_cast<long long>(jobs), p.files[0], 0, words, text, encodeCheckpoint(w), ""};
+        const JobFile job{run, static_cast<long long>(n + 1), static_cast<long long>(jobs), source, static_cast<int>(index), words, text,
+                          encodeCheckpoint(w), ""};
         names.push_back(std::to_string(n + 1) + ".job");
         if (Status st = writeFileAtomically((stage / names.back()).string(), encodeJob(job)); !st.ok) return fail(st.message);
     }
     // What the splitting searched itself: result 0.
-    Checkpoint own;
-    own.fingerprint = fp;
-    own.finished = search.stats();
-    own.doneShare = doneShare;
     const ResultFile r0{run, 0, jobs, "split", own.finished.setupSeconds + own.finished.searchSeconds, encodeCheckpoint(own), 0, 0};
     names.push_back("0.result");
     if (Status st = writeFileAtomically((stage / names.back()).string(), encodeResult(r0, splitSolutions).parts()); !st.ok)
@@ -198,12 +224,16 @@ int splitIntoJobs(const OptionParse& p, const std::vector<std::string>& args) {
         }
     }
     fs::remove(stage, ec);
+    const long long found = own.finished.solutions;
+    const std::string solutions = std::to_string(found) + (found == 1 ? " solution" : " solutions");
     if (pieces.empty())  // (a small or impossible puzzle: the steps that follow work the same)
-        std::cerr << "polycube: the whole search ended while splitting (" << found << " solution" << (found == 1 ? "" : "s")
-                  << ": 0.result); " << shownPath(p.options.jobsOut) << "/1.job has nothing left to search\n";
+        std::cerr << "polycube: the whole search ended while splitting (" << solutions << ": 0.result); " << shownPath(p.options.jobsOut)
+                  << "/1.job has nothing left to search\n";
     else
         std::cerr << "polycube: " << jobs << " job file" << (jobs == 1 ? "" : "s") << " in " << shownPath(p.options.jobsOut) << " (" << pieces.size()
-                  << " pieces; splitting found " << found << " solution" << (found == 1 ? "" : "s") << ": 0.result)\n";
+                  << " pieces; " << (resumeText.empty() ? "splitting found " + solutions : "the checkpoint's finished part: " + solutions +
+                                                                                        ", counted, not printed again")
+                  << ": 0.result)\n";
     std::cerr.flush();
     pthread_sigmask(SIG_SETMASK, &before, nullptr);  // (a signal held back ends the process now: the split is whole)
     return 0;
@@ -466,7 +496,7 @@ int mergeJobs(const OptionParse& p) {
         for (size_t k = 0; k < withoutSolutions.size() && k < 5; ++k) list += (k ? ", " : "") + withoutSolutions[k];
         if (withoutSolutions.size() > 5) list += " and " + std::to_string(withoutSolutions.size() - 5) + " more";
         return std::cerr << "polycube: --merge " << shownDir << ": " << list << (withoutSolutions.size() == 1 ? " was" : " were")
-                         << " made with -q (solutions counted, not kept): merge with -q for the totals, or run "
+                         << " made with -q (solutions counted, not kept; so is the 0.result of a split of a checkpoint): merge with -q for the totals, or run "
                          << (withoutSolutions.size() == 1 ? "that job" : "those jobs") << " again without -q\n",
                1;
     }

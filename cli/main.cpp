@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -25,6 +26,7 @@
 #include "jobs.hpp"
 #include "memo_count.hpp"
 #include "progress.hpp"
+#include "resume.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
@@ -213,8 +215,7 @@ std::string usageConflict(const OptionParse& p) {
     if (modes > 1) return "--merge, --job and --split are separate runs: give one of them";
     if (!o.jobsOut.empty() && o.splitJobs == 0) return "--jobs-out DIR goes with --split N (how many job files to write)";
     if (o.buildOrder && o.splitJobs > 0) return "--build-order prints with the solutions of a search run here: not with --split";
-    if (o.splitJobs > 0 && (!o.checkpoint.empty() || !o.resume.empty()))
-        return "--split writes job files, not checkpoints: --checkpoint and --resume do not go with it";
+    if (o.splitJobs > 0 && !o.checkpoint.empty()) return "--split writes job files, not checkpoints: --checkpoint does not go with it";
     if (o.job.empty() && o.merge.empty()) return "";
     const bool job = !o.job.empty();
     const char* mode = job ? "--job" : "--merge";
@@ -242,6 +243,9 @@ struct RunPlan {
     bool parallel = false;           // more than one thread, on a search that can be split
     std::string checkpointPath;      // --checkpoint, else the file --resume reads ("" neither)
     std::string resumeText;          // --resume's checkpoint
+    // --resume FILE without a puzzle file: the puzzle and search options FILE holds (format 2)
+    std::optional<CheckpointOrigin> embedded;
+    CheckpointOrigin origin;         // what the checkpoints written hold of the puzzle being searched
     bool stderrTerminal = false;
     bool showProgress = false;
     bool checkpointing() const { return !checkpointPath.empty(); }
@@ -300,12 +304,19 @@ void warnAboutThreads(int threads) {
 // with the reason said. The lock is taken here: one run per checkpoint (two --resume of one
 // file at once would search the same pieces and write over each other's file).
 int planRun(RunPlan& run, CheckpointLock& lock) {
-    const OptionParse& p = run.p;
-    run.threads = p.options.threads > 0 ? p.options.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    run.parallel = run.threads > 1 && whyNotSplittable(p.options).empty();
+    OptionParse& p = run.p;
     run.checkpointPath = !p.options.checkpoint.empty() ? p.options.checkpoint : p.options.resume;
     run.stderrTerminal = isatty(STDERR_FILENO) != 0;
     run.showProgress = p.options.progress || run.stderrTerminal;
+    std::string why;
+    if (!p.options.resume.empty()) {
+        if (const int refused = readResume(p.options.resume, run.resumeText)) return refused;
+        if (p.files.empty())
+            if (const int refused = adoptOrigin(p, run.resumeText, run.embedded)) return refused;
+    }
+    if (p.files.empty() && !run.embedded) p.files.push_back("-");
+    run.threads = p.options.threads > 0 ? p.options.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    run.parallel = run.threads > 1 && whyNotSplittable(p.options).empty();
     if (!run.checkpointing()) return 0;
     if (const std::string why = whyNotSplittable(p.options); !why.empty()) {
         std::cerr << "polycube: " << (p.options.resume.empty() ? "--checkpoint" : "--resume")
@@ -315,16 +326,6 @@ int planRun(RunPlan& run, CheckpointLock& lock) {
     if (p.files.size() > 1) {
         std::cerr << "polycube: --checkpoint and --resume take one puzzle file (" << p.files.size() << " given)\n";
         return 2;
-    }
-    std::string why;
-    if (!p.options.resume.empty()) {
-        // Said here, before the puzzle is set up: a FIFO or device, an empty file (not a fresh
-        // start: the run would begin again silently), a file of another kind, one too large.
-        OwnFile f;
-        if (!f.open(p.options.resume, kCheckpointKind, why) || !f.readAll(kMaxCheckpointBytes, run.resumeText, why)) {
-            std::cerr << "polycube: --resume " << why << "\n";
-            return 1;
-        }
     }
     // Where checkpoints go: never over what is not a checkpoint, never over an earlier run's
     // checkpoint unless it is the one resumed, and writable now rather than at the end.
@@ -453,7 +454,10 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
     if (run.checkpointing())
         search.setCheckpointHandler(
             [&](const Checkpoint& ck) {
-                const Status written = writeFileAtomically(run.checkpointPath, encodeCheckpoint(ck));
+                // (format 2: the file alone resumes the search, here or in the page)
+                Checkpoint whole = ck;
+                whole.origin = run.origin;
+                const Status written = writeFileAtomically(run.checkpointPath, encodeCheckpoint(whole));
                 if (!written.ok && e.checkpointError.empty()) {
                     e.checkpointError = written.message;  // a checkpoint that cannot be kept: stop
                     search.cancel();
@@ -477,8 +481,8 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
     e.error = search.error();
     // A checkpointed run that is stopped says where its work went, and how to go on.
     if (run.checkpointing())
-        e.interruptedNote = "the remaining work is in " + shownPath(run.checkpointPath) +
-                            "; go on with the same options and --resume " + shownPath(run.checkpointPath);
+        e.interruptedNote = "the remaining work is in " + shownPath(run.checkpointPath) + " (with the puzzle and its search options); go on with polycube --resume " +
+                            shownPath(run.checkpointPath);
     return endPuzzle(e, r);
 }
 
@@ -563,8 +567,9 @@ int solvePuzzle(PuzzleRun& r) {
 }
 
 // The puzzles of one file, or its error said (the run's status 1). Checkpoints take one puzzle.
-int readPuzzles(const RunPlan& run, const std::string& file, ParseResult& parsed, int& status) {
-    std::string text, error;
+// `text`: the file's text, read here.
+int readPuzzles(const RunPlan& run, const std::string& file, std::string& text, ParseResult& parsed, int& status) {
+    std::string error;
     if (!readWholeFile(file, ParseLimits{}.maxInputBytes, text, error)) {
         std::cerr << "polycube: " << error << "\n";
         status = 1;
@@ -584,6 +589,27 @@ int readPuzzles(const RunPlan& run, const std::string& file, ParseResult& parsed
     return 0;
 }
 
+// --resume FILE without a puzzle file: the puzzle FILE holds, searched on from its pieces. The
+// exit status, or kNextPuzzle (status: the run's so far).
+int resumeEmbedded(RunPlan& run, int& status) {
+    const CheckpointOrigin& origin = *run.embedded;
+    const std::string name = shownPath(run.p.options.resume);
+    ParseResult parsed = parseDefinitions(origin.definition, origin.source);
+    if (!parsed.ok()) {
+        std::cerr << "polycube: " << name << ": its puzzle: " << parsed.error.format() << "\n";
+        return 1;
+    }
+    if (origin.puzzle >= static_cast<int>(parsed.puzzles.size())) {
+        std::cerr << "polycube: " << name << ": it is of puzzle " << origin.puzzle + 1 << " of its definition, which has "
+                  << parsed.puzzles.size() << "\n";
+        return 1;
+    }
+    run.origin = origin;
+    const size_t index = static_cast<size_t>(origin.puzzle);
+    PuzzleRun puzzle(run, parsed.puzzles[index], origin.source, index, "polycube: ", status);
+    return solvePuzzle(puzzle);
+}
+
 int runCli(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     RunPlan run;
@@ -597,20 +623,26 @@ int runCli(int argc, char** argv) {
     if (!p.options.merge.empty()) return mergeJobs(p);
     if (!p.options.job.empty()) return runJob(p);
     if (p.options.splitJobs > 0 || !p.options.jobsOut.empty()) return splitIntoJobs(p, args);
-    if (p.files.empty()) p.files.push_back("-");
     std::ios::sync_with_stdio(false);
     CheckpointLock lock;  // held until the process ends
     if (const int refused = planRun(run, lock)) return refused;
     int status = 0;
+    if (run.embedded) {
+        if (const int ended = resumeEmbedded(run, status); ended != kNextPuzzle) return ended;
+    }
     for (const std::string& file : p.files) {
         ParseResult parsed;
-        if (const int read = readPuzzles(run, file, parsed, status)) {
+        std::string text;
+        if (const int read = readPuzzles(run, file, text, parsed, status)) {
             if (read == kNextPuzzle) continue;
             return read;
         }
         const std::string source = file == "-" ? "<stdin>" : file;
         const size_t count = parsed.puzzles.size();
+        // (the file's name without its directories: a checkpoint is passed on to other machines)
+        run.origin = CheckpointOrigin{std::filesystem::path(source).filename().string(), 0, searchOptionsText(p), std::move(text)};
         for (size_t i = 0; i < count; ++i) {
+            run.origin.puzzle = static_cast<int>(i);
             // Which puzzle a progress line is about, when a run has several.
             const std::string label = p.files.size() == 1 && count == 1
                                           ? std::string("polycube: ")

@@ -1,6 +1,7 @@
 // libFuzzer target: the command line's own files, read as --resume, --job and --merge read
 // them: a checkpoint (decodeCheckpoint, then checkResume against the Soma cube's -r search
-// when it claims to be of that search), a job file (decodeJob, then its pieces, definition
+// when it claims to be of that search; a format 2 one's origin, and the page's conversions
+// both ways, session/checkpoint_file.hpp), a job file (decodeJob, then its pieces, definition
 // and option words) and a result file (readResult through an offset reader, then its
 // totals). What decodes must encode back to what decodes the same. Seeds: fuzz/corpus/
 // own_files/ (a split of def/soma.txt into jobs and results, checkpoints of a short run).
@@ -9,13 +10,17 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "../cli/split_files.hpp"
 #include "soma.hpp"
 #include "parallel/checkpoint.hpp"
+#include "parallel/piece_check.hpp"
 #include "parallel/subproblem.hpp"
 #include "puzzle/puzzle.hpp"
+#include "session/checkpoint_file.hpp"
 #include "solver/options.hpp"
 #include "solver/solver.hpp"
 
@@ -51,11 +56,41 @@ void checkpointText(const std::string& text) {
         if (ck.status.message.size() > 2000) __builtin_trap();  // messages quote bounded text
         return;
     }
-    // Encoded again, it decodes to the same pieces and counts.
+    // Encoded again, it decodes to the same pieces, counts and origin.
     Result<Checkpoint> again = decodeCheckpoint(encodeCheckpoint(ck.value), ck.value.fingerprint, "again.ck");
     if (!again.ok() || again.value.pending.size() != ck.value.pending.size() ||
-        again.value.finished.solutions != ck.value.finished.solutions)
+        again.value.finished.solutions != ck.value.finished.solutions || again.value.origin.has_value() != ck.value.origin.has_value())
         __builtin_trap();
+    if (const std::optional<CheckpointOrigin>& o = ck.value.origin) {
+        const CheckpointOrigin& back = *again.value.origin;
+        if (back.options != o->options || back.source != o->source || back.puzzle != o->puzzle || back.definition != o->definition)
+            __builtin_trap();
+        // What --resume FILE alone does with it: its options, its definition (bounded).
+        if (!parseSearchOptions(o->options).ok()) __builtin_trap();  // (decoding refuses options that do not parse)
+        ParseLimits small;
+        small.maxInputBytes = 1 << 16;
+        if (o->definition.size() <= small.maxInputBytes) parseDefinitions(o->definition, o->source, small);
+    }
+    // The page's side: the file as the page opens it, and its piece book written back to a
+    // file that reads the same.
+    const nlohmann::json opened = nlohmann::json::parse(openCheckpointJson(text, "fuzz.ck"), nullptr, false);
+    if (opened.is_discarded() || !opened.contains("ok")) __builtin_trap();
+    if (opened["ok"] == true) {
+        nlohmann::json kept = opened;
+        kept.erase("ok");
+        const nlohmann::json file = nlohmann::json::parse(checkpointFileJson(kept.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)), nullptr, false);
+        if (file.is_discarded() || !file.contains("ok")) __builtin_trap();
+        // The same search, as far as the page keeps it (text that is not UTF-8 comes back with
+        // its bytes replaced; the per-level lists from one piece left).
+        const CheckpointOrigin* o = ck.value.origin ? &*ck.value.origin : nullptr;
+        if (!o) __builtin_trap();  // (a file without its puzzle is not opened)
+        if (file["ok"] == true && kept["definition"] == o->definition && kept["options"] == o->options && kept["source"] == o->source) {
+            const Result<Checkpoint> back = readCheckpoint(file["text"].get<std::string>(), "back.ck");
+            if (!back.ok() || pieceBookJson(back.value) != pieceBookJson(ck.value) || back.value.origin->definition != o->definition ||
+                back.value.origin->puzzle != o->puzzle)
+                __builtin_trap();
+        }
+    }
     if (ck.value.fingerprint == searchFingerprint(soma())) {
         checkResume(ck.value, soma(), true);
         checkResume(ck.value, soma(), false);

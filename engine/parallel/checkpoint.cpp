@@ -13,13 +13,15 @@
 
 #include "common/hash.hpp"
 #include "common/text.hpp"
+#include "solver/options.hpp"
 
 namespace polycube {
 
 namespace {
 
-constexpr const char* kMagic = "polycube-checkpoint";
-constexpr int kFormat = 1;
+constexpr const char* kMagic = kCheckpointMagic;
+constexpr int kFormat = 1;          // without an origin
+constexpr int kOriginFormat = 2;    // with one
 // The per-level counters in SolverStats::forEachLevelCounter's order, by name.
 const char* const kLevelNames[] = {"attempts",       "fits",           "parityBacktracks", "volumeBacktracks",
                                    "parityFiltered", "volumeFiltered", "fitFiltered"};
@@ -38,7 +40,7 @@ uint64_t checksum(const std::string& body) { return hashWords(body.data(), body.
 std::string encodeCheckpoint(const Checkpoint& ck) {
     std::ostringstream os;
     os << std::setprecision(17);
-    os << kMagic << " " << kFormat << "\n";
+    os << kMagic << " " << (ck.origin ? kOriginFormat : kFormat) << "\n";
     os << "fingerprint " << ck.fingerprint << "\n";
     os << "solutions " << ck.finished.solutions << " " << ck.finished.found << " " << ck.finished.redundant << "\n";
     os << "done " << ck.doneShare << "\n";
@@ -55,12 +57,22 @@ std::string encodeCheckpoint(const Checkpoint& ck) {
         for (int image : p.path) os << " " << image;
         os << "\n";
     }
+    if (ck.origin) {
+        const CheckpointOrigin& o = *ck.origin;
+        auto block = [&](const char* key, const std::string& bytes) { os << key << " " << bytes.size() << "\n" << bytes << "\n"; };
+        block("options", o.options);
+        block("source", o.source);
+        os << "puzzle " << o.puzzle << "\n";
+        block("definition", o.definition);
+    }
     const std::string body = os.str();
     return body + "checksum " + hex16(checksum(body)) + "\n";
 }
 
-Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& expectedFingerprint,
-                                    const std::string& source) {
+namespace {
+
+// expectedFingerprint: null to leave the fingerprint unchecked (readCheckpoint).
+Result<Checkpoint> decode(const std::string& text, const std::string* expectedFingerprint, const std::string& source) {
     using R = Result<Checkpoint>;
     if (static_cast<long long>(text.size()) > kMaxCheckpointBytes)
         return R::error(source + ": " + std::to_string(text.size()) + " bytes, more than a checkpoint's limit of " +
@@ -71,8 +83,9 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
         std::istringstream head(text.substr(0, text.find('\n')));
         std::string magic;
         int format = 0;
-        if (head >> magic && magic == kMagic && head >> format && format != kFormat)
-            return R::error(source + ":1: checkpoint format " + std::to_string(format) + ", but this polycube reads format " + std::to_string(kFormat));
+        if (head >> magic && magic == kMagic && head >> format && format != kFormat && format != kOriginFormat)
+            return R::error(source + ":1: checkpoint format " + std::to_string(format) + ", but this polycube reads formats " +
+                            std::to_string(kFormat) + " and " + std::to_string(kOriginFormat));
     }
     const size_t at = text.rfind("checksum ");
     if (at == std::string::npos || (at > 0 && text[at - 1] != '\n'))
@@ -103,20 +116,21 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
     };
     std::istringstream w;
     Checkpoint ck;
+    int format = 0;
     {
         if (!std::getline(in, line)) return bad("empty");
         ++lineNo;
         std::istringstream head(line);
         std::string magic;
-        int format = 0;
         if (!(head >> magic) || magic != kMagic) return bad("not a polycube checkpoint (it should start with '" + std::string(kMagic) + "')");
-        if (!(head >> format) || format != kFormat)
-            return bad("checkpoint format " + std::to_string(format) + ", but this polycube reads format " + std::to_string(kFormat));
+        if (!(head >> format) || (format != kFormat && format != kOriginFormat) || !ends(head))
+            return bad("checkpoint format " + std::to_string(format) + ", but this polycube reads formats " + std::to_string(kFormat) +
+                       " and " + std::to_string(kOriginFormat));
     }
     if (!next("fingerprint", w) || !(w >> ck.fingerprint) || !ends(w)) return bad("expected 'fingerprint <hex>'");
-    if (ck.fingerprint != expectedFingerprint)
+    if (expectedFingerprint && ck.fingerprint != *expectedFingerprint)
         return R::error(source + ": a checkpoint of another search: its fingerprint " + ck.fingerprint + " is not this search's " +
-                        expectedFingerprint + " (another puzzle, other options, or another build of polycube)");
+                        *expectedFingerprint + " (another puzzle, other options, or another build of polycube)");
     const std::string maxCount = std::to_string(kMaxCheckpointCount);
     if (!next("solutions", w) || !(w >> ck.finished.solutions >> ck.finished.found >> ck.finished.redundant) || !ends(w))
         return bad("expected 'solutions <reported> <found> <redundant>'");
@@ -178,9 +192,39 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
         total += p.share;
         ck.pending.push_back(std::move(p));
     }
+    if (format == kOriginFormat) {
+        // "<key> <bytes>", the bytes, a newline; the lines it spans counted for later messages.
+        auto block = [&](const char* key, long long limit, std::string& out) {
+            long long n = -1;
+            if (!next(key, w) || !(w >> n) || n < 0 || !ends(w)) return false;
+            if (n > limit) return false;
+            out.assign(static_cast<size_t>(n), '\0');
+            if (!in.read(&out[0], static_cast<std::streamsize>(n)) || in.get() != '\n') return false;
+            lineNo += static_cast<int>(std::count(out.begin(), out.end(), '\n'));
+            return true;
+        };
+        CheckpointOrigin o;
+        if (!block("options", kMaxCheckpointOptionsBytes, o.options))
+            return bad("expected 'options <bytes>' and the search's options, at most " + std::to_string(kMaxCheckpointOptionsBytes) + " bytes");
+        if (o.options.find_first_of("\n\r") != std::string::npos) return bad("the search's options are more than one line");
+        // Only a search's options: the command line's own (--checkpoint, --ordered, ...) are
+        // no part of what the checkpoint resumes, and no program writes them there.
+        if (const OptionParse parsed = parseSearchOptions(o.options); !parsed.ok())
+            return bad("the search's options '" + quoteText(o.options) + "' are refused: " + parsed.error);
+        if (!block("source", kMaxCheckpointSourceBytes, o.source))
+            return bad("expected 'source <bytes>' and the definition file's name, at most " + std::to_string(kMaxCheckpointSourceBytes) + " bytes");
+        long long puzzle = -1;
+        if (!next("puzzle", w) || !(w >> puzzle) || puzzle < 0 || puzzle > kMaxCheckpointPuzzle || !ends(w))
+            return bad("expected 'puzzle <index of the puzzle in the definition, from 0>'");
+        o.puzzle = static_cast<int>(puzzle);
+        if (!block("definition", kMaxCheckpointDefinitionBytes, o.definition) || o.definition.empty())
+            return bad("expected 'definition <bytes>' and the puzzle's definition (not empty), at most " +
+                       std::to_string(kMaxCheckpointDefinitionBytes) + " bytes");
+        ck.origin = std::move(o);
+    }
     if (std::getline(in, line) && !line.empty()) {
         ++lineNo;
-        return bad("unexpected line after the pieces");
+        return bad(format == kOriginFormat ? "unexpected line after the definition" : "unexpected line after the pieces");
     }
     // Distinct, disjoint subtrees: no path equal to or a prefix of another. In lexicographic
     // order a path's extensions follow it at once, so neighbours are enough.
@@ -210,6 +254,14 @@ Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& 
     ck.source = source;
     return R::success(std::move(ck));
 }
+
+}  // namespace
+
+Result<Checkpoint> decodeCheckpoint(const std::string& text, const std::string& expectedFingerprint, const std::string& source) {
+    return decode(text, &expectedFingerprint, source);
+}
+
+Result<Checkpoint> readCheckpoint(const std::string& text, const std::string& source) { return decode(text, nullptr, source); }
 
 Status checkResume(const Checkpoint& ck, const Solver& solver, bool whole) {
     const std::string& source = ck.source.empty() ? std::string("the checkpoint") : ck.source;

@@ -94,8 +94,8 @@ std::string withoutLines(const std::string& message, const std::string& source) 
 
 }  // namespace
 
-Status checkPieceBookJson(const std::string& text, const Solver& solver, const std::string& source) {
-    auto bad = [&](const std::string& what) { return Status::error(source + ": " + what); };
+Result<Checkpoint> pieceBookCheckpoint(const std::string& text, const std::string& source) {
+    auto bad = [&](const std::string& what) { return Result<Checkpoint>::error(source + ": " + what); };
     if (tooDeep(text)) return bad("not a checkpoint (nested more than " + std::to_string(kMaxDepth) + " levels)");
     const json j = json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return bad("not a checkpoint (not a JSON object)");
@@ -180,17 +180,51 @@ Status checkPieceBookJson(const std::string& text, const Solver& solver, const s
         }
         ck.pending.push_back(std::move(out));
     }
-
     // The command line's checks, by its own code: the text form loses nothing (checkpoint_test).
-    const Result<Checkpoint> back = decodeCheckpoint(encodeCheckpoint(ck), searchFingerprint(solver), source);
-    if (!back.ok()) return Status::error(withoutLines(back.status.message, source));
-    if (Status s = checkResume(back.value, solver, true); !s.ok) return Status::error(withoutLines(s.message, source));
+    Result<Checkpoint> back = readCheckpoint(encodeCheckpoint(ck), source);
+    if (!back.ok()) return Result<Checkpoint>::error(withoutLines(back.status.message, source));
+    return back;
+}
+
+std::string pieceBookJson(const Checkpoint& ck) {
+    json stats = json::object();
+    const SolverStats& f = ck.finished;
+    stats["solutions"] = f.solutions;
+    stats["found"] = f.found;
+    stats["redundant"] = f.redundant;
+    stats["attempts"] = f.totalAttempts();
+    long long fits = 0;
+    for (long long v : f.fits) fits += v;
+    stats["fits"] = fits;
+    SolverStats copy = f;
+    int k = 0;
+    SolverStats::forEachLevelCounter(copy, copy, [&](std::vector<long long>& levels, std::vector<long long>&) {
+        json list = json::array();  // from one piece left, as statsJson writes them
+        for (size_t r = 1; r < levels.size(); ++r) list.push_back(levels[r]);
+        stats[kLevelKeys[k++]] = std::move(list);
+    });
+    json pending = json::array();
+    for (const CheckpointPiece& p : ck.pending) pending.push_back({{"path", p.path}, {"share", p.share}});
+    const json j = {{"fingerprint", ck.fingerprint}, {"doneShare", ck.doneShare}, {"solutions", f.solutions},
+                    {"stats", std::move(stats)}, {"pending", std::move(pending)}};
+    return j.dump();
+}
+
+Status checkPieceBookJson(const std::string& text, const Solver& solver, const std::string& source) {
+    auto bad = [&](const std::string& what) { return Status::error(source + ": " + what); };
+    Result<Checkpoint> parsed = pieceBookCheckpoint(text, source);
+    if (!parsed.ok()) return parsed.status;
+    Checkpoint& ck = parsed.value;
+    if (ck.fingerprint != searchFingerprint(solver))
+        return bad("a checkpoint of another search: its fingerprint " + ck.fingerprint + " is not this search's " + searchFingerprint(solver) +
+                   " (another puzzle, other options, or another build of polycube)");
+    if (Status s = checkResume(ck, solver, true); !s.ok) return Status::error(withoutLines(s.message, source));
 
     // What the levels count bounds the rest: every assembly found is a fit of the last piece
     // (its level counts it; a donated last placement is counted there by its donor, whose
     // results a checkpoint keeps before the receiver's: pool/pieces.js), and a fit is a
     // placement tried.
-    const SolverStats& counted = back.value.finished;
+    const SolverStats& counted = ck.finished;
     const long long lastFits = counted.fits.size() > 1 ? counted.fits[1] : 0;
     if (counted.found > lastFits)
         return bad("statistics: " + std::to_string(counted.found) + " assemblies found, but the last piece fitted only " +

@@ -24,14 +24,27 @@
 // the prefix of another; images that do not exist, overlap, or place a piece more often than
 // the puzzle has it); and a finished share and pending shares that do not add up to the whole
 // tree (a piece dropped or given twice, a share changed: "100% done" with pieces left).
+//
+// The same JSON is how the page holds a checkpoint file of the command line's format
+// (parallel/checkpoint.hpp): pieceBookCheckpoint reads it into a Checkpoint, pieceBookJson
+// writes one out, so the page never reads or writes that format itself.
 #pragma once
 #include <string>
 
 #include "common/status.hpp"
+#include "parallel/checkpoint.hpp"
 
 namespace polycube {
 
 class Solver;
+
+// The page's JSON as a Checkpoint (no origin), with every check that needs no search: its
+// fields' types and ranges, and decodeCheckpoint's (counts that agree, shares, distinct
+// disjoint pieces). Its fingerprint is not compared with anything.
+Result<Checkpoint> pieceBookCheckpoint(const std::string& json, const std::string& source);
+// A Checkpoint in the page's JSON (its origin left out): the per-level lists from one piece
+// left, the totals "attempts" and "fits" their sums, as statsJson writes them.
+std::string pieceBookJson(const Checkpoint& ck);
 
 // `solver`: the search the checkpoint is to resume (ready: its setup done). `source` names the
 // checkpoint in messages.

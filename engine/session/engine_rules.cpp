@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "parallel/checkpoint.hpp"
 #include "parallel/subproblem.hpp"
 #include "puzzle/puzzle.hpp"
 #include "search/trace.hpp"
@@ -116,8 +117,9 @@ std::string engineRulesJson() {
         {"maxDimension", limits.maxDimension},     {"maxBoxVolume", limits.maxBoxVolume},
         {"maxPieceCells", limits.maxPieceCells},   {"maxInstances", limits.maxInstances},
         {"maxInputBytes", limits.maxInputBytes},   {"maxCoordinate", kMaxDefInteger},
-        {"maxTitleLength", kMaxTitleChars},
+        {"maxTitleLength", kMaxTitleChars},        {"maxCheckpointBytes", kMaxCheckpointBytes},
     };
+    j["files"] = {{"checkpointMagic", kCheckpointMagic}};
     j["trace"] = {
         {"recordInts", trace::kRecordInts},
         {"ops", namedJson(std::begin(trace::kOpNames), std::end(trace::kOpNames))},

@@ -15,6 +15,7 @@
 #include "parallel/subproblem.hpp"
 #include "play/play.hpp"
 #include "puzzle/puzzle.hpp"
+#include "session/checkpoint_file.hpp"
 #include "session/draft.hpp"
 #include "solver/options.hpp"
 #include "search/trace.hpp"
@@ -179,6 +180,12 @@ std::string Session::version() { return POLYCUBE_VERSION; }
 // every message and puzzle description repeats them.
 std::string Session::draftJson(const std::string& text, const std::string& sourceName) {
     return polycube::draftJson(text, quoteText(sourceName, 200));
+}
+
+std::string Session::checkpointFileJson(const std::string& keptJson) { return polycube::checkpointFileJson(keptJson); }
+
+std::string Session::openCheckpointJson(const std::string& text, const std::string& fileName) {
+    return polycube::openCheckpointJson(text, fileName);
 }
 
 bool Session::load(const std::string& text, const std::string& sourceName) {

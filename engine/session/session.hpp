@@ -54,7 +54,8 @@
 //   search tree.)
 //   any phase, never failing, lastError() left as it was: cancel, state, phase, ready,
 //   puzzleCount, cellCount, takeSolutions, pendingSolutions, takeTrace, statsJson, playJson,
-//   traceLimitReached, lastError, errorCode, ok, and the static version and draftJson.
+//   traceLimitReached, lastError, errorCode, ok, and the static version, draftJson,
+//   checkpointFileJson and openCheckpointJson.
 //   (A drain or a query has nothing wrong to report in any phase; cancel races the end of a
 //   search, so a late one is no error.)
 //
@@ -267,6 +268,17 @@ public:
     // The editor's checks of definition text, parsed as a draft, without touching the loaded
     // puzzles or a running search (legal in every state). Format: session/draft.hpp.
     static std::string draftJson(const std::string& text, const std::string& sourceName);
+
+    // Checkpoint files (parallel/checkpoint.hpp, format 2: the command line's --checkpoint and
+    // --resume files, with their puzzle and options), made from and read into the JSON the page
+    // keeps (parallel/piece_check.hpp), by the command line's own codec; legal in every state,
+    // touching nothing (session/checkpoint_file.hpp). Errors are in the JSON:
+    //   checkpointFileJson({"definition","source","puzzle","options","checkpoint"}) ->
+    //       {"ok":true,"text"} | {"ok":false,"error"}
+    //   openCheckpointJson(text, fileName) -> {"ok":true,"format","definition","source",
+    //       "puzzle","options","checkpoint"} | {"ok":false,"error":"fileName:line: ..."}
+    static std::string checkpointFileJson(const std::string& keptJson);
+    static std::string openCheckpointJson(const std::string& text, const std::string& fileName);
 
     // Solutions of puzzle `index` in the text the CLI prints them in (output/format.hpp
     // formatSolution, the same code): `grids` holds numbers.size() flat grids as takeSolutions

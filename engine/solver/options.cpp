@@ -106,15 +106,17 @@ const std::vector<OptionSpec>& specs() {
              return v->empty() ? std::string("--checkpoint: empty file name") : std::string();
          }},
         {0, "resume", Arg::Required, false, OptionScope::CommandLine, "FILE", 1, 0, "run.checkpoint",
-         "go on from the checkpoint FILE (same puzzle, same options): prints the rest of the solutions, numbered "
-         "on, and the totals; keeps checkpointing to FILE (or --checkpoint's)",
+         "go on from the checkpoint FILE, which holds the puzzle and the search options (or give the puzzle file and "
+         "the same options too): prints the rest of the solutions, numbered on, and the totals; keeps checkpointing "
+         "to FILE (or --checkpoint's). The page's kept searches download as such files",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              o.resume = *v;
              return v->empty() ? std::string("--resume: empty file name") : std::string();
          }},
         {0, "split", Arg::Required, false, OptionScope::CommandLine, "N", 1, 100000, "8",
          "with --jobs-out DIR: split the search into N independent job files DIR/1.job ... (largest first) and "
-         "DIR/0.result (what splitting searched), for `polycube --job` on other cores or machines",
+         "DIR/0.result (what splitting searched), for `polycube --job` on other cores or machines; with --resume "
+         "FILE: what the checkpoint FILE has left",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.splitJobs); }},
         {0, "jobs-out", Arg::Required, false, OptionScope::CommandLine, "DIR", 1, 0, "jobs", "where --split writes its job files (created if missing)",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
@@ -385,6 +387,26 @@ OptionParse parseSearchOptions(const std::string& text) {
         }
     }
     return p;
+}
+
+std::string searchOptionsText(const OptionParse& p) {
+    std::string out;
+    for (size_t k = 0; k < p.given.size() && k < p.givenValues.size(); ++k) {
+        const OptionSpec* spec = nullptr;
+        for (const auto& s : specs())
+            if (p.given[k] == s.longName) spec = &s;
+        if (!spec || spec->scope != OptionScope::Search) continue;
+        if (!out.empty()) out += ' ';
+        out += spec->shortName ? std::string("-") + spec->shortName : std::string("--") + spec->longName;
+        if (!p.givenValues[k]) continue;
+        const std::string& v = *p.givenValues[k];
+        const bool spaced = v.find_first_of(" \t\n\r") != std::string::npos || v.empty();
+        const std::string word = spaced ? "\"" + v + "\"" : v;
+        // An optional value is the next word only when it does not look like an option.
+        if (spec->arg == Arg::Optional && !v.empty() && v[0] == '-') out += spec->shortName ? word : "=" + word;
+        else out += ' ' + word;
+    }
+    return out;
 }
 
 std::vector<OptionRule> optionRules() {

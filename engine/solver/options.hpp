@@ -123,5 +123,9 @@ std::vector<OptionRule> optionRules();
 // A search's option text under the Session's rules: the option language, no file names, no
 // program or command-line options. The error names the word at fault.
 OptionParse parseSearchOptions(const std::string& text);
+// The search options (OptionScope::Search) of a parse, in the order given, as text that
+// parseSearchOptions reads back to the same search ("-r L -o x:s=20"): what a checkpoint
+// keeps of a command line.
+std::string searchOptionsText(const OptionParse& p);
 
 }  // namespace polycube

@@ -31,7 +31,7 @@ interrupted_run() {  # NAME JOBS SIGNALS...: stop with each signal in turn at a 
     (( rc != 0 )) && stopped=$((stopped + 1))
     # stopped by INT or TERM with its work written: it says where, and how to go on (QA)
     if (( rc == 130 || rc == 143 )) && [[ -f $tmp/ck ]] && ! grep -q "interrupted: in the setup" "$tmp/part$k.err"; then
-      grep -q "the remaining work is in $tmp/ck; go on with the same options and --resume $tmp/ck" "$tmp/part$k.err" ||
+      grep -q "the remaining work is in $tmp/ck (with the puzzle and its search options); go on with polycube --resume $tmp/ck" "$tmp/part$k.err" ||
         { fail "$name: SIG$sig: $(head -c 300 "$tmp/part$k.err")"; return; }
     fi
     if [[ ! -f $tmp/ck ]]; then

@@ -5,6 +5,7 @@
 
 #include "common/hash.hpp"
 #include "parallel/checkpoint.hpp"
+#include "checkpoint_support.hpp"
 #include "parallel/parallel_search.hpp"
 #include "test_support.hpp"
 
@@ -115,8 +116,8 @@ TEST(Checkpoint, ForeignDamagedOrTruncatedTextIsRefused) {
     EXPECT_NE(decodeCheckpoint(text.substr(0, text.size() / 2), fp, "ck").status.message.find("not a complete"), std::string::npos);
     EXPECT_NE(decodeCheckpoint("hello\nchecksum 0\n", fp, "ck").status.message.find("damaged"), std::string::npos);
     // a later format says so, whatever follows (QA: one without a checksum line was "cut short?")
-    const std::string later = "polycube-checkpoint 2\nsomething new\n";
-    EXPECT_EQ(decodeCheckpoint(later, fp, "ck").status.message, "ck:1: checkpoint format 2, but this polycube reads format 1");
+    const std::string later = "polycube-checkpoint 3\nsomething new\n";
+    EXPECT_EQ(decodeCheckpoint(later, fp, "ck").status.message, "ck:1: checkpoint format 3, but this polycube reads formats 1 and 2");
 }
 
 // A checkpoint is small (pieces: a few hundred per thread): a text over the limit is refused by
@@ -131,24 +132,6 @@ TEST(Checkpoint, TextOverTheSizeLimitIsRefused) {
 
 namespace {
 
-// A checkpoint of 10x6 -r stopped midway (finished pieces and pending ones), as text.
-Checkpoint midwayCheckpoint(const PuzzleDef& def, std::string& fingerprint) {
-    auto made = ParallelSearch::create(def, optionsFrom("-r"), 1);
-    EXPECT_TRUE(made.ok());
-    ParallelSearch& search = *made.value;
-    Checkpoint mid;
-    search.setCheckpointHandler(
-        [&](const Checkpoint& ck) {
-            if (mid.pending.empty() && ck.doneShare > 0 && ck.pending.size() >= 4) {
-                mid = ck;
-                search.cancel();
-            }
-        },
-        0.0);
-    search.run();
-    fingerprint = search.fingerprint();
-    return mid;
-}
 
 std::string refusal(const Checkpoint& forged, const std::string& fp) {
     Result<Checkpoint> back = decodeCheckpoint(encodeCheckpoint(forged), fp, "forged.ck");

@@ -117,7 +117,7 @@ describe('fuzz: worker messages', () => {
     const texts = [readDef('soma.txt'), readDef('pentominoes_10x6.txt'), readDef('tetriscube.txt'), 'D:xDim=2:yDim=1:zDim=1\nC:name=A:layout=0 0 0, 1 0 0\n~D\n', 'garbage', ''];
     const types = [...Object.values(MSG), 'bogus', undefined, 42];
     const terminal = new Set([MSG.LOADED, MSG.ERROR, MSG.DONE, MSG.DRAFTED, MSG.IMAGE_TABLE, MSG.IMAGE_CELLS, MSG.PREPARED,
-      MSG.PLAYED, MSG.CHECKED, MSG.BUILD_ORDER, MSG.SOLUTIONS_TEXT]);
+      MSG.PLAYED, MSG.CHECKED, MSG.BUILD_ORDER, MSG.SOLUTIONS_TEXT, MSG.CHECKPOINT_FILE, MSG.CHECKPOINT_OPENED]);
     const donateIds = new Set(); // 'donated' answers a donate request (a draining subproblem sends it too, not as its answer)
     const expected = new Map(); // id -> requests sent with it that need one answer each
     let runs = 0;

@@ -212,6 +212,23 @@ export class SolverClient {
     return this._request({ type: MSG.DRAFT, text, source }).done.then((m) => m.result);
   }
 
+  /**
+   * A kept search ({definition, source, puzzle, options, checkpoint}) as a checkpoint file of
+   * the command line's format, written by the engine: resolves to {ok:true, text} or
+   * {ok:false, error}.
+   */
+  checkpointFile(kept) {
+    return this._request({ type: MSG.CHECKPOINT_FILE, kept }).done.then((m) => m.result);
+  }
+
+  /**
+   * A checkpoint file read by the engine: resolves to {ok:true, definition, source, puzzle,
+   * options, checkpoint} or {ok:false, error} (protocol 'openCheckpoint').
+   */
+  openCheckpoint(text, name) {
+    return this._request({ type: MSG.OPEN_CHECKPOINT, text, name }).done.then((m) => m.result);
+  }
+
   /** The cells of every image of the search last started, and the shape of each image and piece
    * instance: {offsets, cells, imageShapes, instanceShapes} (Int32Arrays). */
   imageTable() {
@@ -311,6 +328,8 @@ export class SolverClient {
       case MSG.IMAGE_TABLE:
       case MSG.BUILD_ORDER:
       case MSG.SOLUTIONS_TEXT:
+      case MSG.CHECKPOINT_FILE:
+      case MSG.CHECKPOINT_OPENED:
       case MSG.DONE:
       case MSG.IMAGE_CELLS:
       case MSG.PLAYED:

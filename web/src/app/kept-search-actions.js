@@ -3,7 +3,7 @@
 // it cannot be resumed (kept, said, until discarded) and followed across tabs. Methods of
 // Actions (app/actions.js installs them on its prototype: one object, one state), kept in a
 // file of their own.
-import { PHASE } from './state.js';
+import { CUSTOM, PHASE } from './state.js';
 import { KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validLightRecord, validSavedSearch } from './saved-search.js';
 import { progressText } from './format.js';
 
@@ -21,6 +21,12 @@ function storedText(value) {
   } catch {
     return String(value); // (a cycle)
   }
+}
+
+/** The file name a kept search downloads as: its definition file's name, .ck for .txt. */
+export function checkpointFileName(sourceName) {
+  const base = String(sourceName || 'search').split(/[\\/]/).pop().replace(/\.txt$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80);
+  return `${base.replace(/^[-.]+/, '') || 'search'}.ck`;
 }
 
 export const keptSearchActions = {
@@ -139,6 +145,93 @@ export const keptSearchActions = {
       this.refusedRecord = null;
       this.store.replace({ saved: savedSummary(message.record) });
     }
+  },
+
+  /**
+   * The kept search as a checkpoint file of the command line's format, written by the engine
+   * (its puzzle and options in it): {name, text, command} or {error}. `polycube --resume NAME`
+   * finishes it, or the page's Open a file... (openCheckpointFile).
+   */
+  async savedCheckpointFile() {
+    const record = this.savedRecord;
+    if (!record) return { error: 'No search is kept in the browser.' };
+    const { pending, doneShare, stats, solutions, fingerprint } = record.checkpoint;
+    try {
+      await this.ensureClient();
+      const kept = { definition: record.text, source: record.sourceName || 'puzzle.txt', puzzle: record.puzzleIndex, options: record.options, checkpoint: { fingerprint, doneShare, solutions, stats, pending } };
+      const made = await this.client.checkpointFile(kept);
+      if (!made.ok) return { error: made.error };
+      const name = checkpointFileName(record.sourceName);
+      return { name, text: made.text, command: `polycube --resume ${name}` };
+    } catch (err) {
+      return { error: err && err.message ? err.message : String(err) };
+    }
+  },
+
+  /**
+   * Open a checkpoint file (the command line's --checkpoint, or a kept search downloaded): the
+   * engine reads it (refusing a damaged one, saying where), its puzzle is loaded and its options
+   * set, and it becomes the search kept in the browser, offered for Resume. The browser keeps
+   * one unfinished search: another one kept is never replaced unasked. True when offered.
+   */
+  async openCheckpointFile(text, name) {
+    const refuse = (message) => {
+      this.setPhase(PHASE.ERROR, `${name} was not opened: ${message}`);
+      return false;
+    };
+    if (this.running) return refuse('a search is running (stop it first).');
+    if (this.savedRecord || this.refusedRecord) {
+      return refuse('the browser keeps another unfinished search (see above). Resume it, or discard it (download it first to keep it), then open the file again.');
+    }
+    let opened;
+    try {
+      await this.ensureClient();
+      opened = await this.client.openCheckpoint(text, name);
+    } catch (err) {
+      return refuse(err && err.message ? err.message : String(err));
+    }
+    if (!opened.ok) return refuse(`${opened.error}.`);
+    const ck = opened.checkpoint;
+    if (ck.pending.length === 0) {
+      return refuse(`its search is finished (${ck.solutions} ${ck.solutions === 1 ? 'solution' : 'solutions'}): nothing is left to search.`);
+    }
+    this.store.update('definition', { text: opened.definition, error: '' });
+    // a library puzzle opens as itself (not as a copy among My puzzles)
+    const entry = this.entries.find((e) => e.text === opened.definition);
+    const next = entry
+      ? { kind: 'library', file: entry.file, id: '', title: entry.title, text: entry.text, name: entry.file }
+      : { kind: 'custom', file: CUSTOM, id: '', title: '', text: opened.definition, name: opened.source || name };
+    if (!(await this.loadText(next))) return false;
+    const puzzles = this.state.puzzles;
+    if (opened.puzzle >= puzzles.length) return refuse(`it is of puzzle ${opened.puzzle + 1} of its definition, which has ${puzzles.length}.`);
+    this.selectPuzzle(opened.puzzle);
+    this.setOptionsText(opened.options);
+    const puzzle = puzzles[opened.puzzle];
+    const src = this.state.source;
+    const record = {
+      version: SAVED_SEARCH_VERSION,
+      text: opened.definition,
+      sourceName: next.name,
+      source: { kind: src.kind, file: src.file, id: src.id, title: src.title },
+      puzzleIndex: opened.puzzle,
+      title: puzzle.title || next.name,
+      options: opened.options,
+      elapsed: 0,
+      savedAt: Date.now(),
+      // its solutions are counted, not kept (the command line printed them)
+      checkpoint: {
+        ...ck, doneShare: Math.min(1, ck.doneShare), grids: new Uint8Array(0), gridsComplete: ck.solutions === 0,
+        cellCount: puzzle.xDim * puzzle.yDim * puzzle.zDim,
+      },
+    };
+    const problem = validSavedSearch(record);
+    if (problem) return refuse(`${problem}.`);
+    this.savedRecord = record;
+    if (this.savedSearches) await this.savedSearches.save(record);
+    this.store.replace({ saved: savedSummary(record) });
+    this.store.update('notice', `Opened ${name}: ${opened.options ? `the search with ${opened.options}` : 'the search'} of ${record.title}, `
+      + 'kept in the browser and ready to resume (the solutions it found before are counted, not shown).');
+    return true;
   },
 
   /** Open the kept search's puzzle and options and search on from where it stopped. */

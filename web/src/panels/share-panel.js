@@ -1,15 +1,17 @@
 // Share and keep: copy a link to what is on screen; download the puzzle's definition; import a
-// definition file (picker or drag-and-drop anywhere on the page); export the solutions found as
+// definition file or a checkpoint file (picker or drag-and-drop anywhere on the page); export the solutions found as
 // the CLI's text or as JSON. Also shows the page's notices (a link that could not be read,
 // storage refused).
 import { solutionsToJson } from '../io/solutions-text.js';
 import { LIMITS } from '../model/puzzle.js';
+import { ENGINE_RULES } from '../generated/engine-rules.js';
 import { definitionFileName, writeDefinition } from '../model/definition-writer.js';
 import { PHASE } from '../app/state.js';
 import { byId, setProp, setText } from './dom.js';
 import { downloadText } from './download.js';
 
 export const MAX_IMPORT_BYTES = LIMITS.maxInputBytes; // the engine's input limit
+const CHECKPOINT_MAGIC = ENGINE_RULES.files.checkpointMagic;
 
 export function mountSharePanel(store, actions, editor, sync) {
   const el = {
@@ -82,20 +84,28 @@ export function mountSharePanel(store, actions, editor, sync) {
     importFile(file);
   });
 
+  // A definition file, or a checkpoint file (the command line's --checkpoint, a kept search
+  // downloaded: its first word says so), each read only within its limit.
   async function importFile(file) {
-    if (file.size > MAX_IMPORT_BYTES) {
-      store.update('notice', `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a definition file may have at most ${MAX_IMPORT_BYTES / 1048576} MB.`);
-      return;
-    }
     let text;
     try {
+      const checkpoint = (await file.slice(0, 64).text()).startsWith(`${CHECKPOINT_MAGIC} `);
+      const [limit, kind] = checkpoint ? [LIMITS.maxCheckpointBytes, 'checkpoint file'] : [MAX_IMPORT_BYTES, 'definition file'];
+      if (file.size > limit) {
+        store.update('notice', `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a ${kind} may have at most ${limit / 1048576} MB.`);
+        return;
+      }
       text = await file.text();
+      if (store.get().editor.active) editor.close();
+      store.update('notice', '');
+      if (checkpoint) {
+        await actions.openCheckpointFile(text, file.name);
+        return;
+      }
     } catch (err) {
       store.update('notice', `Could not read ${file.name}: ${err && err.message ? err.message : err}`);
       return;
     }
-    if (store.get().editor.active) editor.close();
-    store.update('notice', '');
     await actions.loadDefinition(text, file.name);
   }
 

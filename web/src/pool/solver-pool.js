@@ -181,6 +181,8 @@ export class SolverPool {
   }
 
   draft(text, source) { return this.primary.draft(text, source); }
+  checkpointFile(kept) { return this.primary.checkpointFile(kept); }
+  openCheckpoint(text, name) { return this.primary.openCheckpoint(text, name); }
   imageTable() { return this.primary.imageTable(); }
   buildOrder(puzzle, grid) { return this.primary.buildOrder(puzzle, grid); }
   solutionsText(puzzle, solutions) { return this.primary.solutionsText(puzzle, solutions); }

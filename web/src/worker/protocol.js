@@ -139,6 +139,20 @@
 //        {ok:true, puzzles:[{...puzzle, checks:{freeCells, pieceCells, images, sameShapes, parity, impossible, limit}}]}
 //        or {ok:false, error:"source:line: ..."}
 //
+// page -> worker: checkpoint files (the command line's --checkpoint / --resume format, with the
+// puzzle and options in it: engine/parallel/checkpoint.hpp), made from a kept search and read
+// back by the engine's own codec (Session.checkpointFileJson / openCheckpointJson), without
+// touching the loaded puzzles or a running search
+//   {type:'checkpointFile', id, kept}       kept = {definition, source, puzzle, options,
+//                                           checkpoint: the pool's PieceBook.checkpoint() with
+//                                           its fingerprint, grids left out}
+//   -> {type:'checkpointFile', id, result}  result = {ok:true, text} or {ok:false, error}
+//   {type:'openCheckpoint', id, text, name} text: the file's contents, name: its file name
+//   -> {type:'checkpointOpened', id, result}  result = {ok:true, format, definition, source,
+//                                           puzzle, options, checkpoint:{fingerprint,
+//                                           doneShare, solutions, stats, pending}} or
+//                                           {ok:false, error:"name:line: ..."}
+//
 // page -> worker: the cells of every image of the search last started (to replay a trace)
 //   {type:'imageTable', id}                 -> {type:'imageTable', id, offsets:Int32Array, cells:Int32Array}
 //        image i covers box cells cells[offsets[i] .. offsets[i+1]); at most MAX_TABLE_CELLS cells
@@ -208,6 +222,9 @@ export const MSG = Object.freeze({
   CHECK_RESUME: 'checkResume',
   CHECKED: 'checked',
   SOLUTIONS_TEXT: 'solutionsText',
+  CHECKPOINT_FILE: 'checkpointFile',
+  OPEN_CHECKPOINT: 'openCheckpoint',
+  CHECKPOINT_OPENED: 'checkpointOpened',
 });
 
 // Search-trace records: ENGINE_RULES.trace.recordInts ints each, [op, remaining, a, b], with
@@ -377,6 +394,13 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
           return postMessage({
             type: MSG.DRAFTED, id,
             result: JSON.parse(module.Session.draftJson(String(msg.text ?? ''), String(msg.source ?? '<input>'))),
+          });
+        case MSG.CHECKPOINT_FILE:
+          return onCheckpointFile(id, msg);
+        case MSG.OPEN_CHECKPOINT:
+          return postMessage({
+            type: MSG.CHECKPOINT_OPENED, id,
+            result: JSON.parse(module.Session.openCheckpointJson(typeof msg.text === 'string' ? msg.text : '', String(msg.name ?? ''))),
           });
         case MSG.IMAGE_TABLE:
           return onImageTable(id);
@@ -580,6 +604,19 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     }
     const checked = typeof text === 'string' ? session.checkResume(text) : { ok: false, error: { message: 'the kept search: not a checkpoint' } };
     postMessage({ type: MSG.CHECKED, id, problem: checked.ok ? '' : checked.error.message });
+  }
+
+  // A kept search as a checkpoint file: the engine reads the fields (a value of another type is
+  // its to refuse, saying which).
+  function onCheckpointFile(id, msg) {
+    let text;
+    try {
+      text = JSON.stringify(msg.kept);
+    } catch (e) {
+      text = '';
+    }
+    const result = typeof text === 'string' ? JSON.parse(module.Session.checkpointFileJson(text)) : { ok: false, error: 'the kept search: not a kept search' };
+    postMessage({ type: MSG.CHECKPOINT_FILE, id, result });
   }
 
   // The running piece ended: the next waiting one starts, or (it did not finish) every waiting

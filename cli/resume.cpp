@@ -1,0 +1,65 @@
+#include "resume.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <vector>
+
+#include "files.hpp"
+
+namespace polycube {
+
+int readResume(const std::string& path, std::string& text) {
+    // Said before the puzzle is set up: a FIFO or device, an empty file (not a fresh start: the
+    // run would begin again silently), a file of another kind, one too large.
+    OwnFile f;
+    std::string why;
+    if (!f.open(path, kCheckpointKind, why) || !f.readAll(kMaxCheckpointBytes, text, why)) {
+        std::cerr << "polycube: --resume " << why << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+int adoptOrigin(OptionParse& p, const std::string& text, std::optional<CheckpointOrigin>& origin) {
+    const std::string name = shownPath(p.options.resume);
+    Result<Checkpoint> ck = readCheckpoint(text, name);
+    if (!ck.ok()) {
+        std::cerr << "polycube: " << ck.status.message << "\n";
+        return 1;
+    }
+    if (!ck.value.origin) return 0;
+    const CheckpointOrigin& held = *ck.value.origin;
+    const std::vector<OptionRule> rules = optionRules();
+    for (const std::string& given : p.given) {
+        const auto rule = std::find_if(rules.begin(), rules.end(), [&](const OptionRule& r) { return r.longName == given; });
+        if (rule != rules.end() && rule->scope == OptionScope::Search) {
+            std::cerr << "polycube: --resume " << name << " holds its puzzle and its search options ('" << quoteText(held.options)
+                      << "'): --" << given << " cannot be given with it (give the puzzle file too to resume with options of your own: "
+                      << "they must make the same search)\n";
+            return 2;
+        }
+    }
+    const OptionParse own = parseSearchOptions(held.options);  // (readCheckpoint refuses options that do not parse)
+    if (!own.ok()) {
+        std::cerr << "polycube: " << name << ": its options: " << own.error << "\n";
+        return 1;
+    }
+    SolverOptions merged = own.options;
+    const SolverOptions& here = p.options;
+    merged.quiet = here.quiet;
+    merged.info = here.info;
+    merged.json = here.json;
+    merged.threads = here.threads;
+    merged.progress = here.progress;
+    merged.ordered = here.ordered;
+    merged.checkpoint = here.checkpoint;
+    merged.resume = here.resume;
+    merged.buildOrder = here.buildOrder;
+    merged.splitJobs = here.splitJobs;
+    merged.jobsOut = here.jobsOut;
+    p.options = merged;
+    origin = held;
+    return 0;
+}
+
+}  // namespace polycube
