@@ -291,9 +291,17 @@ bool Solver::runFilters(int remaining, long long& budget) {
 }
 
 void Solver::search(long long& budget) {
+    if (options_.trace != 0 && onTrace_)
+        searchLoop<true>(budget);
+    else
+        searchLoop<false>(budget);
+}
+
+template <bool Tracing>
+void Solver::searchLoop(long long& budget) {
     const int pieces = model_.mobileCount();
     const bool monteCarlo = options_.monteCarlo.trials > 0;
-    const bool tracing = options_.trace != 0 && onTrace_;
+    constexpr bool tracing = Tracing;
     const int filterFrom = std::min({algo_.parityFilterAt, algo_.volumeFilterAt, algo_.fitFilterAt});
     auto traceWanted = [&](int remaining) { return trace::levelTraced(options_.trace, remaining); };
 

@@ -195,6 +195,10 @@ private:
     void beginMatrix();
     void finishSetup();
     void search(long long& budget);
+    // The DLX loop itself, compiled twice: without tracing (every search but Watch's) it
+    // holds no trace test at all, as FILA's loop (search/fila.cpp) is compiled per Trace.
+    template <bool Tracing>
+    void searchLoop(long long& budget);
     void reportSolution();
     void beginTrial();
     // Monte Carlo cost of searching with `plan` as the redundancy filter (FILA below the
