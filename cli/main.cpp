@@ -1,10 +1,8 @@
 // polycube: the native command-line solver. Reads the reference solver's definition files
-// and speaks its option language (see `polycube --help` and README.md).
-#include <fcntl.h>
-#include <sys/file.h>
+// and speaks its option language (see `polycube --help` and README.md). How a run stops
+// (signals, the checkpoint's lock) is stopping.hpp; files of its own, files.hpp; many
+// machines, jobs.hpp.
 #include <sys/resource.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -27,6 +25,7 @@
 #include "memo_count.hpp"
 #include "progress.hpp"
 #include "resume.hpp"
+#include "stopping.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
@@ -47,114 +46,6 @@ double processCpuSeconds() {
     return seconds(u.ru_utime) + seconds(u.ru_stime);
 }
 
-// Signals: SIGINT and SIGTERM alike, in every phase. While a puzzle is being solved (setup
-// included) the handler only asks the solver to stop, and the main loop prints the partial
-// statistics and the JSON line ("state":"cancelled") and exits 128 + signal. Anywhere else
-// (reading, parsing: nothing partial to report, earlier output already flushed) the handler
-// says so and exits at once. A second signal kills the program outright, unless it comes
-// within kRepeatSeconds of the first: GNU timeout (which the README suggests) sends its signal
-// to the process and then to its process group, so one stop arrives twice, microseconds apart
-// (a handler reset by the first signal, SA_RESETHAND, let 1 run in 30 be killed by the second
-// copy, its statistics, JSON line and checkpoint lost: so the first signal's handler stays).
-Solver* volatile activeSolver = nullptr;
-ParallelSearch* volatile activeParallel = nullptr;  // -j N: every thread stops within a slice
-MemoCounter* volatile activeMemo = nullptr;          // --memo
-volatile std::sig_atomic_t solving = 0;
-volatile std::sig_atomic_t interrupted = 0;  // the signal number
-constexpr double kRepeatSeconds = 0.2;
-double firstSignalAt = 0;  // only the handler reads and writes it (both signals block each other)
-
-double monotonicSeconds() {  // clock_gettime is async-signal-safe
-    timespec t{};
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
-void onSignal(int sig) {
-    const double now = monotonicSeconds();
-    if (interrupted) {
-        if (now - firstSignalAt < kRepeatSeconds) return;  // the same stop, sent twice
-        signal(sig, SIG_DFL);  // a second Ctrl-C: killed by the signal at once
-        raise(sig);
-        return;
-    }
-    firstSignalAt = now;
-    interrupted = sig;
-    if (solving && (activeSolver || activeParallel || activeMemo)) {
-        // atomic stores only: safe in a signal handler
-        if (activeMemo) activeMemo->cancel();
-        if (activeParallel) activeParallel->cancel();
-        if (activeSolver) activeSolver->cancel();
-        return;
-    }
-    static const char msg[] = "polycube: interrupted\n";
-    ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
-    (void)ignored;
-    _exit(128 + sig);
-}
-
-// POLYCUBE_RAISE_AT=POINT (tests/cli/cli_reliability.sh): the run raises SIGINT at that named
-// point, where the handler's target passes from the setup's solver to the threads' search. A
-// signal from outside cannot be timed to land in so short a window, and one landing there must
-// still end with the partial statistics and the JSON line. Read once; unset costs nothing.
-void raiseAt(const char* point) {
-    static const char* const wanted = std::getenv("POLYCUBE_RAISE_AT");
-    if (wanted != nullptr && std::strcmp(wanted, point) == 0) raise(SIGINT);
-}
-
-void installSignalHandlers() {
-    struct sigaction sa {};
-    sa.sa_handler = onSignal;
-    sigemptyset(&sa.sa_mask);
-    sigaddset(&sa.sa_mask, SIGINT);  // the handler never interrupts itself
-    sigaddset(&sa.sa_mask, SIGTERM);
-    sa.sa_flags = 0;  // no SA_RESTART: a blocking read() returns EINTR
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-}
-
-std::string checkpointLockPath;  // the lock file held (CheckpointLock), removed by exitInterrupted too
-
-// The lock of a checkpoint file: FILE.lock beside it, flock()ed exclusively. The kernel lets
-// the lock go when the process ends however it ends (a kill too); the file is removed when
-// the run ends normally, and a stale one (after a kill) takes the next lock as well as a new one.
-class CheckpointLock {
-public:
-    CheckpointLock() = default;
-    CheckpointLock(const CheckpointLock&) = delete;
-    CheckpointLock& operator=(const CheckpointLock&) = delete;
-    ~CheckpointLock() {
-        if (fd_ < 0) return;
-        unlink(path_.c_str());
-        close(fd_);
-        checkpointLockPath.clear();
-    }
-    // 0, or the exit status with `why` said.
-    int take(const std::string& checkpoint, std::string& why) {
-        path_ = checkpoint + ".lock";
-        fd_ = open(path_.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-        struct stat st {};
-        if (fd_ < 0 || fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
-            why = "cannot use " + shownPath(path_) + ", the lock of the checkpoint: " + (fd_ < 0 ? std::strerror(errno) : "not a regular file");
-            if (fd_ >= 0) close(fd_);
-            fd_ = -1;
-            return 1;
-        }
-        if (flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-            why = shownPath(checkpoint) + " is in use by another polycube run (it holds " + shownPath(path_) +
-                  "): wait for that run to end, or stop it, then --resume " + shownPath(checkpoint);
-            close(fd_);
-            fd_ = -1;  // (its file is the other run's: left alone)
-            return 1;
-        }
-        checkpointLockPath = path_;
-        return 0;
-    }
-
-private:
-    std::string path_;
-    int fd_ = -1;
-};
 
 // Between two checkpoints: 5 s, or POLYCUBE_CHECKPOINT_SECONDS (the tests take them often).
 double checkpointSeconds() { return secondsFromEnv("POLYCUBE_CHECKPOINT_SECONDS", 0.01, 3600, 5.0); }
@@ -193,18 +84,6 @@ void usage(std::ostream& os) {
           "  polycube -q -r --json def/*.txt                 one JSON summary line per puzzle\n";
 }
 
-// After a signal, once everything is said and written (statistics, the JSON line, the
-// checkpoint): exit at once, without freeing every solver first (each thread's model and
-// matrix: 50-100 ms on a big puzzle at -j 2, the other thread's setup joined first, measured
-// 150-530 ms from Ctrl-C to exit on tests/hostile/random100.txt against 40-110 ms at -j 1).
-// `note` says what became of the checkpoint when that is not the obvious (one written).
-[[noreturn]] void exitInterrupted(const std::string& note = "") {
-    std::cerr << "polycube: interrupted" << (note.empty() ? "" : ": ") << note << "\n";
-    if (!checkpointLockPath.empty()) unlink(checkpointLockPath.c_str());  // (the lock itself goes with the process)
-    std::cout.flush();
-    std::cerr.flush();
-    std::_Exit(128 + (interrupted ? interrupted : SIGINT));
-}
 
 // Options that cannot go together, said at once (exit 2) instead of some being ignored:
 // --merge, --job and --split are separate runs; a job file carries its puzzle and its search
