@@ -94,7 +94,7 @@ describe('share links', () => {
     // the link's solution stays on the stage, found again among them (QA: it jumped to solution 1)
     expect(await other.page.textContent('#stage-solution')).toBe('Solution 5 of 50');
     // a reload opens the address, which holds that solution: said as what it is (QA: "from the link")
-    await other.page.waitForTimeout(400); // (the address follows within 250 ms)
+    await other.page.waitForFunction(() => window.__polycube.linkSettled()); // (the address follows a moment later)
     await other.page.reload();
     expect(await other.waitState(['ready', 'error'])).toBe('ready');
     expect(await other.page.textContent('#stage-solution')).toBe('Solution 5 (shown before the reload)');
@@ -136,7 +136,7 @@ describe('share links', () => {
     // 5 tetrominoes (20 cells) on a 5x4 board: impossible by parity (the T), and the page says so
     await page.waitForFunction(() => document.querySelector('#editor-checks [data-check="parity"]'));
     expect(await ui.check('parity')).toMatch(/^bad: Impossible: by parity/);
-    await page.waitForTimeout(300); // the address follows after a pause
+    await page.waitForFunction(() => window.__polycube.linkSettled()); // the address follows after a pause
     const withParity = await page.evaluate(() => window.location.hash);
     const other = await openFresh(`${server.url}${withParity}`);
     await other.page.waitForSelector('#editor-body:not([hidden])');
@@ -287,7 +287,7 @@ describe('export and import', () => {
     await tab.waitForFunction(() => /MYTYPED/.test(document.getElementById('def-text').value), null, { timeout: 5000 });
     expect(await tab.inputValue('#def-text')).toBe(typed);
     expect((await other.hooks()).puzzle).toMatchObject({ xDim: 10, yDim: 6 }); // the draft is not loaded
-    await tab.waitForTimeout(600); // (the session is written 250 ms after a change)
+    await tab.waitForFunction(() => window.__polycube.linkSettled()); // (the session is written a moment after a change)
     expect(JSON.parse(await tab.evaluate(() => localStorage.getItem('polycube.session.v1'))).definition).toBe(typed);
     // a refused link in this tab: the page keeps what it shows and says so
     await tab.goto(`${server.url}#p1:${'A'.repeat(MAX_LINK_CHARS + 10)}`);

@@ -124,7 +124,7 @@ describe('watch the search', () => {
     expect(await page.textContent('#lesson-now')).toMatch(/Dead end by volume/);
     expect(await page.textContent('#lesson-say')).toMatch(/closes off a region of \d+ cells?: not a multiple of 5/);
     expect(await page.textContent('#watch-label')).toMatch(/region of \d+/);
-    await page.waitForTimeout(400); // (the address follows the state within 250 ms)
+    await page.waitForFunction(() => window.__polycube.linkSettled()); // (the address follows the state a moment later)
     const link = await page.evaluate(() => window.location.href);
     await ui.shot('33-lesson-volume.png');
     // the same part in a fresh browser, from its link
@@ -289,7 +289,7 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     await recorded(page);
     for (let k = 0; k < 7; k++) await page.click('#watch-forward');
     await page.waitForFunction(() => /"step":7/.test(JSON.stringify(window.__polycube.state().watch)) && location.hash.length > 10);
-    await page.waitForTimeout(400); // (the address follows the state within 250 ms)
+    await page.waitForFunction(() => window.__polycube.linkSettled()); // (the address follows the state a moment later)
     const other = await openPage(await page.evaluate(() => location.href));
     await recorded(other.page);
     expect(Number((await other.page.textContent('#watch-step')).match(/Step ([\d,]+)/)[1])).toBe(7);
@@ -301,7 +301,7 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     await lessonReady(page, { id: 'pruning', part: 1 });
     for (let k = 0; k < 3; k++) await page.click('#lesson-step-back');
     const [at] = await searchStep(page);
-    await page.waitForTimeout(400);
+    await page.waitForFunction(() => window.__polycube.linkSettled());
     const lesson = await openPage(await page.evaluate(() => location.href));
     await lessonReady(lesson.page, { id: 'pruning', part: 1 });
     expect((await searchStep(lesson.page))[0]).toBe(at);
@@ -312,7 +312,7 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     await lessonReady(page, { id: 'dead-ends', part: 1 });
     for (let k = 0; k < 2; k++) await page.click('#lesson-step');
     const [past] = await searchStep(page);
-    await page.waitForTimeout(400);
+    await page.waitForFunction(() => window.__polycube.linkSettled());
     const hole = await openPage(await page.evaluate(() => location.href));
     await lessonReady(hole.page, { id: 'dead-ends', part: 1 });
     expect((await searchStep(hole.page))[0]).toBe(past);
@@ -330,7 +330,7 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     await page.click('#learn a[data-lesson="most-constrained"]');
     await lessonReady(page, { id: 'most-constrained' });
     expect(await page.inputValue('#opt-text')).toBe('-m 12 -l 1');
-    await page.waitForTimeout(400); // (the session follows within 250 ms)
+    await page.waitForFunction(() => window.__polycube.linkSettled()); // (the session follows a moment later)
     await page.reload();
     await lessonReady(page, { id: 'most-constrained' });
     await page.click('#lesson-close');
@@ -345,7 +345,7 @@ describe('what a replay or a lesson leaves behind, and what its link holds (QA)'
     await page.click('.tray-piece[title="Add T"]');
     await page.fill('#editor-title', 'Tiny square');
     await page.waitForFunction(() => window.__polycube.state().editor.puzzle.title === 'Tiny square');
-    await page.waitForTimeout(500); // (the address follows the editor within 250 ms)
+    await page.waitForFunction(() => window.__polycube.linkSettled()); // (the address follows the editor a moment later)
     await page.evaluate(() => { document.getElementById('learn').open = true; });
     await page.click('#learn a[data-lesson="pruning"]');
     await lessonReady(page, { id: 'pruning' });

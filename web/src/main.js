@@ -94,7 +94,7 @@ const share = mountSharePanel(store, actions, editor, sync);
 mountStageBar(store, actions, editor, share); // Solve, the solutions and Share on the view (phones)
 mountWatchPanel(store, actions, watch);
 const lessonScreen = mountLessonScreen(store, lessons, watch, stage);
-mountTestHooks(store, stage, watch, lessonScreen);
+mountTestHooks(store, stage, watch, lessonScreen, sync);
 mountPiecesViewPanel(store, stage, view, sync);
 mountLayerGridPanel(store, stage, view);
 mountBuildPanel(store, build, stage);

@@ -180,6 +180,11 @@ export class LinkSync {
     this.write();
   }
 
+  /** Whether the address and the session hold the state shown (no write waiting). */
+  settled() {
+    return !this.timer;
+  }
+
   write() {
     const s = this.store.get();
     const state = this.linkState(s);

@@ -8,10 +8,11 @@
 // is drawn in the editor's 3-D layer, boardCell(i) where it is in the view of the puzzle shown
 // (a lesson's "click the cell" questions), playCell(i) where
 // it is pointed at while playing by hand; replayGrid() the piece on each cell at the replay's step;
-// lessonViews() the lesson screen's tree, code and matrix views.
+// lessonViews() the lesson screen's tree, code and matrix views; linkSettled() whether the address
+// and the session hold the state shown (a test waits for it after a change, never a fixed time).
 import { cellToClient } from '../viewer/cell-pick.js';
 
-export function mountTestHooks(store, stage, watch = null, lessonScreen = null) {
+export function mountTestHooks(store, stage, watch = null, lessonScreen = null, linkSync = null) {
   const hooks = {
     solutionsShown: 0,
     emptyBoardsShown: 0,
@@ -46,6 +47,8 @@ export function mountTestHooks(store, stage, watch = null, lessonScreen = null) 
     lessonViews: () => (lessonScreen ? lessonScreen.views : null),
     /** What the replay draws over the board: edge labels, candidate outlines and solids, the tag. */
     watchLayer: () => stage.watchLayer.summary(),
+    /** Whether the address and the session hold the state shown (their write follows a change by a moment). */
+    linkSettled: () => (linkSync ? linkSync.settled() : true),
   };
   window.__polycube = hooks;
   store.subscribe('*', (s) => {
