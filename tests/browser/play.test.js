@@ -248,7 +248,7 @@ describe('playing by hand', () => {
     const other = await openPage(`${server.url}${forged}`, { width: 1400, height: 860 });
     others.push(other);
     expect(await other.waitState(['ready', 'error'])).toBe('ready');
-    await other.page.waitForFunction(() => !document.getElementById('notice').hidden);
+    await other.page.waitForFunction(() => document.getElementById('notice')?.hidden === false);
     expect(await other.page.textContent('#notice-text')).toBe("The pieces in the link could not be placed: placement 1 (piece X): its cells are not the piece's shape. The board is empty.");
     const h = player(other.page);
     expect(await h.count()).toBe(1001);

@@ -298,7 +298,7 @@ describe('export and import', () => {
     expect(await tab.inputValue('#def-text')).toBe(typed);
     // then a good link in the same tab: its puzzle, no stale notice, the draft still there
     await tab.goto(server.url + linkOf(deflateSync(json({ puzzle: { library: 'soma.txt', index: 0 }, options: '-r' }))));
-    await tab.waitForFunction(() => document.getElementById('notice').hidden, null, { timeout: 10_000 });
+    await tab.waitForFunction(() => document.getElementById('notice')?.hidden === true, null, { timeout: 10_000 });
     expect(await other.waitState(['ready', 'error'])).toBe('ready');
     expect((await other.hooks()).puzzle).toMatchObject({ xDim: 3, yDim: 3, zDim: 3 });
     expect(await tab.inputValue('#def-text')).toBe(typed);

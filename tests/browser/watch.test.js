@@ -261,7 +261,12 @@ describe('lessons: the hole under MCH, two algorithms side by side, and replays 
 });
 
 describe('what a replay or a lesson leaves behind, and what its link holds (QA)', () => {
-  const recorded = (p) => p.waitForFunction(() => !document.getElementById('watch-controls').hidden && /Recorded/.test(document.getElementById('watch-status').textContent), null, { timeout: 60_000 });
+  // (a page just opened may not have its controls yet: a predicate that throws ends the wait)
+  const recorded = (p) => p.waitForFunction(() => {
+    const controls = document.getElementById('watch-controls');
+    const status = document.getElementById('watch-status');
+    return !!controls && !controls.hidden && !!status && /Recorded/.test(status.textContent);
+  }, null, { timeout: 60_000 });
 
   test('a note about one step goes when the replay moves; the buttons go to either end', async () => {
     await ui.pickLibrary('soma.txt');
