@@ -193,9 +193,7 @@ std::string pieceBookJson(const Checkpoint& ck) {
     stats["found"] = f.found;
     stats["redundant"] = f.redundant;
     stats["attempts"] = f.totalAttempts();
-    long long fits = 0;
-    for (long long v : f.fits) fits += v;
-    stats["fits"] = fits;
+    stats["fits"] = f.totalFits();
     SolverStats copy = f;
     int k = 0;
     SolverStats::forEachLevelCounter(copy, copy, [&](std::vector<long long>& levels, std::vector<long long>&) {

@@ -5,6 +5,7 @@
 #include "common/text.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/piece_check.hpp"
+#include "session/session.hpp"
 
 namespace polycube {
 
@@ -16,7 +17,11 @@ using json = nlohmann::json;
 // WebAssembly build has no exceptions), and the definition's parser names what is wrong.
 std::string dumped(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-std::string failure(const std::string& message) { return dumped(json{{"ok", false}, {"error", message}}); }
+// The Session's one error shape across the WebAssembly boundary ({ok, error: {code, message}}).
+std::string failure(const std::string& message) {
+    return dumped(json{{"ok", false},
+                       {"error", {{"code", Session::errorCodeName(Session::ErrorCode::kBadArgument)}, {"message", message}}}});
+}
 
 // A string field of `j`, or false when it is missing or not a string.
 bool text(const json& j, const char* key, std::string& out) {

@@ -6,10 +6,10 @@
 //
 //   checkpointFileJson(R"({"definition": "...", "source": "tetriscube.txt", "puzzle": 0,
 //                          "options": "-r", "checkpoint": {...the page's piece book...}})")
-//     -> {"ok":true,"text":"polycube-checkpoint 2\n..."}  or  {"ok":false,"error":"..."}
+//     -> {"ok":true,"text":"polycube-checkpoint 2\n..."}  or  {"ok":false,"error":{"code":"bad-argument","message":"..."}}
 //   openCheckpointJson(text, "tetriscube.ck")
 //     -> {"ok":true,"format":2,"definition","source","puzzle","options","checkpoint":{...}}
-//        or {"ok":false,"error":"tetriscube.ck:12: ..."}
+//        or {"ok":false,"error":{"code":"bad-argument","message":"tetriscube.ck:12: ..."}}
 //
 // The piece book is parallel/piece_check.hpp's JSON. What can be checked without setting the
 // search up is checked both ways (decodeCheckpoint's checks: counts, shares, pieces; the

@@ -272,11 +272,12 @@ public:
     // Checkpoint files (parallel/checkpoint.hpp, format 2: the command line's --checkpoint and
     // --resume files, with their puzzle and options), made from and read into the JSON the page
     // keeps (parallel/piece_check.hpp), by the command line's own codec; legal in every state,
-    // touching nothing (session/checkpoint_file.hpp). Errors are in the JSON:
+    // touching nothing (session/checkpoint_file.hpp). Errors are in the JSON, in the one shape
+    // of the other calls' replies, {"ok":false,"error":{"code":"bad-argument","message"}}:
     //   checkpointFileJson({"definition","source","puzzle","options","checkpoint"}) ->
-    //       {"ok":true,"text"} | {"ok":false,"error"}
+    //       {"ok":true,"text"} | error
     //   openCheckpointJson(text, fileName) -> {"ok":true,"format","definition","source",
-    //       "puzzle","options","checkpoint"} | {"ok":false,"error":"fileName:line: ..."}
+    //       "puzzle","options","checkpoint"} | error (message "fileName:line: ...")
     static std::string checkpointFileJson(const std::string& keptJson);
     static std::string openCheckpointJson(const std::string& text, const std::string& fileName);
 

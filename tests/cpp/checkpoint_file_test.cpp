@@ -111,7 +111,7 @@ TEST(CheckpointFile, Format1IsStillReadAndWrittenWithoutAnOrigin) {
     // The page cannot open it (no puzzle in it): said, with the command that finishes it.
     const json opened = json::parse(openCheckpointJson(old.str(), "seed.ck"));
     EXPECT_FALSE(opened["ok"].get<bool>());
-    EXPECT_NE(opened["error"].get<std::string>().find("seed.ck: a checkpoint of format 1, which does not hold its puzzle"), std::string::npos)
+    EXPECT_NE(opened["error"]["message"].get<std::string>().find("seed.ck: a checkpoint of format 1, which does not hold its puzzle"), std::string::npos)
         << opened.dump();
 }
 
@@ -216,15 +216,15 @@ TEST(CheckpointFile, ThePagesPieceBookBecomesTheFileAndComesBack) {
     // a damaged file.
     json bad = kept;
     bad["options"] = "-r --progress";
-    EXPECT_NE(json::parse(Session::checkpointFileJson(bad.dump()))["error"].get<std::string>().find("--progress is an option of the polycube command line"),
+    EXPECT_NE(json::parse(Session::checkpointFileJson(bad.dump()))["error"]["message"].get<std::string>().find("--progress is an option of the polycube command line"),
               std::string::npos);
     bad = kept;
     bad["checkpoint"]["pending"].push_back(bad["checkpoint"]["pending"][0]);
-    EXPECT_NE(json::parse(Session::checkpointFileJson(bad.dump()))["error"].get<std::string>().find("the kept search: piece"), std::string::npos);
+    EXPECT_NE(json::parse(Session::checkpointFileJson(bad.dump()))["error"]["message"].get<std::string>().find("the kept search: piece"), std::string::npos);
     EXPECT_FALSE(json::parse(Session::checkpointFileJson("[1,2"))["ok"].get<bool>());
     std::string damaged = text;
     damaged[damaged.find("piece ") + 8] ^= 1;
-    EXPECT_NE(json::parse(Session::openCheckpointJson(damaged, "kept.ck"))["error"].get<std::string>().find("kept.ck: the checkpoint is damaged"),
+    EXPECT_NE(json::parse(Session::openCheckpointJson(damaged, "kept.ck"))["error"]["message"].get<std::string>().find("kept.ck: the checkpoint is damaged"),
               std::string::npos);
-    EXPECT_NE(json::parse(Session::openCheckpointJson("not a checkpoint\n", "x.ck"))["error"].get<std::string>().find("x.ck"), std::string::npos);
+    EXPECT_NE(json::parse(Session::openCheckpointJson("not a checkpoint\n", "x.ck"))["error"]["message"].get<std::string>().find("x.ck"), std::string::npos);
 }

@@ -223,7 +223,7 @@ export class SolverClient {
 
   /**
    * A checkpoint file read by the engine: resolves to {ok:true, definition, source, puzzle,
-   * options, checkpoint} or {ok:false, error} (protocol 'openCheckpoint').
+   * options, checkpoint} or {ok:false, error:{code, message}} (protocol 'openCheckpoint').
    */
   openCheckpoint(text, name) {
     return this._request({ type: MSG.OPEN_CHECKPOINT, text, name }).done.then((m) => m.result);

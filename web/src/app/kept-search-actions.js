@@ -160,7 +160,7 @@ export const keptSearchActions = {
       await this.ensureClient();
       const kept = { definition: record.text, source: record.sourceName || 'puzzle.txt', puzzle: record.puzzleIndex, options: record.options, checkpoint: { fingerprint, doneShare, solutions, stats, pending } };
       const made = await this.client.checkpointFile(kept);
-      if (!made.ok) return { error: made.error };
+      if (!made.ok) return { error: made.error.message };
       const name = checkpointFileName(record.sourceName);
       return { name, text: made.text, command: `polycube --resume ${name}` };
     } catch (err) {
@@ -190,7 +190,7 @@ export const keptSearchActions = {
     } catch (err) {
       return refuse(err && err.message ? err.message : String(err));
     }
-    if (!opened.ok) return refuse(`${opened.error}.`);
+    if (!opened.ok) return refuse(`${opened.error.message}.`);
     const ck = opened.checkpoint;
     if (ck.pending.length === 0) {
       return refuse(`its search is finished (${ck.solutions} ${ck.solutions === 1 ? 'solution' : 'solutions'}): nothing is left to search.`);

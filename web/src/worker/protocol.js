@@ -146,12 +146,12 @@
 //   {type:'checkpointFile', id, kept}       kept = {definition, source, puzzle, options,
 //                                           checkpoint: the pool's PieceBook.checkpoint() with
 //                                           its fingerprint, grids left out}
-//   -> {type:'checkpointFile', id, result}  result = {ok:true, text} or {ok:false, error}
+//   -> {type:'checkpointFile', id, result}  result = {ok:true, text} or {ok:false, error:{code, message}}
 //   {type:'openCheckpoint', id, text, name} text: the file's contents, name: its file name
 //   -> {type:'checkpointOpened', id, result}  result = {ok:true, format, definition, source,
 //                                           puzzle, options, checkpoint:{fingerprint,
 //                                           doneShare, solutions, stats, pending}} or
-//                                           {ok:false, error:"name:line: ..."}
+//                                           {ok:false, error:{code, message:"name:line: ..."}}
 //
 // page -> worker: the cells of every image of the search last started (to replay a trace)
 //   {type:'imageTable', id}                 -> {type:'imageTable', id, offsets:Int32Array, cells:Int32Array}
@@ -615,7 +615,7 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     } catch (e) {
       text = '';
     }
-    const result = typeof text === 'string' ? JSON.parse(module.Session.checkpointFileJson(text)) : { ok: false, error: 'the kept search: not a kept search' };
+    const result = typeof text === 'string' ? JSON.parse(module.Session.checkpointFileJson(text)) : { ok: false, error: { code: 'bad-argument', message: 'the kept search: not a kept search' } };
     postMessage({ type: MSG.CHECKPOINT_FILE, id, result });
   }
 
