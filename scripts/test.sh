@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
-# Run every test: C++ unit tests (ctest), the JavaScript/WebAssembly tests (vitest, tests/js),
-# the C++ tests again under AddressSanitizer + UndefinedBehaviorSanitizer, every fuzz target
-# for a short while (scripts/fuzz.sh; FUZZ_SECONDS each, default 12: about a minute in all)
-# and the browser tests (tests/browser, headless Chromium). Installs and builds first.
+# The test command. Installs and builds first, then runs the core tier:
+#   - C++ unit tests and CLI scripts (ctest, optimised build), less tests/cpp/extended-tests.txt;
+#   - the JavaScript/WebAssembly tests (vitest, tests/js);
+#   - every fuzz target for a short while (scripts/fuzz.sh; FUZZ_SECONDS each, default 12), in
+#     its own ASan+UBSan build of the engine;
+#   - the browser tests of tests/browser/tiers.js's core files (headless Chromium).
+# --extended runs the extended tier instead: the C++ tests again under ASan+UBSan (less
+# tests/cpp/sanitized-skip.txt), the optimised tests of extended-tests.txt and the other
+# browser files. --full runs both (what .ci/run does). docs/testing.md has the measured times.
 # Exits non-zero if anything fails; every suite runs even when an earlier one failed.
 #
-#   bash scripts/test.sh
+#   bash scripts/test.sh [--extended | --full]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 JOBS=${JOBS:-2}
+tier=${1:---core}
+case $tier in --core | --extended | --full) ;; *) echo "usage: $0 [--extended | --full]" >&2; exit 2 ;; esac
+core() { [[ $tier != --extended ]]; }
+extended() { [[ $tier != --core ]]; }
 t_start=$SECONDS
 failed=()
 timings=()
@@ -32,34 +41,33 @@ bash scripts/setup.sh
 bash scripts/build.sh
 timings+=("setup + build: $((SECONDS - t0)) s")
 
-phase "C++ (ctest)" ctest --test-dir build --output-on-failure -j"$JOBS"
-phase "JS + wasm (vitest tests/js)" npx vitest run tests/js
+# A ctest -R/-E expression from a list file (one expression per line, '#' comments).
+test_list() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1" | paste -sd'|'; }
+extended_tests=$(test_list tests/cpp/extended-tests.txt)
+
+core && phase "C++ (ctest)" ctest --test-dir build --output-on-failure -j"$JOBS" -E "$extended_tests"
+extended && phase "C++ extended (ctest, tests/cpp/extended-tests.txt)" \
+  ctest --test-dir build --output-on-failure -j"$JOBS" -R "$extended_tests"
+core && phase "JS + wasm (vitest tests/js)" npx vitest run tests/js
 
 # Sanitizers: the C++ tests once more under ASan + UBSan (one clang build, shared with the
 # fuzzers), where a search is 5-20x slower: the tests listed in tests/cpp/sanitized-skip.txt
-# (watchdogs that time the optimised code, and the exhaustive sweeps) ran above on the real
-# build, and the rest cover every line the whole suite covers (docs/testing.md). Tests with
-# several puzzles leave out their largest ones there (test_support.hpp kReducedRun).
+# (watchdogs that time the optimised code, and the exhaustive sweeps) ran on the real build,
+# and the rest cover every line the whole suite covers (docs/testing.md). Tests with several
+# puzzles leave out their largest ones there (test_support.hpp kReducedRun).
 # scripts/nightly.sh runs every test sanitized, ThreadSanitizer and longer fuzzing.
 sanitized_ctest() {
-  local skip
-  skip=$(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' tests/cpp/sanitized-skip.txt | paste -sd'|')
   BUILD_ONLY=1 TARGETS= bash scripts/fuzz.sh 1 &&
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      ctest --test-dir build-sanitize --output-on-failure -j"$JOBS" -E "$skip"
+      ctest --test-dir build-sanitize --output-on-failure -j"$JOBS" -E "$(test_list tests/cpp/sanitized-skip.txt)"
 }
-phase "C++ under ASan+UBSan (build-sanitize)" sanitized_ctest
-phase "fuzz (${FUZZ_SECONDS:-12} s per target, ASan+UBSan)" bash scripts/fuzz.sh "${FUZZ_SECONDS:-12}"
+extended && phase "C++ under ASan+UBSan (build-sanitize)" sanitized_ctest
+core && phase "fuzz (${FUZZ_SECONDS:-12} s per target, ASan+UBSan)" bash scripts/fuzz.sh "${FUZZ_SECONDS:-12}"
 
-# Browser tests: whichever runner tests/browser provides.
-if [[ -f tests/browser/run.mjs ]]; then
-  phase "browser (tests/browser/run.mjs)" node tests/browser/run.mjs
-elif [[ -f tests/browser/vitest.config.js ]]; then
-  phase "browser (vitest tests/browser)" npx vitest run --config tests/browser/vitest.config.js
-else
-  echo "== test: browser: tests/browser has no runner yet (run.mjs or vitest.config.js), skipped"
-  timings+=("browser: skipped (no runner)")
-fi
+# Browser tests, one tier of tests/browser/tiers.js (the page is built once per run).
+browser_tier() { POLYCUBE_BROWSER_TIER=$1 npx vitest run --config tests/browser/vitest.config.js; }
+core && phase "browser, core files (vitest tests/browser)" browser_tier core
+extended && phase "browser, extended files (vitest tests/browser)" browser_tier extended
 
 echo "== test summary ($((SECONDS - t_start)) s)"
 printf '   %s\n' "${timings[@]}"
