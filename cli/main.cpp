@@ -305,6 +305,9 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
             solving = 0;
             activeSolver = nullptr;
             std::cerr << "polycube: " << decoded.status.message << "\n";
+            if (owned->listsOrbits() && decoded.status.message.find("fingerprint") != std::string::npos)
+                std::cerr << "polycube: (a checkpoint of all solutions written before they were listed as the unique "
+                             "ones' symmetric images resumes with --no-orbits)\n";
             return 1;
         }
         resumed = std::make_unique<Checkpoint>(std::move(decoded.value));

@@ -32,6 +32,10 @@ int adoptOrigin(OptionParse& p, const std::string& text, std::optional<Checkpoin
     const std::vector<OptionRule> rules = optionRules();
     for (const std::string& given : p.given) {
         const auto rule = std::find_if(rules.begin(), rules.end(), [&](const OptionRule& r) { return r.longName == given; });
+        // --no-orbits picks the tree, not the solutions: it may be given, so that a file of an
+        // all-solutions search made before the orbit listing (its options say nothing of it)
+        // can be resumed on the enumerating search it was (the fingerprint then decides).
+        if (given == "no-orbits") continue;
         if (rule != rules.end() && rule->scope == OptionScope::Search) {
             std::cerr << "polycube: --resume " << name << " holds its puzzle and its search options ('" << quoteText(held.options)
                       << "'): --" << given << " cannot be given with it (give the puzzle file too to resume with options of your own: "
@@ -57,6 +61,7 @@ int adoptOrigin(OptionParse& p, const std::string& text, std::optional<Checkpoin
     merged.buildOrder = here.buildOrder;
     merged.splitJobs = here.splitJobs;
     merged.jobsOut = here.jobsOut;
+    if (!here.orbits) merged.orbits = false;
     p.options = merged;
     origin = held;
     return 0;

@@ -120,6 +120,10 @@ int mapImage(const Model& m, const Symmetry& g, int image) {
     return mapImageInto(m, g, image, cells);
 }
 
+int mapImage(const Model& m, const Symmetry& g, int image, std::vector<int>& cells) {
+    return mapImageInto(m, g, image, cells);
+}
+
 void SolutionCoder::fillOwner(const std::vector<int>& placed, const Symmetry* g) {
     owner_.assign(model_->openCellCount(), -1);
     for (int k = 0; k < static_cast<int>(placed.size()); ++k)

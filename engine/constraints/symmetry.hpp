@@ -41,6 +41,8 @@ std::vector<Symmetry> puzzleSymmetries(const Model& model, bool includeMirror);
 bool mirrorClosed(const Model& model);
 // Image that symmetry `g` maps image `image` to (-1 only if the model is inconsistent).
 int mapImage(const Model& model, const Symmetry& g, int image);
+// The same with the caller's buffer for the mapped cells (no allocation per call).
+int mapImage(const Model& model, const Symmetry& g, int image, std::vector<int>& cells);
 
 // Solution codes: one 32-bit code per open cell = (shape << 16) | rank, where rank numbers
 // the placed pieces in order of their first cell. Equal codes <=> same solution up to

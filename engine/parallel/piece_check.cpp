@@ -223,10 +223,13 @@ Status checkPieceBookJson(const std::string& text, const Solver& solver, const s
     // results a checkpoint keeps before the receiver's: pool/pieces.js), and a fit is a
     // placement tried.
     const SolverStats& counted = ck.finished;
+    // Listing orbits (Solver::listsOrbits), `found` counts each reached assembly's images too:
+    // at most one per symmetry.
     const long long lastFits = counted.fits.size() > 1 ? counted.fits[1] : 0;
-    if (counted.found > lastFits)
+    const long long perFit = solver.listsOrbits() ? static_cast<long long>(solver.symmetryCount()) : 1;
+    if (counted.found / perFit > lastFits)
         return bad("statistics: " + std::to_string(counted.found) + " assemblies found, but the last piece fitted only " +
-                   std::to_string(lastFits) + " times");
+                   std::to_string(lastFits) + " times" + (perFit > 1 ? " (each stands for at most " + std::to_string(perFit) + ")" : ""));
     for (size_t r = 1; r < counted.fits.size() && r < counted.attempts.size(); ++r)
         if (counted.fits[r] > counted.attempts[r])
             return bad("statistics: with " + std::to_string(r) + " pieces left, more placements fitted (" + std::to_string(counted.fits[r]) +

@@ -61,6 +61,8 @@ std::string searchFingerprint(const Solver& solver) {
     h.add(o.redundancyPiece);
     h.add(o.order);
     h.add(solver.configurationDescription());
+    // (it tells the orbit listing of all solutions from the enumerating search, whose trees
+    // differ: AlgorithmPlan::orbits)
     h.add(solver.redundancyDescription());
     return hex16(h.h);
 }

@@ -39,6 +39,7 @@ json optionsJson(const SolverOptions& o) {
     j["redundancyPiece"] = o.redundancyPiece;
     j["unique"] = o.unique;
     j["mirror"] = o.mirror;
+    j["orbits"] = o.orbits;
     j["order"] = o.order.empty() ? json(nullptr) : json(o.order);
     j["fila"] = nullableCount(o.fila, -1);
     j["nof"] = o.nof;

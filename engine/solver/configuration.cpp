@@ -156,6 +156,14 @@ Result<AlgorithmPlan> planAlgorithms(const SolverOptions& options, const PuzzleF
             if (at > 0) plan.filaAt = std::min(plan.filaAt, at - 1);
     }
     if (plan.filaAt > pieces) plan.filaAt = pieces;
+    // The unique solutions' images instead of the whole tree: only where the search is the
+    // automatic configuration's own. -r and -u ask for classes, not every solution; -t
+    // (Watch) shows the search as it runs, which must be the tree of every solution; Monte
+    // Carlo's trials sample the tree they are asked about; explicit algorithm options
+    // reproduce the articles' search (their placements and statistics) exactly; --no-orbits
+    // asks for the old path by name (tests compare the two).
+    plan.orbits = plan.automatic && options.orbits && options.redundancy == Redundancy::Off && !options.unique &&
+                  options.trace == 0 && options.monteCarlo.trials == 0;
     plan.schedule = makeSchedule(std::move(entries), scheduleLength);
     // A piece whose cells do not all touch face to face can lie across two regions of open
     // cells: the volume filter and trigger (a region must hold whole pieces) would cut

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <climits>
 
+#include "common/hash.hpp"
+
 namespace polycube {
 
 void Solver::beginTrial() {
@@ -77,6 +79,10 @@ void Solver::reportSolution() {
             return;
         }
     }
+    if (algo_.orbits) {
+        reportOrbit();
+        return;
+    }
     stats_.solutions++;
     if (tracing) onTrace_({trace::kSolution, 0, static_cast<int>(stats_.solutions), static_cast<int>(stats_.found)});
     if (onSolution_) {
@@ -84,6 +90,59 @@ void Solver::reportSolution() {
         scratch_.images = placed_;
         scratch_.grid = gridOf(placed_);
         onSolution_(scratch_);
+    }
+}
+
+void Solver::emitSolution(const std::vector<int>& images) {
+    stats_.solutions++;
+    if (onSolution_) {
+        scratch_.number = stats_.solutions;
+        scratch_.images = images;
+        scratch_.grid = gridOf(images);
+        onSolution_(scratch_);
+    }
+}
+
+void Solver::reportOrbit() {
+    // placed_ is the representative of its class (the redundancy filter accepted it); every
+    // solution of the class is g(placed_) for a symmetry g (symmetry.hpp: the filter keeps
+    // one solution per orbit of the group). Two symmetries give the same solution when their
+    // codes are equal (SolutionCoder: equal codes <=> the same images up to swapping
+    // identical copies, which is how the enumerating search tells solutions apart: it never
+    // permutes copies), e.g. a solution with a symmetry of its own: each is listed once. The
+    // found one first, then the others in symmetry order; the limit (-l) is checked after
+    // each, so it stops mid-orbit exactly at N.
+    const size_t words = static_cast<size_t>(model_.openCellCount());
+    orbitCodes_.clear();
+    orbitHashes_.clear();
+    for (size_t gi = 0; gi < symmetries_.size(); ++gi) {
+        if (gi == 0) coder_.encode(placed_, orbitCode_);
+        else coder_.encodeTransformed(placed_, symmetries_[gi], orbitCode_);
+        const uint64_t h = hashWords(orbitCode_.data(), words, 0);
+        bool seen = false;
+        for (size_t k = 0; k < orbitHashes_.size() && !seen; ++k)
+            seen = orbitHashes_[k] == h &&
+                   std::equal(orbitCode_.begin(), orbitCode_.end(), orbitCodes_.begin() + static_cast<std::ptrdiff_t>(k * words));
+        if (seen) continue;
+        orbitHashes_.push_back(h);
+        orbitCodes_.insert(orbitCodes_.end(), orbitCode_.begin(), orbitCode_.end());
+        if (gi == 0) {
+            emitSolution(placed_);
+        } else {
+            orbitImages_.resize(placed_.size());
+            for (size_t k = 0; k < placed_.size(); ++k) {
+                orbitImages_[k] = mapImage(model_, symmetries_[gi], placed_[k], orbitCells_);
+                if (orbitImages_[k] < 0) {
+                    // A symmetry maps the open cells and the pieces onto themselves, so every
+                    // image has an image; the model lost one (a bug, never the puzzle).
+                    fail("internal error: a symmetry maps a placed piece to no image of the puzzle");
+                    return;
+                }
+            }
+            stats_.found++;  // an assembly listed, not reached: found = solutions + redundant
+            emitSolution(orbitImages_);
+        }
+        if (state_ != State::Running || (options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions)) return;
     }
 }
 

@@ -166,6 +166,11 @@ const std::vector<OptionSpec>& specs() {
         {'M', "mirror", Arg::None, false, OptionScope::Search, nullptr, 1, 0, nullptr,
          "also treat mirror images as the same solution (needs a piece set closed under mirroring)",
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.mirror = true; return std::string(); }},
+        {0, "no-orbits", Arg::None, false, OptionScope::Search, nullptr, 1, 0, nullptr,
+         "without -r: find every solution by search, as the articles do, instead of searching for the unique ones "
+         "and listing each one's distinct symmetric images (the same solutions and counts, in another order; many "
+         "times slower)",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.orbits = false; return std::string(); }},
         {'o', "order", Arg::Required, true, OptionScope::Search, "H[=N]:...", 1, 0, "x:s=20",
          "ordering heuristics, each active when N or fewer pieces remain: s (fewest fits), f (first open cell), "
          "e (estimate), c (cornered: fewest open neighbours; s on DLX levels), l@a,b,c, x, y, z, X, Y, Z, xyz, a[@deg[,xc,yc]], A, R[@xc,yc,zc]; e.g. x:s=20",

@@ -55,6 +55,9 @@ struct SolverOptions {
     std::string redundancyPiece;  // with Redundancy::Named
     bool unique = false;          // -u: drop solutions equivalent to one already found
     bool mirror = false;          // -M: also count mirror images as the same
+    // --no-orbits: without -r, every solution by the search itself (the articles' way) instead
+    // of the unique ones' symmetric images (AlgorithmPlan::orbits, docs/all-solutions.md).
+    bool orbits = true;
     // Algorithms and heuristics.
     std::string order;            // -o schedule, "" = default
     int fila = -1;                // -f N: FILA when N pieces remain (-1 off)

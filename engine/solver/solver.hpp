@@ -144,6 +144,11 @@ public:
     // a checkpoint written mid-search is resumed by a solver that has not searched yet).
     std::string rootDescription() const;
     size_t symmetryCount() const { return symmetries_.size(); }
+    // All solutions listed as the unique ones' symmetric images (AlgorithmPlan::orbits): then
+    // each assembly the search reaches stands for at most symmetryCount() solutions, and
+    // `found` counts the images listed too (solutions + redundant == found still holds).
+    // Known once ready().
+    bool listsOrbits() const { return algo_.orbits; }
     int enabledImageCount() const { return enabledImages_; }
 
     // Grid of a set of placed images (box index -> instance index).
@@ -200,6 +205,8 @@ private:
     template <bool Tracing>
     void searchLoop(long long& budget);
     void reportSolution();
+    void reportOrbit();
+    void emitSolution(const std::vector<int>& images);
     void beginTrial();
     // Monte Carlo cost of searching with `plan` as the redundancy filter (FILA below the
     // constrained piece); mean < 0: no estimate (FILA's tables would be too big).
@@ -348,6 +355,11 @@ private:
     std::mt19937_64 rng_;
     bool trialEnding_ = false;
     Solution scratch_;
+    // reportOrbit's buffers: the orbit's distinct codes so far (flat, a code per open cell
+    // each) with their hashes, an image's code, its placed images, mapped cells.
+    std::vector<uint32_t> orbitCodes_, orbitCode_;
+    std::vector<uint64_t> orbitHashes_;
+    std::vector<int> orbitImages_, orbitCells_;
     // The subproblem guide (subproblem_guide.cpp): the path to follow, how many of its
     // placements were made, and the statistics of the levels above the subtree as they were
     // before it started (the path's levels are replayed, and that work must not be counted

@@ -63,7 +63,10 @@ bool Solver::setupSome() {
                 if (planSearch_->step()) return true;
                 std::vector<RedundancyPlan> candidates;
                 RedundancyPlan plan = redundancyPlanFrom(planSearch_->take(), symmetries_, &candidates);
-                adoptRedundancyPlan(std::move(plan), std::move(candidates), true);
+                // The orbits with no piece to constrain would search the whole tree and check
+                // each solution against every symmetry: the enumerating search, slower.
+                if (algo_.orbits && plan.needsGlobalCheck) algo_.orbits = false;
+                else adoptRedundancyPlan(std::move(plan), std::move(candidates), true);
                 planSearch_.reset();
             }
             setup_ = kSetReach;
@@ -99,17 +102,19 @@ bool Solver::setupSome() {
 Status Solver::prepare() {
     const int pieces = model_.mobileCount();
 
-    // Symmetries are needed by -r, -u and -M.
-    const bool wantSymmetry = options_.redundancy != Redundancy::Off || options_.unique || options_.mirror;
+    Result<AlgorithmPlan> plan = planAlgorithms(options_, PuzzleFacts::of(model_));
+    if (!plan.ok()) return plan.status;
+    algo_ = std::move(plan.value);
+
+    // Symmetries are needed by -r, -u, -M and the orbits of all solutions.
+    const bool wantSymmetry = options_.redundancy != Redundancy::Off || options_.unique || options_.mirror || algo_.orbits;
     if (options_.mirror && !mirrorClosed(model_))
         return Status::error("-M: the pieces are not closed under mirroring (some piece's mirror image is not in the set), "
                              "so mirror images of solutions are not solutions");
     if (wantSymmetry) symmetries_ = puzzleSymmetries(model_, options_.mirror);
-
-
-    Result<AlgorithmPlan> plan = planAlgorithms(options_, PuzzleFacts::of(model_));
-    if (!plan.ok()) return plan.status;
-    algo_ = std::move(plan.value);
+    // The orbits need a symmetry to save anything (kSetPlan also drops them when no piece can
+    // carry the filter).
+    if (symmetries_.size() <= 1) algo_.orbits = false;
     ranks_.reserve(algo_.schedule.entries.size());
     for (const auto& e : algo_.schedule.entries) {
         std::vector<int> rank(model_.openCellCount() + model_.shapeCount(), 0);
@@ -230,6 +235,7 @@ Status Solver::prepare() {
             adoptRedundancyPlan(std::move(plan.value), {}, false);
         }
     }
+    if (algo_.orbits) planSearch_ = std::make_unique<RedundancyCandidateSearch>(model_, symmetries_);  // kSetPlan
     return Status::success();
 }
 
@@ -242,7 +248,9 @@ void Solver::adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan
 
 void Solver::beginMatrix() {
     if (planActive_) {
-        redundancyText_ = plan_.description;
+        redundancyText_ = algo_.orbits ? "OFF (every solution: the unique ones found with " + plan_.description +
+                                             ", each listed with its distinct symmetric images)"
+                                       : plan_.description;
         for (int i : plan_.removedImages) enabled_[i] = 0;
     }
     enabledImages_ = static_cast<int>(std::count(enabled_.begin(), enabled_.end(), 1));

@@ -80,4 +80,36 @@ cp "$root/fuzz/corpus/own_files/checkpoint-tetriscube-midway" "$tmp/old.ck"
   fail "format 1 with its puzzle file: exit $? ($(head -c 300 "$tmp/old.err"))"
 grep -q '"solutions":9839' "$tmp/old.out" && ok "format 1 resumed with its puzzle file: 9839" || fail "format 1: $(head -c 300 "$tmp/old.out")"
 [[ $(head -1 "$tmp/old.ck") == "polycube-checkpoint 2" ]] || fail "format 1 not written back as format 2"
+
+# All solutions (no -r: the unique ones' symmetric images listed, docs/all-solutions.md),
+# stopped midway inside the listing and finished from the file alone: the uninterrupted set.
+cp "$root/def/pentominoes_10x6.txt" "$tmp/puzzle.txt"
+"$cli" -j 1 --json "$tmp/puzzle.txt" >"$tmp/all.out" || fail "uninterrupted run of all solutions"
+all_want=$(totals "$tmp/all.out")
+solution_set "$tmp/all.out" >"$tmp/all.set"
+[[ $(wc -l <"$tmp/all.set") -eq 9356 ]] || fail "all solutions: $(wc -l <"$tmp/all.set")"
+stopped_run "$tmp/all.ck" "$tmp/all1.out" -j 1 --json "$tmp/puzzle.txt"
+[[ $stopped_rc -eq 143 ]] || fail "the stopped run of all solutions exited $stopped_rc ($(head -c 300 "$tmp/stopped.err"))"
+rm "$tmp/puzzle.txt"
+"$cli" -j 2 --json --resume "$tmp/all.ck" >"$tmp/all2.out" 2>"$tmp/all2.err" || fail "resume of all solutions: exit $? ($(head -c 300 "$tmp/all2.err"))"
+got=$(totals "$tmp/all2.out")
+[[ $got == "$all_want" ]] && ok "all solutions resumed from the file alone: totals equal ($got)" || fail "all solutions resumed: $got, uninterrupted $all_want"
+solution_set "$tmp/all1.out" "$tmp/all2.out" >"$tmp/all-got.set"
+cmp -s "$tmp/all.set" "$tmp/all-got.set" && ok "all solutions: the solutions printed are the uninterrupted set" ||
+  fail "all solutions: the solutions printed are not the uninterrupted set ($(wc -l <"$tmp/all-got.set") of 9356)"
+# --no-orbits may be given beside a file that holds its options (a file of an earlier build's
+# all-solutions search resumes so); on this file it names another search, and says so.
+expect_exit "--no-orbits on a checkpoint of the orbit listing" 1 "a checkpoint of another search" \
+  "$cli" -q -j 1 --no-orbits --resume "$tmp/all.ck"
+# A checkpoint of the enumerating search resumed with the puzzle file and no options (as a
+# file of an earlier build's all-solutions search would be) names another search and says
+# how to go on; with --no-orbits it finishes: all 9356.
+cp "$root/def/pentominoes_10x6.txt" "$tmp/puzzle.txt"
+stopped_run "$tmp/enum.ck" "$tmp/enum1.out" -j 1 --no-orbits --json "$tmp/puzzle.txt"
+[[ $stopped_rc -eq 143 ]] || fail "the stopped enumerating run exited $stopped_rc ($(head -c 300 "$tmp/stopped.err"))"
+expect_exit "the enumerating search's checkpoint resumed as the orbit listing" 1 "resumes with --no-orbits" \
+  "$cli" -q -j 1 --resume "$tmp/enum.ck" "$tmp/puzzle.txt"
+"$cli" -q -j 1 --json --no-orbits --resume "$tmp/enum.ck" "$tmp/puzzle.txt" >"$tmp/enum2.out" 2>"$tmp/enum2.err" ||
+  fail "the enumerating search resumed with --no-orbits: exit $? ($(head -c 300 "$tmp/enum2.err"))"
+grep -q '"solutions":9356' "$tmp/enum2.out" && ok "the enumerating search resumed with --no-orbits: 9356" || fail "enumerating resume: $(head -c 300 "$tmp/enum2.out")"
 finish

@@ -21,7 +21,7 @@ import { ENGINE_RULES } from '../generated/engine-rules.js';
  *   every placement while N or more pieces remain
  * @typedef {{
  *   redundancy: boolean, redundancyPiece: string,
- *   mirror: boolean, unique: boolean, limit: number|null,
+ *   mirror: boolean, unique: boolean, limit: number|null, noOrbits: boolean,
  *   fila: number|null, order: string|null, nof: boolean,
  *   bruijn: number|null, mch: number|null, emch: number|null,
  *   parityBacktrack: boolean, volumeBacktrack: number|null,
@@ -59,6 +59,7 @@ export function defaultOptionValues() {
     mirror: false,
     unique: false,
     limit: null,
+    noOrbits: false,
     fila: null,
     order: null,
     nof: false,
@@ -85,6 +86,7 @@ const PAGE_CONTROLS = [
   ['mirror', 'mirror', 'Counting', 'flag', 'Count mirror images as one'],
   ['unique', 'unique', 'Counting', 'flag', 'Drop repeated solutions'],
   ['limit', 'limit', 'Counting', 'int', 'Stop after N solutions'],
+  ['noOrbits', 'no-orbits', 'Algorithm', 'flag', 'Find every rotation by search'],
   ['fila', 'fila', 'Algorithm', 'int', 'Switch to FILA at N pieces'],
   ['order', 'order', 'Algorithm', 'text', 'Heuristic schedule'],
   ['nof', 'nof', 'Algorithm', 'flag', 'Neighbour filtering (NOF)'],
@@ -155,6 +157,7 @@ function valuesOf(o) {
     mirror: o.mirror,
     unique: o.unique,
     limit: n(o.limit),
+    noOrbits: o.orbits === false,
     fila: o.fila,
     order: o.order,
     nof: o.nof,

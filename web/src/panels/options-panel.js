@@ -19,7 +19,7 @@ const CONTROL = Object.fromEntries(CONTROLS.map((c) => [c.key, c]));
 // Display groups (model/options.js groups Counting/Algorithm/Constraints/Diagnostics).
 const GROUPS = [
   { id: 'counting', title: 'Counting', folded: false, keys: ['redundancy', 'mirror', 'unique', 'limit'] },
-  { id: 'algorithm', title: 'Algorithm', folded: true, keys: ['fila', 'order', 'nof', 'bruijn', 'mch', 'emch'] },
+  { id: 'algorithm', title: 'Algorithm', folded: true, keys: ['noOrbits', 'fila', 'order', 'nof', 'bruijn', 'mch', 'emch'] },
   { id: 'constraints', title: 'Constraints', folded: true, keys: ['parityBacktrack', 'volumeBacktrack', 'parityFilter', 'volumeFilter', 'fitFilter'] },
   { id: 'diagnostics', title: 'Statistics and diagnostics', folded: true, keys: ['info', 'monteCarlo', 'trace'] },
 ];
