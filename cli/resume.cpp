@@ -43,26 +43,20 @@ int adoptOrigin(OptionParse& p, const std::string& text, std::optional<Checkpoin
             return 2;
         }
     }
-    const OptionParse own = parseSearchOptions(held.options);  // (readCheckpoint refuses options that do not parse)
-    if (!own.ok()) {
-        std::cerr << "polycube: " << name << ": its options: " << own.error << "\n";
+    // The file's search options, then every option of the command line that is not a search
+    // option (output, threads, files of its own), read as one command line: what the file and
+    // the command line each decide is taken by scope, so an option added later is carried too.
+    std::string splitError;
+    std::vector<std::string> args = splitWords(held.options, &splitError);
+    const std::vector<std::string> own = optionArguments(p, [](OptionScope scope) { return scope != OptionScope::Search; });
+    args.insert(args.end(), own.begin(), own.end());
+    if (!p.options.orbits) args.push_back("--no-orbits");
+    const OptionParse combined = parseOptions(args, [](const std::string&) { return false; });
+    if (!splitError.empty() || !combined.ok()) {  // (readCheckpoint refuses options that do not parse)
+        std::cerr << "polycube: " << name << ": its options with the command line's: " << (splitError.empty() ? combined.error : splitError) << "\n";
         return 1;
     }
-    SolverOptions merged = own.options;
-    const SolverOptions& here = p.options;
-    merged.quiet = here.quiet;
-    merged.info = here.info;
-    merged.json = here.json;
-    merged.threads = here.threads;
-    merged.progress = here.progress;
-    merged.ordered = here.ordered;
-    merged.checkpoint = here.checkpoint;
-    merged.resume = here.resume;
-    merged.buildOrder = here.buildOrder;
-    merged.splitJobs = here.splitJobs;
-    merged.jobsOut = here.jobsOut;
-    if (!here.orbits) merged.orbits = false;
-    p.options = merged;
+    p.options = combined.options;
     origin = held;
     return 0;
 }

@@ -414,6 +414,17 @@ std::string searchOptionsText(const OptionParse& p) {
     return out;
 }
 
+std::vector<std::string> optionArguments(const OptionParse& p, const std::function<bool(OptionScope)>& keep) {
+    std::vector<std::string> out;
+    for (size_t k = 0; k < p.given.size() && k < p.givenValues.size(); ++k) {
+        const auto spec = std::find_if(specs().begin(), specs().end(), [&](const OptionSpec& s) { return s.longName == p.given[k]; });
+        if (spec == specs().end() || !keep(spec->scope)) continue;
+        // The long name with its value after '=': one word, read back whatever the value looks like.
+        out.push_back(std::string("--") + spec->longName + (p.givenValues[k] ? "=" + *p.givenValues[k] : std::string()));
+    }
+    return out;
+}
+
 std::vector<OptionRule> optionRules() {
     std::vector<OptionRule> out;
     for (const auto& s : specs()) {

@@ -130,5 +130,9 @@ OptionParse parseSearchOptions(const std::string& text);
 // parseSearchOptions reads back to the same search ("-r L -o x:s=20"): what a checkpoint
 // keeps of a command line.
 std::string searchOptionsText(const OptionParse& p);
+// The options of a parse whose scope `keep` accepts, in the order given, as arguments that
+// parseOptions reads back to the same settings ("--jobs=2", "--quiet"): how a front end
+// carries one part of a command line over to options read from elsewhere (cli/resume.cpp).
+std::vector<std::string> optionArguments(const OptionParse& p, const std::function<bool(OptionScope)>& keep);
 
 }  // namespace polycube

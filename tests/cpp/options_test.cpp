@@ -102,6 +102,35 @@ TEST(Options, GivenNamesTheOptionsInOrder) {
     EXPECT_EQ(p.given, (std::vector<std::string>{"quiet", "redundancyFilter", "json", "jobs"}));
 }
 
+// A resumed checkpoint's search options are joined by the command line's other options through
+// optionArguments: every option, with the value its rule gives as an example, reads back to the
+// same settings, so no option of any scope is dropped or changed on the way.
+TEST(Options, EveryOptionReadsBackFromItsArguments) {
+    for (const OptionRule& rule : optionRules()) {
+        if (rule.scope == OptionScope::Program) continue;  // --help, --version: no search at all
+        std::vector<std::string> args{"--" + rule.longName};
+        if (rule.arg == "required") args.push_back(rule.example);
+        else if (rule.arg == "optional" && !rule.example.empty()) args.back() += "=" + rule.example;
+        OptionParse first = parse(args);
+        if (!first.ok()) {  // an option that goes only with another (-M with -r)
+            args.insert(args.begin(), "-r");
+            first = parse(args);
+        }
+        ASSERT_TRUE(first.ok()) << rule.longName << ": " << first.error;
+        const std::vector<std::string> again = optionArguments(first, [](OptionScope) { return true; });
+        const OptionParse second = parse(again);
+        ASSERT_TRUE(second.ok()) << rule.longName << ": " << second.error;
+        EXPECT_EQ(second.given, first.given) << rule.longName;
+        EXPECT_EQ(second.givenValues, first.givenValues) << rule.longName;
+        EXPECT_EQ(searchOptionsText(second), searchOptionsText(first)) << rule.longName;
+    }
+    // Only the scopes asked for: the output and thread options of a command line, not its search.
+    const OptionParse mixed = parse({"-q", "-r", "L", "-j", "2", "--checkpoint", "run ck", "-o", "s"});
+    ASSERT_TRUE(mixed.ok()) << mixed.error;
+    EXPECT_EQ(optionArguments(mixed, [](OptionScope s) { return s != OptionScope::Search; }),
+              (std::vector<std::string>{"--quiet", "--jobs=2", "--checkpoint=run ck"}));
+}
+
 TEST(Options, HeuristicSchedule) {
     auto s = parseSchedule("x:s=20", 35);
     ASSERT_TRUE(s.ok()) << s.status.message;
