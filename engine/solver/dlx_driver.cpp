@@ -324,7 +324,7 @@ void Solver::searchLoop(long long& budget) {
         }
         Frame& f = frames_[depth_];
         const int remaining = pieces - depth_;
-        if (f.stage == kEnter) {
+        if (f.stage == Frame::kEnter) {
             f.hideMark = static_cast<int>(hidden_.size());
             if (remaining == 0) {
                 reportSolution();
@@ -356,12 +356,12 @@ void Solver::searchLoop(long long& budget) {
             if (remaining >= filterFrom) {
                 filter_ = FilterProgress{};
                 filter_.parityChanged = depth_ == 0 || model_.images[placed_[depth_ - 1]].parity != 0;
-                f.stage = kFilter;
+                f.stage = Frame::kFilter;
             } else {
-                f.stage = kChoose;
+                f.stage = Frame::kChoose;
             }
         }
-        if (f.stage == kFilter) {
+        if (f.stage == Frame::kFilter) {
             // Monte Carlo shuffles the rows before each trial: its root filters run again.
             const bool rootReplay = depth_ == 0 && rootFiltersKnown_ && !monteCarlo;
             if (!(rootReplay ? replayRootFilters(budget) : runFilters(remaining, budget))) break;  // resumed next slice
@@ -370,9 +370,9 @@ void Solver::searchLoop(long long& budget) {
                 rootHiddenBy_ = hiddenBy_;
                 rootFiltersKnown_ = true;
             }
-            f.stage = kChoose;
+            f.stage = Frame::kChoose;
         }
-        if (f.stage == kChoose) {
+        if (f.stage == Frame::kChoose) {
             if (depth_ == 0 && (filaFromRoot_ || (algo_.rootByProbes && root_.choice < 0))) {
                 // The root's region, filtered: what FILA starts on below every root image.
                 budget -= static_cast<long long>(dlx_.rowCount() / 16) + 1;
@@ -384,8 +384,8 @@ void Solver::searchLoop(long long& budget) {
                 (!monteCarlo || remaining < options_.monteCarlo.range)) {
                 if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
                 if (startFila(budget)) {
-                    if (depth_ < sub_.size) followGuideInFila();  // a subproblem's path goes on in FILA
-                    f.stage = kFila;
+                    if (guide_.onPath(depth_)) guide_.followInFila(*fila_, depth_);  // a subproblem's path goes on in FILA
+                    f.stage = Frame::kFila;
                     continue;
                 }
                 // FILA's tables for this region would pass their memory limit: DLX searches
@@ -413,9 +413,9 @@ void Solver::searchLoop(long long& budget) {
             f.col = col;
             f.node = dlx_.down(col);
             f.stop = col;
-            f.stage = kNext;
-            if (depth_ < sub_.size) followGuide(f);
-        } else if (f.stage == kFila) {
+            f.stage = Frame::kNext;
+            if (guide_.onPath(depth_)) guide_.follow(f, dlx_, depth_);
+        } else if (f.stage == Frame::kFila) {
             FilaEngine::Run r = fila_->run(budget);
             if (r == FilaEngine::Run::Exhausted) {
                 leaveLevel();
@@ -423,7 +423,7 @@ void Solver::searchLoop(long long& budget) {
             }
             if (r == FilaEngine::Run::Stopped && state_ == State::Running) state_ = State::LimitReached;
             break;
-        } else if (f.stage == kNext) {
+        } else if (f.stage == Frame::kNext) {
             if (f.node == f.stop || trialEnding_) {
                 if (tracing && !trialEnding_ && traceWanted(remaining))
                     onTrace_({trace::kExhausted, remaining, traceTarget(f.col), traceCandidates_[depth_]});
@@ -440,10 +440,10 @@ void Solver::searchLoop(long long& budget) {
             stats_.attempts[remaining]++;
             stats_.fits[remaining]++;
             if (tracing && traceWanted(remaining)) onTrace_({trace::kPlace, remaining, traceInstance(image), image});
-            f.stage = kReturn;
+            f.stage = Frame::kReturn;
             ++depth_;
-            frames_[depth_].stage = kEnter;
-        } else if (f.stage == kReturn) {
+            frames_[depth_].stage = Frame::kEnter;
+        } else if (f.stage == Frame::kReturn) {
             dlx_.unselectRow(f.node);
             if (tracing && traceWanted(remaining))
                 onTrace_({trace::kRemove, remaining, traceInstance(placed_[depth_]), placed_[depth_]});
@@ -451,7 +451,7 @@ void Solver::searchLoop(long long& budget) {
             // A trial ends when a piece is removed and `range` pieces remain to be placed.
             if (monteCarlo && remaining == options_.monteCarlo.range) trialEnding_ = true;
             f.node = dlx_.down(f.node);
-            f.stage = kNext;
+            f.stage = Frame::kNext;
         }
     }
 }

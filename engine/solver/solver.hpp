@@ -32,6 +32,9 @@
 #include "search/trace.hpp"
 #include "solver/configuration.hpp"
 #include "solver/options.hpp"
+#include "solver/search_frame.hpp"
+#include "solver/solver_stats.hpp"
+#include "solver/subproblem_guide.hpp"
 
 namespace polycube {
 
@@ -39,41 +42,6 @@ struct Solution {
     long long number = 0;        // 1-based among reported solutions
     std::vector<int> images;     // placed image ids
     std::vector<int> grid;       // box index -> instance index
-};
-
-struct SolverStats {
-    long long solutions = 0;     // reported (after redundancy and unique filtering)
-    long long found = 0;         // complete assemblies reached by the search
-    long long redundant = 0;     // found but filtered as equivalent to another
-    // Index N = number of pieces left to place when the attempt was made (1..pieces).
-    std::vector<long long> attempts, fits;
-    long long totalAttempts() const;
-    long long totalFits() const;
-    // this += sign * other, over every counter that adds up across pieces of one search
-    // (solutions, found, redundant, Monte Carlo trials, every per-level counter): merging
-    // threads, pieces and job results (parallel/, cli/jobs.cpp), and taking differences.
-    void add(const SolverStats& other, int sign = 1);
-    double searchSeconds = 0;    // time inside step()
-    double setupSeconds = 0;     // model, symmetries, filters, matrix
-    long long monteCarloTrials = 0;
-    long long filaRefused = 0;   // levels where FILA's tables would pass their memory limit (DLX searched)
-    // Constraint work, indexed by pieces left (first seed article, "Constraints").
-    std::vector<long long> parityBacktracks, volumeBacktracks;
-    std::vector<long long> parityFiltered, volumeFiltered, fitFiltered;
-
-    // Every per-level counter of `a` with the same counter of `b`, for code that treats them
-    // alike (merging the threads' statistics, restoring a subproblem's replayed levels): one
-    // list of them, so a new counter cannot be forgotten in one place.
-    template <class A, class B, class F>
-    static void forEachLevelCounter(A& a, B& b, F f) {
-        f(a.attempts, b.attempts);
-        f(a.fits, b.fits);
-        f(a.parityBacktracks, b.parityBacktracks);
-        f(a.volumeBacktracks, b.volumeBacktracks);
-        f(a.parityFiltered, b.parityFiltered);
-        f(a.volumeFiltered, b.volumeFiltered);
-        f(a.fitFiltered, b.fitFiltered);
-    }
 };
 
 // Trace event (search-trace for -t and the web page's animations): one record of
@@ -181,9 +149,9 @@ public:
     // away by donate() is not this search's: the figure ends at 1 - donatedShare(). Never
     // decreases; 0 before the search, the Monte Carlo trials' share with -s. Between step()s.
     double fractionDone() const;
-    double donatedShare() const { return sub_.donatedShare; }
+    double donatedShare() const { return guide_.donatedShare(); }
     // Non-empty when startSubproblem's path could not be followed.
-    const std::string& subproblemError() const { return sub_.error; }
+    const std::string& subproblemError() const { return guide_.error(); }
 
 private:
     Solver() = default;
@@ -209,13 +177,7 @@ private:
     void adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan> candidates, bool automatic);
     bool probeSome();
 
-    struct Frame {
-        int col = -1;
-        int node = -1;
-        int stop = -1;     // the row list ends here: col, or (path levels, donation) an earlier node
-        int hideMark = 0;  // rows hidden by filters at this level: hidden_[hideMark..]
-        uint8_t stage = 0;
-    };
+    using Frame = solver_parts::Frame;
     void leaveLevel();
     int traceInstance(int image) const;
     int traceTarget(int col) const;
@@ -238,7 +200,6 @@ private:
     bool replayRootFilters(long long& budget);
     void hideRow(int row, std::vector<long long>& counter, int remaining, trace::Filter filter);
     std::vector<long long>& filteredCounter(trace::Filter filter);
-    enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3, kFilter = 4, kChoose = 5 };
     void endProbes();
     void estimateWholeSearch();
     bool knownShort() const;  // the search is short: by its piece count or estimateWholeSearch
@@ -249,9 +210,8 @@ private:
     int chooseRootByProbes(int heuristicColumn, long long& budget);
     CostEstimate estimateBelow(const FilaInput& input, const std::vector<int>& images, int probes, uint64_t seed);
     bool startFila(long long& budget);
-    void followGuide(Frame& f);
-    void followGuideInFila();
-    void guardStatistics();
+    // The driver's stack as the subproblem guide reads it between slices.
+    SubproblemGuide::Position position() const;
 
     PuzzleDef def_;
     SolverOptions options_;
@@ -348,18 +308,7 @@ private:
     std::mt19937_64 rng_;
     bool trialEnding_ = false;
     Solution scratch_;
-    // The subproblem guide (subproblem_guide.cpp): the path to follow, how many of its
-    // placements were made, and the statistics of the levels above the subtree as they were
-    // before it started (the path's levels are replayed, and that work must not be counted
-    // twice).
-    struct Guide {
-        std::vector<int> path;
-        double donatedShare = 0;  // of this search's tree, given away by donate()
-        int size = 0;             // path.size(): checked once per DLX level entry
-        int followed = 0;
-        std::string error;
-        SolverStats statsBefore;
-    } sub_;
+    SubproblemGuide guide_;  // the subproblem's path (solver/subproblem_guide.hpp)
 };
 
 }  // namespace polycube
