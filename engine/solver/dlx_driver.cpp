@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <climits>
 
+#include "solver/fila_input.hpp"
+
 namespace polycube {
 
 void Solver::beginTrial() {
@@ -17,23 +19,6 @@ void Solver::beginTrial() {
     trialEnding_ = false;
     depth_ = 0;
     frames_[0] = Frame{};
-}
-
-void Solver::fillFilaInput(const DlxMatrix& dlx, int pieces) {
-    filaInput_.openCells.clear();
-    for (int c = dlx.firstColumn(); c != dlx.root() && c < dlx.cellColumns(); c = dlx.nextColumn(c))
-        filaInput_.openCells.push_back(c);
-    // In the DLX header list's order: the order "first open cell" fills the box (dlx.cpp), so
-    // FILA's bits number the cells the same way however the box is turned or written.
-    filaInput_.images.clear();
-    filaInput_.copiesLeft.assign(model_.shapeCount(), 0);
-    for (int s = 0; s < model_.shapeCount(); ++s) {
-        filaInput_.copiesLeft[s] = dlx.remaining(dlx.columnOfShape(s));
-        dlx.forEachLiveRowOfShape(s, [&](int row) { filaInput_.images.push_back(dlx.imageOfRow(row)); });
-    }
-    filaInput_.pieces = pieces;
-    filaInput_.holesParity = holesParity_;
-    filaInput_.parityLeft = parityLeft_;
 }
 
 bool Solver::startFila(long long& budget) {
@@ -47,7 +32,7 @@ bool Solver::startFila(long long& budget) {
         }
         filaFromRoot_ = false;  // the root's region passes FILA's memory limit: start on the smaller one
     }
-    fillFilaInput(dlx_, model_.mobileCount() - depth_);
+    fillFilaInput(filaInput_, dlx_, model_, model_.mobileCount() - depth_, holesParity_, parityLeft_);
     budget -= static_cast<long long>(filaInput_.images.size() / 16) + 1;  // building FILA's lists
     return fila_->start(filaInput_);
 }
@@ -376,7 +361,7 @@ void Solver::searchLoop(long long& budget) {
             if (depth_ == 0 && (filaFromRoot_ || (algo_.rootByProbes && root_.choice < 0))) {
                 // The root's region, filtered: what FILA starts on below every root image.
                 budget -= static_cast<long long>(dlx_.rowCount() / 16) + 1;
-                fillFilaInput(dlx_, pieces);
+                fillFilaInput(filaInput_, dlx_, model_, pieces, holesParity_, parityLeft_);
                 rootFilaInput_ = filaInput_;
             }
             if (fila_ && remaining <= algo_.filaAt && remaining < filaRefusedBelow_ &&
@@ -400,7 +385,10 @@ void Solver::searchLoop(long long& budget) {
                 // Decided once (every subproblem's root is the same): nothing to choose when
                 // min-fit takes the piece's column itself or a forced move.
                 const bool choice = col != root_.constrainedColumn && dlx_.length(col) > 1 && dlx_.length(root_.constrainedColumn) > 0;
-                if (root_.choice < 0) root_.choice = choice ? chooseRootByProbes(col, budget) : col == root_.constrainedColumn ? 2 : 3;
+                if (root_.choice < 0)
+                    root_.choice = choice ? probes_.chooseRoot(probeContext(), dlx_, rootFilaInput_, col, root_.constrainedColumn,
+                                                               budget, root_.estimates)
+                                          : col == root_.constrainedColumn ? 2 : 3;
                 if (choice && root_.choice == 1) col = root_.constrainedColumn;
             }
             if (col < 0) {

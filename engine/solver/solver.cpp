@@ -1,8 +1,9 @@
 // Solver's front: creating a solver, stepping it (the setup, then the search, in bounded
 // slices), its statistics and the description of its configuration. The parts, one job each:
 //   solver/configuration.cpp     the algorithm plan (planAlgorithms: the automatic configuration)
-//   solver/solver_setup.cpp      the setup phases: model, proofs, redundancy plan, Monte Carlo
-//                                probes, matrix
+//   solver/solver_setup.cpp      the setup phases: model, proofs, redundancy plan, matrix
+//   solver/configuration_probes.hpp  ConfigurationProbes: the automatic configuration's Monte
+//                                Carlo probes (short search, the -r piece, the root's column)
 //   solver/dlx_driver.cpp        the search: DLX levels on an explicit stack, the image filters,
 //                                FILA's start, solutions and trace events
 //   solver/subproblem_guide.hpp  SubproblemGuide: a subproblem's path, followed by the driver,

@@ -31,6 +31,7 @@
 #include "search/heuristics.hpp"
 #include "search/trace.hpp"
 #include "solver/configuration.hpp"
+#include "solver/configuration_probes.hpp"
 #include "solver/options.hpp"
 #include "solver/search_frame.hpp"
 #include "solver/solver_stats.hpp"
@@ -169,13 +170,9 @@ private:
     void searchLoop(long long& budget);
     void reportSolution();
     void beginTrial();
-    // Monte Carlo cost of searching with `plan` as the redundancy filter (FILA below the
-    // constrained piece); mean < 0: no estimate (FILA's tables would be too big).
-    CostEstimate estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed);
-    void fillFilaInput(const DlxMatrix& dlx, int pieces);
-    void beginProbes(std::vector<RedundancyPlan> candidates);  // redundancyCandidates' list
     void adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan> candidates, bool automatic);
-    bool probeSome();
+    // What the probes use of the setup (FILA must be configured).
+    ConfigurationProbes::Context probeContext();
 
     using Frame = solver_parts::Frame;
     void leaveLevel();
@@ -200,15 +197,9 @@ private:
     bool replayRootFilters(long long& budget);
     void hideRow(int row, std::vector<long long>& counter, int remaining, trace::Filter filter);
     std::vector<long long>& filteredCounter(trace::Filter filter);
-    void endProbes();
     void estimateWholeSearch();
-    bool knownShort() const;  // the search is short: by its piece count or estimateWholeSearch
     void proveByReach();
     void adoptProof(const WeightingProof& proof);  // its reason, kind and cells as the solver's
-    void fillWholePuzzleInput();
-    uint64_t probeSalt(int image, uint64_t seed);
-    int chooseRootByProbes(int heuristicColumn, long long& budget);
-    CostEstimate estimateBelow(const FilaInput& input, const std::vector<int>& images, int probes, uint64_t seed);
     bool startFila(long long& budget);
     // The driver's stack as the subproblem guide reads it between slices.
     SubproblemGuide::Position position() const;
@@ -223,21 +214,9 @@ private:
     std::string error_;
     bool outOfMemory_ = false;
     std::vector<char> enabled_;             // images in the matrix (setup only)
-    // The setup's Monte Carlo probes (solver_setup.cpp): the -r piece's choice among the
-    // candidates, and the whole puzzle's estimate that says whether the search is short.
-    struct ProbeTally {
-        CostEstimate estimate;  // pooled over the passes so far (mean < 0: none possible)
-        int probes = 0;         // per kept image, over those passes
-    };
-    struct Probes {
-        bool active = false;                // choosing the -r piece by Monte Carlo probes
-        std::vector<RedundancyPlan> candidates;
-        std::vector<ProbeTally> tallies;
-        int refinements = 0;
-        int next = -1;
-        FilaInput input;                    // the whole puzzle, FILA started once (beginProbes)
-        double screenEstimate = -1;         // the first estimate of the search's cost (-1: none)
-    } probe_;
+    // The setup's Monte Carlo probes (solver/configuration_probes.hpp): the -r piece's choice
+    // among the candidates, whether the search is short, the root's column.
+    ConfigurationProbes probes_;
     FilterProgress filter_;
     long long chunk_ = 1;                   // step(): budget units between clock readings
     long long dlxCost_ = 1;                 // budget units a DLX placement costs (finishSetup)
@@ -262,16 +241,14 @@ private:
     // FILA takes over from DLX when algo_.filaAt or fewer pieces remain and the open cells
     // fit its occupancy field.
     std::unique_ptr<FilaEngine> fila_;
-    // The root level's column (finishSetup, chooseRootByProbes).
+    // The root level's column (finishSetup, ConfigurationProbes::chooseRoot).
     struct Root {
         int firstColumn = -1;        // the -r piece's column, -1: the heuristic's choice
         int constrainedColumn = -1;  // the -r piece's column when DLX has just the root level
-        int choice = -1;             // chooseRootByProbes: 0 the heuristic's, 1 the piece's, -1 not
+        int choice = -1;             // chooseRoot: 0 the heuristic's, 1 the piece's, -1 not
                                      // yet; no choice: 2 min-fit took the piece, 3 a forced move
         double estimates[2] = {-1, -1};  // its estimates (heuristic's, piece's)
     } root_;
-    std::vector<double> fillOrder_;       // cells' keys in fill order (fillOrder(): computed once)
-    const std::vector<double>& fillOrder();
     bool filaFromRoot_ = false;  // FILA below the root starts on the root's region (finishSetup)
     FilaInput rootFilaInput_;    // that region, filtered (search: the root's kChoose)
     int filaFollowed_ = 0;       // levels FILA placed by follow() that the solver placed too
