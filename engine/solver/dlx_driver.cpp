@@ -9,6 +9,7 @@
 #include <climits>
 
 #include "common/hash.hpp"
+#include "solver/fila_input.hpp"
 
 namespace polycube {
 
@@ -19,23 +20,6 @@ void Solver::beginTrial() {
     trialEnding_ = false;
     depth_ = 0;
     frames_[0] = Frame{};
-}
-
-void Solver::fillFilaInput(const DlxMatrix& dlx, int pieces) {
-    filaInput_.openCells.clear();
-    for (int c = dlx.firstColumn(); c != dlx.root() && c < dlx.cellColumns(); c = dlx.nextColumn(c))
-        filaInput_.openCells.push_back(c);
-    // In the DLX header list's order: the order "first open cell" fills the box (dlx.cpp), so
-    // FILA's bits number the cells the same way however the box is turned or written.
-    filaInput_.images.clear();
-    filaInput_.copiesLeft.assign(model_.shapeCount(), 0);
-    for (int s = 0; s < model_.shapeCount(); ++s) {
-        filaInput_.copiesLeft[s] = dlx.remaining(dlx.columnOfShape(s));
-        dlx.forEachLiveRowOfShape(s, [&](int row) { filaInput_.images.push_back(dlx.imageOfRow(row)); });
-    }
-    filaInput_.pieces = pieces;
-    filaInput_.holesParity = holesParity_;
-    filaInput_.parityLeft = parityLeft_;
 }
 
 bool Solver::startFila(long long& budget) {
@@ -49,7 +33,7 @@ bool Solver::startFila(long long& budget) {
         }
         filaFromRoot_ = false;  // the root's region passes FILA's memory limit: start on the smaller one
     }
-    fillFilaInput(dlx_, model_.mobileCount() - depth_);
+    fillFilaInput(filaInput_, dlx_, model_, model_.mobileCount() - depth_, holesParity_, parityLeft_);
     budget -= static_cast<long long>(filaInput_.images.size() / 16) + 1;  // building FILA's lists
     return fila_->start(filaInput_);
 }
@@ -383,7 +367,7 @@ void Solver::searchLoop(long long& budget) {
         }
         Frame& f = frames_[depth_];
         const int remaining = pieces - depth_;
-        if (f.stage == kEnter) {
+        if (f.stage == Frame::kEnter) {
             f.hideMark = static_cast<int>(hidden_.size());
             if (remaining == 0) {
                 reportSolution();
@@ -415,12 +399,12 @@ void Solver::searchLoop(long long& budget) {
             if (remaining >= filterFrom) {
                 filter_ = FilterProgress{};
                 filter_.parityChanged = depth_ == 0 || model_.images[placed_[depth_ - 1]].parity != 0;
-                f.stage = kFilter;
+                f.stage = Frame::kFilter;
             } else {
-                f.stage = kChoose;
+                f.stage = Frame::kChoose;
             }
         }
-        if (f.stage == kFilter) {
+        if (f.stage == Frame::kFilter) {
             // Monte Carlo shuffles the rows before each trial: its root filters run again.
             const bool rootReplay = depth_ == 0 && rootFiltersKnown_ && !monteCarlo;
             if (!(rootReplay ? replayRootFilters(budget) : runFilters(remaining, budget))) break;  // resumed next slice
@@ -429,13 +413,13 @@ void Solver::searchLoop(long long& budget) {
                 rootHiddenBy_ = hiddenBy_;
                 rootFiltersKnown_ = true;
             }
-            f.stage = kChoose;
+            f.stage = Frame::kChoose;
         }
-        if (f.stage == kChoose) {
+        if (f.stage == Frame::kChoose) {
             if (depth_ == 0 && (filaFromRoot_ || (algo_.rootByProbes && root_.choice < 0))) {
                 // The root's region, filtered: what FILA starts on below every root image.
                 budget -= static_cast<long long>(dlx_.rowCount() / 16) + 1;
-                fillFilaInput(dlx_, pieces);
+                fillFilaInput(filaInput_, dlx_, model_, pieces, holesParity_, parityLeft_);
                 rootFilaInput_ = filaInput_;
             }
             if (fila_ && remaining <= algo_.filaAt && remaining < filaRefusedBelow_ &&
@@ -443,8 +427,8 @@ void Solver::searchLoop(long long& budget) {
                 (!monteCarlo || remaining < options_.monteCarlo.range)) {
                 if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
                 if (startFila(budget)) {
-                    if (depth_ < sub_.size) followGuideInFila();  // a subproblem's path goes on in FILA
-                    f.stage = kFila;
+                    if (guide_.onPath(depth_)) guide_.followInFila(*fila_, depth_);  // a subproblem's path goes on in FILA
+                    f.stage = Frame::kFila;
                     continue;
                 }
                 // FILA's tables for this region would pass their memory limit: DLX searches
@@ -459,7 +443,10 @@ void Solver::searchLoop(long long& budget) {
                 // Decided once (every subproblem's root is the same): nothing to choose when
                 // min-fit takes the piece's column itself or a forced move.
                 const bool choice = col != root_.constrainedColumn && dlx_.length(col) > 1 && dlx_.length(root_.constrainedColumn) > 0;
-                if (root_.choice < 0) root_.choice = choice ? chooseRootByProbes(col, budget) : col == root_.constrainedColumn ? 2 : 3;
+                if (root_.choice < 0)
+                    root_.choice = choice ? probes_.chooseRoot(probeContext(), dlx_, rootFilaInput_, col, root_.constrainedColumn,
+                                                               budget, root_.estimates)
+                                          : col == root_.constrainedColumn ? 2 : 3;
                 if (choice && root_.choice == 1) col = root_.constrainedColumn;
             }
             if (col < 0) {
@@ -472,9 +459,9 @@ void Solver::searchLoop(long long& budget) {
             f.col = col;
             f.node = dlx_.down(col);
             f.stop = col;
-            f.stage = kNext;
-            if (depth_ < sub_.size) followGuide(f);
-        } else if (f.stage == kFila) {
+            f.stage = Frame::kNext;
+            if (guide_.onPath(depth_)) guide_.follow(f, dlx_, depth_);
+        } else if (f.stage == Frame::kFila) {
             FilaEngine::Run r = fila_->run(budget);
             if (r == FilaEngine::Run::Exhausted) {
                 leaveLevel();
@@ -482,7 +469,7 @@ void Solver::searchLoop(long long& budget) {
             }
             if (r == FilaEngine::Run::Stopped && state_ == State::Running) state_ = State::LimitReached;
             break;
-        } else if (f.stage == kNext) {
+        } else if (f.stage == Frame::kNext) {
             if (f.node == f.stop || trialEnding_) {
                 if (tracing && !trialEnding_ && traceWanted(remaining))
                     onTrace_({trace::kExhausted, remaining, traceTarget(f.col), traceCandidates_[depth_]});
@@ -499,10 +486,10 @@ void Solver::searchLoop(long long& budget) {
             stats_.attempts[remaining]++;
             stats_.fits[remaining]++;
             if (tracing && traceWanted(remaining)) onTrace_({trace::kPlace, remaining, traceInstance(image), image});
-            f.stage = kReturn;
+            f.stage = Frame::kReturn;
             ++depth_;
-            frames_[depth_].stage = kEnter;
-        } else if (f.stage == kReturn) {
+            frames_[depth_].stage = Frame::kEnter;
+        } else if (f.stage == Frame::kReturn) {
             dlx_.unselectRow(f.node);
             if (tracing && traceWanted(remaining))
                 onTrace_({trace::kRemove, remaining, traceInstance(placed_[depth_]), placed_[depth_]});
@@ -510,7 +497,7 @@ void Solver::searchLoop(long long& budget) {
             // A trial ends when a piece is removed and `range` pieces remain to be placed.
             if (monteCarlo && remaining == options_.monteCarlo.range) trialEnding_ = true;
             f.node = dlx_.down(f.node);
-            f.stage = kNext;
+            f.stage = Frame::kNext;
         }
     }
 }

@@ -1,16 +1,17 @@
 // Solver's front: creating a solver, stepping it (the setup, then the search, in bounded
 // slices), its statistics and the description of its configuration. The parts, one job each:
 //   solver/configuration.cpp     the algorithm plan (planAlgorithms: the automatic configuration)
-//   solver/solver_setup.cpp      the setup phases: model, proofs, redundancy plan, Monte Carlo
-//                                probes, matrix
+//   solver/solver_setup.cpp      the setup phases: model, proofs, redundancy plan, matrix
+//   solver/configuration_probes.hpp  ConfigurationProbes: the automatic configuration's Monte
+//                                Carlo probes (short search, the -r piece, the root's column)
 //   solver/dlx_driver.cpp        the search: DLX levels on an explicit stack, the image filters,
 //                                FILA's start, solutions and trace events
-//   solver/subproblem_guide.cpp  subproblems: start one, follow its path, donate, fraction done
+//   solver/subproblem_guide.hpp  SubproblemGuide: a subproblem's path, followed by the driver,
+//                                donations, the fraction done
 #include "solver/solver.hpp"
 
 #include <iomanip>
 #include <new>
-#include <numeric>
 #include <sstream>
 
 #include "common/text.hpp"
@@ -20,21 +21,6 @@ namespace polycube {
 
 using solver_parts::Clock;
 using solver_parts::secondsSince;
-
-long long SolverStats::totalAttempts() const { return std::accumulate(attempts.begin(), attempts.end(), 0LL); }
-
-long long SolverStats::totalFits() const { return std::accumulate(fits.begin(), fits.end(), 0LL); }
-
-void SolverStats::add(const SolverStats& other, int sign) {
-    solutions += sign * other.solutions;
-    found += sign * other.found;
-    redundant += sign * other.redundant;
-    monteCarloTrials += sign * other.monteCarloTrials;
-    forEachLevelCounter(*this, other, [sign](std::vector<long long>& a, const std::vector<long long>& b) {
-        if (a.size() < b.size()) a.resize(b.size(), 0);
-        for (size_t i = 0; i < b.size(); ++i) a[i] += sign * b[i];
-    });
-}
 
 Result<std::unique_ptr<Solver>> Solver::create(const PuzzleDef& def, const SolverOptions& options) {
     std::unique_ptr<Solver> s;
@@ -128,14 +114,48 @@ Solver::State Solver::stepUnguarded(long long budget, double maxSeconds) {
         }
     }
     if (state_ == State::Running && cancelled()) state_ = State::Cancelled;
-    if (sub_.size > 0) {
-        // a subproblem: the levels of its path were replayed, not searched (parallel/)
-        guardStatistics();
-        if (state_ == State::Done && sub_.followed < sub_.size && sub_.error.empty())
-            sub_.error = "the subproblem's path is not a path of this search (a level on it was a dead end)";
-    }
+    guide_.endSlice(stats_, model_.mobileCount(), state_ == State::Done);  // a subproblem's replayed levels
     stats_.searchSeconds += secondsSince(t0);
     return state_;
+}
+
+Status Solver::startSubproblem(const std::vector<int>& path) {
+    if (options_.monteCarlo.trials > 0) return Status::error("a Monte Carlo run (-s) cannot be split into subproblems");
+    if (Status st = SubproblemGuide::check(path, model_.mobileCount(), static_cast<int>(model_.images.size())); !st.ok)
+        return st;
+    // At rest: nothing searched yet (level 0 not entered), or the last tree exhausted, which
+    // leaves the matrix and every counter of the position as at the start.
+    const bool fresh = state_ == State::Running && depth_ == 0 && frames_[0].stage == Frame::kEnter;
+    const bool finished = state_ == State::Done && depth_ < 0;
+    if (!impossible_.empty()) return Status::success();  // proved impossible: no tree at all
+    if (!fresh && !finished) return Status::error("subproblem: this solver is in the middle of a search");
+    filaReuse_ = true;
+    if (fila_) fila_->reuseTables(true);  // sibling subproblems often restart FILA on one region
+    guide_.begin(path, stats_);
+    state_ = State::Running;
+    depth_ = 0;
+    frames_[0] = Frame{};
+    return Status::success();
+}
+
+SubproblemGuide::Position Solver::position() const {
+    return SubproblemGuide::Position{frames_, depth_, dlx_, fila_.get(), placed_, filaFollowed_, model_.mobileCount()};
+}
+
+double Solver::fractionDone() const {
+    if (state_ == State::Done) return 1.0 - guide_.donatedShare();
+    if (setup_ != kSetReady) return 0.0;
+    if (options_.monteCarlo.trials > 0)
+        return std::min(1.0, static_cast<double>(stats_.monteCarloTrials) / static_cast<double>(options_.monteCarlo.trials));
+    return guide_.treeFractionDone(position());
+}
+
+int Solver::donate(std::vector<std::vector<int>>& out, double* share, int maxPaths) {
+    if (state_ != State::Running || options_.monteCarlo.trials > 0 || options_.trace != 0) return 0;
+    SubproblemGuide::Cut cut;
+    const int n = guide_.donate(position(), stats_, out, share, maxPaths, cut);
+    if (cut.level >= 0) frames_[cut.level].stop = cut.stop;  // this search stops before the donated rows
+    return n;
 }
 
 std::string Solver::configurationDescription() const {

@@ -31,7 +31,11 @@
 #include "search/heuristics.hpp"
 #include "search/trace.hpp"
 #include "solver/configuration.hpp"
+#include "solver/configuration_probes.hpp"
 #include "solver/options.hpp"
+#include "solver/search_frame.hpp"
+#include "solver/solver_stats.hpp"
+#include "solver/subproblem_guide.hpp"
 
 namespace polycube {
 
@@ -39,41 +43,6 @@ struct Solution {
     long long number = 0;        // 1-based among reported solutions
     std::vector<int> images;     // placed image ids
     std::vector<int> grid;       // box index -> instance index
-};
-
-struct SolverStats {
-    long long solutions = 0;     // reported (after redundancy and unique filtering)
-    long long found = 0;         // complete assemblies reached by the search
-    long long redundant = 0;     // found but filtered as equivalent to another
-    // Index N = number of pieces left to place when the attempt was made (1..pieces).
-    std::vector<long long> attempts, fits;
-    long long totalAttempts() const;
-    long long totalFits() const;
-    // this += sign * other, over every counter that adds up across pieces of one search
-    // (solutions, found, redundant, Monte Carlo trials, every per-level counter): merging
-    // threads, pieces and job results (parallel/, cli/jobs.cpp), and taking differences.
-    void add(const SolverStats& other, int sign = 1);
-    double searchSeconds = 0;    // time inside step()
-    double setupSeconds = 0;     // model, symmetries, filters, matrix
-    long long monteCarloTrials = 0;
-    long long filaRefused = 0;   // levels where FILA's tables would pass their memory limit (DLX searched)
-    // Constraint work, indexed by pieces left (first seed article, "Constraints").
-    std::vector<long long> parityBacktracks, volumeBacktracks;
-    std::vector<long long> parityFiltered, volumeFiltered, fitFiltered;
-
-    // Every per-level counter of `a` with the same counter of `b`, for code that treats them
-    // alike (merging the threads' statistics, restoring a subproblem's replayed levels): one
-    // list of them, so a new counter cannot be forgotten in one place.
-    template <class A, class B, class F>
-    static void forEachLevelCounter(A& a, B& b, F f) {
-        f(a.attempts, b.attempts);
-        f(a.fits, b.fits);
-        f(a.parityBacktracks, b.parityBacktracks);
-        f(a.volumeBacktracks, b.volumeBacktracks);
-        f(a.parityFiltered, b.parityFiltered);
-        f(a.volumeFiltered, b.volumeFiltered);
-        f(a.fitFiltered, b.fitFiltered);
-    }
 };
 
 // Trace event (search-trace for -t and the web page's animations): one record of
@@ -186,9 +155,9 @@ public:
     // away by donate() is not this search's: the figure ends at 1 - donatedShare(). Never
     // decreases; 0 before the search, the Monte Carlo trials' share with -s. Between step()s.
     double fractionDone() const;
-    double donatedShare() const { return sub_.donatedShare; }
+    double donatedShare() const { return guide_.donatedShare(); }
     // Non-empty when startSubproblem's path could not be followed.
-    const std::string& subproblemError() const { return sub_.error; }
+    const std::string& subproblemError() const { return guide_.error(); }
 
 private:
     Solver() = default;
@@ -208,21 +177,11 @@ private:
     void reportOrbit();
     void emitSolution(const std::vector<int>& images);
     void beginTrial();
-    // Monte Carlo cost of searching with `plan` as the redundancy filter (FILA below the
-    // constrained piece); mean < 0: no estimate (FILA's tables would be too big).
-    CostEstimate estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed);
-    void fillFilaInput(const DlxMatrix& dlx, int pieces);
-    void beginProbes(std::vector<RedundancyPlan> candidates);  // redundancyCandidates' list
     void adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan> candidates, bool automatic);
-    bool probeSome();
+    // What the probes use of the setup (FILA must be configured).
+    ConfigurationProbes::Context probeContext();
 
-    struct Frame {
-        int col = -1;
-        int node = -1;
-        int stop = -1;     // the row list ends here: col, or (path levels, donation) an earlier node
-        int hideMark = 0;  // rows hidden by filters at this level: hidden_[hideMark..]
-        uint8_t stage = 0;
-    };
+    using Frame = solver_parts::Frame;
     void leaveLevel();
     int traceInstance(int image) const;
     int traceTarget(int col) const;
@@ -245,20 +204,12 @@ private:
     bool replayRootFilters(long long& budget);
     void hideRow(int row, std::vector<long long>& counter, int remaining, trace::Filter filter);
     std::vector<long long>& filteredCounter(trace::Filter filter);
-    enum Stage : uint8_t { kEnter = 0, kNext = 1, kReturn = 2, kFila = 3, kFilter = 4, kChoose = 5 };
-    void endProbes();
     void estimateWholeSearch();
-    bool knownShort() const;  // the search is short: by its piece count or estimateWholeSearch
     void proveByReach();
     void adoptProof(const WeightingProof& proof);  // its reason, kind and cells as the solver's
-    void fillWholePuzzleInput();
-    uint64_t probeSalt(int image, uint64_t seed);
-    int chooseRootByProbes(int heuristicColumn, long long& budget);
-    CostEstimate estimateBelow(const FilaInput& input, const std::vector<int>& images, int probes, uint64_t seed);
     bool startFila(long long& budget);
-    void followGuide(Frame& f);
-    void followGuideInFila();
-    void guardStatistics();
+    // The driver's stack as the subproblem guide reads it between slices.
+    SubproblemGuide::Position position() const;
 
     PuzzleDef def_;
     SolverOptions options_;
@@ -270,21 +221,9 @@ private:
     std::string error_;
     bool outOfMemory_ = false;
     std::vector<char> enabled_;             // images in the matrix (setup only)
-    // The setup's Monte Carlo probes (solver_setup.cpp): the -r piece's choice among the
-    // candidates, and the whole puzzle's estimate that says whether the search is short.
-    struct ProbeTally {
-        CostEstimate estimate;  // pooled over the passes so far (mean < 0: none possible)
-        int probes = 0;         // per kept image, over those passes
-    };
-    struct Probes {
-        bool active = false;                // choosing the -r piece by Monte Carlo probes
-        std::vector<RedundancyPlan> candidates;
-        std::vector<ProbeTally> tallies;
-        int refinements = 0;
-        int next = -1;
-        FilaInput input;                    // the whole puzzle, FILA started once (beginProbes)
-        double screenEstimate = -1;         // the first estimate of the search's cost (-1: none)
-    } probe_;
+    // The setup's Monte Carlo probes (solver/configuration_probes.hpp): the -r piece's choice
+    // among the candidates, whether the search is short, the root's column.
+    ConfigurationProbes probes_;
     FilterProgress filter_;
     long long chunk_ = 1;                   // step(): budget units between clock readings
     long long dlxCost_ = 1;                 // budget units a DLX placement costs (finishSetup)
@@ -309,16 +248,14 @@ private:
     // FILA takes over from DLX when algo_.filaAt or fewer pieces remain and the open cells
     // fit its occupancy field.
     std::unique_ptr<FilaEngine> fila_;
-    // The root level's column (finishSetup, chooseRootByProbes).
+    // The root level's column (finishSetup, ConfigurationProbes::chooseRoot).
     struct Root {
         int firstColumn = -1;        // the -r piece's column, -1: the heuristic's choice
         int constrainedColumn = -1;  // the -r piece's column when DLX has just the root level
-        int choice = -1;             // chooseRootByProbes: 0 the heuristic's, 1 the piece's, -1 not
+        int choice = -1;             // chooseRoot: 0 the heuristic's, 1 the piece's, -1 not
                                      // yet; no choice: 2 min-fit took the piece, 3 a forced move
         double estimates[2] = {-1, -1};  // its estimates (heuristic's, piece's)
     } root_;
-    std::vector<double> fillOrder_;       // cells' keys in fill order (fillOrder(): computed once)
-    const std::vector<double>& fillOrder();
     bool filaFromRoot_ = false;  // FILA below the root starts on the root's region (finishSetup)
     FilaInput rootFilaInput_;    // that region, filtered (search: the root's kChoose)
     int filaFollowed_ = 0;       // levels FILA placed by follow() that the solver placed too
@@ -360,18 +297,7 @@ private:
     std::vector<uint32_t> orbitCodes_, orbitCode_;
     std::vector<uint64_t> orbitHashes_;
     std::vector<int> orbitImages_, orbitCells_;
-    // The subproblem guide (subproblem_guide.cpp): the path to follow, how many of its
-    // placements were made, and the statistics of the levels above the subtree as they were
-    // before it started (the path's levels are replayed, and that work must not be counted
-    // twice).
-    struct Guide {
-        std::vector<int> path;
-        double donatedShare = 0;  // of this search's tree, given away by donate()
-        int size = 0;             // path.size(): checked once per DLX level entry
-        int followed = 0;
-        std::string error;
-        SolverStats statsBefore;
-    } sub_;
+    SubproblemGuide guide_;  // the subproblem's path (solver/subproblem_guide.hpp)
 };
 
 }  // namespace polycube

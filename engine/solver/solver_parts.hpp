@@ -1,5 +1,5 @@
-// What the files of Solver share and nothing else needs (solver.cpp, solver_setup.cpp,
-// dlx_driver.cpp, subproblem_guide.cpp).
+// What the files of Solver share and nothing else needs: the setup's and the slices' clock
+// (solver.cpp, solver_setup.cpp).
 #pragma once
 #include <chrono>
 

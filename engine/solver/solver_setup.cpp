@@ -80,11 +80,11 @@ bool Solver::setupSome() {
             return true;
         case kSetEstimate:
             estimateWholeSearch();
-            setup_ = probe_.active ? kSetProbes : kSetMatrix;
-            if (!probe_.active) beginMatrix();
+            setup_ = probes_.active() ? kSetProbes : kSetMatrix;
+            if (!probes_.active()) beginMatrix();
             return true;
         case kSetProbes:
-            if (probeSome()) return true;
+            if (probes_.step(probeContext(), plan_)) return true;
             beginMatrix();
             setup_ = kSetMatrix;
             return true;
@@ -175,7 +175,7 @@ Status Solver::prepare() {
         for (int k = 0; k < pieces - algo_.filaAt && k < static_cast<int>(sizes.size()); ++k) cells -= sizes[k];
         // Sized for the whole region when that takes no wider occupancy field: FILA can then
         // start below the root from the root's tables (filaFromRoot_) and the -r probes start
-        // it once for every candidate (estimateSearchCost).
+        // it once for every candidate (ConfigurationProbes).
         if (filaCapacityFor(model_.openCellCount()) == filaCapacityFor(cells)) cells = model_.openCellCount();
         FilaSettings fs;
         fs.schedule = algo_.schedule;
@@ -243,7 +243,22 @@ void Solver::adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan
     plan_ = std::move(plan);
     planActive_ = true;
     // No probes when the puzzle is already proved impossible: nothing will be searched.
-    if (automatic && impossible_.empty()) beginProbes(std::move(candidates));
+    if (automatic && impossible_.empty() && fila_)
+        probes_.begin(probeContext(), std::move(candidates), algo_.automatic, algo_.filaAt == model_.mobileCount() - 1);
+}
+
+ConfigurationProbes::Context Solver::probeContext() {
+    return ConfigurationProbes::Context{model_, *fila_, holesParity_, parityLeft_, filaReuse_};
+}
+
+void Solver::estimateWholeSearch() {
+    // Whether the search is short (ConfigurationProbes::estimateWholeSearch): only for the
+    // automatic configuration with FILA below the root, and a search to be run.
+    const int pieces = model_.mobileCount();
+    if (!algo_.automatic || !fila_ || algo_.filaAt != pieces - 1 || !impossible_.empty() || options_.monteCarlo.trials > 0) return;
+    // With -r the filter divides the search by the symmetries it removes.
+    const double reduced = planActive_ ? std::max<double>(1, static_cast<double>(symmetries_.size())) : 1;
+    probes_.estimateWholeSearch(probeContext(), reduced);
 }
 
 void Solver::beginMatrix() {
@@ -270,7 +285,7 @@ void Solver::finishSetup() {
     dlxCost_ = 1 + (nodes / columns) * rowLength * rowLength / 1024;
     root_.constrainedColumn = planActive_ && plan_.shape >= 0 && algo_.filaAt == pieces - 1 ? dlx_.columnOfShape(plan_.shape) : -1;
     const bool filaHoldsAll = fila_ && model_.openCellCount() <= fila_->capacity();
-    const bool shortSearch = knownShort();
+    const bool shortSearch = probes_.knownShort(algo_.automatic, pieces);
     const bool probesPossible = root_.constrainedColumn >= 0 && filaHoldsAll && options_.monteCarlo.trials == 0;
     if (algo_.rootProbesWhenLong && (shortSearch || !probesPossible)) {
         // 3-D: a short search keeps the piece (the probes would cost more than a wrong
@@ -333,10 +348,7 @@ void Solver::proveByReach() {
     weightingSeconds_ += secondsSince(tw);
     if (!proof.impossible) return;
     adoptProof(proof);
-    if (probe_.active) {  // nothing will be searched: no piece to choose
-        probe_.active = false;
-        endProbes();
-    }
+    if (probes_.active()) probes_.stop(probeContext());  // nothing will be searched: no piece to choose
 }
 
 }  // namespace polycube

@@ -1,8 +1,7 @@
-// The automatic configuration's measurements (Knuth 1975, "Estimating the efficiency of
-// backtrack programs"): Monte Carlo probes through FILA that say whether the search is short,
-// which uniquely shaped piece -r should constrain, and which column the root branches on.
-// Run in the setup's bounded units (solver_setup.cpp), and once at the root (search).
-#include "solver/solver.hpp"
+// The automatic configuration's Monte Carlo probes (solver/configuration_probes.hpp): whether
+// the search is short, which uniquely shaped piece -r constrains, and which column the root
+// branches on.
+#include "solver/configuration_probes.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,98 +10,96 @@
 #include <sstream>
 
 #include "common/hash.hpp"
+#include "solver/configuration.hpp"
+#include "solver/fila_input.hpp"
 
 namespace polycube {
 
 // The probes' estimate (list entries examined, about 50 per microsecond natively) below which
-// a search counts as short (~0.5 s): the other -r candidates are not probed (probeSome), and
+// a search counts as short (~0.5 s): the other -r candidates are not probed (step), and
 // FILA's tables serve every root image (finishSetup).
 constexpr double kShortSearchCost = 3e7;
 
-void Solver::estimateWholeSearch() {
+void ConfigurationProbes::estimateWholeSearch(const Context& ctx, double reduced) {
     // The automatic configuration's first question: is the search short? Knuth's estimator
     // through FILA started once on the whole puzzle, from its own root (64 probes; with -r
     // divided by the symmetries the filter removes). A short search is not probed for the -r
-    // piece (probeSome) and shares FILA's tables below the root with E too (finishSetup).
+    // piece (step) and shares FILA's tables below the root with E too (Solver::finishSetup).
     // It replaced, for that question, a pass of 40 probes under every kept image of the
     // first -r candidate, which took 10% of a millisecond puzzle (Soma figures, hexominoes
     // in 7x6); a long search still gets that pass first (the Tetris Cube and Bedlam choose
     // as before).
     constexpr int kProbes = 64;
     constexpr uint64_t kSeed = 4242;
-    const int pieces = model_.mobileCount();
-    if (!algo_.automatic || !fila_ || algo_.filaAt != pieces - 1 || !impossible_.empty() || options_.monteCarlo.trials > 0) return;
-    if (pieces <= kShortSearchPieces) return;  // short whatever the estimate (knownShort)
-    if (probe_.input.openCells.empty()) fillWholePuzzleInput();
-    if (!probe_.input.openCells.empty() && fila_->start(probe_.input)) {
-        const double reduced = planActive_ ? std::max<double>(1, static_cast<double>(symmetries_.size())) : 1;
-        probe_.screenEstimate = fila_->estimateCost(kProbes, kSeed).mean / reduced;
-    }
-    if (!probe_.active) {
-        probe_.input = FilaInput{};
-        fila_->reuseTables(filaReuse_);
+    if (ctx.model.mobileCount() <= kShortSearchPieces) return;  // short whatever the estimate (knownShort)
+    if (input_.openCells.empty()) fillWholePuzzleInput(ctx);
+    if (!input_.openCells.empty() && ctx.fila.start(input_))
+        screenEstimate_ = ctx.fila.estimateCost(kProbes, kSeed).mean / reduced;
+    if (!active_) {
+        input_ = FilaInput{};
+        ctx.fila.reuseTables(ctx.reuseTables);
     }
 }
 
-bool Solver::knownShort() const {
-    return (algo_.automatic && model_.mobileCount() <= kShortSearchPieces) ||
-           (probe_.screenEstimate >= 0 && probe_.screenEstimate < kShortSearchCost);
+bool ConfigurationProbes::knownShort(bool automatic, int pieces) const {
+    return (automatic && pieces <= kShortSearchPieces) || (screenEstimate_ >= 0 && screenEstimate_ < kShortSearchCost);
 }
 
-void Solver::beginProbes(std::vector<RedundancyPlan> candidates) {
+void ConfigurationProbes::begin(const Context& ctx, std::vector<RedundancyPlan> candidates, bool automatic,
+                                bool filaBelowRoot) {
     // Which uniquely shaped piece to constrain matters (FILA article: L instead of G makes
     // the Tetris Cube 3 times faster) and no simple rule predicts it (the largest, most
     // compact piece is best for the Tetris Cube, the one with fewest images for Bedlam). So
     // when the search looks long, estimate each candidate's search cost with Monte Carlo
     // probes through the configured algorithms and keep the cheapest. One pass of probes
-    // per probeSome() call, so setup stays in bounded slices.
-    probe_.active = false;
-    if (!fila_ || algo_.filaAt != model_.mobileCount() - 1) return;
-    // A short search is not probed (probeSome): known here for a few pieces, without the
-    // whole puzzle's FILA input the probes would need.
-    if (algo_.automatic && model_.mobileCount() <= kShortSearchPieces) return;
-    probe_.candidates = std::move(candidates);
-    if (probe_.candidates.size() < 2) return;
-    probe_.active = true;
-    probe_.next = -1;  // the first call decides whether to probe at all
-    fillWholePuzzleInput();
-    probe_.tallies.assign(probe_.candidates.size(), ProbeTally{});
-    probe_.refinements = 0;
+    // per step() call, so setup stays in bounded slices.
+    active_ = false;
+    if (!filaBelowRoot) return;
+    // A short search is not probed (step): known here for a few pieces, without the whole
+    // puzzle's FILA input the probes would need.
+    if (automatic && ctx.model.mobileCount() <= kShortSearchPieces) return;
+    candidates_ = std::move(candidates);
+    if (candidates_.size() < 2) return;
+    active_ = true;
+    next_ = -1;  // the first call decides whether to probe at all
+    fillWholePuzzleInput(ctx);
+    tallies_.assign(candidates_.size(), Tally{});
+    refinements_ = 0;
 }
 
-const std::vector<double>& Solver::fillOrder() {
+const std::vector<double>& ConfigurationProbes::fillOrder(const Model& model) {
     if (fillOrder_.empty()) {
         Heuristic first;
         first.kind = HeuristicKind::First;
-        fillOrder_ = cellKeys(first, model_);
+        fillOrder_ = cellKeys(first, model);
     }
     return fillOrder_;
 }
 
-void Solver::fillWholePuzzleInput() {
+void ConfigurationProbes::fillWholePuzzleInput(const Context& ctx) {
     // FILA's input for the whole puzzle, every image in: the probes place a candidate's kept
     // images on it with follow() (a piece of its own shape places no other image of it).
     // What fillFilaInput would read off a matrix of every image, without building one: the
     // cells in the header list's order (DlxMatrix::begin: "first open cell" order), every
     // image in its column's order (by id: the model groups them by shape), every copy.
-    probe_.input = FilaInput{};
-    if (model_.openCellCount() > fila_->capacity()) return;
-    const std::vector<double>& order = fillOrder();
-    probe_.input.openCells.resize(model_.openCellCount());
-    std::iota(probe_.input.openCells.begin(), probe_.input.openCells.end(), 0);
-    std::stable_sort(probe_.input.openCells.begin(), probe_.input.openCells.end(),
-                     [&](int a, int b) { return order[a] < order[b]; });
-    probe_.input.images.resize(model_.images.size());
-    std::iota(probe_.input.images.begin(), probe_.input.images.end(), 0);
-    probe_.input.copiesLeft.resize(model_.shapeCount());
-    for (int s = 0; s < model_.shapeCount(); ++s) probe_.input.copiesLeft[s] = model_.shapes[s].count;
-    probe_.input.pieces = model_.mobileCount();
-    probe_.input.holesParity = holesParity_;
-    probe_.input.parityLeft = parityLeft_;
-    fila_->reuseTables(true);
+    const Model& model = ctx.model;
+    input_ = FilaInput{};
+    if (model.openCellCount() > ctx.fila.capacity()) return;
+    const std::vector<double>& order = fillOrder(model);
+    input_.openCells.resize(model.openCellCount());
+    std::iota(input_.openCells.begin(), input_.openCells.end(), 0);
+    std::stable_sort(input_.openCells.begin(), input_.openCells.end(), [&](int a, int b) { return order[a] < order[b]; });
+    input_.images.resize(model.images.size());
+    std::iota(input_.images.begin(), input_.images.end(), 0);
+    input_.copiesLeft.resize(model.shapeCount());
+    for (int s = 0; s < model.shapeCount(); ++s) input_.copiesLeft[s] = model.shapes[s].count;
+    input_.pieces = model.mobileCount();
+    input_.holesParity = ctx.holesParity;
+    input_.parityLeft = ctx.parityLeft;
+    ctx.fila.reuseTables(true);
 }
 
-bool Solver::probeSome() {
+bool ConfigurationProbes::step(const Context& ctx, RedundancyPlan& plan) {
     // Knuth's estimator is unbiased but heavy-tailed: one pass of 40 probes per kept image
     // put the Tetris Cube's L anywhere in 1.2e8-3.9e8 and Bedlam's X in 1.2e8-5.7e8 as the
     // file was rewritten. So every candidate gets a screening pass of 40 probes per kept
@@ -115,10 +112,10 @@ bool Solver::probeSome() {
     constexpr int kScreenProbes = 40, kProbes = 160, kMaxRefinements = 24;
     constexpr double kCostPerRefinement = 2e7;
     constexpr uint64_t kSeed = 12345;
-    const int n = static_cast<int>(probe_.candidates.size());
+    const int n = static_cast<int>(candidates_.size());
     auto pass = [&](int c, int probes) {
-        ProbeTally& t = probe_.tallies[c];
-        const CostEstimate e = estimateSearchCost(probe_.candidates[c], probes,
+        Tally& t = tallies_[c];
+        const CostEstimate e = estimateSearchCost(ctx, candidates_[c], probes,
                                                   mix64(kSeed + static_cast<uint64_t>(t.probes)));
         if (e.mean < 0) {
             t.estimate = e;
@@ -130,94 +127,102 @@ bool Solver::probeSome() {
         }
         t.probes += probes;
     };
-    if (probe_.next < 0 && knownShort()) {
-        endProbes();  // a short search by the whole puzzle's estimate (estimateWholeSearch)
+    if (next_ < 0 && screenEstimate_ >= 0 && screenEstimate_ < kShortSearchCost) {
+        end(ctx);  // a short search by the whole puzzle's estimate (estimateWholeSearch)
         return false;
     }
-    if (probe_.next < 0) {
+    if (next_ < 0) {
         // The first candidate's screening decides whether to probe at all: a short search
         // (under ~0.5 s) keeps it, as probing the others would cost more than it could save.
         pass(0, kScreenProbes);
-        probe_.next = 1;
-        const double first = probe_.tallies[0].estimate.mean;
-        probe_.screenEstimate = first;
+        next_ = 1;
+        const double first = tallies_[0].estimate.mean;
+        screenEstimate_ = first;
         if (first >= 0 && first < kShortSearchCost) {
-            endProbes();
+            end(ctx);
             return false;
         }
         return true;
     }
-    if (probe_.next < n) {
-        pass(probe_.next++, kScreenProbes);
+    if (next_ < n) {
+        pass(next_++, kScreenProbes);
         return true;
     }
     int best = -1;
     for (int c = 0; c < n; ++c)
-        if (probe_.tallies[c].estimate.mean >= 0 && (best < 0 || probe_.tallies[c].estimate.mean < probe_.tallies[best].estimate.mean))
+        if (tallies_[c].estimate.mean >= 0 && (best < 0 || tallies_[c].estimate.mean < tallies_[best].estimate.mean))
             best = c;
     if (best >= 0) {
-        const CostEstimate& b = probe_.tallies[best].estimate;
-        auto contender = [&](const ProbeTally& t) {
+        const CostEstimate& b = tallies_[best].estimate;
+        auto contender = [&](const Tally& t) {
             return t.estimate.mean >= 0 && t.estimate.mean - b.mean < 2 * std::sqrt(t.estimate.variance + b.variance);
         };
         int next = -1, contenders = 0;
         for (int c = 0; c < n; ++c) {
-            const ProbeTally& t = probe_.tallies[c];
+            const Tally& t = tallies_[c];
             if (!contender(t)) continue;
             ++contenders;
-            if (next < 0 || t.probes < probe_.tallies[next].probes) next = c;
+            if (next < 0 || t.probes < tallies_[next].probes) next = c;
         }
         const int allowed = static_cast<int>(std::min<double>(kMaxRefinements, b.mean / kCostPerRefinement));
-        if (contenders > 1 && probe_.refinements < allowed) {
-            ++probe_.refinements;
+        if (contenders > 1 && refinements_ < allowed) {
+            ++refinements_;
             pass(next, kProbes);
             return true;
         }
         std::string notes;
         for (int c = 0; c < n; ++c) {
-            const ProbeTally& t = probe_.tallies[c];
+            const Tally& t = tallies_[c];
             if (t.estimate.mean < 0) continue;
             std::ostringstream v;
             v << std::setprecision(2) << t.estimate.mean;
-            notes += (notes.empty() ? "" : ", ") + model_.shapes[probe_.candidates[c].shape].name + " " + v.str();
+            notes += (notes.empty() ? "" : ", ") + ctx.model.shapes[candidates_[c].shape].name + " " + v.str();
             if (t.probes > kScreenProbes) notes += " (" + std::to_string(t.probes) + " probes)";
         }
-        plan_ = std::move(probe_.candidates[best]);
-        plan_.description += "; chosen by Monte Carlo probes, estimated cost: " + notes;
+        plan = std::move(candidates_[best]);
+        plan.description += "; chosen by Monte Carlo probes, estimated cost: " + notes;
     }
-    endProbes();
+    end(ctx);
     return false;
 }
 
-void Solver::endProbes() {
-    probe_.candidates.clear();
-    probe_.tallies.clear();
-    probe_.input = FilaInput{};
-    fila_->reuseTables(filaReuse_);
+void ConfigurationProbes::stop(const Context& ctx) {
+    if (!active_) return;
+    active_ = false;
+    end(ctx);
 }
 
-CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPerImage, uint64_t seed) {
+void ConfigurationProbes::end(const Context& ctx) {
+    candidates_.clear();
+    tallies_.clear();
+    input_ = FilaInput{};
+    ctx.fila.reuseTables(ctx.reuseTables);
+}
+
+CostEstimate ConfigurationProbes::estimateSearchCost(const Context& ctx, const RedundancyPlan& plan, int probesPerImage,
+                                                     uint64_t seed) {
     // DLX places the constrained piece first (it has the fewest images), then FILA searches
     // below each of its kept images: estimate FILA's cost under each and add them up. Each
     // image's probes are salted by its cells, not its id, so the estimate does not depend on
     // how the puzzle is written.
     const CostEstimate none{-1, 0};
     CostEstimate total;
-    auto salt = [&](int image) { return probeSalt(image, seed); };
-    if (!probe_.input.openCells.empty() && model_.shapes[plan.shape].count == 1) {
+    const Model& model = ctx.model;
+    if (!input_.openCells.empty() && model.shapes[plan.shape].count == 1) {
         // FILA started once on the whole puzzle (every candidate's input: a piece of its own
         // shape places no other image of that shape), its tables kept, and each kept image
         // placed on it by follow(): one build of the tables instead of one per kept image
         // (hexominoes 01-09 in 7x6: the probes took 40% of the default's time).
-        return estimateBelow(probe_.input, plan.keptImages, probesPerImage, seed);
+        return estimateBelow(ctx, input_, plan.keptImages, probesPerImage, seed);
     }
-    std::vector<char> enabled(model_.images.size(), 1);
+    std::vector<char> enabled(model.images.size(), 1);
     for (int i : plan.removedImages) enabled[i] = 0;
     DlxMatrix dlx;
-    dlx.build(model_, enabled);
+    dlx.build(model, enabled);
     const int col = dlx.columnOfShape(plan.shape);
-    const int cellsLeft = model_.openCellCount() - model_.shapes[plan.shape].size;
-    if (cellsLeft > fila_->capacity()) return none;
+    const int cellsLeft = model.openCellCount() - model.shapes[plan.shape].size;
+    if (cellsLeft > ctx.fila.capacity()) return none;
+    FilaInput input;
     for (int image : plan.keptImages) {
         const int row = dlx.rowOfImage(image);
         int node = dlx.down(col);
@@ -225,11 +230,9 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
         if (node == col) continue;
         dlx.coverChosen(col);
         dlx.selectRow(node);
-        holesParity_ -= model_.images[image].parity;
-        fillFilaInput(dlx, model_.mobileCount() - 1);
-        holesParity_ += model_.images[image].parity;
-        const bool started = fila_->start(filaInput_);
-        if (started) total += fila_->estimateCost(probesPerImage, salt(image));
+        fillFilaInput(input, dlx, model, model.mobileCount() - 1, ctx.holesParity - model.images[image].parity, ctx.parityLeft);
+        const bool started = ctx.fila.start(input);
+        if (started) total += ctx.fila.estimateCost(probesPerImage, probeSalt(model, image, seed));
         dlx.unselectRow(node);
         dlx.uncoverChosen(col);
         if (!started) return none;  // FILA's tables would be too big: no estimate
@@ -237,33 +240,35 @@ CostEstimate Solver::estimateSearchCost(const RedundancyPlan& plan, int probesPe
     return total;
 }
 
-uint64_t Solver::probeSalt(int image, uint64_t seed) {
+uint64_t ConfigurationProbes::probeSalt(const Model& model, int image, uint64_t seed) {
     // Salted by the image's cells in fill order (as FILA numbers them), not by cell ids, which
     // follow the way the box is written.
-    const std::vector<double>& order = fillOrder();
+    const std::vector<double>& order = fillOrder(model);
     std::vector<int64_t> ranks;
-    for (int c : model_.images[image].cells) ranks.push_back(static_cast<int64_t>(order[c]));
+    for (int c : model.images[image].cells) ranks.push_back(static_cast<int64_t>(order[c]));
     std::sort(ranks.begin(), ranks.end());
     return hashWords(ranks.data(), ranks.size(), seed);
 }
 
-CostEstimate Solver::estimateBelow(const FilaInput& input, const std::vector<int>& images, int probes, uint64_t seed) {
+CostEstimate ConfigurationProbes::estimateBelow(const Context& ctx, const FilaInput& input, const std::vector<int>& images,
+                                               int probes, uint64_t seed) {
     // FILA started on `input` (its tables kept: reuseTables must be on), each image placed on
     // it by follow() and `probes` probes below it, salted by the image's cells; summed. Mean
     // -1 when FILA's tables for `input` would pass their limit.
     CostEstimate total;
     for (int image : images) {
-        if (!fila_->start(input)) return CostEstimate{-1, 0};
-        if (fila_->follow(&image, 1)) total += fila_->estimateCost(probes, probeSalt(image, seed));
+        if (!ctx.fila.start(input)) return CostEstimate{-1, 0};
+        if (ctx.fila.follow(&image, 1)) total += ctx.fila.estimateCost(probes, probeSalt(ctx.model, image, seed));
     }
     return total;
 }
 
-int Solver::chooseRootByProbes(int heuristicColumn, long long& budget) {
+int ConfigurationProbes::chooseRoot(const Context& ctx, const DlxMatrix& dlx, const FilaInput& rootInput,
+                                    int heuristicColumn, int pieceColumn, long long& budget, double estimates[2]) {
     // Flat boards with holes and long 3-D searches: branch first on the heuristic's column
     // (min-fit: a cell beside a hole, a corner the volume filter thinned, the piece with the
     // fewest images) or on the constrained piece, whichever Knuth's estimator finds
-    // cheaper: FILA started on the root's region (rootFilaInput_), each
+    // cheaper: FILA started on the root's region (rootInput), each
     // row of the column placed by follow(), 160 probes below it, seeded by its cells (the same
     // choice in every subproblem and worker, and however the puzzle is written). The piece must
     // be clearly cheaper (under 0.7x) to be chosen, so near-ties keep min-fit's tree. 40 probes
@@ -275,18 +280,18 @@ int Solver::chooseRootByProbes(int heuristicColumn, long long& budget) {
     // the piece against 0.39M and 1.14M).
     constexpr int kProbes = 160;
     constexpr uint64_t kSeed = 777;
-    fila_->reuseTables(true);
+    ctx.fila.reuseTables(true);
     auto cost = [&](int column) {
         std::vector<int> images;
-        for (int node = dlx_.down(column); node != column; node = dlx_.down(node))
-            images.push_back(dlx_.imageOfRow(dlx_.rowOf(node)));
-        budget -= static_cast<long long>(images.size()) * kProbes * model_.mobileCount();
-        return estimateBelow(rootFilaInput_, images, kProbes, kSeed).mean;
+        for (int node = dlx.down(column); node != column; node = dlx.down(node))
+            images.push_back(dlx.imageOfRow(dlx.rowOf(node)));
+        budget -= static_cast<long long>(images.size()) * kProbes * ctx.model.mobileCount();
+        return estimateBelow(ctx, rootInput, images, kProbes, kSeed).mean;
     };
-    const double heuristic = cost(heuristicColumn), piece = cost(root_.constrainedColumn);
-    fila_->reuseTables(filaReuse_);
-    root_.estimates[0] = heuristic;
-    root_.estimates[1] = piece;
+    const double heuristic = cost(heuristicColumn), piece = cost(pieceColumn);
+    ctx.fila.reuseTables(ctx.reuseTables);
+    estimates[0] = heuristic;
+    estimates[1] = piece;
     return heuristic >= 0 && piece >= 0 && piece < 0.7 * heuristic ? 1 : 0;
 }
 
