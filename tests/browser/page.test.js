@@ -173,8 +173,9 @@ describe('polycube web page', () => {
 
   test('Cancel stops a long search (the Tetris Cube, every solution by search)', async () => {
     await pickLibrary('tetriscube.txt');
-    await page.uncheck('#opt-r');
-    await page.check('#opt-noOrbits'); // minutes of search: it is surely running when cancelled
+    // every solution by search: minutes of it, so it is surely running when cancelled
+    await page.fill('#opt-text', '--no-orbits');
+    await page.dispatchEvent('#opt-text', 'input');
     await page.click('#solve');
     expect(await waitState(['running', 'done', 'error'])).toBe('running');
     // progress is reported while running and the page stays responsive
@@ -203,8 +204,8 @@ describe('polycube web page', () => {
     expect(await page.textContent('#status')).toMatch(/Cancelled/);
     expect(await page.isDisabled('#cancel')).toBe(true);
     expect(await page.isEnabled('#solve')).toBe(true);
-    await page.uncheck('#opt-noOrbits');
-    await page.check('#opt-r');
+    await page.fill('#opt-text', '-r');
+    await page.dispatchEvent('#opt-text', 'input');
   });
 
   test('Cancel is at once even where one placement takes 100 ms (1.1 million placements of 100 random pieces)', async () => {
