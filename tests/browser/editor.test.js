@@ -581,7 +581,8 @@ describe('the editor under a demanding person (QA, third pass)', () => {
     await page.click('#undo'); // L gone: only F and I
     expect(await pieceNames()).toEqual(['F', 'I']);
     await page.click('#drawer-save');
-    expect(await page.textContent('#drawer-note')).toMatch(/^L, the piece being redrawn, is no longer in the puzzle/);
+    // (the drawer renders the refusal after the click's state change: wait for it, do not read at once)
+    await page.waitForFunction(() => /^L, the piece being redrawn, is no longer in the puzzle/.test(document.getElementById('drawer-note').textContent));
     expect(await page.textContent('#drawer-save')).toBe('Add piece');
     await page.click('#drawer-save');
     await page.waitForSelector('#drawer', { state: 'hidden' });
