@@ -583,6 +583,15 @@ describe('the editor under a demanding person (QA, third pass)', () => {
     await page.click('#drawer-save');
     // (the drawer renders the refusal after the click's state change: wait for it, do not read at once)
     await page.waitForFunction(() => /^L, the piece being redrawn, is no longer in the puzzle/.test(document.getElementById('drawer-note').textContent));
+    // renders meanwhile (as a check's answer makes one) leave the refusal shown
+    await page.evaluate(() => {
+      for (const name of ['F2', 'F']) {
+        const field = document.querySelector('#editor-pieces li input[type="text"]');
+        field.value = name;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    });
+    expect(await page.textContent('#drawer-note')).toMatch(/^L, the piece being redrawn, is no longer in the puzzle/);
     expect(await page.textContent('#drawer-save')).toBe('Add piece');
     await page.click('#drawer-save');
     await page.waitForSelector('#drawer', { state: 'hidden' });
@@ -611,12 +620,8 @@ describe('the editor under a demanding person (QA, third pass)', () => {
   test('copies left at 0 or empty come back to the count the puzzle keeps; Escape closes the drawer', async () => {
     await ui.newPuzzle(5, 4, 1);
     await addFromTray('tetrominoes', ['L']);
-    // (each edit's checks end in a render of the list: a field typed into while that render is
-    // due was replaced under the typing on a loaded machine ('1' then '3' read back as 13))
-    await idle();
     const count = '#editor-pieces li[data-piece="L"] input[type="number"]';
     await page.fill(count, '3');
-    await idle();
     await page.fill(count, '0');
     expect(await page.getAttribute(count, 'aria-invalid')).toBe('true');
     await page.click('#editor-title'); // leaves the field
@@ -626,6 +631,33 @@ describe('the editor under a demanding person (QA, third pass)', () => {
     await page.keyboard.press('Escape');
     await page.waitForSelector('#drawer', { state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement.id)).toBe('draw-piece');
+  });
+
+  test('a field being typed into stays the same field when the list renders meanwhile (its selection kept)', async () => {
+    await ui.newPuzzle(5, 4, 1);
+    await addFromTray('tetrominoes', ['L', 'T']);
+    await idle();
+    const count = '#editor-pieces li[data-piece="L"] input[type="number"]';
+    // the copies selected to be typed over; then another edit renders the list (as a check's
+    // answer does), the focus staying in the field
+    const same = await page.evaluate((sel) => {
+      const field = document.querySelector(sel);
+      field.focus();
+      field.select();
+      const other = document.querySelector('#editor-pieces li[data-piece="T"] input[type="text"]');
+      other.value = 'T2';
+      other.dispatchEvent(new Event('input', { bubbles: true }));
+      return document.querySelector(sel) === field && document.activeElement === field;
+    }, count);
+    expect(same).toBe(true);
+    expect(await pieceNames()).toEqual(['L', 'T2']);
+    await page.keyboard.type('3');
+    expect(await page.inputValue(count)).toBe('3');
+    await idle();
+    expect(await page.inputValue(count)).toBe('3');
+    // an undo while the field has the focus shows the count it brings back
+    await page.keyboard.press('Control+z');
+    expect(await page.inputValue(count)).toBe('1');
   });
 
   test('the cell grids read as cells: the keyboard cursor is the active cell, with its place and state', async () => {

@@ -180,32 +180,32 @@ export function mountEditorPanel(store, actions, editor) {
         if (set) have.set(keyOf(c), c);
         else have.delete(keyOf(c));
       }
-      store.update('editor', { drawer: { ...d, cells: [...have.values()] } });
+      store.update('editor', { drawer: { ...d, cells: [...have.values()], refusal: null } });
     },
   });
   drawerGrid.element.id = 'drawer-grid';
   // (only while the drawer is open: the browser's own undo, Ctrl+Z in another field, can type
-  // into the hidden name box, and an edit of a closed drawer would make a broken one)
+  // into the hidden name box, and an edit of a closed drawer would make a broken one). An edit
+  // answers Save's refusal, which then gives way to the cell count again.
   const editDrawer = (patch) => {
-    if (editor.editor.drawer) store.update('editor', { drawer: { ...editor.editor.drawer, ...patch } });
+    if (editor.editor.drawer) store.update('editor', { drawer: { ...editor.editor.drawer, refusal: null, ...patch } });
   };
   drawerLayer.addEventListener('change', () => editDrawer({ layer: Number(drawerLayer.value) }));
   drawerName.addEventListener('input', () => editDrawer({ name: drawerName.value }));
   drawerCancel.addEventListener('click', () => store.update('editor', { drawer: null }));
   drawerSave.addEventListener('click', () => {
     const d = editor.editor.drawer;
+    // a refusal is the drawer's state (renderDrawer shows it): every render of the editor (a
+    // check's answer too) would otherwise put the cell count back over it
     const why = drawerProblem(d);
     if (why) {
-      drawerNote.textContent = why;
-      drawerNote.classList.add('bad');
+      store.update('editor', { drawer: { ...d, refusal: why } });
       return;
     }
     const at = redrawnIndex(d);
     if (at === GONE) {
       // what Save would overwrite is not the piece opened: offer to add the shape instead
-      store.update('editor', { drawer: { ...d, index: -1, piece: null } });
-      drawerNote.textContent = `${d.piece.name}, the piece being redrawn, is no longer in the puzzle (deleted, or undone). Add piece adds this shape as a new piece; Cancel drops it.`;
-      drawerNote.classList.add('bad');
+      store.update('editor', { drawer: { ...d, index: -1, piece: null, refusal: `${d.piece.name}, the piece being redrawn, is no longer in the puzzle (deleted, or undone). Add piece adds this shape as a new piece; Cancel drops it.` } });
       return;
     }
     redrawnAt = at; // (where the focus goes back to: renderDrawer)
@@ -407,62 +407,90 @@ export function mountEditorPanel(store, actions, editor) {
     });
   }
 
+  // The list's rows are kept across renders, one per position, and patched: every change (a
+  // check's answer included) renders the list, and a field replaced under a person's typing
+  // loses their selection (a copies field selected to be typed over took '3' as '13').
+  // A row's fields and handlers read the piece at their position when they run.
+  const rows = [];
+  function pieceRow(i) {
+    if (rows[i]) return rows[i];
+    const pieceAt = () => editor.editor.puzzle.pieces[i];
+    const name = h('input', { type: 'text', maxLength: 100, spellcheck: false, autocomplete: 'off', dataset: { focusKey: `name:${i}` } });
+    name.addEventListener('input', () => run(commands.renamePiece(T(), i, name.value)));
+    const count = h('input', { type: 'number', min: 1, max: 999, dataset: { focusKey: `count:${i}` } });
+    const countOf = () => (/^\s*\d+\s*$/.test(count.value) ? Number(count.value) : NaN);
+    const kept = () => (pieceAt() ? pieceAt().count : 1);
+    count.addEventListener('input', () => {
+      const n = countOf();
+      if (n >= 1 && n <= 999) { count.removeAttribute('aria-invalid'); count.title = ''; run(commands.setPieceCount(T(), i, n)); } else {
+        count.setAttribute('aria-invalid', 'true');
+        count.title = `Copies: a whole number from 1 to 999 (the puzzle keeps ${kept()})`;
+      }
+    });
+    // left with something that is not a count (0, empty, 2.5): the count the puzzle keeps comes
+    // back into the field (never 0 in the field while the legend and the checks use 3); on
+    // blur, not change: a count being typed stays as typed through renders until then
+    count.addEventListener('blur', () => {
+      const n = countOf();
+      if (n >= 1 && n <= 999) return;
+      count.value = String(kept());
+      count.removeAttribute('aria-invalid');
+      count.title = '';
+    });
+    const copies = h('span', { className: 'copies' }, '×', count);
+    const fixed = h('span', { className: 'count' }, 'fixed');
+    const fields = h('div', { className: 'piece-fields' }, name, copies);
+    const tools = h('div', { className: 'piece-tools' });
+    const li = h('li', {}, h('span'), fields, tools);
+    return (rows[i] = { li, name, count, copies, fixed, fields, tools });
+  }
+
   function renderPieces(ed) {
     const p = ed.puzzle;
     const colors = mobileColors(ed);
     const three = p.zDim > 1;
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
-    // a count being typed that the puzzle does not take yet (0, empty) stays as typed, marked,
-    // through a rebuild that another change (a check's answer) makes meanwhile
-    const typing = focused && focused.startsWith('count:') && document.activeElement.getAttribute('aria-invalid') === 'true'
-      ? { value: document.activeElement.value, title: document.activeElement.title } : null;
-    pieceList.replaceChildren(...p.pieces.map((piece, i) => {
-      const name = h('input', { type: 'text', value: piece.name, maxLength: 100, 'aria-label': `Name of piece ${i + 1}`, spellcheck: false, autocomplete: 'off', dataset: { focusKey: `name:${i}` } });
-      name.addEventListener('input', () => run(commands.renamePiece(T(), i, name.value)));
+    const shown = p.pieces.map((piece, i) => {
+      const row = pieceRow(i);
+      row.li.className = ed.selected === i ? 'selected' : '';
+      row.li.dataset.piece = piece.name;
+      row.li.replaceChild(pieceIcon(piece.cells, colors.get(i), 34), row.li.firstChild);
+      const { name, count } = row;
+      if (name.value !== piece.name) name.value = piece.name;
+      name.setAttribute('aria-label', `Name of piece ${i + 1}`);
       // a name the definition format cannot hold is kept as typed (the checks say why Solve
       // waits), and marked here, where it can be mended
       const bad = nameProblem(piece.name);
-      if (bad) Object.assign(name, { title: bad }).setAttribute('aria-invalid', 'true');
-      const count = h('input', { type: 'number', min: 1, max: 999, value: piece.count, 'aria-label': `Copies of ${piece.name}`, dataset: { focusKey: `count:${i}` } });
-      const countOf = () => (/^\s*\d+\s*$/.test(count.value) ? Number(count.value) : NaN);
-      count.addEventListener('input', () => {
-        const n = countOf();
-        if (n >= 1 && n <= 999) { count.removeAttribute('aria-invalid'); count.title = ''; run(commands.setPieceCount(T(), i, n)); } else {
-          count.setAttribute('aria-invalid', 'true');
-          count.title = `Copies: a whole number from 1 to 999 (the puzzle keeps ${piece.count})`;
-        }
-      });
-      // left with something that is not a count (0, empty, 2.5): the count the puzzle keeps comes
-      // back into the field (never 0 in the field while the legend and the checks use 3); on
-      // blur, not change: a field rebuilt while typing holds the typed value without an edit
-      count.addEventListener('blur', () => {
-        const n = countOf();
-        if (n >= 1 && n <= 999) return;
-        count.value = String(editor.editor.puzzle.pieces[i] ? editor.editor.puzzle.pieces[i].count : piece.count);
-        count.removeAttribute('aria-invalid');
-        count.title = '';
-      });
-      // a focus key per tool too: the list is rebuilt by every change, and a tool pressed from
-      // the keyboard keeps the focus (on its new copy) instead of dropping it to the body
+      name.title = bad || '';
+      if (bad) name.setAttribute('aria-invalid', 'true');
+      else name.removeAttribute('aria-invalid');
+      count.setAttribute('aria-label', `Copies of ${piece.name}`);
+      // a count being typed that the puzzle does not take yet (0, empty) stays as typed, marked
+      const typing = count === document.activeElement && count.getAttribute('aria-invalid') === 'true';
+      if (!typing && count.value !== String(piece.count)) count.value = String(piece.count);
+      const side = piece.stationary ? row.fixed : row.copies;
+      if (row.fields.lastChild !== side) row.fields.replaceChild(side, row.fields.lastChild);
+      // a focus key per tool too: the tools are made again by every render, and a tool pressed
+      // from the keyboard keeps the focus (on its new copy) instead of dropping it to the body
       const tool = (key, label, text, fn) => h('button', { type: 'button', className: 'tool', title: label, 'aria-label': `${label}: ${piece.name}`, onclick: fn, dataset: { focusKey: toolKey(key, i) } }, text);
-      const tools = piece.stationary ? [tool('delete', 'Delete', '✕', () => run(commands.removePiece(T(), i)))] : [
+      row.tools.replaceChildren(...(piece.stationary ? [tool('delete', 'Delete', '✕', () => run(commands.removePiece(T(), i)))] : [
         tool('turn-z', 'Rotate a quarter turn about z', '⟳', () => run(commands.turnPiece(T(), i, 'z'))),
         three ? tool('turn-x', 'Rotate a quarter turn about x', '⟳x', () => run(commands.turnPiece(T(), i, 'x'))) : null,
         three ? tool('turn-y', 'Rotate a quarter turn about y', '⟳y', () => run(commands.turnPiece(T(), i, 'y'))) : null,
         tool('mirror', 'Mirror', '⇋', () => run(commands.mirrorPieceCommand(T(), i, 'x'))),
         tool('redraw', 'Redraw', '✎', () => store.update('editor', { drawer: { index: i, piece, cells: piece.cells.map((c) => [...c]), layer: 0, name: piece.name } })),
         tool('delete', 'Delete', '✕', () => run(commands.removePiece(T(), i))),
-      ];
-      return h('li', { className: ed.selected === i ? 'selected' : '', dataset: { piece: piece.name } },
-        pieceIcon(piece.cells, colors.get(i), 34),
-        h('div', { className: 'piece-fields' }, name, piece.stationary ? h('span', { className: 'count' }, 'fixed') : h('span', { className: 'copies' }, '×', count)),
-        h('div', { className: 'piece-tools' }, ...tools));
-    }));
-    if (p.pieces.length === 0) pieceList.append(h('li', { className: 'empty' }, 'No pieces yet: add a standard set below or draw one.'));
-    if (focused) {
+      ].filter(Boolean)));
+      return row.li;
+    });
+    if (p.pieces.length === 0) shown.push(h('li', { className: 'empty' }, 'No pieces yet: add a standard set below or draw one.'));
+    // rows already in their place stay in the document (a focused field is never taken out)
+    const current = [...pieceList.children];
+    for (const li of current) if (!shown.includes(li)) li.remove();
+    shown.forEach((li, k) => { if (pieceList.children[k] !== li) pieceList.insertBefore(li, pieceList.children[k] || null); });
+    if (focused && focused.startsWith('tool:')) {
       const again = pieceList.querySelector(`[data-focus-key="${focused}"]`);
-      if (again && typing) Object.assign(again, { value: typing.value, title: typing.title }).setAttribute('aria-invalid', 'true');
-      if (again) { again.focus(); if (again.type === 'text') again.setSelectionRange(again.value.length, again.value.length); }
+      if (again) again.focus();
     }
   }
 
@@ -495,8 +523,8 @@ export function mountEditorPanel(store, actions, editor) {
     const on = new Set(d.cells.filter((c) => c[2] === d.layer).map((c) => `${c[0]},${c[1]}`));
     const below = new Set(d.cells.filter((c) => c[2] !== d.layer).map((c) => `${c[0]},${c[1]}`));
     drawerGrid.render({ cols: size, rows: size, state: (x, y) => (on.has(`${x},${y}`) ? 'on' : below.has(`${x},${y}`) ? 'other' : 'off') });
-    drawerNote.classList.remove('bad');
-    drawerNote.textContent = `${d.cells.length} cell${d.cells.length === 1 ? '' : 's'}${layers > 1 ? ' (cells on other layers shown faint)' : ''}.`;
+    drawerNote.classList.toggle('bad', !!d.refusal);
+    drawerNote.textContent = d.refusal || `${d.cells.length} cell${d.cells.length === 1 ? '' : 's'}${layers > 1 ? ' (cells on other layers shown faint)' : ''}.`;
     // just opened (or opened on another piece): the name comes first
     if (!was || was.index !== d.index) {
       drawerName.focus();
