@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The test command. Installs and builds first, then runs the core tier:
 #   - C++ unit tests and CLI scripts (ctest, optimised build), less tests/cpp/extended-tests.txt;
-#   - the JavaScript/WebAssembly tests (vitest, tests/js);
-#   - every fuzz target for a short while (scripts/fuzz.sh; FUZZ_SECONDS each, default 12), in
-#     its own ASan+UBSan build of the engine;
+#   - the JavaScript/WebAssembly tests (vitest, tests/js; its fuzz loops included);
 #   - the browser tests of tests/browser/tiers.js's core files (headless Chromium).
-# --extended runs the extended tier instead: the C++ tests again under ASan+UBSan (less
-# tests/cpp/sanitized-skip.txt), the optimised tests of extended-tests.txt and the other
-# browser files. --full runs both (what .ci/run does). docs/testing.md has the measured times.
+# --extended runs the extended tier instead: the optimised tests of extended-tests.txt, one
+# ASan+UBSan build of the engine (build-sanitize/) for the C++ tests again (less
+# tests/cpp/sanitized-skip.txt) and every libFuzzer target for a short while (scripts/fuzz.sh;
+# FUZZ_SECONDS each, default 12), and the other browser files. The core tier compiles the engine
+# twice (native, WebAssembly), the extended tier once more. --full runs both (what .ci/run
+# does). docs/testing.md has the measured times.
 # Exits non-zero if anything fails; every suite runs even when an earlier one failed.
 #
 #   bash scripts/test.sh [--extended | --full]
@@ -62,7 +63,7 @@ sanitized_ctest() {
       ctest --test-dir build-sanitize --output-on-failure -j"$JOBS" -E "$(test_list tests/cpp/sanitized-skip.txt)"
 }
 extended && phase "C++ under ASan+UBSan (build-sanitize)" sanitized_ctest
-core && phase "fuzz (${FUZZ_SECONDS:-12} s per target, ASan+UBSan)" bash scripts/fuzz.sh "${FUZZ_SECONDS:-12}"
+extended && phase "fuzz (${FUZZ_SECONDS:-12} s per target, ASan+UBSan)" bash scripts/fuzz.sh "${FUZZ_SECONDS:-12}"
 
 # Browser tests, one tier of tests/browser/tiers.js (the page is built once per run).
 browser_tier() { POLYCUBE_BROWSER_TIER=$1 npx vitest run --config tests/browser/vitest.config.js; }
