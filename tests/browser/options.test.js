@@ -211,6 +211,10 @@ describe('options in plain words', () => {
     expect(await page.textContent('#opt-redundancyPiece')).toMatch(/Q \(not in this puzzle\)/);
     expect(await solve()).toBe('error');
     expect(await status()).toMatch(/refused the options: .*no piece named 'Q'.*kept/);
+    // the options it names stay whole on one line (a line broke after the hyphen of -r)
+    const tokens = await page.$$eval('#status .option-token', (spans) => spans.map((x) => ({ text: x.textContent, lines: x.getClientRects().length, wrap: getComputedStyle(x).whiteSpace })));
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const t of tokens) expect(t).toMatchObject({ text: expect.stringMatching(/^--?[A-Za-z]/), lines: 1, wrap: 'nowrap' });
     expect(await page.getAttribute('#opt-text', 'aria-invalid')).toBe('true');
     expect(await page.getAttribute('#opt-redundancyPiece', 'aria-invalid')).toBe('true');
     expect(await page.textContent('#opt-redundancyPiece-error')).toMatch(/no piece named 'Q'/);

@@ -49,6 +49,31 @@ export function setText(el, text) {
   if (el.textContent !== t) el.textContent = t;
 }
 
+// A command-line option in a message ("-r", "--no-orbits", "-s 1000,12" is two: the option and
+// its value): at the start of a word, after a space, an opening bracket or a quote.
+const OPTION_TOKEN = /(^|[\s("'\u201c])(--?[A-Za-z][\w-]*)/g;
+
+/**
+ * Set a message's text (as setText) with each command-line option it names kept on one line:
+ * browsers may break a line after an option's hyphen ("-" at a line's end, "r" below it). The
+ * options go in as nowrap spans' text; the message reads and copies as the same text.
+ */
+export function setMessage(el, text) {
+  const t = text === null || text === undefined ? '' : String(text);
+  if (el.textContent === t && el.dataset.message === 'set') return;
+  const parts = [];
+  let at = 0;
+  for (const m of t.matchAll(OPTION_TOKEN)) {
+    const start = m.index + m[1].length;
+    if (start > at) parts.push(t.slice(at, start));
+    parts.push(h('span', { className: 'option-token' }, m[2]));
+    at = start + m[2].length;
+  }
+  if (at < t.length) parts.push(t.slice(at));
+  el.replaceChildren(...parts);
+  el.dataset.message = 'set';
+}
+
 /**
  * Set a property (hidden, disabled, value, max, checked, title, a dataset entry...) only when it
  * differs. The panels render the whole state at every change, and while a search runs the

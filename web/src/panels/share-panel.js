@@ -7,7 +7,7 @@ import { LIMITS } from '../model/puzzle.js';
 import { ENGINE_RULES } from '../generated/engine-rules.js';
 import { definitionFileName, writeDefinition } from '../model/definition-writer.js';
 import { PHASE } from '../app/state.js';
-import { byId, setProp, setText } from './dom.js';
+import { byId, setMessage, setProp, setText } from './dom.js';
 import { downloadText } from './download.js';
 
 export const MAX_IMPORT_BYTES = LIMITS.maxInputBytes; // the engine's input limit
@@ -144,7 +144,7 @@ export function mountSharePanel(store, actions, editor, sync) {
     setProp(el.downloadDef, 'disabled', !(s.puzzles.length || (s.editor.active && s.editor.puzzle)));
     setProp(el.copy, 'disabled', el.downloadDef.disabled);
     setProp(el.notice, 'hidden', !s.notice);
-    setText(el.noticeText, s.notice);
+    setMessage(el.noticeText, s.notice);
     // a new notice comes into sight (a link opened in this tab while the panel is scrolled
     // down to the editor would otherwise change nothing visible)
     if (s.notice && s.notice !== noticeShown && typeof el.notice.scrollIntoView === 'function') el.notice.scrollIntoView({ block: 'nearest' });

@@ -2,7 +2,7 @@
 import { PHASE } from '../app/state.js';
 import { canSolve } from '../app/selectors.js';
 import { big, linkedWords, num, progressText, secs } from '../app/format.js';
-import { byId, isTyping, setText, setProp } from './dom.js';
+import { byId, isTyping, setMessage, setText, setProp } from './dom.js';
 
 export function mountSolvePanel(store, actions, editor) {
   const el = {
@@ -43,7 +43,7 @@ export function mountSolvePanel(store, actions, editor) {
     // a kept search offered for resuming (resume-panel.js): the status speaks of both ways on,
     // not of Solve alone beside the offer; a solution the address kept is named first
     const offered = phase === PHASE.READY && s.saved && !s.saved.refused;
-    setText(el.status, offered ? offerStatus(s.solutions) : s.run.message);
+    setMessage(el.status, offered ? offerStatus(s.solutions) : s.run.message);
     setProp(el.status.dataset, 'beat', running && Math.floor(s.run.elapsed * 2) % 2 === 1 ? '1' : '0'); // styles.css
 
     const stats = s.run.stats || {};
