@@ -12,7 +12,8 @@ import { LinkSync } from '../../web/src/app/link-sync.js';
 import { MAX_SAVED_TEXT, Persist } from '../../web/src/app/persist.js';
 import { SAVED_SEARCH_VERSION, SavedSearches } from '../../web/src/app/saved-search.js';
 import { SolverClient } from '../../web/src/solver-client.js';
-import { makeFakeWorker, readDef } from './helpers.js';
+import { SolverPool } from '../../web/src/pool/solver-pool.js';
+import { makeFakeWorker, openDef, readDef } from './helpers.js';
 
 function memoryStorage() {
   const m = new Map();
@@ -34,11 +35,13 @@ function fakeWindow() {
 const LIBRARY = [{ file: 'soma.txt', title: 'Soma', text: readDef('soma.txt') }];
 
 /** The page as main.js composes it (without panels), over `storage`. */
-async function openPage(storage, { savedSearches = null } = {}) {
+async function openPage(storage, { savedSearches = null, pool = false } = {}) {
   const persist = new Persist(storage);
   persist.checkAll();
   const store = new Store({ ...initialState(), myPuzzles: persist.puzzles() });
-  const actions = new Actions(store, { createClient: () => new SolverClient(makeFakeWorker()), entries: LIBRARY, defaultFile: 'soma.txt', persist, savedSearches });
+  // (a kept search resumes through the worker pool, as in the page: main.js)
+  const createClient = pool ? () => new SolverPool({ size: 2, createClient: () => new SolverClient(() => makeFakeWorker()) }) : () => new SolverClient(makeFakeWorker());
+  const actions = new Actions(store, { createClient, entries: LIBRARY, defaultFile: 'soma.txt', persist, savedSearches });
   const editor = { editor: { active: false }, close() {} };
   const sync = new LinkSync(store, actions, editor, persist, { libraryFiles: ['soma.txt'], win: fakeWindow() });
   if (savedSearches) savedSearches.listen((message) => actions.savedChangedElsewhere(message));
@@ -108,6 +111,41 @@ describe('a kept search', () => {
     await actions.discardSaved();
     expect(db.value).toBe(undefined);
     expect(store.get().saved).toBe(null);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
+
+  test('a search for every solution kept before they were listed from the unique ones resumes as it ran (bug: refused as another search)', async () => {
+    // its fingerprint: the search of every branch, which --no-orbits asks for today
+    const { session } = await openDef('soma.txt');
+    expect(session.start(0, '--no-orbits')).toEqual({ ok: true });
+    while (!session.ready()) session.step(1e6);
+    const { fingerprint } = session.fingerprint();
+    session.delete();
+    const db = { value: { ...record(), options: '', checkpoint: { ...record().checkpoint, fingerprint } } };
+    const { store, actions } = await openPage(memoryStorage(), { savedSearches: keptSearches(db, []), pool: true });
+    await actions.checkSaved();
+    expect(store.get().saved).toMatchObject({ title: 'Soma' });
+    expect(store.get().saved.refused).toBeUndefined();
+    expect(await actions.resumeSaved()).toBe(true);
+    expect(store.get().run.phase).toBe('done');
+    expect(store.get().solutions.total).toBe(11520);
+    expect(store.get().options.text).toBe('--no-orbits');
+    expect(db.value).toBe(undefined); // finished: no longer kept
+    // a kept search of another puzzle's tree is still refused, and stays kept as it was
+    const other = { ...record(), options: '', checkpoint: { ...record().checkpoint, fingerprint: '0123456789abcdef' } };
+    db.value = other;
+    await actions.checkSaved();
+    await actions.resumeSaved();
+    expect(store.get().run.message).toMatch(/could not be resumed: .*another search/);
+    expect(store.get().saved.refused).toMatch(/another search/);
+    expect(db.value.options).toBe('');
+    expect(JSON.parse(actions.savedText()).options).toBe('');
+    // one whose options can no longer be split is refused, not searched whole again
+    await actions.discardSaved();
+    db.value = { ...record(), options: '-r -l 100', checkpoint: { ...record().checkpoint, fingerprint, solutions: 7, pending: [{ path: [3], share: 0.5 }], doneShare: 0.5 } };
+    await actions.checkSaved();
+    await actions.resumeSaved();
+    expect(store.get().run.message).toMatch(/could not be resumed: its options cannot be searched in pieces \(-l: /);
+    expect(store.get().saved.refused).toMatch(/cannot be searched in pieces/);
   }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   test('finished or discarded in one tab is no longer offered in the other; kept anew, it is offered there (bug: offered, and searched again)', async () => {

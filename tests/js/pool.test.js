@@ -4,7 +4,7 @@
 // up exactly), not the speed (bench/parallel.mjs measures that in Chromium).
 import { describe, expect, it, vi } from 'vitest';
 import { SolverClient } from '../../web/src/solver-client.js';
-import { CheckpointRefused, SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
+import { CheckpointRefused, PoolRun, SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
 import { PieceBook } from '../../web/src/pool/pieces.js';
 import { addStats, statsBetween } from '../../web/src/pool/stats.js';
 import { SAVED_SEARCH_VERSION, validSavedSearch } from '../../web/src/app/saved-search.js';
@@ -132,14 +132,22 @@ describe('worker pool', () => {
   }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('when the engine refuses to share what the page thought it could, the first worker searches alone', async () => {
-    // (a resume forces the shared path; -t cannot be shared: the engine says so in 'prepared')
+    // (-t cannot be shared: the engine says so in 'prepared'; the page's own parse, which says
+    // so first, is passed over by starting the shared search directly)
     const pool = newPool(2);
     await pool.load(readDef('soma.txt'), 'soma.txt');
     let events = 0;
-    const { done } = pool.solve(0, '-t 1 -l 2', { resume: { fingerprint: '0', pending: [] }, onTrace: (e) => { events += e.length; } });
-    const result = await done;
+    const result = await new PoolRun(pool, 0, '-t 1 -l 2', { onTrace: (e) => { events += e.length; } }).start();
     expect(result.stats.solutions).toBe(2);
     expect(events).toBeGreaterThan(0);
+  }, 240_000); // (a safety net: minutes where other programs take the cores)
+
+  it('a kept search whose options cannot be shared is refused, not searched whole again', async () => {
+    // (its pieces and the solutions found before would otherwise be lost or counted twice)
+    const pool = newPool(2);
+    await pool.load(readDef('soma.txt'), 'soma.txt');
+    const { done } = pool.solve(0, '-r -l 2', { resume: { fingerprint: '0', pending: [{ path: [], share: 1 }], solutions: 5, doneShare: 0, stats: {} } });
+    await expect(done).rejects.toMatchObject({ name: 'CheckpointRefused', message: expect.stringMatching(/cannot be searched in pieces \(-l: /) });
   }, 240_000); // (a safety net: minutes where other programs take the cores)
 
   it('cancel stops every worker at once and the pool searches again afterwards', async () => {

@@ -88,6 +88,9 @@ export class SolverClient {
    * @returns {{id: number, done: Promise<{reason: string, stats: object}>}}
    */
   solve(puzzle, options = '', handlers = {}) {
+    // (a kept search's pieces are checked and searched by SolverPool: here it would be searched
+    // whole, its solutions found before counted twice)
+    if (handlers.resume) throw new Error('SolverClient.solve: a kept search is resumed through SolverPool');
     const msg = { type: MSG.SOLVE, puzzle, options };
     if (handlers.maxSolutions > 0) msg.maxSolutions = handlers.maxSolutions;
     if (handlers.stepBudget > 0) msg.stepBudget = handlers.stepBudget;

@@ -12,7 +12,7 @@ import { isOptionsError, optionsRefusal, optionsSliceForText } from './options-a
 import { finishMessage } from './run-report.js';
 import { clampPoolSize } from '../pool/solver-pool.js';
 import { CHECKPOINT_MS } from './saved-search.js';
-import { keptSearchActions } from './kept-search-actions.js';
+import { enumeratingOptions, keptSearchActions } from './kept-search-actions.js';
 import { saveNotice } from './persist.js';
 import { ProjectionSpread, plural, timeLeft, titleOf } from './format.js';
 import { replayOnStage } from './selectors.js';
@@ -57,6 +57,7 @@ export class Actions {
     this.persist = persist;
     this.savedSearches = savedSearches;
     this.savedRecord = null; // the saved search offered for resuming (state.saved summarises it)
+    this.resumeAsEnumerating = null; // a kept search refused as another search, to be tried as it ran (resumeSaved)
     this.searchLock = searchLock; // held while a kept search runs here (app/search-lock.js)
     this.createClient = createClient;
     this.entries = entries;
@@ -450,7 +451,11 @@ export class Actions {
     const restore = () => this.store.replace({ solutions: { ...before.solutions, revision: before.solutions.revision + 1 } });
     if (resume && err && err.name === 'CheckpointRefused') {
       restore();
-      this.refuseSaved(resume, message);
+      if (/a checkpoint of another search/.test(message) && enumeratingOptions(resume)) {
+        this.resumeAsEnumerating = resume; // (resumeSaved tries it once more, as it ran)
+        return;
+      }
+      this.refuseSaved(resume.retryOf || resume, message); // (as it is kept)
       this.setPhase(PHASE.ERROR, `The kept search could not be resumed: ${message.replace(/^the kept search: /, '')}. It was not searched, and it is still kept (see above).`);
       return;
     }

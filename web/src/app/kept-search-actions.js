@@ -6,6 +6,7 @@
 import { CUSTOM, PHASE } from './state.js';
 import { KEEP_AFTER_MS, SAVED_SEARCH_VERSION, savedSummary, validLightRecord, validSavedSearch } from './saved-search.js';
 import { progressText } from './format.js';
+import { parseOptions } from '../model/options.js';
 
 /** What the offer says of a kept search it cannot resume (whatever its damage). */
 function refusedSummary(record) {
@@ -269,7 +270,28 @@ export const keptSearchActions = {
     this.selectPuzzle(record.puzzleIndex);
     this.setOptionsText(record.options);
     await this.solve(null, { resume: record });
+    if (this.resumeAsEnumerating === record) {
+      // refused as another search, and kept before every solution was listed from the unique
+      // ones: resumed as the search it was (searchRefused left it kept and unsaid for this)
+      this.resumeAsEnumerating = null;
+      const options = enumeratingOptions(record);
+      this.setOptionsText(options);
+      await this.solve(null, { resume: { ...record, options, retryOf: record } });
+    }
     if (!this.running) this.searchLock.release(); // (ended, or refused before it began)
     return true;
   },
 };
+
+/**
+ * The options that resume `record` as the search it ran, when they are not its own: a search for
+ * every solution (no -r) kept before the engine listed them as the unique ones' distinct images
+ * searched every branch, its pieces are of that tree, and today that search is asked with
+ * --no-orbits (docs/all-solutions.md). null for any other record, and for one already retried.
+ */
+export function enumeratingOptions(record) {
+  if (record.retryOf) return null;
+  const { values, errors } = parseOptions(record.options);
+  if (errors.length || values.redundancy || values.noOrbits) return null;
+  return `${String(record.options).trim()} --no-orbits`.trim();
+}

@@ -237,8 +237,9 @@ export class SolverPool {
   }
 }
 
-// One shared search.
-class PoolRun {
+// One shared search. (Exported for the tests, which start one directly where the page's own
+// parse of the options already says it cannot be shared.)
+export class PoolRun {
   constructor(pool, puzzle, options, handlers) {
     this.pool = pool;
     this.puzzle = puzzle;
@@ -302,7 +303,12 @@ class PoolRun {
     if (this.single) return undefined; // the search runs on the first worker alone
     if (p.cancelled || this.stopping) return this.settle();
     if (w.index === 0) {
-      if (p.splitRefusal) return this.runAlone();
+      if (p.splitRefusal) {
+        // a kept search is pieces of a split tree: one whose options can no longer be split is
+        // refused, not searched whole again (the solutions found before would count twice)
+        if (this.resume) return this.fail(new CheckpointRefused(`the kept search: its options cannot be searched in pieces (${p.splitRefusal})`));
+        return this.runAlone();
+      }
       if (this.resume && !this.resumeChecked) return this.checkResume(w, p);
       this.fingerprint = p.fingerprint;
       this.primaryStats = p.stats || {};
@@ -340,7 +346,13 @@ class PoolRun {
   // worker searches alone, as SolverClient.solve.
   runAlone() {
     for (const w of this.workers) if (w.preparing !== null) w.client.cancel(w.preparing);
-    this.single = this.pool.primary.solve(this.puzzle, this.options, this.handlers);
+    try {
+      this.single = this.pool.primary.solve(this.puzzle, this.options, this.handlers);
+    } catch (err) {
+      this.settled = true;
+      this.reject(err);
+      return;
+    }
     this.single.done.then((result) => {
       this.settled = true;
       this.resolve(result);
