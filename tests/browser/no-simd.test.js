@@ -24,5 +24,11 @@ test('the page reports the missing WebAssembly SIMD and the browsers that have i
   const status = await ui.page.textContent('#status');
   expect(status).toMatch(/^The solver engine failed to load: .*this browser's WebAssembly lacks SIMD/);
   expect(status).toContain(SIMD_BROWSERS);
+  // and at the top of the panel, where a person looks first
+  expect(await ui.page.isVisible('#notice')).toBe(true);
+  expect(await ui.page.textContent('#notice-text')).toBe(status);
   await ui.shot('no-simd-1400.png');
+  await ui.page.setViewportSize({ width: 390, height: 844 });
+  expect(await ui.page.isVisible('#notice')).toBe(true);
+  await ui.shot('no-simd-390.png');
 });
