@@ -60,9 +60,10 @@ export function worktreeCli(who, { tag, cmakeArgs = [] }) {
 /**
  * The WebAssembly module of the working tree built with other flags into a directory of its
  * own (incremental): `opt` the optimisation level of the engine, the bindings and binaryen's
- * link, `flags` extra compile and link flags (e.g. -msimd128). Returns { glue, wasm }.
+ * link, `flags` extra compile and link flags (e.g. -mbulk-memory), `cmakeArgs` more cache
+ * entries (e.g. -DPOLYCUBE_WASM_SIMD=OFF). Returns { glue, wasm }.
  */
-export function worktreeWasm(who, { tag, opt = '-O3', flags = '' }) {
+export function worktreeWasm(who, { tag, opt = '-O3', flags = '', cmakeArgs = [] }) {
   const build = path.join(CACHE, `wasm-${path.basename(ROOT.replace(/\/$/, ''))}-${tag}`);
   const out = path.join(build, 'out');
   console.error(`${who}: building the working tree's wasm (${tag}: ${opt} ${flags}) in ${build}`);
@@ -70,7 +71,7 @@ export function worktreeWasm(who, { tag, opt = '-O3', flags = '' }) {
   const env = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
   const run = (cmd, args) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env });
   run('emcmake', ['cmake', '-S', ROOT, '-B', build, '-DCMAKE_BUILD_TYPE=Release', `-DCMAKE_CXX_FLAGS_RELEASE=${opt} -DNDEBUG`,
-    `-DCMAKE_CXX_FLAGS=${flags}`, `-DCMAKE_EXE_LINKER_FLAGS=${flags}`, `-DPOLYCUBE_WASM_OPT=${opt}`, `-DPOLYCUBE_WASM_DIR=${out}`]);
+    `-DCMAKE_CXX_FLAGS=${flags}`, `-DCMAKE_EXE_LINKER_FLAGS=${flags}`, `-DPOLYCUBE_WASM_OPT=${opt}`, `-DPOLYCUBE_WASM_DIR=${out}`, ...cmakeArgs]);
   run('cmake', ['--build', build, '--target', 'polycube_wasm', '-j', String(os.cpus().length)]);
   return { glue: path.join(out, 'polycube.mjs'), wasm: path.join(out, 'polycube.wasm') };
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// WebAssembly builds against each other and against native (npm run bench:wasm): does the page's
-// engine get faster with wasm SIMD (-msimd128), another optimisation level, or other features
-// Emscripten 3.1.6 supports, and how far is it from the native CLI?
+// WebAssembly builds against each other and against native (npm run bench:wasm): what the page's
+// engine (-O3, WebAssembly SIMD) gains over the same engine without SIMD, whether another
+// optimisation level or other features Emscripten 3.1.6 supports help, and how far it is from
+// the native CLI.
 //
 // Engines, all of the working tree:
 // - wasm: the page's module (web/wasm, as scripts/build.sh builds it) and the variants of
@@ -22,9 +23,8 @@
 // compiled with optimising code before any run, as a page's worker running for seconds has them.
 // Every engine first runs every puzzle once untimed (and its counts are checked).
 //
-// Env: WASM_ROUNDS (7), WASM_ONLY=tetris,soma (file filter), WASM_VARIANTS=simd,O2 (which
-// variants). Writes bench/WASM.md (unless
-// WASM_ONLY is set).
+// Env: WASM_ROUNDS (7), WASM_ONLY=tetris,soma (file filter), WASM_VARIANTS=nosimd,O2 (which
+// variants). Writes bench/WASM.md (unless WASM_ONLY is set).
 import { worktreeCli, worktreeWasm } from './baseline.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +39,9 @@ const ONLY = (process.env.WASM_ONLY || '').split(',').map((s) => s.trim()).filte
 const STEP = { RUNNING: 0, DONE: 1, CANCELLED: 2, FAILED: 3 };
 
 const WASM_VARIANTS = [
-  { tag: 'simd', opt: '-O3', flags: '-msimd128', label: 'wasm -O3 -msimd128' },
+  { tag: 'nosimd', opt: '-O3', cmakeArgs: ['-DPOLYCUBE_WASM_SIMD=OFF'], label: 'wasm -O3 without SIMD' },
+  // (-mbulk-memory does not link: clang 14 then keeps thread_local as real TLS, which needs atomics)
+  { tag: 'features', opt: '-O3', flags: '-mnontrapping-fptoint -msign-ext', label: 'wasm -O3 +nontrapping-fptoint +sign-ext' },
   { tag: 'O2', opt: '-O2', flags: '', label: 'wasm -O2' },
 ].filter((v) => !process.env.WASM_VARIANTS || process.env.WASM_VARIANTS.split(',').includes(v.tag));
 // The Tetris Cube and Bedlam are cut at a number of solutions (about 1 s natively, a third of
@@ -82,17 +84,20 @@ async function wasmEngine(label, glue, wasm) {
   const run = (text, file, options) => {
     const session = new module.Session();
     try {
-      if (!session.load(text, file)) throw new Error(`${label}: load ${file}: ${session.lastError()}`);
+      // Checked calls reply {ok, ...} or {ok:false, error:{code, message}} (bindings/embind.cpp).
+      const loaded = session.load(text, file);
+      if (!loaded.ok) throw new Error(`${label}: load ${file}: ${loaded.error.message}`);
       const t0 = process.cpuUsage();
-      if (!session.start(0, options.join(' '))) throw new Error(`${label}: start: ${session.lastError()}`);
+      const started = session.start(0, options.join(' '));
+      if (!started.ok) throw new Error(`${label}: start: ${started.error.message}`);
       let state;
       do {
-        state = session.step(1e7);
+        state = session.step(1e7).state;
         while (session.pendingSolutions() > 0 && session.takeSolutions(1 << 16).length > 0);
       } while (state === STEP.RUNNING);
       const cpu = process.cpuUsage(t0);
       const seconds = (cpu.user + cpu.system) / 1e6;
-      if (state !== STEP.DONE) throw new Error(`${label}: ${file}: state ${state}: ${session.lastError()}`);
+      if (state !== STEP.DONE) throw new Error(`${label}: ${file}: state ${state}`);
       const stats = JSON.parse(session.statsJson());
       return { seconds, solutions: stats.solutions, placements: stats.attempts };
     } finally {
@@ -129,7 +134,7 @@ const copy = (file, name) => {
   return to;
 };
 const engines = [];
-engines.push(await wasmEngine('wasm -O3 (the page\'s)', copy(pageGlue, 'page.mjs'), copy(pageWasm, 'page.wasm')));
+engines.push(await wasmEngine('wasm -O3 SIMD (the page\'s)', copy(pageGlue, 'page.mjs'), copy(pageWasm, 'page.wasm')));
 for (const v of WASM_VARIANTS) {
   const built = worktreeWasm('wasm', v);
   engines.push(await wasmEngine(v.label, copy(built.glue, `${v.tag}.mjs`), copy(built.wasm, `${v.tag}.wasm`)));

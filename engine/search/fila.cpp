@@ -11,6 +11,9 @@
 #if defined(__BMI2__) || defined(__AVX512F__)
 #include <immintrin.h>  // _pext_u64 (NOF index), AVX-512 fit tests
 #endif
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>  // WebAssembly SIMD fit tests
+#endif
 
 #include "search/bits.hpp"
 
@@ -964,15 +967,15 @@ private:
         return f;
     }
 
-    // How many of m[0..n) fit in `o`: with AVX-512 a popcount of fitBits, otherwise a
-    // branch-free sum. With one word the sum runs over whole blocks of kEntryBlock entries,
-    // the ones past n masked out (they are the next shape's or the padding): E's lists are
+    // How many of m[0..n) fit in `o`: with AVX-512 or WebAssembly SIMD a popcount of
+    // fitBits, otherwise a branch-free sum. With one word the sum runs over whole blocks of
+    // kEntryBlock entries, the ones past n masked out (they are the next shape's or the padding): E's lists are
     // mostly 1 to 4 entries long (Tetris Cube: 190 million lists, 3.4 entries on average),
     // and a loop of that varying length mispredicts its exit nearly every time
     // (WebAssembly Tetris Cube: 6.1 s -> 5.4 s with this and the same in fitBits). The sum
     // is kept apart from fitBits on purpose: a popcount of fitBits there is 4% slower.
     static int countFitting(const Bits<W>* m, int n, const Bits<W>& o) {
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) || defined(__wasm_simd128__)
         if constexpr (W == 1) return __builtin_popcountll(fitBits(m, n, o));
 #endif
         if constexpr (W == 1) {
@@ -989,7 +992,9 @@ private:
 
     // Bit k set when entry m[k] fits in `o` (k < n <= 64), without branches: the fit test is
     // the unpredictable branch of a plain loop. With AVX-512 and one word, eight entries per
-    // test instruction.
+    // test instruction; with WebAssembly SIMD, two per vector (entry & occupied == 0 as a lane
+    // mask, its sign bits as two bits), a block of kEntryBlock entries per iteration, and the
+    // bits past n (the next shape's entries or the padding) cleared at the end.
     static uint64_t fitBits(const Bits<W>* m, int n, const Bits<W>& o) {
 #if defined(__AVX512F__)
         if constexpr (W == 1) {
@@ -1001,6 +1006,21 @@ private:
                 bits |= static_cast<uint64_t>(_mm512_mask_testn_epi64_mask(live, masks, occupied)) << k;
             }
             return bits;
+        }
+#elif defined(__wasm_simd128__)
+        if constexpr (W == 1) {
+            const v128_t occupied = wasm_i64x2_splat(static_cast<int64_t>(o.w[0]));
+            const v128_t zero = wasm_i64x2_const_splat(0);
+            uint64_t bits = 0;
+            for (int k = 0; k < n; k += kEntryBlock) {
+                uint32_t block = 0;
+                for (int j = 0; j < kEntryBlock; j += 2) {
+                    const v128_t masks = wasm_v128_load(&m[k + j].w[0]);
+                    block |= wasm_i64x2_bitmask(wasm_i64x2_eq(wasm_v128_and(masks, occupied), zero)) << j;
+                }
+                bits |= static_cast<uint64_t>(block) << k;
+            }
+            return bits & (n >= 64 ? ~0ULL : (1ULL << n) - 1);
         }
 #endif
         if constexpr (W == 1) {  // whole blocks, as in countFitting
@@ -1229,11 +1249,18 @@ private:
     std::vector<int> traceScratch_;
     long long fitsSeen_ = 0;    // fits made by solveRecursive, for the slice budget
     static constexpr int kCountChunk = 16;
-    // Without AVX-512, fit tests run over blocks of 4 entries (2 and 8: 10% and 5% slower in
-    // WebAssembly), reading up to 3 entries past a list's end: entryMask_ keeps that many
-    // zero entries after the last set (buildSet).
+    // Without AVX-512, fit tests run over blocks of kEntryBlock entries, reading up to
+    // kEntryPad entries past a list's end: entryMask_ keeps that many zero entries after the
+    // last set (buildSet). Scalar: blocks of 4 (2 and 8 are slower in WebAssembly without
+    // SIMD). WebAssembly SIMD: blocks of 8, four vectors, so that a list of up to 8 entries (most
+    // of E's) is one iteration without a mispredicted loop exit (bench/WASM.md).
+#if defined(__wasm_simd128__)
+    static constexpr int kEntryBlock = 8;
+#else
     static constexpr int kEntryBlock = 4;
+#endif
     static constexpr int kEntryPad = kEntryBlock - 1;
+    static_assert(kEntryBlock % 2 == 0, "the WebAssembly SIMD fit test takes entries in pairs");
     // MagicIndex per gather mask, kept across start()s: FILA restarts at every DLX node of
     // its depth, and the same cells come back (Tetris Cube: 300 masks, 30,000 lookups).
     std::unordered_map<uint64_t, MagicIndex> magicCache_;

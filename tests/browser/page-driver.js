@@ -12,9 +12,9 @@ export const OUT = path.join(repoRoot, 'tests', 'output', 'browser');
 export const CLI = path.join(repoRoot, 'build', 'cli', 'polycube');
 
 /** A fresh browser with one page at `url`; collects console errors. */
-export async function openPage(url, { width = 1280, height = 800, touch = false } = {}) {
+export async function openPage(url, { width = 1280, height = 800, touch = false, args = [] } = {}) {
   fs.mkdirSync(OUT, { recursive: true });
-  const browser = await launchBrowser({ touch });
+  const browser = await launchBrowser({ touch, args });
   const page = browser.context.pages()[0] || (await browser.context.newPage());
   await page.setViewportSize({ width, height });
   const errors = [];

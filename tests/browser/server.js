@@ -106,13 +106,13 @@ export async function startServer() {
   };
 }
 
-/** Launch headless Chromium with a fresh profile; resolves to { context, close() }. */
-export async function launchBrowser({ touch = false } = {}) {
+/** Launch headless Chromium with a fresh profile (and extra command-line `args`); resolves to { context, close() }. */
+export async function launchBrowser({ touch = false, args = [] } = {}) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...args],
     viewport: { width: 1280, height: 800 },
     deviceScaleFactor: 1,
     // a phone's touch screen: the page's (pointer: coarse) rules apply (44 px controls)

@@ -110,6 +110,8 @@ export class Actions {
     } catch (err) {
       this.store.update('engine', { status: 'failed', error: messageOf(err) });
       this.setPhase(PHASE.ERROR, `The solver engine failed to load: ${messageOf(err)}`);
+      // also at the top of the panel: nothing on the page works without the engine
+      this.store.update('notice', `The solver engine failed to load: ${messageOf(err)}`);
       return false;
     }
     if (!loadDefault) return true;
