@@ -4,8 +4,10 @@
 //   solver/solver_setup.cpp      the setup phases: model, proofs, redundancy plan, matrix
 //   solver/configuration_probes.hpp  ConfigurationProbes: the automatic configuration's Monte
 //                                Carlo probes (short search, the -r piece, the root's column)
-//   solver/dlx_driver.cpp        the search: DLX levels on an explicit stack, the image filters,
-//                                FILA's start, solutions and trace events
+//   solver/dlx_driver.cpp        the search: DLX levels on an explicit stack, FILA's start,
+//                                solutions and trace events
+//   solver/level_filters.hpp     LevelFilters: the backtrack triggers' and image filters'
+//                                monitors and counters, a level's filtering (resumable)
 //   solver/subproblem_guide.hpp  SubproblemGuide: a subproblem's path, followed by the driver,
 //                                donations, the fraction done
 #include "solver/solver.hpp"

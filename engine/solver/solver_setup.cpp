@@ -134,7 +134,6 @@ Status Solver::prepare() {
     }
 
     // Whole-puzzle parity (first seed article: the 35 hexominoes can never fill a rectangle).
-    parity_.init(model_);
     impossible_ = parityImpossibility(model_);
     if (!impossible_.empty()) impossibleKind_ = "parity";
     else if (options_.weightingProofs) {
@@ -153,13 +152,7 @@ Status Solver::prepare() {
         adoptProof(proof);
     }
 
-    parityLeft_ = parity_.initialCounts();
-    holesParity_ = model_.openParity();
-    if (algo_.volumeFilterAt != INT_MAX || algo_.volumeBacktrackAt != INT_MAX) {
-        volume_.init(model_);
-        volumeReady_ = true;
-        volumeLeft_ = volume_.initialCounts();
-    }
+    filters_.init(algo_.volumeFilterAt != INT_MAX || algo_.volumeBacktrackAt != INT_MAX);
     filled_.assign((model_.openCellCount() + 63) / 64, 0);
     copiesPlaced_.assign(model_.shapeCount(), 0);
     for (auto* v : {&stats_.parityBacktracks, &stats_.volumeBacktracks, &stats_.parityFiltered, &stats_.volumeFiltered,
@@ -195,7 +188,7 @@ Status Solver::prepare() {
         fs.fits = &stats_.fits;
         fs.cancel = &cancelRequested_;
         if (algo_.parityBacktrack) {
-            fs.parity = &parity_;
+            fs.parity = &filters_.parity();
             fs.parityBacktracks = &stats_.parityBacktracks;
         }
         fs.onSolution = [this](const int* images, int count) {
@@ -248,7 +241,7 @@ void Solver::adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan
 }
 
 ConfigurationProbes::Context Solver::probeContext() {
-    return ConfigurationProbes::Context{model_, *fila_, holesParity_, parityLeft_, filaReuse_};
+    return ConfigurationProbes::Context{model_, *fila_, filters_.holesParity(), filters_.parityLeft(), filaReuse_};
 }
 
 void Solver::estimateWholeSearch() {
@@ -283,6 +276,7 @@ void Solver::finishSetup() {
                     rows = std::max(1, dlx_.rowCount());
     const long long rowLength = nodes / rows;
     dlxCost_ = 1 + (nodes / columns) * rowLength * rowLength / 1024;
+    filters_.configure(algo_.parityFilterAt, algo_.volumeFilterAt, algo_.fitFilterAt, dlxCost_);
     root_.constrainedColumn = planActive_ && plan_.shape >= 0 && algo_.filaAt == pieces - 1 ? dlx_.columnOfShape(plan_.shape) : -1;
     const bool filaHoldsAll = fila_ && model_.openCellCount() <= fila_->capacity();
     const bool shortSearch = probes_.knownShort(algo_.automatic, pieces);
