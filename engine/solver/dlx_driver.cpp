@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <climits>
 
-#include "common/hash.hpp"
 #include "solver/fila_input.hpp"
 
 namespace polycube {
@@ -92,42 +91,16 @@ void Solver::emitSolution(const std::vector<int>& images) {
 void Solver::reportOrbit() {
     // placed_ is the representative of its class (the redundancy filter accepted it); every
     // solution of the class is g(placed_) for a symmetry g (symmetry.hpp: the filter keeps
-    // one solution per orbit of the group). Two symmetries give the same solution when their
-    // codes are equal (SolutionCoder: equal codes <=> the same images up to swapping
-    // identical copies, which is how the enumerating search tells solutions apart: it never
-    // permutes copies), e.g. a solution with a symmetry of its own: each is listed once. The
-    // found one first, then the others in symmetry order; the limit (-l) is checked after
-    // each, so it stops mid-orbit exactly at N.
-    const size_t words = static_cast<size_t>(model_.openCellCount());
-    orbitCodes_.clear();
-    orbitHashes_.clear();
-    for (size_t gi = 0; gi < symmetries_.size(); ++gi) {
-        if (gi == 0) coder_.encode(placed_, orbitCode_);
-        else coder_.encodeTransformed(placed_, symmetries_[gi], orbitCode_);
-        const uint64_t h = hashWords(orbitCode_.data(), words, 0);
-        bool seen = false;
-        for (size_t k = 0; k < orbitHashes_.size() && !seen; ++k)
-            seen = orbitHashes_[k] == h &&
-                   std::equal(orbitCode_.begin(), orbitCode_.end(), orbitCodes_.begin() + static_cast<std::ptrdiff_t>(k * words));
-        if (seen) continue;
-        orbitHashes_.push_back(h);
-        orbitCodes_.insert(orbitCodes_.end(), orbitCode_.begin(), orbitCode_.end());
-        if (gi == 0) {
-            emitSolution(placed_);
-        } else {
-            orbitImages_.resize(placed_.size());
-            for (size_t k = 0; k < placed_.size(); ++k) {
-                orbitImages_[k] = mapImage(model_, symmetries_[gi], placed_[k], orbitCells_);
-                if (orbitImages_[k] < 0) {
-                    // A symmetry maps the open cells and the pieces onto themselves, so every
-                    // image has an image; the model lost one (a bug, never the puzzle).
-                    fail("internal error: a symmetry maps a placed piece to no image of the puzzle");
-                    return;
-                }
-            }
-            stats_.found++;  // an assembly listed, not reached: found = solutions + redundant
-            emitSolution(orbitImages_);
+    // one solution per orbit of the group), each distinct one listed once (OrbitLister). The
+    // limit (-l) is checked after each, so it stops mid-orbit exactly at N.
+    orbits_.start(placed_);
+    for (OrbitLister::Step step; (step = orbits_.next()) != OrbitLister::kDone;) {
+        if (step == OrbitLister::kNoImage) {
+            fail("internal error: a symmetry maps a placed piece to no image of the puzzle");
+            return;
         }
+        if (step == OrbitLister::kImage) stats_.found++;  // an assembly listed, not reached: found = solutions + redundant
+        emitSolution(orbits_.images());
         if (state_ != State::Running || (options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions)) return;
     }
 }

@@ -8,6 +8,8 @@
 //                                solutions and trace events
 //   solver/level_filters.hpp     LevelFilters: the backtrack triggers' and image filters'
 //                                monitors and counters, a level's filtering (resumable)
+//   solver/orbit_lister.hpp      OrbitLister: a solution's distinct symmetric images (every
+//                                solution listed as the unique ones' orbits)
 //   solver/subproblem_guide.hpp  SubproblemGuide: a subproblem's path, followed by the driver,
 //                                donations, the fraction done
 #include "solver/solver.hpp"

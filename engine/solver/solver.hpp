@@ -32,6 +32,7 @@
 #include "solver/configuration_probes.hpp"
 #include "solver/level_filters.hpp"
 #include "solver/options.hpp"
+#include "solver/orbit_lister.hpp"
 #include "solver/search_frame.hpp"
 #include "solver/solver_stats.hpp"
 #include "solver/subproblem_guide.hpp"
@@ -262,11 +263,7 @@ private:
     std::mt19937_64 rng_;
     bool trialEnding_ = false;
     Solution scratch_;
-    // reportOrbit's buffers: the orbit's distinct codes so far (flat, a code per open cell
-    // each) with their hashes, an image's code, its placed images, mapped cells.
-    std::vector<uint32_t> orbitCodes_, orbitCode_;
-    std::vector<uint64_t> orbitHashes_;
-    std::vector<int> orbitImages_, orbitCells_;
+    OrbitLister orbits_{model_, symmetries_, coder_};  // reportOrbit (solver/orbit_lister.hpp)
     SubproblemGuide guide_;  // the subproblem's path (solver/subproblem_guide.hpp)
 };
 
