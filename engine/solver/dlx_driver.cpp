@@ -23,6 +23,19 @@ void Solver::beginTrial() {
     frames_[0] = Frame{};
 }
 
+void Solver::beginSearch() {
+    const int pieces = model_.mobileCount();
+    frames_.assign(pieces + 1, Frame{});
+    traceCandidates_.assign(pieces + 1, 0);
+    placed_.assign(pieces, -1);
+    stats_.attempts.assign(pieces + 1, 0);
+    stats_.fits.assign(pieces + 1, 0);
+    rng_.seed(options_.monteCarlo.seed);
+    depth_ = 0;
+    if (options_.monteCarlo.trials > 0) beginTrial();
+    if (!impossible_.empty()) state_ = State::Done;  // proved impossible: nothing to search
+}
+
 bool Solver::startFila(long long& budget) {
     filaFollowed_ = 0;
     if (filaFromRoot_ && depth_ == 1) {

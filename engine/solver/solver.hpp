@@ -39,6 +39,8 @@
 
 namespace polycube {
 
+class SolverSetup;
+
 struct Solution {
     long long number = 0;        // 1-based among reported solutions
     std::vector<int> images;     // placed image ids
@@ -81,7 +83,7 @@ public:
     long long memoryBytes() const;
     // Failed because an allocation failed (step() caught std::bad_alloc), not for the puzzle.
     bool outOfMemory() const { return outOfMemory_; }
-    bool ready() const { return setup_ == kSetReady; }
+    bool ready() const { return ready_; }
     const std::string& error() const { return error_; }
     void cancel() { cancelRequested_.store(true, std::memory_order_relaxed); }
     State state() const { return state_; }
@@ -159,15 +161,16 @@ public:
     // Non-empty when startSubproblem's path could not be followed.
     const std::string& subproblemError() const { return guide_.error(); }
 
+    ~Solver();
+
 private:
+    // The setup's phases write the configuration they decide into the Solver's members.
+    friend class SolverSetup;
     Solver() = default;
-    enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetPlan, kSetReach, kSetEstimate, kSetProbes, kSetMatrix, kSetReady };
     void fail(std::string message);
     State stepUnguarded(long long budget, double maxSeconds);
-    bool setupSome();
-    Status prepare();
-    void beginMatrix();
-    void finishSetup();
+    // The setup is over: the driver's stack and counters sized, the search at its start.
+    void beginSearch();
     void search(long long& budget);
     // The DLX loop itself, compiled twice: without tracing (every search but Watch's) it
     // holds no trace test at all, as FILA's loop (search/fila.cpp) is compiled per Trace.
@@ -177,7 +180,6 @@ private:
     void reportOrbit();
     void emitSolution(const std::vector<int>& images);
     void beginTrial();
-    void adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan> candidates, bool automatic);
     // What the probes use of the setup (FILA must be configured).
     ConfigurationProbes::Context probeContext();
 
@@ -189,23 +191,19 @@ private:
     void traceChoice(int remaining, int col);
     void place(int image);
     void unplace(int image);
-    void estimateWholeSearch();
-    void proveByReach();
-    void adoptProof(const WeightingProof& proof);  // its reason, kind and cells as the solver's
     bool startFila(long long& budget);
     // The driver's stack as the subproblem guide reads it between slices.
     SubproblemGuide::Position position() const;
 
     PuzzleDef def_;
     SolverOptions options_;
-    ModelLimits limits_;
     long long filaTableLimit_ = 0;
-    std::unique_ptr<ModelBuilder> builder_;  // until the model is built
-    std::unique_ptr<RedundancyCandidateSearch> planSearch_;  // kSetPlan: the automatic -r choice, a shape per unit
-    SetupPhase setup_ = kSetModel;
+    // The setup's phases and what only they need (solver/solver_setup.hpp); freed once over.
+    std::unique_ptr<SolverSetup> setup_;
+    bool ready_ = false;       // the setup is over
+    bool modelBuilt_ = false;  // memoryBytes(): the model's and matrix's figure applies
     std::string error_;
     bool outOfMemory_ = false;
-    std::vector<char> enabled_;             // images in the matrix (setup only)
     // The setup's Monte Carlo probes (solver/configuration_probes.hpp): the -r piece's choice
     // among the candidates, whether the search is short, the root's column.
     ConfigurationProbes probes_;
