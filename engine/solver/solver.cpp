@@ -1,11 +1,16 @@
 // Solver's front: creating a solver, stepping it (the setup, then the search, in bounded
 // slices), its statistics and the description of its configuration. The parts, one job each:
 //   solver/configuration.cpp     the algorithm plan (planAlgorithms: the automatic configuration)
-//   solver/solver_setup.cpp      the setup phases: model, proofs, redundancy plan, matrix
+//   solver/solver_setup.hpp      SolverSetup: the setup phases (model, proofs, redundancy plan,
+//                                probes, matrix) in bounded units, freed once over
 //   solver/configuration_probes.hpp  ConfigurationProbes: the automatic configuration's Monte
 //                                Carlo probes (short search, the -r piece, the root's column)
-//   solver/dlx_driver.cpp        the search: DLX levels on an explicit stack, the image filters,
-//                                FILA's start, solutions and trace events
+//   solver/dlx_driver.cpp        the search: DLX levels on an explicit stack, FILA's start,
+//                                solutions and trace events
+//   solver/level_filters.hpp     LevelFilters: the backtrack triggers' and image filters'
+//                                monitors and counters, a level's filtering (resumable)
+//   solver/orbit_lister.hpp      OrbitLister: a solution's distinct symmetric images (every
+//                                solution listed as the unique ones' orbits)
 //   solver/subproblem_guide.hpp  SubproblemGuide: a subproblem's path, followed by the driver,
 //                                donations, the fraction done
 #include "solver/solver.hpp"
@@ -16,6 +21,7 @@
 
 #include "common/text.hpp"
 #include "solver/solver_parts.hpp"
+#include "solver/solver_setup.hpp"
 
 namespace polycube {
 
@@ -38,16 +44,16 @@ std::unique_ptr<Solver> Solver::begin(const PuzzleDef& def, const SolverOptions&
     std::unique_ptr<Solver> s(new Solver());
     s->def_ = def;
     s->options_ = options;
-    s->limits_ = limits;
     s->uniqueFilter_.setMaxBytes(limits.maxUniqueBytes);
-    s->builder_ = std::make_unique<ModelBuilder>(s->def_, limits);
+    s->setup_ = std::make_unique<SolverSetup>(*s, limits);
     return s;
 }
+
+Solver::~Solver() = default;
 
 void Solver::fail(std::string message) {
     error_ = std::move(message);
     state_ = State::Failed;
-    builder_.reset();
 }
 
 Solver::State Solver::step(long long budget, double maxSeconds) {
@@ -60,14 +66,15 @@ Solver::State Solver::step(long long budget, double maxSeconds) {
         // process. The structures are valid (every container keeps its invariants), so the
         // solver just stops with the error; its destructor frees what it holds.
         outOfMemory_ = true;
-        fail(std::string("out of memory while ") + (setup_ != kSetReady ? "setting up the solver" : "searching") +
+        fail(std::string("out of memory while ") + (!ready_ ? "setting up the solver" : "searching") +
              (memoryBytes() > 0 ? " (its model and matrix take about " + formatBytes(memoryBytes()) + ")" : ""));
+        setup_.reset();  // what the setup held (the model's builder) is freed
         return state_;
     }
 }
 
 long long Solver::memoryBytes() const {
-    if (setup_ <= kSetModel) return 0;
+    if (!modelBuilt_) return 0;
     long long cellCells = 0;
     for (const Image& img : model_.images) cellCells += static_cast<long long>(img.cells.size());
     return modelBytes(static_cast<long long>(model_.images.size()), cellCells) +
@@ -78,11 +85,13 @@ Solver::State Solver::stepUnguarded(long long budget, double maxSeconds) {
     const auto t0 = Clock::now();
     auto overTime = [&] { return maxSeconds > 0 && secondsSince(t0) >= maxSeconds; };
     auto cancelled = [&] { return cancelRequested_.load(std::memory_order_relaxed); };
-    if (setup_ != kSetReady) {
+    if (!ready_) {
         // Setup in bounded units, polling cancel and the clock between them. A slice that
         // finishes setup returns there (the search starts in the next one).
-        while (!cancelled() && setupSome() && !overTime()) {
+        while (!cancelled() && setup_->step() && !overTime()) {
         }
+        ready_ = setup_->done();
+        if (ready_ || state_ == State::Failed) setup_.reset();  // its builder and buffers are freed
         stats_.setupSeconds += secondsSince(t0);
         if (state_ == State::Running && cancelled()) state_ = State::Cancelled;
         return state_;
@@ -138,13 +147,17 @@ Status Solver::startSubproblem(const std::vector<int>& path) {
     return Status::success();
 }
 
+ConfigurationProbes::Context Solver::probeContext() {
+    return ConfigurationProbes::Context{model_, *fila_, filters_.holesParity(), filters_.parityLeft(), filaReuse_};
+}
+
 SubproblemGuide::Position Solver::position() const {
     return SubproblemGuide::Position{frames_, depth_, dlx_, fila_.get(), placed_, filaFollowed_, model_.mobileCount()};
 }
 
 double Solver::fractionDone() const {
     if (state_ == State::Done) return 1.0 - guide_.donatedShare();
-    if (setup_ != kSetReady) return 0.0;
+    if (!ready_) return 0.0;
     if (options_.monteCarlo.trials > 0)
         return std::min(1.0, static_cast<double>(stats_.monteCarloTrials) / static_cast<double>(options_.monteCarlo.trials));
     return guide_.treeFractionDone(position());

@@ -20,8 +20,6 @@
 #include <vector>
 
 #include "common/status.hpp"
-#include "constraints/parity.hpp"
-#include "constraints/volume.hpp"
 #include "constraints/weighting.hpp"
 #include "constraints/symmetry.hpp"
 #include "puzzle/model.hpp"
@@ -32,12 +30,16 @@
 #include "search/trace.hpp"
 #include "solver/configuration.hpp"
 #include "solver/configuration_probes.hpp"
+#include "solver/level_filters.hpp"
 #include "solver/options.hpp"
+#include "solver/orbit_lister.hpp"
 #include "solver/search_frame.hpp"
 #include "solver/solver_stats.hpp"
 #include "solver/subproblem_guide.hpp"
 
 namespace polycube {
+
+class SolverSetup;
 
 struct Solution {
     long long number = 0;        // 1-based among reported solutions
@@ -81,7 +83,7 @@ public:
     long long memoryBytes() const;
     // Failed because an allocation failed (step() caught std::bad_alloc), not for the puzzle.
     bool outOfMemory() const { return outOfMemory_; }
-    bool ready() const { return setup_ == kSetReady; }
+    bool ready() const { return ready_; }
     const std::string& error() const { return error_; }
     void cancel() { cancelRequested_.store(true, std::memory_order_relaxed); }
     State state() const { return state_; }
@@ -159,15 +161,16 @@ public:
     // Non-empty when startSubproblem's path could not be followed.
     const std::string& subproblemError() const { return guide_.error(); }
 
+    ~Solver();
+
 private:
+    // The setup's phases write the configuration they decide into the Solver's members.
+    friend class SolverSetup;
     Solver() = default;
-    enum SetupPhase : uint8_t { kSetModel, kSetPrepare, kSetPlan, kSetReach, kSetEstimate, kSetProbes, kSetMatrix, kSetReady };
     void fail(std::string message);
     State stepUnguarded(long long budget, double maxSeconds);
-    bool setupSome();
-    Status prepare();
-    void beginMatrix();
-    void finishSetup();
+    // The setup is over: the driver's stack and counters sized, the search at its start.
+    void beginSearch();
     void search(long long& budget);
     // The DLX loop itself, compiled twice: without tracing (every search but Watch's) it
     // holds no trace test at all, as FILA's loop (search/fila.cpp) is compiled per Trace.
@@ -177,7 +180,6 @@ private:
     void reportOrbit();
     void emitSolution(const std::vector<int>& images);
     void beginTrial();
-    void adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan> candidates, bool automatic);
     // What the probes use of the setup (FILA must be configured).
     ConfigurationProbes::Context probeContext();
 
@@ -189,42 +191,22 @@ private:
     void traceChoice(int remaining, int col);
     void place(int image);
     void unplace(int image);
-    // Where a level's image filtering stands (runFilters resumes it in the next slice).
-    struct FilterProgress {
-        enum Kind : uint8_t { kParity, kVolume, kFit, kDone } kind = kParity;
-        enum Stage : uint8_t { kStart, kCollect, kScan } stage = kStart;
-        bool parityChanged = false;
-        bool drop[2] = {false, false};  // parity: drop images of sign +/- of class cls
-        bool changed = false;           // fit: this pass hid a row (repeat to a fixed point)
-        int cls = 0;                    // parity class
-        int shape = 0;                  // collecting live rows: next shape
-        size_t row = 0;                 // scanning liveRows_
-    };
-    bool runFilters(int remaining, long long& budget);
-    bool replayRootFilters(long long& budget);
-    void hideRow(int row, std::vector<long long>& counter, int remaining, trace::Filter filter);
-    std::vector<long long>& filteredCounter(trace::Filter filter);
-    void estimateWholeSearch();
-    void proveByReach();
-    void adoptProof(const WeightingProof& proof);  // its reason, kind and cells as the solver's
     bool startFila(long long& budget);
     // The driver's stack as the subproblem guide reads it between slices.
     SubproblemGuide::Position position() const;
 
     PuzzleDef def_;
     SolverOptions options_;
-    ModelLimits limits_;
     long long filaTableLimit_ = 0;
-    std::unique_ptr<ModelBuilder> builder_;  // until the model is built
-    std::unique_ptr<RedundancyCandidateSearch> planSearch_;  // kSetPlan: the automatic -r choice, a shape per unit
-    SetupPhase setup_ = kSetModel;
+    // The setup's phases and what only they need (solver/solver_setup.hpp); freed once over.
+    std::unique_ptr<SolverSetup> setup_;
+    bool ready_ = false;       // the setup is over
+    bool modelBuilt_ = false;  // memoryBytes(): the model's and matrix's figure applies
     std::string error_;
     bool outOfMemory_ = false;
-    std::vector<char> enabled_;             // images in the matrix (setup only)
     // The setup's Monte Carlo probes (solver/configuration_probes.hpp): the -r piece's choice
     // among the candidates, whether the search is short, the root's column.
     ConfigurationProbes probes_;
-    FilterProgress filter_;
     long long chunk_ = 1;                   // step(): budget units between clock readings
     long long dlxCost_ = 1;                 // budget units a DLX placement costs (finishSetup)
     int filaRefusedBelow_ = INT_MAX;        // FILA refused (memory) at this many pieces left
@@ -238,7 +220,6 @@ private:
     std::vector<Vec3> impossibleCells_;
     int weightingsTried_ = 0;
     double weightingSeconds_ = 0;
-    ParityMonitor parity_;
     SolutionCoder coder_{model_};
     UniqueFilter uniqueFilter_;
     std::vector<const std::vector<int>*> rankAt_;  // by remaining pieces
@@ -262,22 +243,7 @@ private:
     bool filaReuse_ = false;     // FILA keeps its tables across starts on one input (subproblems, root)
     int placedVolume_ = 0;
     FilaInput filaInput_;
-    int holesParity_ = 0;
-    std::vector<int> parityLeft_, volumeLeft_;
-    VolumeMonitor volume_;
-    bool volumeReady_ = false;
     std::vector<uint64_t> filled_;  // open cells covered, one bit per open cell
-    std::vector<int> hidden_, liveRows_;
-    std::vector<int8_t> hiddenBy_;   // trace::Filter of each hidden_ row (the trace's kFilterEmptied)
-    // The root level's filtering, once done: the rows it hid, in order (with hiddenBy_'s
-    // filters). The search enters the root from rest every time (the matrix, the filled cells
-    // and the pieces left are those of the setup's end), so the filters would hide the same
-    // rows: a subproblem after the first replays them (replayRootFilters) instead of checking
-    // every row again. On the Tetris Cube the volume filter's flood fills took ~2 ms per
-    // subproblem in WebAssembly, 7% of a 2-worker pool's work (149 pieces).
-    std::vector<int> rootHidden_;
-    std::vector<int8_t> rootHiddenBy_;
-    bool rootFiltersKnown_ = false;
     std::vector<int> traceCandidates_;  // per depth: kChoose's candidate count
     std::vector<int> copiesPlaced_;  // per shape, for trace events
 
@@ -287,16 +253,15 @@ private:
     State state_ = State::Running;
     std::atomic<bool> cancelRequested_{false};
     SolverStats stats_;
+    // The triggers' and image filters' monitors, counters and hidden rows
+    // (solver/level_filters.hpp); after the members it refers to.
+    LevelFilters filters_{model_, dlx_, stats_, cancelRequested_};
     std::function<void(const Solution&)> onSolution_;
     std::function<void(const TraceEvent&)> onTrace_;
     std::mt19937_64 rng_;
     bool trialEnding_ = false;
     Solution scratch_;
-    // reportOrbit's buffers: the orbit's distinct codes so far (flat, a code per open cell
-    // each) with their hashes, an image's code, its placed images, mapped cells.
-    std::vector<uint32_t> orbitCodes_, orbitCode_;
-    std::vector<uint64_t> orbitHashes_;
-    std::vector<int> orbitImages_, orbitCells_;
+    OrbitLister orbits_{model_, symmetries_, coder_};  // reportOrbit (solver/orbit_lister.hpp)
     SubproblemGuide guide_;  // the subproblem's path (solver/subproblem_guide.hpp)
 };
 
