@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DancingLinks } from 'dancing-links';
 import { STEP } from '../web/src/worker/protocol.js';
+import { loadModule, must } from '../tests/js/helpers.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = path.join(ROOT, 'bench/PEERS.md');
@@ -47,30 +48,24 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const { default: createPolycube } = await import(path.join(ROOT, 'web/wasm/polycube.mjs'));
-const wasm = await createPolycube({ wasmBinary: readFileSync(path.join(ROOT, 'web/wasm/polycube.wasm')) });
-
-function must(reply, what) {
-  if (!reply.ok) throw new Error(`${what}: ${reply.error.message}`);
-  return reply;
-}
+const wasm = await loadModule();
 
 // The exact-cover matrix of the engine's model: rows of column indices (open cells first,
 // then one column per mobile piece; the puzzles here have no copies).
 function matrixOf(text, file) {
   const session = new wasm.Session();
   try {
-    must(session.load(text, file), 'load');
-    must(session.start(0, '--no-orbits'), 'start');
+    must(session.load(text, file));
+    must(session.start(0, '--no-orbits'));
     while (!session.ready()) session.step(1e6);
-    const shapes = must(session.imageShapes(), 'imageShapes').shapes;
-    const instances = must(session.instanceShapes(), 'instanceShapes').shapes;
+    const shapes = must(session.imageShapes()).shapes;
+    const instances = must(session.instanceShapes()).shapes;
     const mobile = Array.from(instances).filter((s) => s >= 0);
     if (new Set(mobile).size !== mobile.length) throw new Error(`${file}: a piece with copies (not an exact cover of distinct pieces)`);
     const cellColumn = new Map();
     const rows = [];
     for (let i = 0; i < shapes.length; i++) {
-      const cells = must(session.imageCells(i), 'imageCells').cells;
+      const cells = must(session.imageCells(i)).cells;
       for (const c of cells) if (!cellColumn.has(c)) cellColumn.set(c, cellColumn.size);
       rows.push({ cells, shape: shapes[i] });
     }
@@ -102,8 +97,8 @@ function runWasm(text, file, options) {
   const session = new wasm.Session();
   try {
     const t0 = cpuNow();
-    must(session.load(text, file), 'load');
-    must(session.start(0, options), `start ${options}`);
+    must(session.load(text, file));
+    must(session.start(0, options));
     let solutions = 0;
     let state;
     do {

@@ -60,7 +60,7 @@ const OPTION_TOKEN = /(^|[\s("'\u201c])(--?[A-Za-z][\w-]*)/g;
  */
 export function setMessage(el, text) {
   const t = text === null || text === undefined ? '' : String(text);
-  if (el.textContent === t && el.dataset.message === 'set') return;
+  if (el.textContent === t) return;
   const parts = [];
   let at = 0;
   for (const m of t.matchAll(OPTION_TOKEN)) {
@@ -71,7 +71,6 @@ export function setMessage(el, text) {
   }
   if (at < t.length) parts.push(t.slice(at));
   el.replaceChildren(...parts);
-  el.dataset.message = 'set';
 }
 
 /**
