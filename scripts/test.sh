@@ -25,22 +25,36 @@ t_start=$SECONDS
 failed=()
 timings=()
 
+# CPU seconds (user + system) of the finished children so far, in $cpu_now: a phase's CPU is
+# the difference across it. The machine may be shared, so wall time says little of a phase's
+# cost; CPU time is its own. (`times` runs in this shell: in a pipe or $(...) it would report
+# a subshell's children.)
+times_file=$(mktemp)
+trap 'rm -f "$times_file"' EXIT
+cpu_now=0
+read_cpu() {
+  times > "$times_file"
+  cpu_now=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$times_file")
+}
+
 phase() {  # phase NAME COMMAND...: run, time and record a failure without stopping
   local name=$1; shift
-  local t0=$SECONDS
+  local t0=$SECONDS c0 result=ok
+  read_cpu; c0=$cpu_now
   echo "== test: $name"
-  if "$@"; then
-    timings+=("$name: ok ($((SECONDS - t0)) s)")
-  else
+  if ! "$@"; then
     failed+=("$name")
-    timings+=("$name: FAILED ($((SECONDS - t0)) s)")
+    result=FAILED
   fi
+  read_cpu
+  timings+=("$name: $result ($((SECONDS - t0)) s, $((cpu_now - c0)) s CPU)")
 }
 
 t0=$SECONDS
 bash scripts/setup.sh
 bash scripts/build.sh
-timings+=("setup + build: $((SECONDS - t0)) s")
+read_cpu
+timings+=("setup + build: $((SECONDS - t0)) s, $cpu_now s CPU")
 
 # A ctest -R/-E expression from a list file (one expression per line, '#' comments).
 test_list() { sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1" | paste -sd'|'; }
@@ -70,7 +84,8 @@ browser_tier() { POLYCUBE_BROWSER_TIER=$1 npx vitest run --config tests/browser/
 core && phase "browser, core files (vitest tests/browser)" browser_tier core
 extended && phase "browser, extended files (vitest tests/browser)" browser_tier extended
 
-echo "== test summary ($((SECONDS - t_start)) s)"
+read_cpu
+echo "== test summary ($((SECONDS - t_start)) s, $cpu_now s CPU)"
 printf '   %s\n' "${timings[@]}"
 if ((${#failed[@]})); then
   echo "test: FAILED: ${failed[*]}" >&2

@@ -201,9 +201,19 @@ describe("the editor's cell grids", () => {
       await page.waitForSelector('#editor-body:not([hidden])');
       // no text box takes the focus: it would raise the keyboard over the new puzzle (QA)
       expect(await page.evaluate(() => document.activeElement.id)).toBe('editor-heading');
-      const tools = await page.$$eval('#editor-pieces li:first-child button.tool', (bs) => bs.map((b) => b.getBoundingClientRect().width));
-      expect(tools).toHaveLength(6);
-      for (const w of tools) expect(w).toBeGreaterThanOrEqual(44);
+      // the tools laid out (a wait for a state, not a time: a failure below says what hid them)
+      await page.waitForFunction(() => [...document.querySelectorAll('#editor-pieces li:first-child button.tool')].some((b) => b.getClientRects().length),
+        null, { timeout: 30_000, polling: 50 }).catch(() => {});
+      // (what hides a tool, when one is not laid out: the first hidden ancestor and the editor's state)
+      const seen = await page.$$eval('#editor-pieces li:first-child button.tool', (bs) => bs.map((b) => {
+        let hider = b;
+        while (hider && hider.getClientRects().length) hider = hider.parentElement;
+        const s = window.__polycube.state();
+        return { width: b.getBoundingClientRect().width, hiddenBy: hider ? `${hider.tagName}#${hider.id}.${hider.className}` : '',
+          editor: s.editor.active, phase: s.run.phase, title: s.editor.puzzle && s.editor.puzzle.title, body: document.body.className, mode: document.body.dataset.mode || '' };
+      }));
+      expect(seen).toHaveLength(6);
+      for (const t of seen) expect(t.width, JSON.stringify(t)).toBeGreaterThanOrEqual(44);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await page.locator('#editor-pieces').scrollIntoViewIfNeeded();
       await ui.shot('look-2b-phone-touch-3d-pieces.png');
