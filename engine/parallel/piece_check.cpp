@@ -208,14 +208,17 @@ std::string pieceBookJson(const Checkpoint& ck) {
     return j.dump();
 }
 
-Status checkPieceBookJson(const std::string& text, const Solver& solver, const std::string& source) {
+Status checkPieceBookJson(const std::string& text, const Solver& solver, const std::string& source, bool* otherSearch) {
     auto bad = [&](const std::string& what) { return Status::error(source + ": " + what); };
+    if (otherSearch) *otherSearch = false;
     Result<Checkpoint> parsed = pieceBookCheckpoint(text, source);
     if (!parsed.ok()) return parsed.status;
     Checkpoint& ck = parsed.value;
-    if (ck.fingerprint != searchFingerprint(solver))
+    if (ck.fingerprint != searchFingerprint(solver)) {
+        if (otherSearch) *otherSearch = true;
         return bad("a checkpoint of another search: its fingerprint " + ck.fingerprint + " is not this search's " + searchFingerprint(solver) +
                    " (another puzzle, other options, or another build of polycube)");
+    }
     if (Status s = checkResume(ck, solver, true); !s.ok) return Status::error(withoutLines(s.message, source));
 
     // What the levels count bounds the rest: every assembly found is a fit of the last piece

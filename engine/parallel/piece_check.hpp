@@ -47,7 +47,9 @@ Result<Checkpoint> pieceBookCheckpoint(const std::string& json, const std::strin
 std::string pieceBookJson(const Checkpoint& ck);
 
 // `solver`: the search the checkpoint is to resume (ready: its setup done). `source` names the
-// checkpoint in messages.
-Status checkPieceBookJson(const std::string& json, const Solver& solver, const std::string& source);
+// checkpoint in messages. `otherSearch` (when given) is set when the refusal is for the
+// fingerprint alone: a checkpoint of another search, which a front end may try against the
+// search it ran (other options), where damage is final.
+Status checkPieceBookJson(const std::string& json, const Solver& solver, const std::string& source, bool* otherSearch = nullptr);
 
 }  // namespace polycube

@@ -99,6 +99,7 @@ const char* Session::errorCodeName(ErrorCode c) {
         case ErrorCode::kBadOptions: return "bad-options";
         case ErrorCode::kSearchFailed: return "search-failed";
         case ErrorCode::kNotResumable: return "not-resumable";
+        case ErrorCode::kOtherSearch: return "other-search";
     }
     return "none";
 }
@@ -355,8 +356,9 @@ bool Session::startSubproblem(const std::vector<int32_t>& path) {
 
 bool Session::checkResume(const std::string& checkpointJson) {
     if (!enter(Call::kCheckResume)) return false;
-    const Status st = checkPieceBookJson(checkpointJson, *solver_, "the kept search");
-    return st.ok || fail(ErrorCode::kNotResumable, st.message);
+    bool otherSearch = false;
+    const Status st = checkPieceBookJson(checkpointJson, *solver_, "the kept search", &otherSearch);
+    return st.ok || fail(otherSearch ? ErrorCode::kOtherSearch : ErrorCode::kNotResumable, st.message);
 }
 
 std::string Session::donateJson(int maxPaths) {

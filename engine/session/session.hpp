@@ -99,7 +99,8 @@ public:
         kBadDefinition,  // load(): the definition text
         kBadOptions,     // start(): the option text
         kSearchFailed,   // the setup or the search failed (step() in FAILED)
-        kNotResumable,   // checkResume(): the checkpoint does not belong to this search
+        kNotResumable,   // checkResume(): the checkpoint is damaged (its pieces, shares, counters)
+        kOtherSearch,    // checkResume(): the checkpoint is of another search (its fingerprint)
     };
     // The public calls the table checks, in its order (kCallCount: how many).
     enum class Call {
@@ -221,7 +222,9 @@ public:
     //   checkResume(json)  once ready(): whether a checkpoint the front end kept of this
     //                   search (its pieces, shares and counters, as JSON: parallel/
     //                   piece_check.hpp) may be resumed; false and kNotResumable naming what
-    //                   is wrong. The command line's checks (parallel/checkpoint.hpp).
+    //                   is wrong, or kOtherSearch when the checkpoint is of another search
+    //                   (another puzzle, other options, another build: its fingerprint).
+    //                   The command line's checks (parallel/checkpoint.hpp).
     std::string splitRefusal() const;
     std::string fingerprint() const;
     bool startSubproblem(const std::vector<int32_t>& path);

@@ -254,6 +254,7 @@ describe('worker pool', () => {
       const err = await done.then(() => null, (e) => e);
       expect(err, what).toBeInstanceOf(CheckpointRefused);
       expect(err.message, what).toMatch(message);
+      expect(err.code, what).toBe('not-resumable'); // (damage: final, never tried with other options)
       expect(delivered, what).toBe(0);
       pool.terminate();
     }
@@ -340,6 +341,8 @@ describe('worker pool', () => {
     await runAll(newPool(2), 'pentominoes_10x6.txt', '-r', { stopAfter: 100, onStop: (ck) => { checkpoint = ck; } });
     const other = runAll(newPool(2), 'pentominoes_10x6.txt', '-r -M', { resume: checkpoint });
     await expect(other).rejects.toThrow(/^the kept search: a checkpoint of another search: its fingerprint [0-9a-f]{16} is not this search's [0-9a-f]{16} \(another puzzle, other options/);
+    // the engine's code says which refusal it is (the page tries an old kept search with the options it ran with)
+    await expect(other).rejects.toMatchObject({ name: 'CheckpointRefused', code: 'other-search' });
   }, 240_000); // (a safety net: minutes where other programs take the cores)
 });
 

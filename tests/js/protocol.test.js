@@ -107,9 +107,11 @@ describe('worker protocol', () => {
     const { fingerprint } = await next((m) => m.id === 3 && m.type !== 'progress');
     const whole = { fingerprint, doneShare: 0, solutions: 0, stats: {}, pending: [{ path: [], share: 1 }] };
     host.handleMessage({ type: 'checkResume', id: 4, checkpoint: whole });
-    expect(await next((m) => m.id === 4)).toMatchObject({ type: 'checked', problem: '' });
+    expect(await next((m) => m.id === 4)).toMatchObject({ type: 'checked', problem: '', code: '' });
     host.handleMessage({ type: 'checkResume', id: 5, checkpoint: { ...whole, pending: [whole.pending[0], whole.pending[0]] } });
-    expect((await next((m) => m.id === 5)).problem).toMatch(/^the kept search: piece 2 is the same as piece 1/);
+    expect(await next((m) => m.id === 5)).toMatchObject({ problem: expect.stringMatching(/^the kept search: piece 2 is the same as piece 1/), code: 'not-resumable' });
+    host.handleMessage({ type: 'checkResume', id: 7, checkpoint: { ...whole, fingerprint: '0123456789abcdef' } });
+    expect(await next((m) => m.id === 7)).toMatchObject({ problem: expect.stringMatching(/a checkpoint of another search/), code: 'other-search' });
     host.handleMessage({ type: 'checkResume', id: 6, checkpoint: 'garbage' });
     expect((await next((m) => m.id === 6)).problem).toMatch(/^the kept search: not a checkpoint/);
   });

@@ -133,10 +133,11 @@ export class SolverClient {
 
   /**
    * Whether a kept checkpoint (the pool's PieceBook.checkpoint(), grids left out) may resume the
-   * search prepared last: resolves to '' or what is wrong with it, as the engine says.
+   * search prepared last: resolves to {problem, code}, both '' when it may, else what is wrong
+   * with it and the engine's error code ('other-search', 'not-resumable').
    */
   checkResume(checkpoint) {
-    return this._request({ type: MSG.CHECK_RESUME, checkpoint }).done.then((m) => m.problem);
+    return this._request({ type: MSG.CHECK_RESUME, checkpoint }).done.then((m) => ({ problem: m.problem, code: m.code }));
   }
 
   /** Ask running subproblem `search` for at most `max` paths of work (0: all it can give):

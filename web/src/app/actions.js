@@ -453,7 +453,7 @@ export class Actions {
     const restore = () => this.store.replace({ solutions: { ...before.solutions, revision: before.solutions.revision + 1 } });
     if (resume && err && err.name === 'CheckpointRefused') {
       restore();
-      if (/a checkpoint of another search/.test(message) && enumeratingOptions(resume)) {
+      if (err.code === 'other-search' && enumeratingOptions(resume)) {
         this.resumeAsEnumerating = resume; // (resumeSaved tries it once more, as it ran)
         return;
       }

@@ -87,11 +87,15 @@ function messageOf(err) {
   return err && err.message ? err.message : String(err);
 }
 
-/** A kept checkpoint the engine refused (Session.checkResume): the search was not resumed. */
+/**
+ * A kept checkpoint the engine refused (Session.checkResume): the search was not resumed.
+ * `code` is the engine's: 'other-search' (another search's fingerprint), 'not-resumable'.
+ */
 export class CheckpointRefused extends Error {
-  constructor(message) {
+  constructor(message, code) {
     super(message);
     this.name = 'CheckpointRefused';
+    this.code = code;
   }
 }
 
@@ -306,7 +310,7 @@ export class PoolRun {
       if (p.splitRefusal) {
         // a kept search is pieces of a split tree: one whose options can no longer be split is
         // refused, not searched whole again (the solutions found before would count twice)
-        if (this.resume) return this.fail(new CheckpointRefused(`the kept search: its options cannot be searched in pieces (${p.splitRefusal})`));
+        if (this.resume) return this.fail(new CheckpointRefused(`the kept search: its options cannot be searched in pieces (${p.splitRefusal})`, 'not-resumable'));
         return this.runAlone();
       }
       if (this.resume && !this.resumeChecked) return this.checkResume(w, p);
@@ -334,9 +338,9 @@ export class PoolRun {
   // had counted its solutions twice, a forged count or share was taken as it was).
   checkResume(w, p) {
     const { pending, doneShare, solutions, stats, fingerprint } = this.resume;
-    return w.client.checkResume({ fingerprint, doneShare, solutions, stats, pending }).then((problem) => {
+    return w.client.checkResume({ fingerprint, doneShare, solutions, stats, pending }).then(({ problem, code }) => {
       if (this.stopping || this.settled) return this.settle();
-      if (problem) return this.fail(new CheckpointRefused(problem));
+      if (problem) return this.fail(new CheckpointRefused(problem, code));
       this.resumeChecked = true;
       return this.onPrepared(w, p);
     }, (err) => this.onWorkerError(w, err));

@@ -73,9 +73,11 @@
 //   {type:'checkResume', id, checkpoint}    after 'prepared': checkpoint = {fingerprint,
 //                                           doneShare, solutions, stats, pending:[{path, share}]}
 //                                           (the pool's PieceBook.checkpoint() without its grids)
-//   -> {type:'checked', id, problem}        problem: '' when it may be resumed, else what is
+//   -> {type:'checked', id, problem, code}  problem: '' when it may be resumed, else what is
 //                                           wrong (Session.checkResume: the command line's
-//                                           checks, engine/parallel/piece_check.hpp)
+//                                           checks, engine/parallel/piece_check.hpp); code:
+//                                           its error code ('other-search': another search's
+//                                           fingerprint; 'not-resumable': damage)
 // page -> worker: search one piece of the prepared tree
 //   {type:'subproblem', id, path, stepBudget?}  path: image ids placed at the first levels
 //                                           ([]: the whole tree), at most MAX_PATH of them;
@@ -602,8 +604,8 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
     } catch (e) {
       text = '';
     }
-    const checked = typeof text === 'string' ? session.checkResume(text) : { ok: false, error: { message: 'the kept search: not a checkpoint' } };
-    postMessage({ type: MSG.CHECKED, id, problem: checked.ok ? '' : checked.error.message });
+    const checked = typeof text === 'string' ? session.checkResume(text) : { ok: false, error: { code: 'not-resumable', message: 'the kept search: not a checkpoint' } };
+    postMessage({ type: MSG.CHECKED, id, problem: checked.ok ? '' : checked.error.message, code: checked.ok ? '' : checked.error.code });
   }
 
   // A kept search as a checkpoint file: the engine reads the fields (a value of another type is
