@@ -35,7 +35,7 @@ std::vector<FamilyCase> testedCases() {
     return out;
 }
 
-std::string caseName(const ::testing::TestParamInfo<FamilyCase>& info) {
+std::string familyCaseName(const ::testing::TestParamInfo<FamilyCase>& info) {
     std::string n = info.param.file.substr(0, info.param.file.rfind('.'));
     for (char& c : n)
         if (!isalnum(static_cast<unsigned char>(c))) c = '_';
@@ -55,7 +55,7 @@ TEST_P(Family, DefaultConfigurationGivesTheRecordedCount) {
     EXPECT_EQ(r.checkerFailures, 0) << r.firstCheckerFailure;
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, Family, ::testing::ValuesIn(testedCases()), caseName);
+INSTANTIATE_TEST_SUITE_P(Corpus, Family, ::testing::ValuesIn(testedCases()), familyCaseName);
 
 // The catalog and the directory agree, every count was confirmed two ways, and the subset is
 // the ~10 puzzles the brief asks for (a generator bug that dropped the marks would otherwise

@@ -29,7 +29,7 @@ std::vector<GoldenCase> goldenCases() {
     return out;
 }
 
-std::string caseName(const ::testing::TestParamInfo<GoldenCase>& info) {
+std::string goldenCaseName(const ::testing::TestParamInfo<GoldenCase>& info) {
     std::string n = info.param.file.substr(0, info.param.file.find('.')) + (info.param.options.empty() ? "_all" : "_" + info.param.options);
     for (char& c : n)
         if (!isalnum(static_cast<unsigned char>(c))) c = '_';
@@ -49,7 +49,7 @@ TEST_P(Golden, CountMatchesAndEverySolutionChecks) {
     EXPECT_EQ(r.checkerFailures, 0) << r.firstCheckerFailure;
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, Golden, ::testing::ValuesIn(goldenCases()), caseName);
+INSTANTIATE_TEST_SUITE_P(Corpus, Golden, ::testing::ValuesIn(goldenCases()), goldenCaseName);
 
 // Independent check of the redundancy filter: every raw 10x6 solution is a rotation (or a
 // turn-over) of exactly one of the 2339 solutions reported with -r.

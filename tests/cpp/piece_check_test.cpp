@@ -16,10 +16,7 @@ using json = nlohmann::json;
 
 namespace {
 
-void stepUntilReady(Session& s) {
-    while (!s.ready() && s.step(1e6) == Session::RUNNING) {
-    }
-}
+using polycube::testing::stepUntilReady;
 
 // A prepared search of the 10x6 pentominoes with -r (as the pool's workers prepare it).
 void prepare(Session& s) {

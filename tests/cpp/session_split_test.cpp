@@ -23,10 +23,7 @@ struct Totals {
     int pieces = 0, donations = 0;
 };
 
-void stepUntilReady(Session& s) {
-    while (!s.ready() && s.step(1e6) == Session::RUNNING) {
-    }
-}
+using polycube::testing::stepUntilReady;
 
 void take(Session& s, Totals& t) {
     const int cells = s.cellCount();

@@ -29,10 +29,7 @@ std::string hostileText(const std::string& name) {
     return ss.str();
 }
 
-void stepUntilReady(Session& s) {
-    while (!s.ready() && s.step(1e6) == Session::RUNNING) {
-    }
-}
+using polycube::testing::stepUntilReady;
 
 // One way to bring a Session into a phase; afterSetup: whether its setup had finished.
 struct Variant {

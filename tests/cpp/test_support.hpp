@@ -11,6 +11,7 @@
 #include "check/checker.hpp"
 #include "puzzle/puzzle.hpp"
 #include "solver/options.hpp"
+#include "session/session.hpp"
 #include "solver/solver.hpp"
 
 namespace polycube::testing {
@@ -34,6 +35,12 @@ inline constexpr bool kReducedRun = false;
 #else
 inline constexpr bool kReducedRun = false;
 #endif
+
+// Step a Session whose start() was accepted until its setup is over (or it stopped).
+inline void stepUntilReady(Session& s) {
+    while (!s.ready() && s.step(1e6) == Session::RUNNING) {
+    }
+}
 
 // A search split over threads or subproblems must count exactly as one whole run: the totals
 // and every per-level counter (SolverStats::forEachLevelCounter lists them).
