@@ -13,8 +13,8 @@ namespace {
 
 // Bump when the meaning of a path changes (how levels are ordered or tried, what a path
 // holds), so that jobs written by an older engine are refused instead of mis-searched.
-constexpr int kFormat = 1;
-constexpr const char* kMagic = "polycube-subproblem";
+constexpr int kSubproblemFormat = 1;
+constexpr const char* kSubproblemMagic = "polycube-subproblem";
 
 // FNV-1a, 64 bits: a fingerprint against mix-ups, not against forgery.
 struct Hasher {
@@ -37,8 +37,8 @@ struct Hasher {
 
 std::string searchFingerprint(const Solver& solver) {
     Hasher h;
-    h.add(std::string(kMagic));
-    h.add(kFormat);
+    h.add(std::string(kSubproblemMagic));
+    h.add(kSubproblemFormat);
     h.add(std::string(POLYCUBE_VERSION));
     const Model& m = solver.model();
     for (int v : {m.xDim, m.yDim, m.zDim, m.openCellCount(), m.shapeCount(), m.mobileCount()}) h.add(v);
@@ -69,7 +69,7 @@ std::string searchFingerprint(const Solver& solver) {
 
 std::string encodeSubproblem(const std::string& fingerprint, const Subproblem& sub) {
     std::ostringstream os;
-    os << kMagic << " " << kFormat << " " << fingerprint << " " << sub.path.size();
+    os << kSubproblemMagic << " " << kSubproblemFormat << " " << fingerprint << " " << sub.path.size();
     for (int image : sub.path) os << " " << image;
     return os.str();
 }
@@ -78,11 +78,11 @@ Result<Subproblem> decodeSubproblem(const std::string& text, const std::string& 
     std::istringstream in(text);
     std::string magic, fingerprint;
     long long format = 0, count = -1;
-    if (!(in >> magic) || magic != kMagic)
-        return Result<Subproblem>::error("not a polycube subproblem (it should start with '" + std::string(kMagic) + "')");
-    if (!(in >> format) || format != kFormat)
+    if (!(in >> magic) || magic != kSubproblemMagic)
+        return Result<Subproblem>::error("not a polycube subproblem (it should start with '" + std::string(kSubproblemMagic) + "')");
+    if (!(in >> format) || format != kSubproblemFormat)
         return Result<Subproblem>::error("subproblem format " + std::to_string(format) + ", but this polycube reads format " +
-                                         std::to_string(kFormat) + ": written by another version");
+                                         std::to_string(kSubproblemFormat) + ": written by another version");
     if (!(in >> fingerprint))
         return Result<Subproblem>::error("subproblem: the fingerprint is missing");
     if (fingerprint != expectedFingerprint)
