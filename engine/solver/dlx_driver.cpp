@@ -28,12 +28,18 @@ void Solver::beginSearch() {
     frames_.assign(pieces + 1, Frame{});
     traceCandidates_.assign(pieces + 1, 0);
     placed_.assign(pieces, -1);
+    filled_.assign((model_.openCellCount() + 63) / 64, 0);
+    copiesPlaced_.assign(model_.shapeCount(), 0);
+    rankAt_.assign(pieces + 1, nullptr);
+    for (int rem = 0; rem <= pieces; ++rem) rankAt_[rem] = &config_.ranks[config_.rankAt[rem]];
+    filaFromRoot_ = config_.filaFromRoot;
+    filaReuse_ = config_.filaFromRoot;  // the setup made FILA keep its tables for the root's images
     stats_.attempts.assign(pieces + 1, 0);
     stats_.fits.assign(pieces + 1, 0);
     rng_.seed(options_.monteCarlo.seed);
     depth_ = 0;
     if (options_.monteCarlo.trials > 0) beginTrial();
-    if (!impossible_.empty()) state_ = State::Done;  // proved impossible: nothing to search
+    if (!config_.impossible.empty()) state_ = State::Done;  // proved impossible: nothing to search
 }
 
 bool Solver::startFila(long long& budget) {
@@ -55,14 +61,14 @@ bool Solver::startFila(long long& budget) {
 void Solver::reportSolution() {
     stats_.found++;
     const bool tracing = options_.trace != 0 && onTrace_;
-    if (planActive_ && !plan_.accept(model_, symmetries_, placed_, coder_)) {
+    if (config_.planActive && !config_.plan.accept(model_, symmetries_, placed_, coder_)) {
         stats_.redundant++;
         if (tracing) onTrace_({trace::kSolution, 0, 0, static_cast<int>(stats_.found)});
         return;
     }
     // With the redundancy filter every solution found is already unique; -u then only
     // matters without -r.
-    if (options_.unique && !planActive_) {
+    if (options_.unique && !config_.planActive) {
         const UniqueFilter::Insert seen = uniqueFilter_.insert(placed_, symmetries_, coder_);
         if (seen == UniqueFilter::Insert::Full) {
             // Ends the search (the DLX loop and FILA's onSolution look at state_).
@@ -77,7 +83,7 @@ void Solver::reportSolution() {
             return;
         }
     }
-    if (algo_.orbits) {
+    if (config_.algo.orbits) {
         reportOrbit();
         return;
     }
@@ -231,13 +237,13 @@ void Solver::searchLoop(long long& budget) {
                 continue;
             }
             // Backtrack triggers (first seed article, "Backtrack Triggers").
-            if (algo_.parityBacktrack && !filters_.parityReachable()) {
+            if (config_.algo.parityBacktrack && !filters_.parityReachable()) {
                 stats_.parityBacktracks[remaining]++;
                 if (tracing && traceWanted(remaining)) onTrace_({trace::kParityTrigger, remaining, filters_.holesParity(), 0});
                 leaveLevel();
                 continue;
             }
-            if (remaining >= algo_.volumeBacktrackAt && !filters_.regionsFillable(filled_)) {
+            if (remaining >= config_.algo.volumeBacktrackAt && !filters_.regionsFillable(filled_)) {
                 stats_.volumeBacktracks[remaining]++;
                 if (tracing && traceWanted(remaining)) {
                     int size = 0;
@@ -261,13 +267,13 @@ void Solver::searchLoop(long long& budget) {
             f.stage = Frame::kChoose;
         }
         if (f.stage == Frame::kChoose) {
-            if (depth_ == 0 && (filaFromRoot_ || (algo_.rootByProbes && root_.choice < 0))) {
+            if (depth_ == 0 && (filaFromRoot_ || (config_.algo.rootByProbes && root_.choice < 0))) {
                 // The root's region, filtered: what FILA starts on below every root image.
                 budget -= static_cast<long long>(dlx_.rowCount() / 16) + 1;
                 fillFilaInput(filaInput_, dlx_, model_, pieces, filters_.holesParity(), filters_.parityLeft());
                 rootFilaInput_ = filaInput_;
             }
-            if (fila_ && remaining <= algo_.filaAt && remaining < filaRefusedBelow_ &&
+            if (fila_ && remaining <= config_.algo.filaAt && remaining < filaRefusedBelow_ &&
                 model_.openCellCount() - placedVolume_ <= fila_->capacity() &&
                 (!monteCarlo || remaining < options_.monteCarlo.range)) {
                 if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
@@ -282,17 +288,17 @@ void Solver::searchLoop(long long& budget) {
                 stats_.filaRefused++;
             }
             int col = dlx_.chooseColumn(*rankAt_[remaining]);
-            if (col >= 0 && depth_ == 0 && root_.firstColumn >= 0 && dlx_.length(col) > 1 && dlx_.length(root_.firstColumn) > 0)
-                col = root_.firstColumn;
-            if (col >= 0 && depth_ == 0 && algo_.rootByProbes) {
+            if (col >= 0 && depth_ == 0 && config_.rootFirstColumn >= 0 && dlx_.length(col) > 1 && dlx_.length(config_.rootFirstColumn) > 0)
+                col = config_.rootFirstColumn;
+            if (col >= 0 && depth_ == 0 && config_.algo.rootByProbes) {
                 // Decided once (every subproblem's root is the same): nothing to choose when
                 // min-fit takes the piece's column itself or a forced move.
-                const bool choice = col != root_.constrainedColumn && dlx_.length(col) > 1 && dlx_.length(root_.constrainedColumn) > 0;
+                const bool choice = col != config_.rootConstrainedColumn && dlx_.length(col) > 1 && dlx_.length(config_.rootConstrainedColumn) > 0;
                 if (root_.choice < 0)
-                    root_.choice = choice ? probes_.chooseRoot(probeContext(), dlx_, rootFilaInput_, col, root_.constrainedColumn,
+                    root_.choice = choice ? probes_.chooseRoot(probeContext(), dlx_, rootFilaInput_, col, config_.rootConstrainedColumn,
                                                                budget, root_.estimates)
-                                          : col == root_.constrainedColumn ? 2 : 3;
-                if (choice && root_.choice == 1) col = root_.constrainedColumn;
+                                          : col == config_.rootConstrainedColumn ? 2 : 3;
+                if (choice && root_.choice == 1) col = config_.rootConstrainedColumn;
             }
             if (col < 0) {
                 if (tracing && traceWanted(remaining)) traceDeadColumn(remaining);
@@ -323,7 +329,7 @@ void Solver::searchLoop(long long& budget) {
                 continue;
             }
             if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
-            budget -= dlxCost_;
+            budget -= config_.dlxCost;
             dlx_.selectRow(f.node);
             const int image = dlx_.imageOfRow(dlx_.rowOf(f.node));
             placed_[depth_] = image;

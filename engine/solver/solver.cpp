@@ -15,6 +15,7 @@
 //                                donations, the fraction done
 #include "solver/solver.hpp"
 
+#include <algorithm>
 #include <iomanip>
 #include <new>
 #include <sstream>
@@ -45,7 +46,21 @@ std::unique_ptr<Solver> Solver::begin(const PuzzleDef& def, const SolverOptions&
     s->def_ = def;
     s->options_ = options;
     s->uniqueFilter_.setMaxBytes(limits.maxUniqueBytes);
-    s->setup_ = std::make_unique<SolverSetup>(*s, limits);
+    Solver* solver = s.get();
+    auto filaSolution = [solver](const int* images, int count) {
+        // FILA's placements begin at the level it started on, or at the root it followed.
+        std::copy(images, images + count, solver->placed_.begin() + solver->depth_ - solver->filaFollowed_);
+        solver->reportSolution();
+        return solver->state_ == State::Running &&
+               !(solver->options_.maxSolutions > 0 && solver->stats_.solutions >= solver->options_.maxSolutions);
+    };
+    auto filaTrace = [solver](int op, int remaining, int a, int b) {
+        if (solver->onTrace_) solver->onTrace_({op, remaining, a, b});
+    };
+    s->setup_ = std::make_unique<SolverSetup>(
+        s->def_, s->options_, limits,
+        SolverSetup::Targets{s->model_, s->symmetries_, s->dlx_, s->filters_, s->fila_, s->probes_, s->stats_,
+                             s->cancelRequested_, std::move(filaSolution), std::move(filaTrace)});
     return s;
 }
 
@@ -68,13 +83,14 @@ Solver::State Solver::step(long long budget, double maxSeconds) {
         outOfMemory_ = true;
         fail(std::string("out of memory while ") + (!ready_ ? "setting up the solver" : "searching") +
              (memoryBytes() > 0 ? " (its model and matrix take about " + formatBytes(memoryBytes()) + ")" : ""));
+        if (setup_) modelBuilt_ = setup_->modelBuilt();
         setup_.reset();  // what the setup held (the model's builder) is freed
         return state_;
     }
 }
 
 long long Solver::memoryBytes() const {
-    if (!modelBuilt_) return 0;
+    if (!modelBuilt_ && !(setup_ && setup_->modelBuilt())) return 0;
     long long cellCells = 0;
     for (const Image& img : model_.images) cellCells += static_cast<long long>(img.cells.size());
     return modelBytes(static_cast<long long>(model_.images.size()), cellCells) +
@@ -90,8 +106,7 @@ Solver::State Solver::stepUnguarded(long long budget, double maxSeconds) {
         // finishes setup returns there (the search starts in the next one).
         while (!cancelled() && setup_->step() && !overTime()) {
         }
-        ready_ = setup_->done();
-        if (ready_ || state_ == State::Failed) setup_.reset();  // its builder and buffers are freed
+        if (setup_->done() || !setup_->error().empty()) endSetup();
         stats_.setupSeconds += secondsSince(t0);
         if (state_ == State::Running && cancelled()) state_ = State::Cancelled;
         return state_;
@@ -128,6 +143,18 @@ Solver::State Solver::stepUnguarded(long long budget, double maxSeconds) {
     return state_;
 }
 
+void Solver::endSetup() {
+    modelBuilt_ = setup_->modelBuilt();
+    if (setup_->done()) {
+        config_ = setup_->take();
+        ready_ = true;
+        beginSearch();
+    } else {
+        fail(setup_->error());
+    }
+    setup_.reset();  // its builder and buffers are freed
+}
+
 Status Solver::startSubproblem(const std::vector<int>& path) {
     if (options_.monteCarlo.trials > 0) return Status::error("a Monte Carlo run (-s) cannot be split into subproblems");
     if (Status st = SubproblemGuide::check(path, model_.mobileCount(), static_cast<int>(model_.images.size())); !st.ok)
@@ -136,7 +163,7 @@ Status Solver::startSubproblem(const std::vector<int>& path) {
     // leaves the matrix and every counter of the position as at the start.
     const bool fresh = state_ == State::Running && depth_ == 0 && frames_[0].stage == Frame::kEnter;
     const bool finished = state_ == State::Done && depth_ < 0;
-    if (!impossible_.empty()) return Status::success();  // proved impossible: no tree at all
+    if (!config_.impossible.empty()) return Status::success();  // proved impossible: no tree at all
     if (!fresh && !finished) return Status::error("subproblem: this solver is in the middle of a search");
     filaReuse_ = true;
     if (fila_) fila_->reuseTables(true);  // sibling subproblems often restart FILA on one region
@@ -174,31 +201,31 @@ int Solver::donate(std::vector<std::vector<int>>& out, double* share, int maxPat
 std::string Solver::configurationDescription() const {
     if (!ready()) return "not configured yet (setup " + std::string(state_ == State::Running ? "running" : "stopped") + ")";
     std::ostringstream os;
-    os << (algo_.automatic ? "automatic: " : "") << "DLX";
+    os << (config_.algo.automatic ? "automatic: " : "") << "DLX";
     if (fila_)
-        os << ", FILA when " << algo_.filaAt << " pieces remain" << (algo_.nof ? " with NOF" : "")
-           << (algo_.nof && algo_.extendedIndex > 6 ? " (fixed orders: " + std::to_string(algo_.extendedIndex) + " index cells)" : "")
-           << (algo_.deadCellCut && algo_.schedule.at(1).kind == HeuristicKind::First ? ", dead-cell cut" : "")
+        os << ", FILA when " << config_.algo.filaAt << " pieces remain" << (config_.algo.nof ? " with NOF" : "")
+           << (config_.algo.nof && config_.algo.extendedIndex > 6 ? " (fixed orders: " + std::to_string(config_.algo.extendedIndex) + " index cells)" : "")
+           << (config_.algo.deadCellCut && config_.algo.schedule.at(1).kind == HeuristicKind::First ? ", dead-cell cut" : "")
            << (filaFromRoot_ ? ", its tables shared by the root's images" : "");
     auto filter = [&](const char* name, int at) {
         if (at == INT_MAX) return;
         os << ", " << name << (at >= model_.mobileCount() ? " filter once" : " filter while " + std::to_string(at) + "+ remain");
     };
-    filter("volume", algo_.volumeFilterAt);
-    filter("parity", algo_.parityFilterAt);
-    filter("fit", algo_.fitFilterAt);
-    if (algo_.parityBacktrack) os << ", parity trigger";
-    if (algo_.volumeBacktrackAt != INT_MAX) os << ", volume trigger while " << algo_.volumeBacktrackAt << "+ remain";
-    if (!algo_.volumeOffFor.empty()) os << ", volume constraints off (piece " << algo_.volumeOffFor << " is in parts that do not touch face to face)";
-    os << ", heuristics " << algo_.schedule.describe();
+    filter("volume", config_.algo.volumeFilterAt);
+    filter("parity", config_.algo.parityFilterAt);
+    filter("fit", config_.algo.fitFilterAt);
+    if (config_.algo.parityBacktrack) os << ", parity trigger";
+    if (config_.algo.volumeBacktrackAt != INT_MAX) os << ", volume trigger while " << config_.algo.volumeBacktrackAt << "+ remain";
+    if (!config_.algo.volumeOffFor.empty()) os << ", volume constraints off (piece " << config_.algo.volumeOffFor << " is in parts that do not touch face to face)";
+    os << ", heuristics " << config_.algo.schedule.describe();
     if (stats_.filaRefused > 0)
         os << "; FILA refused " << stats_.filaRefused << " time(s): its tables would pass "
-           << formatBytes(filaTableLimit_) << ", DLX searched those regions";
+           << formatBytes(config_.filaTableLimit) << ", DLX searched those regions";
     return os.str();
 }
 
 std::string Solver::rootDescription() const {
-    if (!algo_.rootByProbes) return "";
+    if (!config_.algo.rootByProbes) return "";
     if (root_.choice < 0) return "the root: min-fit's column or the constrained piece, chosen by probes when the search starts";
     if (root_.choice == 2) return "the root on the constrained piece (min-fit's choice too: nothing to choose)";
     if (root_.choice == 3) return "the root on a forced move (a column with one way to fill it: nothing to choose)";

@@ -33,6 +33,7 @@
 #include "solver/level_filters.hpp"
 #include "solver/options.hpp"
 #include "solver/orbit_lister.hpp"
+#include "solver/search_configuration.hpp"
 #include "solver/search_frame.hpp"
 #include "solver/solver_stats.hpp"
 #include "solver/subproblem_guide.hpp"
@@ -97,17 +98,17 @@ public:
     const SolverOptions& options() const { return options_; }
     int pieceCount() const { return model_.mobileCount(); }
     // Puzzle and configuration facts for -i output and the JSON summary.
-    std::string redundancyDescription() const { return redundancyText_; }
+    std::string redundancyDescription() const { return config_.redundancyText; }
     // Non-empty when the puzzle was proved impossible before searching (e.g. by parity).
-    const std::string& impossibleReason() const { return impossible_; }
+    const std::string& impossibleReason() const { return config_.impossible; }
     // Which argument proved it: "parity", or a WeightingProof::kind (constraints/weighting.hpp).
-    const std::string& impossibleKind() const { return impossibleKind_; }
+    const std::string& impossibleKind() const { return config_.impossibleKind; }
     // The cells a weighting's certificate counts (e.g. the 16 cells few pieces can reach), for
     // front ends to show; empty for parity and for a piece that fits nowhere.
-    const std::vector<Vec3>& impossibleCells() const { return impossibleCells_; }
+    const std::vector<Vec3>& impossibleCells() const { return config_.impossibleCells; }
     // Cell weightings checked before the search (0 when parity already decided) and their time.
-    int weightingsTried() const { return weightingsTried_; }
-    double weightingSeconds() const { return weightingSeconds_; }
+    int weightingsTried() const { return config_.weightingsTried; }
+    double weightingSeconds() const { return config_.weightingSeconds; }
     std::string configurationDescription() const;
     // Flat boards with holes (automatic configuration): which column the root branches on,
     // chosen by Monte Carlo probes when the search reaches it; "" elsewhere. Not part of
@@ -119,8 +120,8 @@ public:
     // each assembly the search reaches stands for at most symmetryCount() solutions, and
     // `found` counts the images listed too (solutions + redundant == found still holds).
     // Known once ready().
-    bool listsOrbits() const { return algo_.orbits; }
-    int enabledImageCount() const { return enabledImages_; }
+    bool listsOrbits() const { return config_.algo.orbits; }
+    int enabledImageCount() const { return config_.enabledImages; }
 
     // Grid of a set of placed images (box index -> instance index).
     std::vector<int> gridOf(const std::vector<int>& images) const;
@@ -164,11 +165,12 @@ public:
     ~Solver();
 
 private:
-    // The setup's phases write the configuration they decide into the Solver's members.
-    friend class SolverSetup;
     Solver() = default;
     void fail(std::string message);
     State stepUnguarded(long long budget, double maxSeconds);
+    // The setup ends: its configuration taken over (done) or its error (failed), the
+    // setup freed.
+    void endSetup();
     // The setup is over: the driver's stack and counters sized, the search at its start.
     void beginSearch();
     void search(long long& budget);
@@ -197,7 +199,6 @@ private:
 
     PuzzleDef def_;
     SolverOptions options_;
-    long long filaTableLimit_ = 0;
     // The setup's phases and what only they need (solver/solver_setup.hpp); freed once over.
     std::unique_ptr<SolverSetup> setup_;
     bool ready_ = false;       // the setup is over
@@ -208,36 +209,28 @@ private:
     // among the candidates, whether the search is short, the root's column.
     ConfigurationProbes probes_;
     long long chunk_ = 1;                   // step(): budget units between clock readings
-    long long dlxCost_ = 1;                 // budget units a DLX placement costs (finishSetup)
     int filaRefusedBelow_ = INT_MAX;        // FILA refused (memory) at this many pieces left
     Model model_;
     std::vector<Symmetry> symmetries_;
-    AlgorithmPlan algo_;                    // planAlgorithms (solver/configuration.hpp)
-    RedundancyPlan plan_;
-    bool planActive_ = false;
-    std::string redundancyText_ = "OFF";
-    std::string impossible_, impossibleKind_;
-    std::vector<Vec3> impossibleCells_;
-    int weightingsTried_ = 0;
-    double weightingSeconds_ = 0;
+    // What the setup decided (solver/search_configuration.hpp), taken over when it ends.
+    SearchConfiguration config_;
     SolutionCoder coder_{model_};
     UniqueFilter uniqueFilter_;
-    std::vector<const std::vector<int>*> rankAt_;  // by remaining pieces
-    std::vector<std::vector<int>> ranks_;
+    std::vector<const std::vector<int>*> rankAt_;  // by remaining pieces: config_.ranks' table
     DlxMatrix dlx_;
-    int enabledImages_ = 0;
-    // FILA takes over from DLX when algo_.filaAt or fewer pieces remain and the open cells
+    // FILA takes over when config_.algo.filaAt or fewer pieces remain and the open cells
     // fit its occupancy field.
     std::unique_ptr<FilaEngine> fila_;
-    // The root level's column (finishSetup, ConfigurationProbes::chooseRoot).
+    // The root level's choice between the heuristic's column and the -r piece's
+    // (ConfigurationProbes::chooseRoot), made when the search first reaches it.
     struct Root {
-        int firstColumn = -1;        // the -r piece's column, -1: the heuristic's choice
-        int constrainedColumn = -1;  // the -r piece's column when DLX has just the root level
-        int choice = -1;             // chooseRoot: 0 the heuristic's, 1 the piece's, -1 not
-                                     // yet; no choice: 2 min-fit took the piece, 3 a forced move
+        int choice = -1;             // 0 the heuristic's, 1 the piece's, -1 not yet; no
+                                     // choice: 2 min-fit took the piece, 3 a forced move
         double estimates[2] = {-1, -1};  // its estimates (heuristic's, piece's)
     } root_;
-    bool filaFromRoot_ = false;  // FILA below the root starts on the root's region (finishSetup)
+    // FILA below the root starts on the root's region (config_.filaFromRoot, until FILA
+    // refuses that region for its memory limit).
+    bool filaFromRoot_ = false;
     FilaInput rootFilaInput_;    // that region, filtered (search: the root's kChoose)
     int filaFollowed_ = 0;       // levels FILA placed by follow() that the solver placed too
     bool filaReuse_ = false;     // FILA keeps its tables across starts on one input (subproblems, root)
