@@ -30,6 +30,7 @@
 #include "search/trace.hpp"
 #include "solver/configuration.hpp"
 #include "solver/configuration_probes.hpp"
+#include "solver/dlx_driver.hpp"
 #include "solver/level_filters.hpp"
 #include "solver/options.hpp"
 #include "solver/orbit_lister.hpp"
@@ -42,25 +43,9 @@ namespace polycube {
 
 class SolverSetup;
 
-struct Solution {
-    long long number = 0;        // 1-based among reported solutions
-    std::vector<int> images;     // placed image ids
-    std::vector<int> grid;       // box index -> instance index
-};
-
-// Trace event (search-trace for -t and the web page's animations): one record of
-// search/trace.hpp, [op, remaining, a, b] (kPlace/kRemove: a = instance, b = image; kChoose:
-// a = target, b = candidates; ... see there).
-struct TraceEvent {
-    int op;         // trace::Op
-    int remaining;  // pieces left to place at the event's level
-    int a;
-    int b;
-};
-
 class Solver {
 public:
-    enum class State { Running, Done, Cancelled, LimitReached, Failed };
+    using State = SearchState;  // Running, Done, Cancelled, LimitReached, Failed
 
     // A solver with its setup done (model, filters' tables, matrix): errors come back here.
     static Result<std::unique_ptr<Solver>> create(const PuzzleDef& def, const SolverOptions& options);
@@ -85,12 +70,12 @@ public:
     // Failed because an allocation failed (step() caught std::bad_alloc), not for the puzzle.
     bool outOfMemory() const { return outOfMemory_; }
     bool ready() const { return ready_; }
-    const std::string& error() const { return error_; }
+    const std::string& error() const { return driver_.error(); }
     void cancel() { cancelRequested_.store(true, std::memory_order_relaxed); }
-    State state() const { return state_; }
+    State state() const { return driver_.state(); }
 
-    void setSolutionHandler(std::function<void(const Solution&)> handler) { onSolution_ = std::move(handler); }
-    void setTraceHandler(std::function<void(const TraceEvent&)> handler) { onTrace_ = std::move(handler); }
+    void setSolutionHandler(std::function<void(const Solution&)> handler) { driver_.setSolutionHandler(std::move(handler)); }
+    void setTraceHandler(std::function<void(const TraceEvent&)> handler) { driver_.setTraceHandler(std::move(handler)); }
 
     const SolverStats& stats() const { return stats_; }
     const Model& model() const { return model_; }
@@ -166,36 +151,11 @@ public:
 
 private:
     Solver() = default;
-    void fail(std::string message);
+    void fail(std::string message) { driver_.fail(std::move(message)); }
     State stepUnguarded(long long budget, double maxSeconds);
-    // The setup ends: its configuration taken over (done) or its error (failed), the
-    // setup freed.
+    // The setup ends: its configuration taken over and the driver at the root (done), or
+    // its error (failed); the setup freed.
     void endSetup();
-    // The setup is over: the driver's stack and counters sized, the search at its start.
-    void beginSearch();
-    void search(long long& budget);
-    // The DLX loop itself, compiled twice: without tracing (every search but Watch's) it
-    // holds no trace test at all, as FILA's loop (search/fila.cpp) is compiled per Trace.
-    template <bool Tracing>
-    void searchLoop(long long& budget);
-    void reportSolution();
-    void reportOrbit();
-    void emitSolution(const std::vector<int>& images);
-    void beginTrial();
-    // What the probes use of the setup (FILA must be configured).
-    ConfigurationProbes::Context probeContext();
-
-    using Frame = solver_parts::Frame;
-    void leaveLevel();
-    int traceInstance(int image) const;
-    int traceTarget(int col) const;
-    void traceDeadColumn(int remaining);
-    void traceChoice(int remaining, int col);
-    void place(int image);
-    void unplace(int image);
-    bool startFila(long long& budget);
-    // The driver's stack as the subproblem guide reads it between slices.
-    SubproblemGuide::Position position() const;
 
     PuzzleDef def_;
     SolverOptions options_;
@@ -203,59 +163,29 @@ private:
     std::unique_ptr<SolverSetup> setup_;
     bool ready_ = false;       // the setup is over
     bool modelBuilt_ = false;  // memoryBytes(): the model's and matrix's figure applies
-    std::string error_;
     bool outOfMemory_ = false;
-    // The setup's Monte Carlo probes (solver/configuration_probes.hpp): the -r piece's choice
-    // among the candidates, whether the search is short, the root's column.
-    ConfigurationProbes probes_;
-    long long chunk_ = 1;                   // step(): budget units between clock readings
-    int filaRefusedBelow_ = INT_MAX;        // FILA refused (memory) at this many pieces left
+    long long chunk_ = 1;      // step(): budget units between clock readings
+    // What the setup builds in place (SolverSetup::Targets) and the search works on.
     Model model_;
     std::vector<Symmetry> symmetries_;
-    // What the setup decided (solver/search_configuration.hpp), taken over when it ends.
-    SearchConfiguration config_;
-    SolutionCoder coder_{model_};
-    UniqueFilter uniqueFilter_;
-    std::vector<const std::vector<int>*> rankAt_;  // by remaining pieces: config_.ranks' table
     DlxMatrix dlx_;
     // FILA takes over when config_.algo.filaAt or fewer pieces remain and the open cells
     // fit its occupancy field.
     std::unique_ptr<FilaEngine> fila_;
-    // The root level's choice between the heuristic's column and the -r piece's
-    // (ConfigurationProbes::chooseRoot), made when the search first reaches it.
-    struct Root {
-        int choice = -1;             // 0 the heuristic's, 1 the piece's, -1 not yet; no
-                                     // choice: 2 min-fit took the piece, 3 a forced move
-        double estimates[2] = {-1, -1};  // its estimates (heuristic's, piece's)
-    } root_;
-    // FILA below the root starts on the root's region (config_.filaFromRoot, until FILA
-    // refuses that region for its memory limit).
-    bool filaFromRoot_ = false;
-    FilaInput rootFilaInput_;    // that region, filtered (search: the root's kChoose)
-    int filaFollowed_ = 0;       // levels FILA placed by follow() that the solver placed too
-    bool filaReuse_ = false;     // FILA keeps its tables across starts on one input (subproblems, root)
-    int placedVolume_ = 0;
-    FilaInput filaInput_;
-    std::vector<uint64_t> filled_;  // open cells covered, one bit per open cell
-    std::vector<int> traceCandidates_;  // per depth: kChoose's candidate count
-    std::vector<int> copiesPlaced_;  // per shape, for trace events
-
-    std::vector<Frame> frames_;
-    int depth_ = 0;
-    std::vector<int> placed_;
-    State state_ = State::Running;
+    // The setup's Monte Carlo probes (solver/configuration_probes.hpp): the -r piece's choice
+    // among the candidates, whether the search is short, the root's column.
+    ConfigurationProbes probes_;
+    // What the setup decided (solver/search_configuration.hpp), taken over when it ends.
+    SearchConfiguration config_;
     std::atomic<bool> cancelRequested_{false};
     SolverStats stats_;
     // The triggers' and image filters' monitors, counters and hidden rows
     // (solver/level_filters.hpp); after the members it refers to.
     LevelFilters filters_{model_, dlx_, stats_, cancelRequested_};
-    std::function<void(const Solution&)> onSolution_;
-    std::function<void(const TraceEvent&)> onTrace_;
-    std::mt19937_64 rng_;
-    bool trialEnding_ = false;
-    Solution scratch_;
-    OrbitLister orbits_{model_, symmetries_, coder_};  // reportOrbit (solver/orbit_lister.hpp)
     SubproblemGuide guide_;  // the subproblem's path (solver/subproblem_guide.hpp)
+    // The search (solver/dlx_driver.hpp); last, after every member it refers to.
+    DlxDriver driver_{DlxDriver::Parts{model_, symmetries_, dlx_, filters_, fila_, probes_, guide_, stats_,
+                                       cancelRequested_, options_, config_}};
 };
 
 }  // namespace polycube
