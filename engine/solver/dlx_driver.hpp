@@ -9,7 +9,8 @@
 //   driver.setSolutionHandler(...);              // any time; read when a solution is found
 //   ... the setup builds the parts, FILA calling driver.filaSolutionHandler() ...
 //   driver.begin();                              // the setup is over: stack sized, at the root
-//   while (driver.state() == SearchState::Running) driver.search(budget = 1000);
+//   long long budget = 1000;
+//   driver.search(budget);                       // a slice; state() says whether it is over
 //   guide.treeFractionDone(driver.position());   // between slices
 //
 // It owns the search's state: the stack of frames, the depth, the images placed, the open
