@@ -138,7 +138,7 @@ Result<Checkpoint> decode(const std::string& text, const std::string* expectedFi
         const SolverStats& f = ck.finished;
         if (f.solutions < 0 || f.found < 0 || f.redundant < 0 || f.found > kMaxCheckpointCount)
             return bad("solution counts must be between 0 and " + maxCount);
-        // Every assembly found is reported or filtered as redundant (Solver::reportSolution),
+        // Every assembly found is reported or filtered as redundant (DlxDriver::reportSolution),
         // exactly: the one exception, -u's table filling up, needs -u without -r, a search that
         // cannot be checkpointed (whyNotSplittable). (Without this check a forged "solutions
         // 5 9 0" would be taken, and the resumed run would count 4 assemblies that are neither.)

@@ -53,7 +53,7 @@ struct AlgorithmPlan {
     bool rootByProbes = false;
     bool rootProbesWhenLong = false;
     // All solutions without -r: search the redundancy-filtered tree (as -r does) and list each
-    // unique solution's distinct images under the puzzle's symmetries (Solver::reportOrbit),
+    // unique solution's distinct images under the puzzle's symmetries (DlxDriver::reportOrbit),
     // instead of finding every image by search: |G| times fewer leaves for the same set of
     // solutions, in another order (docs/all-solutions.md). The setup turns it off again
     // where it would not pay: no symmetry, or no uniquely shaped piece to constrain.

@@ -1,11 +1,8 @@
-// Solver's search: the DLX levels on an explicit stack (no recursion: step() returns after
-// its budget), each level checking the backtrack triggers and running the image filters of
-// the first seed article (solver/level_filters.hpp: LevelFilters), choosing a column by the
-// heuristics' schedule, FILA taking over for the last levels, Monte Carlo trials, and the
-// solutions and trace events the search reports. The hot loop (search, place, unplace)
-// lives in this one file so that the compiler sees it whole; the parts' per-node calls are
-// inline in their headers.
-#include "solver/solver.hpp"
+// The DLX driver (solver/dlx_driver.hpp): the search's loop, FILA's start, Monte Carlo trials,
+// solutions and trace events. The hot loop (searchLoop, place, unplace) lives in this one
+// file so that the compiler sees it whole; the parts' per-node calls are inline in their
+// headers.
+#include "solver/dlx_driver.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -14,7 +11,80 @@
 
 namespace polycube {
 
-void Solver::beginTrial() {
+DlxDriver::DlxDriver(const Parts& parts)
+    : model_(parts.model),
+      symmetries_(parts.symmetries),
+      dlx_(parts.dlx),
+      filters_(parts.filters),
+      fila_(parts.fila),
+      probes_(parts.probes),
+      guide_(parts.guide),
+      stats_(parts.stats),
+      cancel_(parts.cancel),
+      options_(parts.options),
+      config_(parts.config) {}
+
+std::function<bool(const int*, int)> DlxDriver::filaSolutionHandler() {
+    return [this](const int* images, int count) {
+        // FILA's placements begin at the level it started on, or at the root it followed.
+        std::copy(images, images + count, placed_.begin() + depth_ - filaFollowed_);
+        reportSolution();
+        return state_ == SearchState::Running && !(options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions);
+    };
+}
+
+std::function<void(int, int, int, int)> DlxDriver::filaTraceHandler() {
+    return [this](int op, int remaining, int a, int b) {
+        if (onTrace_) onTrace_({op, remaining, a, b});
+    };
+}
+
+void DlxDriver::fail(std::string message) {
+    error_ = std::move(message);
+    state_ = SearchState::Failed;
+}
+
+bool DlxDriver::atRest() const {
+    const bool fresh = state_ == SearchState::Running && depth_ == 0 && frames_[0].stage == Frame::kEnter;
+    const bool finished = state_ == SearchState::Done && depth_ < 0;
+    return fresh || finished;
+}
+
+void DlxDriver::restart() {
+    filaReuse_ = true;
+    if (fila_) fila_->reuseTables(true);
+    state_ = SearchState::Running;
+    depth_ = 0;
+    frames_[0] = Frame{};
+}
+
+SubproblemGuide::Position DlxDriver::position() const {
+    return SubproblemGuide::Position{frames_, depth_, dlx_, fila_.get(), placed_, filaFollowed_, model_.mobileCount()};
+}
+
+ConfigurationProbes::Context DlxDriver::probeContext() {
+    return ConfigurationProbes::Context{model_, *fila_, filters_.holesParity(), filters_.parityLeft(), filaReuse_};
+}
+
+std::vector<int> DlxDriver::gridOf(const std::vector<int>& images) const {
+    std::vector<int> grid(model_.boxCellCount(), -1);
+    for (int b = 0; b < model_.boxCellCount(); ++b) grid[b] = model_.stationaryOfBox[b];
+    // Copies of a shape get that shape's instances in order of their first cell, so output
+    // does not depend on the order the search placed them.
+    std::vector<int> order(images.begin(), images.end());
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        return model_.images[a].cells.front() < model_.images[b].cells.front();
+    });
+    std::vector<int> used(model_.shapeCount(), 0);
+    for (int img : order) {
+        const Image& image = model_.images[img];
+        int instance = model_.shapes[image.shape].instances[used[image.shape]++];
+        for (int c : image.cells) grid[model_.boxOfOpenCell[c]] = instance;
+    }
+    return grid;
+}
+
+void DlxDriver::beginTrial() {
     // Monte Carlo (first seed article, Figure 9): each trial searches with a random row order.
     dlx_.shuffle(rng_);
     filaRefusedBelow_ = INT_MAX;
@@ -23,20 +93,26 @@ void Solver::beginTrial() {
     frames_[0] = Frame{};
 }
 
-void Solver::beginSearch() {
+void DlxDriver::begin() {
     const int pieces = model_.mobileCount();
     frames_.assign(pieces + 1, Frame{});
     traceCandidates_.assign(pieces + 1, 0);
     placed_.assign(pieces, -1);
+    filled_.assign((model_.openCellCount() + 63) / 64, 0);
+    copiesPlaced_.assign(model_.shapeCount(), 0);
+    rankAt_.assign(pieces + 1, nullptr);
+    for (int rem = 0; rem <= pieces; ++rem) rankAt_[rem] = &config_.ranks[config_.rankAt[rem]];
+    filaFromRoot_ = config_.filaFromRoot;
+    filaReuse_ = config_.filaFromRoot;  // the setup made FILA keep its tables for the root's images
     stats_.attempts.assign(pieces + 1, 0);
     stats_.fits.assign(pieces + 1, 0);
     rng_.seed(options_.monteCarlo.seed);
     depth_ = 0;
     if (options_.monteCarlo.trials > 0) beginTrial();
-    if (!impossible_.empty()) state_ = State::Done;  // proved impossible: nothing to search
+    if (!config_.impossible.empty()) state_ = SearchState::Done;  // proved impossible: nothing to search
 }
 
-bool Solver::startFila(long long& budget) {
+bool DlxDriver::startFila(long long& budget) {
     filaFollowed_ = 0;
     if (filaFromRoot_ && depth_ == 1) {
         budget -= static_cast<long long>(rootFilaInput_.images.size() / 64) + 1;  // comparing the input
@@ -52,17 +128,17 @@ bool Solver::startFila(long long& budget) {
     return fila_->start(filaInput_);
 }
 
-void Solver::reportSolution() {
+void DlxDriver::reportSolution() {
     stats_.found++;
     const bool tracing = options_.trace != 0 && onTrace_;
-    if (planActive_ && !plan_.accept(model_, symmetries_, placed_, coder_)) {
+    if (config_.planActive && !config_.plan.accept(model_, symmetries_, placed_, coder_)) {
         stats_.redundant++;
         if (tracing) onTrace_({trace::kSolution, 0, 0, static_cast<int>(stats_.found)});
         return;
     }
     // With the redundancy filter every solution found is already unique; -u then only
     // matters without -r.
-    if (options_.unique && !planActive_) {
+    if (options_.unique && !config_.planActive) {
         const UniqueFilter::Insert seen = uniqueFilter_.insert(placed_, symmetries_, coder_);
         if (seen == UniqueFilter::Insert::Full) {
             // Ends the search (the DLX loop and FILA's onSolution look at state_).
@@ -77,7 +153,7 @@ void Solver::reportSolution() {
             return;
         }
     }
-    if (algo_.orbits) {
+    if (config_.algo.orbits) {
         reportOrbit();
         return;
     }
@@ -91,7 +167,7 @@ void Solver::reportSolution() {
     }
 }
 
-void Solver::emitSolution(const std::vector<int>& images) {
+void DlxDriver::emitSolution(const std::vector<int>& images) {
     stats_.solutions++;
     if (onSolution_) {
         scratch_.number = stats_.solutions;
@@ -101,7 +177,7 @@ void Solver::emitSolution(const std::vector<int>& images) {
     }
 }
 
-void Solver::reportOrbit() {
+void DlxDriver::reportOrbit() {
     // placed_ is the representative of its class (the redundancy filter accepted it); every
     // solution of the class is g(placed_) for a symmetry g (symmetry.hpp: the filter keeps
     // one solution per orbit of the group), each distinct one listed once (OrbitLister). The
@@ -114,11 +190,11 @@ void Solver::reportOrbit() {
         }
         if (step == OrbitLister::kImage) stats_.found++;  // an assembly listed, not reached: found = solutions + redundant
         emitSolution(orbits_.images());
-        if (state_ != State::Running || (options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions)) return;
+        if (state_ != SearchState::Running || (options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions)) return;
     }
 }
 
-void Solver::place(int image) {
+void DlxDriver::place(int image) {
     const Image& img = model_.images[image];
     const Shape& shape = model_.shapes[img.shape];
     copiesPlaced_[img.shape]++;
@@ -127,7 +203,7 @@ void Solver::place(int image) {
     for (int c : img.cells) filled_[c >> 6] |= 1ULL << (c & 63);
 }
 
-void Solver::unplace(int image) {
+void DlxDriver::unplace(int image) {
     const Image& img = model_.images[image];
     const Shape& shape = model_.shapes[img.shape];
     copiesPlaced_[img.shape]--;
@@ -136,21 +212,21 @@ void Solver::unplace(int image) {
     for (int c : img.cells) filled_[c >> 6] &= ~(1ULL << (c & 63));
 }
 
-int Solver::traceInstance(int image) const {
+int DlxDriver::traceInstance(int image) const {
     // The copy most recently placed of the image's shape (copies are placed in order).
     const Shape& shape = model_.shapes[model_.images[image].shape];
     const int k = copiesPlaced_[model_.images[image].shape];
     return shape.instances[std::max(0, std::min(k, shape.count) - 1)];
 }
 
-int Solver::traceTarget(int col) const {
+int DlxDriver::traceTarget(int col) const {
     if (!dlx_.isShapeColumn(col)) return model_.boxOfOpenCell[col];  // cell columns are open-cell ids
     const int s = dlx_.shapeOfColumn(col);
     const Shape& shape = model_.shapes[s];
     return trace::pieceTarget(shape.instances[std::max(0, std::min(copiesPlaced_[s], shape.count - 1))]);
 }
 
-void Solver::traceChoice(int remaining, int col) {
+void DlxDriver::traceChoice(int remaining, int col) {
     // kChoose, then the rows of the chosen column in the order kNext tries them.
     traceCandidates_[depth_] = dlx_.length(col);
     onTrace_({trace::kChoose, remaining, traceTarget(col), dlx_.length(col)});
@@ -163,7 +239,7 @@ void Solver::traceChoice(int remaining, int col) {
     }
 }
 
-void Solver::traceDeadColumn(int remaining) {
+void DlxDriver::traceDeadColumn(int remaining) {
     // chooseColumn found a column that can no longer be covered: the same scan, to name it.
     int dead = -1;
     for (int c = dlx_.firstColumn(); c != dlx_.root() && dead < 0; c = dlx_.nextColumn(c))
@@ -179,12 +255,12 @@ void Solver::traceDeadColumn(int remaining) {
         onTrace_({trace::kNoFit, remaining, target, 0});
 }
 
-void Solver::leaveLevel() {
+void DlxDriver::leaveLevel() {
     filters_.unhideTo(frames_[depth_].hideMark);
     --depth_;
 }
 
-void Solver::search(long long& budget) {
+void DlxDriver::search(long long& budget) {
     if (options_.trace != 0 && onTrace_)
         searchLoop<true>(budget);
     else
@@ -192,7 +268,7 @@ void Solver::search(long long& budget) {
 }
 
 template <bool Tracing>
-void Solver::searchLoop(long long& budget) {
+void DlxDriver::searchLoop(long long& budget) {
     const int pieces = model_.mobileCount();
     const bool monteCarlo = options_.monteCarlo.trials > 0;
     constexpr bool tracing = Tracing;
@@ -206,14 +282,14 @@ void Solver::searchLoop(long long& budget) {
                 // A new trial reshuffles the matrix: charged to the budget like the rows it
                 // moves, so trials that place nothing (no piece fits) still end the slice
                 // and see cancel.
-                if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
+                if (budget <= 0 || cancel_.load(std::memory_order_relaxed)) break;
                 budget -= 1 + dlx_.nodeCount() / 1024;
                 ++stats_.monteCarloTrials;
                 beginTrial();
                 continue;
             }
             if (monteCarlo) ++stats_.monteCarloTrials;
-            state_ = State::Done;
+            state_ = SearchState::Done;
             break;
         }
         Frame& f = frames_[depth_];
@@ -222,22 +298,22 @@ void Solver::searchLoop(long long& budget) {
             f.hideMark = filters_.hiddenCount();
             if (remaining == 0) {
                 reportSolution();
-                if (state_ == State::Failed) break;
+                if (state_ == SearchState::Failed) break;
                 leaveLevel();
                 if (options_.maxSolutions > 0 && stats_.solutions >= options_.maxSolutions) {
-                    state_ = State::LimitReached;
+                    state_ = SearchState::LimitReached;
                     break;
                 }
                 continue;
             }
             // Backtrack triggers (first seed article, "Backtrack Triggers").
-            if (algo_.parityBacktrack && !filters_.parityReachable()) {
+            if (config_.algo.parityBacktrack && !filters_.parityReachable()) {
                 stats_.parityBacktracks[remaining]++;
                 if (tracing && traceWanted(remaining)) onTrace_({trace::kParityTrigger, remaining, filters_.holesParity(), 0});
                 leaveLevel();
                 continue;
             }
-            if (remaining >= algo_.volumeBacktrackAt && !filters_.regionsFillable(filled_)) {
+            if (remaining >= config_.algo.volumeBacktrackAt && !filters_.regionsFillable(filled_)) {
                 stats_.volumeBacktracks[remaining]++;
                 if (tracing && traceWanted(remaining)) {
                     int size = 0;
@@ -261,16 +337,16 @@ void Solver::searchLoop(long long& budget) {
             f.stage = Frame::kChoose;
         }
         if (f.stage == Frame::kChoose) {
-            if (depth_ == 0 && (filaFromRoot_ || (algo_.rootByProbes && root_.choice < 0))) {
+            if (depth_ == 0 && (filaFromRoot_ || (config_.algo.rootByProbes && root_.choice < 0))) {
                 // The root's region, filtered: what FILA starts on below every root image.
                 budget -= static_cast<long long>(dlx_.rowCount() / 16) + 1;
                 fillFilaInput(filaInput_, dlx_, model_, pieces, filters_.holesParity(), filters_.parityLeft());
                 rootFilaInput_ = filaInput_;
             }
-            if (fila_ && remaining <= algo_.filaAt && remaining < filaRefusedBelow_ &&
+            if (fila_ && remaining <= config_.algo.filaAt && remaining < filaRefusedBelow_ &&
                 model_.openCellCount() - placedVolume_ <= fila_->capacity() &&
                 (!monteCarlo || remaining < options_.monteCarlo.range)) {
-                if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
+                if (budget <= 0 || cancel_.load(std::memory_order_relaxed)) break;
                 if (startFila(budget)) {
                     if (guide_.onPath(depth_)) guide_.followInFila(*fila_, depth_);  // a subproblem's path goes on in FILA
                     f.stage = Frame::kFila;
@@ -282,17 +358,17 @@ void Solver::searchLoop(long long& budget) {
                 stats_.filaRefused++;
             }
             int col = dlx_.chooseColumn(*rankAt_[remaining]);
-            if (col >= 0 && depth_ == 0 && root_.firstColumn >= 0 && dlx_.length(col) > 1 && dlx_.length(root_.firstColumn) > 0)
-                col = root_.firstColumn;
-            if (col >= 0 && depth_ == 0 && algo_.rootByProbes) {
+            if (col >= 0 && depth_ == 0 && config_.rootFirstColumn >= 0 && dlx_.length(col) > 1 && dlx_.length(config_.rootFirstColumn) > 0)
+                col = config_.rootFirstColumn;
+            if (col >= 0 && depth_ == 0 && config_.algo.rootByProbes) {
                 // Decided once (every subproblem's root is the same): nothing to choose when
                 // min-fit takes the piece's column itself or a forced move.
-                const bool choice = col != root_.constrainedColumn && dlx_.length(col) > 1 && dlx_.length(root_.constrainedColumn) > 0;
+                const bool choice = col != config_.rootConstrainedColumn && dlx_.length(col) > 1 && dlx_.length(config_.rootConstrainedColumn) > 0;
                 if (root_.choice < 0)
-                    root_.choice = choice ? probes_.chooseRoot(probeContext(), dlx_, rootFilaInput_, col, root_.constrainedColumn,
+                    root_.choice = choice ? probes_.chooseRoot(probeContext(), dlx_, rootFilaInput_, col, config_.rootConstrainedColumn,
                                                                budget, root_.estimates)
-                                          : col == root_.constrainedColumn ? 2 : 3;
-                if (choice && root_.choice == 1) col = root_.constrainedColumn;
+                                          : col == config_.rootConstrainedColumn ? 2 : 3;
+                if (choice && root_.choice == 1) col = config_.rootConstrainedColumn;
             }
             if (col < 0) {
                 if (tracing && traceWanted(remaining)) traceDeadColumn(remaining);
@@ -312,7 +388,7 @@ void Solver::searchLoop(long long& budget) {
                 leaveLevel();
                 continue;
             }
-            if (r == FilaEngine::Run::Stopped && state_ == State::Running) state_ = State::LimitReached;
+            if (r == FilaEngine::Run::Stopped && state_ == SearchState::Running) state_ = SearchState::LimitReached;
             break;
         } else if (f.stage == Frame::kNext) {
             if (f.node == f.stop || trialEnding_) {
@@ -322,8 +398,8 @@ void Solver::searchLoop(long long& budget) {
                 leaveLevel();
                 continue;
             }
-            if (budget <= 0 || cancelRequested_.load(std::memory_order_relaxed)) break;
-            budget -= dlxCost_;
+            if (budget <= 0 || cancel_.load(std::memory_order_relaxed)) break;
+            budget -= config_.dlxCost;
             dlx_.selectRow(f.node);
             const int image = dlx_.imageOfRow(dlx_.rowOf(f.node));
             placed_[depth_] = image;

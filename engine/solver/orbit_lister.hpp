@@ -4,7 +4,7 @@
 // lister names the class's other solutions, g(found) for each symmetry g of the puzzle,
 // each distinct one once.
 //
-//   OrbitLister orbits{model, symmetries, coder};  // the Solver's members, by reference
+//   OrbitLister orbits{model, symmetries, coder};  // the DLX driver's, by reference
 //   orbits.start(placed);                          // a solution the filter accepted
 //   for (OrbitLister::Step s; (s = orbits.next()) != OrbitLister::kDone;) {
 //       if (s == OrbitLister::kNoImage) ... an internal error: stop

@@ -30,9 +30,11 @@
 #include "search/trace.hpp"
 #include "solver/configuration.hpp"
 #include "solver/configuration_probes.hpp"
+#include "solver/dlx_driver.hpp"
 #include "solver/level_filters.hpp"
 #include "solver/options.hpp"
 #include "solver/orbit_lister.hpp"
+#include "solver/search_configuration.hpp"
 #include "solver/search_frame.hpp"
 #include "solver/solver_stats.hpp"
 #include "solver/subproblem_guide.hpp"
@@ -41,25 +43,9 @@ namespace polycube {
 
 class SolverSetup;
 
-struct Solution {
-    long long number = 0;        // 1-based among reported solutions
-    std::vector<int> images;     // placed image ids
-    std::vector<int> grid;       // box index -> instance index
-};
-
-// Trace event (search-trace for -t and the web page's animations): one record of
-// search/trace.hpp, [op, remaining, a, b] (kPlace/kRemove: a = instance, b = image; kChoose:
-// a = target, b = candidates; ... see there).
-struct TraceEvent {
-    int op;         // trace::Op
-    int remaining;  // pieces left to place at the event's level
-    int a;
-    int b;
-};
-
 class Solver {
 public:
-    enum class State { Running, Done, Cancelled, LimitReached, Failed };
+    using State = SearchState;  // Running, Done, Cancelled, LimitReached, Failed
 
     // A solver with its setup done (model, filters' tables, matrix): errors come back here.
     static Result<std::unique_ptr<Solver>> create(const PuzzleDef& def, const SolverOptions& options);
@@ -84,12 +70,12 @@ public:
     // Failed because an allocation failed (step() caught std::bad_alloc), not for the puzzle.
     bool outOfMemory() const { return outOfMemory_; }
     bool ready() const { return ready_; }
-    const std::string& error() const { return error_; }
+    const std::string& error() const { return driver_.error(); }
     void cancel() { cancelRequested_.store(true, std::memory_order_relaxed); }
-    State state() const { return state_; }
+    State state() const { return driver_.state(); }
 
-    void setSolutionHandler(std::function<void(const Solution&)> handler) { onSolution_ = std::move(handler); }
-    void setTraceHandler(std::function<void(const TraceEvent&)> handler) { onTrace_ = std::move(handler); }
+    void setSolutionHandler(std::function<void(const Solution&)> handler) { driver_.setSolutionHandler(std::move(handler)); }
+    void setTraceHandler(std::function<void(const TraceEvent&)> handler) { driver_.setTraceHandler(std::move(handler)); }
 
     const SolverStats& stats() const { return stats_; }
     const Model& model() const { return model_; }
@@ -97,17 +83,17 @@ public:
     const SolverOptions& options() const { return options_; }
     int pieceCount() const { return model_.mobileCount(); }
     // Puzzle and configuration facts for -i output and the JSON summary.
-    std::string redundancyDescription() const { return redundancyText_; }
+    std::string redundancyDescription() const { return config_.redundancyText; }
     // Non-empty when the puzzle was proved impossible before searching (e.g. by parity).
-    const std::string& impossibleReason() const { return impossible_; }
+    const std::string& impossibleReason() const { return config_.impossible; }
     // Which argument proved it: "parity", or a WeightingProof::kind (constraints/weighting.hpp).
-    const std::string& impossibleKind() const { return impossibleKind_; }
+    const std::string& impossibleKind() const { return config_.impossibleKind; }
     // The cells a weighting's certificate counts (e.g. the 16 cells few pieces can reach), for
     // front ends to show; empty for parity and for a piece that fits nowhere.
-    const std::vector<Vec3>& impossibleCells() const { return impossibleCells_; }
+    const std::vector<Vec3>& impossibleCells() const { return config_.impossibleCells; }
     // Cell weightings checked before the search (0 when parity already decided) and their time.
-    int weightingsTried() const { return weightingsTried_; }
-    double weightingSeconds() const { return weightingSeconds_; }
+    int weightingsTried() const { return config_.weightingsTried; }
+    double weightingSeconds() const { return config_.weightingSeconds; }
     std::string configurationDescription() const;
     // Flat boards with holes (automatic configuration): which column the root branches on,
     // chosen by Monte Carlo probes when the search reaches it; "" elsewhere. Not part of
@@ -119,8 +105,8 @@ public:
     // each assembly the search reaches stands for at most symmetryCount() solutions, and
     // `found` counts the images listed too (solutions + redundant == found still holds).
     // Known once ready().
-    bool listsOrbits() const { return algo_.orbits; }
-    int enabledImageCount() const { return enabledImages_; }
+    bool listsOrbits() const { return config_.algo.orbits; }
+    int enabledImageCount() const { return config_.enabledImages; }
 
     // Grid of a set of placed images (box index -> instance index).
     std::vector<int> gridOf(const std::vector<int>& images) const;
@@ -164,105 +150,42 @@ public:
     ~Solver();
 
 private:
-    // The setup's phases write the configuration they decide into the Solver's members.
-    friend class SolverSetup;
     Solver() = default;
-    void fail(std::string message);
+    void fail(std::string message) { driver_.fail(std::move(message)); }
     State stepUnguarded(long long budget, double maxSeconds);
-    // The setup is over: the driver's stack and counters sized, the search at its start.
-    void beginSearch();
-    void search(long long& budget);
-    // The DLX loop itself, compiled twice: without tracing (every search but Watch's) it
-    // holds no trace test at all, as FILA's loop (search/fila.cpp) is compiled per Trace.
-    template <bool Tracing>
-    void searchLoop(long long& budget);
-    void reportSolution();
-    void reportOrbit();
-    void emitSolution(const std::vector<int>& images);
-    void beginTrial();
-    // What the probes use of the setup (FILA must be configured).
-    ConfigurationProbes::Context probeContext();
-
-    using Frame = solver_parts::Frame;
-    void leaveLevel();
-    int traceInstance(int image) const;
-    int traceTarget(int col) const;
-    void traceDeadColumn(int remaining);
-    void traceChoice(int remaining, int col);
-    void place(int image);
-    void unplace(int image);
-    bool startFila(long long& budget);
-    // The driver's stack as the subproblem guide reads it between slices.
-    SubproblemGuide::Position position() const;
+    // The setup ends: its configuration taken over and the driver at the root (done), or
+    // its error (failed); the setup freed.
+    void endSetup();
 
     PuzzleDef def_;
     SolverOptions options_;
-    long long filaTableLimit_ = 0;
     // The setup's phases and what only they need (solver/solver_setup.hpp); freed once over.
     std::unique_ptr<SolverSetup> setup_;
     bool ready_ = false;       // the setup is over
     bool modelBuilt_ = false;  // memoryBytes(): the model's and matrix's figure applies
-    std::string error_;
     bool outOfMemory_ = false;
+    long long chunk_ = 1;      // step(): budget units between clock readings
+    // What the setup builds in place (SolverSetup::Targets) and the search works on.
+    Model model_;
+    std::vector<Symmetry> symmetries_;
+    DlxMatrix dlx_;
+    // FILA takes over when config_.algo.filaAt or fewer pieces remain and the open cells
+    // fit its occupancy field.
+    std::unique_ptr<FilaEngine> fila_;
     // The setup's Monte Carlo probes (solver/configuration_probes.hpp): the -r piece's choice
     // among the candidates, whether the search is short, the root's column.
     ConfigurationProbes probes_;
-    long long chunk_ = 1;                   // step(): budget units between clock readings
-    long long dlxCost_ = 1;                 // budget units a DLX placement costs (finishSetup)
-    int filaRefusedBelow_ = INT_MAX;        // FILA refused (memory) at this many pieces left
-    Model model_;
-    std::vector<Symmetry> symmetries_;
-    AlgorithmPlan algo_;                    // planAlgorithms (solver/configuration.hpp)
-    RedundancyPlan plan_;
-    bool planActive_ = false;
-    std::string redundancyText_ = "OFF";
-    std::string impossible_, impossibleKind_;
-    std::vector<Vec3> impossibleCells_;
-    int weightingsTried_ = 0;
-    double weightingSeconds_ = 0;
-    SolutionCoder coder_{model_};
-    UniqueFilter uniqueFilter_;
-    std::vector<const std::vector<int>*> rankAt_;  // by remaining pieces
-    std::vector<std::vector<int>> ranks_;
-    DlxMatrix dlx_;
-    int enabledImages_ = 0;
-    // FILA takes over from DLX when algo_.filaAt or fewer pieces remain and the open cells
-    // fit its occupancy field.
-    std::unique_ptr<FilaEngine> fila_;
-    // The root level's column (finishSetup, ConfigurationProbes::chooseRoot).
-    struct Root {
-        int firstColumn = -1;        // the -r piece's column, -1: the heuristic's choice
-        int constrainedColumn = -1;  // the -r piece's column when DLX has just the root level
-        int choice = -1;             // chooseRoot: 0 the heuristic's, 1 the piece's, -1 not
-                                     // yet; no choice: 2 min-fit took the piece, 3 a forced move
-        double estimates[2] = {-1, -1};  // its estimates (heuristic's, piece's)
-    } root_;
-    bool filaFromRoot_ = false;  // FILA below the root starts on the root's region (finishSetup)
-    FilaInput rootFilaInput_;    // that region, filtered (search: the root's kChoose)
-    int filaFollowed_ = 0;       // levels FILA placed by follow() that the solver placed too
-    bool filaReuse_ = false;     // FILA keeps its tables across starts on one input (subproblems, root)
-    int placedVolume_ = 0;
-    FilaInput filaInput_;
-    std::vector<uint64_t> filled_;  // open cells covered, one bit per open cell
-    std::vector<int> traceCandidates_;  // per depth: kChoose's candidate count
-    std::vector<int> copiesPlaced_;  // per shape, for trace events
-
-    std::vector<Frame> frames_;
-    int depth_ = 0;
-    std::vector<int> placed_;
-    State state_ = State::Running;
+    // What the setup decided (solver/search_configuration.hpp), taken over when it ends.
+    SearchConfiguration config_;
     std::atomic<bool> cancelRequested_{false};
     SolverStats stats_;
     // The triggers' and image filters' monitors, counters and hidden rows
     // (solver/level_filters.hpp); after the members it refers to.
     LevelFilters filters_{model_, dlx_, stats_, cancelRequested_};
-    std::function<void(const Solution&)> onSolution_;
-    std::function<void(const TraceEvent&)> onTrace_;
-    std::mt19937_64 rng_;
-    bool trialEnding_ = false;
-    Solution scratch_;
-    OrbitLister orbits_{model_, symmetries_, coder_};  // reportOrbit (solver/orbit_lister.hpp)
     SubproblemGuide guide_;  // the subproblem's path (solver/subproblem_guide.hpp)
+    // The search (solver/dlx_driver.hpp); last, after every member it refers to.
+    DlxDriver driver_{DlxDriver::Parts{model_, symmetries_, dlx_, filters_, fila_, probes_, guide_, stats_,
+                                       cancelRequested_, options_, config_}};
 };
 
 }  // namespace polycube

@@ -1,8 +1,9 @@
 // SolverSetup's phases (solver/solver_setup.hpp), each unit bounded: the model, the
 // symmetries, the algorithm plan (solver/configuration.hpp), the impossibility proofs, the
 // redundancy filter's plan, the automatic configuration's Monte Carlo probes
-// (solver/configuration_probes.hpp), and the DLX matrix; what they decide is written into
-// the Solver they configure.
+// (solver/configuration_probes.hpp), and the DLX matrix; what they decide goes into the
+// configuration they hand over (solver/search_configuration.hpp), what they build into the
+// Solver's objects (SolverSetup::Targets).
 #include "solver/solver_setup.hpp"
 
 #include <algorithm>
@@ -35,8 +36,17 @@ std::vector<int> denseRanks(const std::vector<double>& keys) {
 
 }  // namespace
 
-SolverSetup::SolverSetup(Solver& solver, const ModelLimits& limits)
-    : s_(solver), limits_(limits), builder_(std::make_unique<ModelBuilder>(solver.def_, limits)) {}
+SolverSetup::SolverSetup(const PuzzleDef& def, const SolverOptions& options, const ModelLimits& limits, Targets targets)
+    : options_(options), limits_(limits), t_(std::move(targets)), builder_(std::make_unique<ModelBuilder>(def, limits)) {}
+
+bool SolverSetup::fail(std::string message) {
+    error_ = std::move(message);
+    return false;
+}
+
+ConfigurationProbes::Context SolverSetup::probeContext() {
+    return ConfigurationProbes::Context{t_.model, *t_.fila, t_.filters.holesParity(), t_.filters.parityLeft(), false};
+}
 
 bool SolverSetup::step() {
     // One unit of setup work, each bounded: a chunk of the model or the matrix, one Monte
@@ -46,20 +56,13 @@ bool SolverSetup::step() {
     switch (phase_) {
         case kSetModel:
             if (builder_->step(kChunk) == ModelBuilder::Running) return true;
-            if (builder_->failed()) {
-                s_.fail(builder_->error());
-                return false;
-            }
-            s_.model_ = builder_->take();
-            s_.modelBuilt_ = true;
+            if (builder_->failed()) return fail(builder_->error());
+            t_.model = builder_->take();
             builder_.reset();
             phase_ = kSetPrepare;
             return true;
         case kSetPrepare:
-            if (Status st = prepare(); !st.ok) {
-                s_.fail(st.message);
-                return false;
-            }
+            if (Status st = prepare(); !st.ok) return fail(st.message);
             phase_ = kSetPlan;
             return true;
         case kSetPlan:
@@ -67,10 +70,10 @@ bool SolverSetup::step() {
             if (planSearch_) {
                 if (planSearch_->step()) return true;
                 std::vector<RedundancyPlan> candidates;
-                RedundancyPlan plan = redundancyPlanFrom(planSearch_->take(), s_.symmetries_, &candidates);
+                RedundancyPlan plan = redundancyPlanFrom(planSearch_->take(), t_.symmetries, &candidates);
                 // The orbits with no piece to constrain would search the whole tree and check
                 // each solution against every symmetry: the enumerating search, slower.
-                if (s_.algo_.orbits && plan.needsGlobalCheck) s_.algo_.orbits = false;
+                if (config_.algo.orbits && plan.needsGlobalCheck) config_.algo.orbits = false;
                 else adoptRedundancyPlan(std::move(plan), std::move(candidates), true);
                 planSearch_.reset();
             }
@@ -85,16 +88,16 @@ bool SolverSetup::step() {
             return true;
         case kSetEstimate:
             estimateWholeSearch();
-            phase_ = s_.probes_.active() ? kSetProbes : kSetMatrix;
-            if (!s_.probes_.active()) beginMatrix();
+            phase_ = t_.probes.active() ? kSetProbes : kSetMatrix;
+            if (!t_.probes.active()) beginMatrix();
             return true;
         case kSetProbes:
-            if (s_.probes_.step(s_.probeContext(), s_.plan_)) return true;
+            if (t_.probes.step(probeContext(), config_.plan)) return true;
             beginMatrix();
             phase_ = kSetMatrix;
             return true;
         case kSetMatrix:
-            if (!s_.dlx_.buildSome(s_.model_, enabled_, kChunk)) return true;
+            if (!t_.dlx.buildSome(t_.model, enabled_, kChunk)) return true;
             finishSetup();
             phase_ = kSetReady;
             return false;
@@ -105,43 +108,43 @@ bool SolverSetup::step() {
 }
 
 Status SolverSetup::prepare() {
-    const int pieces = s_.model_.mobileCount();
+    const int pieces = t_.model.mobileCount();
 
-    Result<AlgorithmPlan> plan = planAlgorithms(s_.options_, PuzzleFacts::of(s_.model_));
+    Result<AlgorithmPlan> plan = planAlgorithms(options_, PuzzleFacts::of(t_.model));
     if (!plan.ok()) return plan.status;
-    s_.algo_ = std::move(plan.value);
+    config_.algo = std::move(plan.value);
 
     // Symmetries are needed by -r, -u, -M and the orbits of all solutions.
-    const bool wantSymmetry = s_.options_.redundancy != Redundancy::Off || s_.options_.unique || s_.options_.mirror || s_.algo_.orbits;
-    if (s_.options_.mirror && !mirrorClosed(s_.model_))
+    const bool wantSymmetry = options_.redundancy != Redundancy::Off || options_.unique || options_.mirror || config_.algo.orbits;
+    if (options_.mirror && !mirrorClosed(t_.model))
         return Status::error("-M: the pieces are not closed under mirroring (some piece's mirror image is not in the set), "
                              "so mirror images of solutions are not solutions");
-    if (wantSymmetry) s_.symmetries_ = puzzleSymmetries(s_.model_, s_.options_.mirror);
+    if (wantSymmetry) t_.symmetries = puzzleSymmetries(t_.model, options_.mirror);
     // The orbits need a symmetry to save anything (kSetPlan also drops them when no piece can
     // carry the filter).
-    if (s_.symmetries_.size() <= 1) s_.algo_.orbits = false;
-    s_.ranks_.reserve(s_.algo_.schedule.entries.size());
-    for (const auto& e : s_.algo_.schedule.entries) {
-        std::vector<int> rank(s_.model_.openCellCount() + s_.model_.shapeCount(), 0);
+    if (t_.symmetries.size() <= 1) config_.algo.orbits = false;
+    config_.ranks.reserve(config_.algo.schedule.entries.size());
+    for (const auto& e : config_.algo.schedule.entries) {
+        std::vector<int> rank(t_.model.openCellCount() + t_.model.shapeCount(), 0);
         if (e.heuristic.fixedOrder()) {
-            std::vector<int> cells = denseRanks(cellKeys(e.heuristic, s_.model_));
+            std::vector<int> cells = denseRanks(cellKeys(e.heuristic, t_.model));
             std::copy(cells.begin(), cells.end(), rank.begin());
-            std::fill(rank.begin() + s_.model_.openCellCount(), rank.end(), INT_MAX);
+            std::fill(rank.begin() + t_.model.openCellCount(), rank.end(), INT_MAX);
         }
-        s_.ranks_.push_back(std::move(rank));
+        config_.ranks.push_back(std::move(rank));
     }
-    s_.rankAt_.assign(pieces + 1, nullptr);
+    config_.rankAt.assign(pieces + 1, 0);
     for (int rem = 0; rem <= pieces; ++rem) {
         size_t idx = 0;
-        for (size_t k = 0; k < s_.algo_.schedule.entries.size(); ++k)
-            if (rem <= s_.algo_.schedule.entries[k].threshold) idx = k;
-        s_.rankAt_[rem] = &s_.ranks_[idx];
+        for (size_t k = 0; k < config_.algo.schedule.entries.size(); ++k)
+            if (rem <= config_.algo.schedule.entries[k].threshold) idx = k;
+        config_.rankAt[rem] = static_cast<int>(idx);
     }
 
     // Whole-puzzle parity (first seed article: the 35 hexominoes can never fill a rectangle).
-    s_.impossible_ = parityImpossibility(s_.model_);
-    if (!s_.impossible_.empty()) s_.impossibleKind_ = "parity";
-    else if (s_.options_.weightingProofs) {
+    config_.impossible = parityImpossibility(t_.model);
+    if (!config_.impossible.empty()) config_.impossibleKind = "parity";
+    else if (options_.weightingProofs) {
         // Other cell weightings (colourings mod k, corners, few open neighbours): a bounded
         // setup-time check, a few milliseconds at most.
         const auto tw = Clock::now();
@@ -151,147 +154,142 @@ Status SolverSetup::prepare() {
         WeightingLimits limits;
         limits.maxCellVisits = kWeightingCellVisits;
         limits.reach = false;  // in a setup unit of its own: proveByReach
-        WeightingProof proof = weightingImpossibility(s_.model_, limits);
-        s_.weightingsTried_ = proof.tried;
-        s_.weightingSeconds_ = secondsSince(tw);
+        WeightingProof proof = weightingImpossibility(t_.model, limits);
+        config_.weightingsTried = proof.tried;
+        config_.weightingSeconds = secondsSince(tw);
         adoptProof(proof);
     }
 
-    s_.filters_.init(s_.algo_.volumeFilterAt != INT_MAX || s_.algo_.volumeBacktrackAt != INT_MAX);
-    s_.filled_.assign((s_.model_.openCellCount() + 63) / 64, 0);
-    s_.copiesPlaced_.assign(s_.model_.shapeCount(), 0);
-    for (auto* v : {&s_.stats_.parityBacktracks, &s_.stats_.volumeBacktracks, &s_.stats_.parityFiltered, &s_.stats_.volumeFiltered,
-                    &s_.stats_.fitFiltered})
+    t_.filters.init(config_.algo.volumeFilterAt != INT_MAX || config_.algo.volumeBacktrackAt != INT_MAX);
+    for (auto* v : {&t_.stats.parityBacktracks, &t_.stats.volumeBacktracks, &t_.stats.parityFiltered, &t_.stats.volumeFiltered,
+                    &t_.stats.fitFiltered})
         v->assign(pieces + 1, 0);
 
-    if (s_.algo_.filaAt > 0) {
+    if (config_.algo.filaAt > 0) {
         // Largest region FILA can be handed: the box minus the smallest pieces placed first.
         std::vector<int> sizes;
-        for (const Shape& sh : s_.model_.shapes) sizes.insert(sizes.end(), sh.count, sh.size);
+        for (const Shape& sh : t_.model.shapes) sizes.insert(sizes.end(), sh.count, sh.size);
         std::sort(sizes.begin(), sizes.end());
-        int cells = s_.model_.openCellCount();
-        for (int k = 0; k < pieces - s_.algo_.filaAt && k < static_cast<int>(sizes.size()); ++k) cells -= sizes[k];
+        int cells = t_.model.openCellCount();
+        for (int k = 0; k < pieces - config_.algo.filaAt && k < static_cast<int>(sizes.size()); ++k) cells -= sizes[k];
         // Sized for the whole region when that takes no wider occupancy field: FILA can then
         // start below the root from the root's tables (filaFromRoot_) and the -r probes start
         // it once for every candidate (ConfigurationProbes).
-        if (filaCapacityFor(s_.model_.openCellCount()) == filaCapacityFor(cells)) cells = s_.model_.openCellCount();
+        if (filaCapacityFor(t_.model.openCellCount()) == filaCapacityFor(cells)) cells = t_.model.openCellCount();
         FilaSettings fs;
-        fs.schedule = s_.algo_.schedule;
-        fs.nof = s_.algo_.nof;
-        fs.extendedIndex = s_.algo_.extendedIndex;
-        fs.deadCellCut = s_.algo_.deadCellCut;
+        fs.schedule = config_.algo.schedule;
+        fs.nof = config_.algo.nof;
+        fs.extendedIndex = config_.algo.extendedIndex;
+        fs.deadCellCut = config_.algo.deadCellCut;
         {
             long long cellCells = 0;
-            for (const Image& img : s_.model_.images) cellCells += static_cast<long long>(img.cells.size());
-            const long long used = modelBytes(static_cast<long long>(s_.model_.images.size()), cellCells) +
-                                   matrixBytes(static_cast<long long>(s_.model_.images.size()), cellCells,
-                                               s_.model_.openCellCount() + s_.model_.shapeCount());
+            for (const Image& img : t_.model.images) cellCells += static_cast<long long>(img.cells.size());
+            const long long used = modelBytes(static_cast<long long>(t_.model.images.size()), cellCells) +
+                                   matrixBytes(static_cast<long long>(t_.model.images.size()), cellCells,
+                                               t_.model.openCellCount() + t_.model.shapeCount());
             fs.maxTableBytes = std::max(0LL, limits_.maxTotalBytes - used);
-            s_.filaTableLimit_ = fs.maxTableBytes;
+            config_.filaTableLimit = fs.maxTableBytes;
         }
-        fs.attempts = &s_.stats_.attempts;
-        fs.fits = &s_.stats_.fits;
-        fs.cancel = &s_.cancelRequested_;
-        if (s_.algo_.parityBacktrack) {
-            fs.parity = &s_.filters_.parity();
-            fs.parityBacktracks = &s_.stats_.parityBacktracks;
+        fs.attempts = &t_.stats.attempts;
+        fs.fits = &t_.stats.fits;
+        fs.cancel = &t_.cancel;
+        if (config_.algo.parityBacktrack) {
+            fs.parity = &t_.filters.parity();
+            fs.parityBacktracks = &t_.stats.parityBacktracks;
         }
-        fs.onSolution = [solver = &s_](const int* images, int count) {
-            // FILA's placements begin at the level it started on, or at the root it followed.
-            std::copy(images, images + count, solver->placed_.begin() + solver->depth_ - solver->filaFollowed_);
-            solver->reportSolution();
-            return solver->state_ == Solver::State::Running &&
-                   !(solver->options_.maxSolutions > 0 && solver->stats_.solutions >= solver->options_.maxSolutions);
-        };
-        if (s_.options_.trace != 0) {
+        fs.onSolution = t_.filaSolution;
+        if (options_.trace != 0) {
             // FILA applies the -t K level filter itself and numbers the copies on from the
-            // ones DLX placed (as traceInstance does).
-            fs.onTrace = [solver = &s_](int op, int remaining, int a, int b) {
-                if (solver->onTrace_) solver->onTrace_({op, remaining, a, b});
-            };
-            fs.traceLevel = s_.options_.trace;
+            // ones DLX placed (as the driver's trace does).
+            fs.onTrace = t_.filaTrace;
+            fs.traceLevel = options_.trace;
         }
-        s_.fila_ = makeFila(s_.model_, std::move(fs), std::min(cells, kFilaMaxCells));
+        t_.fila = makeFila(t_.model, std::move(fs), std::min(cells, kFilaMaxCells));
     }
-    enabled_.assign(s_.model_.images.size(), 1);
-    if (s_.options_.redundancy != Redundancy::Off) {
+    enabled_.assign(t_.model.images.size(), 1);
+    if (options_.redundancy != Redundancy::Off) {
         int forced = -1;
-        if (s_.options_.redundancy == Redundancy::Named) {
-            for (const PieceInstance& inst : s_.model_.instances)
-                if (inst.name == s_.options_.redundancyPiece) {
+        if (options_.redundancy == Redundancy::Named) {
+            for (const PieceInstance& inst : t_.model.instances)
+                if (inst.name == options_.redundancyPiece) {
                     if (inst.stationary)
                         return Status::error("-r " + inst.name + ": that piece is stationary; name a mobile piece");
                     forced = inst.shape;
                 }
-            if (forced < 0) return Status::error("-r: no piece named '" + quoteText(s_.options_.redundancyPiece) + "' in this puzzle");
+            if (forced < 0) return Status::error("-r: no piece named '" + quoteText(options_.redundancyPiece) + "' in this puzzle");
         }
-        if (forced < 0 && s_.symmetries_.size() > 1) {
-            planSearch_ = std::make_unique<RedundancyCandidateSearch>(s_.model_, s_.symmetries_);  // kSetPlan
+        if (forced < 0 && t_.symmetries.size() > 1) {
+            planSearch_ = std::make_unique<RedundancyCandidateSearch>(t_.model, t_.symmetries);  // kSetPlan
         } else {
-            Result<RedundancyPlan> plan = planRedundancyFilter(s_.model_, s_.symmetries_, forced);
+            Result<RedundancyPlan> plan = planRedundancyFilter(t_.model, t_.symmetries, forced);
             if (!plan.ok()) return Status::error("-r: " + plan.status.message);
             adoptRedundancyPlan(std::move(plan.value), {}, false);
         }
     }
-    if (s_.algo_.orbits) planSearch_ = std::make_unique<RedundancyCandidateSearch>(s_.model_, s_.symmetries_);  // kSetPlan
+    if (config_.algo.orbits)
+        planSearch_ = std::make_unique<RedundancyCandidateSearch>(t_.model, t_.symmetries);  // kSetPlan
     return Status::success();
 }
 
 void SolverSetup::adoptRedundancyPlan(RedundancyPlan plan, std::vector<RedundancyPlan> candidates, bool automatic) {
-    s_.plan_ = std::move(plan);
-    s_.planActive_ = true;
+    config_.plan = std::move(plan);
+    config_.planActive = true;
     // No probes when the puzzle is already proved impossible: nothing will be searched.
-    if (automatic && s_.impossible_.empty() && s_.fila_)
-        s_.probes_.begin(s_.probeContext(), std::move(candidates), s_.algo_.automatic, s_.algo_.filaAt == s_.model_.mobileCount() - 1);
+    if (automatic && config_.impossible.empty() && t_.fila)
+        t_.probes.begin(probeContext(), std::move(candidates), config_.algo.automatic,
+                        config_.algo.filaAt == t_.model.mobileCount() - 1);
 }
 
 void SolverSetup::estimateWholeSearch() {
     // Whether the search is short (ConfigurationProbes::estimateWholeSearch): only for the
     // automatic configuration with FILA below the root, and a search to be run.
-    const int pieces = s_.model_.mobileCount();
-    if (!s_.algo_.automatic || !s_.fila_ || s_.algo_.filaAt != pieces - 1 || !s_.impossible_.empty() || s_.options_.monteCarlo.trials > 0) return;
+    const int pieces = t_.model.mobileCount();
+    if (!config_.algo.automatic || !t_.fila || config_.algo.filaAt != pieces - 1 || !config_.impossible.empty() ||
+        options_.monteCarlo.trials > 0)
+        return;
     // With -r the filter divides the search by the symmetries it removes.
-    const double reduced = s_.planActive_ ? std::max<double>(1, static_cast<double>(s_.symmetries_.size())) : 1;
-    s_.probes_.estimateWholeSearch(s_.probeContext(), reduced);
+    const double reduced = config_.planActive ? std::max<double>(1, static_cast<double>(t_.symmetries.size())) : 1;
+    t_.probes.estimateWholeSearch(probeContext(), reduced);
 }
 
 void SolverSetup::beginMatrix() {
-    if (s_.planActive_) {
-        s_.redundancyText_ = s_.algo_.orbits ? "OFF (every solution: the unique ones found with " + s_.plan_.description +
-                                             ", each listed with its distinct symmetric images)"
-                                       : s_.plan_.description;
-        for (int i : s_.plan_.removedImages) enabled_[i] = 0;
+    if (config_.planActive) {
+        config_.redundancyText = config_.algo.orbits ? "OFF (every solution: the unique ones found with " +
+                                                           config_.plan.description +
+                                                           ", each listed with its distinct symmetric images)"
+                                                     : config_.plan.description;
+        for (int i : config_.plan.removedImages) enabled_[i] = 0;
     }
-    s_.enabledImages_ = static_cast<int>(std::count(enabled_.begin(), enabled_.end(), 1));
-    s_.dlx_.begin(s_.model_, enabled_);
+    config_.enabledImages = static_cast<int>(std::count(enabled_.begin(), enabled_.end(), 1));
+    t_.dlx.begin(t_.model, enabled_);
 }
 
 void SolverSetup::finishSetup() {
-    const int pieces = s_.model_.mobileCount();
+    const int pieces = t_.model.mobileCount();
     // What a DLX placement costs, in budget units of about a microsecond (1,000 node
     // updates): selecting a row covers each of its columns, and covering a column unlinks
     // every node of every row in it. 1 on the catalog's puzzles; about 1,300 for 100 random
     // 10-cell pieces in a 10x10x10 box (1.1 million rows), where a placement takes 10 ms:
     // charged so, a slice's budget is about a time whatever the matrix.
-    const long long nodes = s_.dlx_.nodeCount(), columns = std::max(1, s_.dlx_.columnCount()),
-                    rows = std::max(1, s_.dlx_.rowCount());
+    const long long nodes = t_.dlx.nodeCount(), columns = std::max(1, t_.dlx.columnCount()),
+                    rows = std::max(1, t_.dlx.rowCount());
     const long long rowLength = nodes / rows;
-    s_.dlxCost_ = 1 + (nodes / columns) * rowLength * rowLength / 1024;
-    s_.filters_.configure(s_.algo_.parityFilterAt, s_.algo_.volumeFilterAt, s_.algo_.fitFilterAt, s_.dlxCost_);
-    s_.root_.constrainedColumn = s_.planActive_ && s_.plan_.shape >= 0 && s_.algo_.filaAt == pieces - 1 ? s_.dlx_.columnOfShape(s_.plan_.shape) : -1;
-    const bool filaHoldsAll = s_.fila_ && s_.model_.openCellCount() <= s_.fila_->capacity();
-    const bool shortSearch = s_.probes_.knownShort(s_.algo_.automatic, pieces);
-    const bool probesPossible = s_.root_.constrainedColumn >= 0 && filaHoldsAll && s_.options_.monteCarlo.trials == 0;
-    if (s_.algo_.rootProbesWhenLong && (shortSearch || !probesPossible)) {
+    config_.dlxCost = 1 + (nodes / columns) * rowLength * rowLength / 1024;
+    t_.filters.configure(config_.algo.parityFilterAt, config_.algo.volumeFilterAt, config_.algo.fitFilterAt, config_.dlxCost);
+    config_.rootConstrainedColumn = config_.planActive && config_.plan.shape >= 0 && config_.algo.filaAt == pieces - 1
+                                        ? t_.dlx.columnOfShape(config_.plan.shape)
+                                        : -1;
+    const bool filaHoldsAll = t_.fila && t_.model.openCellCount() <= t_.fila->capacity();
+    const bool shortSearch = t_.probes.knownShort(config_.algo.automatic, pieces);
+    const bool probesPossible = config_.rootConstrainedColumn >= 0 && filaHoldsAll && options_.monteCarlo.trials == 0;
+    if (config_.algo.rootProbesWhenLong && (shortSearch || !probesPossible)) {
         // 3-D: a short search keeps the piece (the probes would cost more than a wrong
         // root), as does one the probes cannot estimate.
-        s_.algo_.rootByProbes = false;
-        s_.algo_.rootOnConstrainedPiece = true;
+        config_.algo.rootByProbes = false;
+        config_.algo.rootOnConstrainedPiece = true;
     }
-    s_.root_.firstColumn = s_.algo_.rootOnConstrainedPiece ? s_.root_.constrainedColumn : -1;
-    s_.algo_.rootByProbes = s_.algo_.rootByProbes && probesPossible;
-    s_.root_.choice = -1;
-    s_.root_.estimates[0] = s_.root_.estimates[1] = -1;
+    config_.rootFirstColumn = config_.algo.rootOnConstrainedPiece ? config_.rootConstrainedColumn : -1;
+    config_.algo.rootByProbes = config_.algo.rootByProbes && probesPossible;
     // Below the root, FILA starts on the root's region with the root's
     // image placed by follow(): the same tree of placements as a start on the smaller region,
     // but its tables are built once and its lazily built image lists serve every root image
@@ -303,21 +301,17 @@ void SolverSetup::finishSetup() {
     // trace shows the search as it runs untraced). Not with Monte Carlo (each trial shuffles
     // the root anew), nor with explicit options, which keep the articles' FILA (a start per
     // region; its lists, hence its attempts, differ).
-    s_.filaFromRoot_ = s_.algo_.automatic && s_.algo_.filaAt == pieces - 1 && filaHoldsAll && s_.options_.monteCarlo.trials == 0 &&
-                    s_.options_.rootTables &&
-                    (s_.algo_.schedule.at(pieces - 1).fixedOrder() || shortSearch);
-    if (s_.filaFromRoot_) {
-        s_.filaReuse_ = true;
-        s_.fila_->reuseTables(true);
-    }
-    s_.beginSearch();
+    config_.filaFromRoot = config_.algo.automatic && config_.algo.filaAt == pieces - 1 && filaHoldsAll &&
+                           options_.monteCarlo.trials == 0 && options_.rootTables &&
+                           (config_.algo.schedule.at(pieces - 1).fixedOrder() || shortSearch);
+    if (config_.filaFromRoot) t_.fila->reuseTables(true);
 }
 
 void SolverSetup::adoptProof(const WeightingProof& proof) {
-    s_.impossible_ = proof.reason;  // empty when not proved
-    s_.impossibleKind_ = proof.kind;
-    s_.impossibleCells_.clear();
-    for (int c : proof.cells) s_.impossibleCells_.push_back(s_.model_.openCellPos[c]);
+    config_.impossible = proof.reason;  // empty when not proved
+    config_.impossibleKind = proof.kind;
+    config_.impossibleCells.clear();
+    for (int c : proof.cells) config_.impossibleCells.push_back(t_.model.openCellPos[c]);
 }
 
 void SolverSetup::proveByReach() {
@@ -326,16 +320,16 @@ void SolverSetup::proveByReach() {
     // so that no slice holds both. Run on short searches too, though a short search would end
     // as fast: a person who built an impossible puzzle is owed the reason, and it costs 0.6%
     // of 10x6's run, 5% of a 1 ms hexomino rectangle.
-    if (!s_.options_.weightingProofs || !s_.impossible_.empty()) return;
+    if (!options_.weightingProofs || !config_.impossible.empty()) return;
     const auto tw = Clock::now();
     WeightingLimits limits;
     limits.maxCellVisits = kWeightingCellVisits;
-    WeightingProof proof = reachImpossibility(s_.model_, limits);
-    s_.weightingsTried_ += proof.tried;
-    s_.weightingSeconds_ += secondsSince(tw);
+    WeightingProof proof = reachImpossibility(t_.model, limits);
+    config_.weightingsTried += proof.tried;
+    config_.weightingSeconds += secondsSince(tw);
     if (!proof.impossible) return;
     adoptProof(proof);
-    if (s_.probes_.active()) s_.probes_.stop(s_.probeContext());  // nothing will be searched: no piece to choose
+    if (t_.probes.active()) t_.probes.stop(probeContext());  // nothing will be searched: no piece to choose
 }
 
 }  // namespace polycube
