@@ -171,6 +171,25 @@ describe('polycube web page', () => {
     expect((await hooks()).piecesDrawn).toBe(7);
   });
 
+  test('Solve again keeps the solution drawn until the first new one comes, however long it takes (solid pentominoes 3x4x5)', async () => {
+    // The first solution of the 3x4x5 box with -r comes after half a second of search, after
+    // the first progress report: the drawing stayed only until that report (a clock), then the
+    // empty board flashed until the solution came.
+    await pickLibrary('solid_pentominoes_3x4x5.txt');
+    await page.fill('#opt-text', '-r -l 1');
+    await page.dispatchEvent('#opt-text', 'input');
+    await page.click('#solve');
+    expect(await waitState(['done', 'error'], 120_000)).toBe('done');
+    const before = await hooks();
+    expect(before.piecesDrawn).toBe(12);
+    await page.click('#solve');
+    expect(await waitState(['done', 'error'], 120_000)).toBe('done');
+    const after = await hooks();
+    expect(after.emptyBoardsShown).toBe(before.emptyBoardsShown);
+    expect(after.piecesDrawn).toBe(12); // (the same first solution: drawn once, kept)
+    expect(await page.textContent('#stage-solution')).toBe('Solution 1 of 1');
+  });
+
   test('Cancel stops a long search (the Tetris Cube, every solution by search)', async () => {
     await pickLibrary('tetriscube.txt');
     // every solution by search: minutes of it, so it is surely running when cancelled

@@ -155,11 +155,12 @@ export function mountStagePanel(store, actions, editor, watch) {
     // playing by hand: the pieces placed (panels/play-stage.js draws the piece in hand)
     const playing = s.play.active && p && !editing;
     const grid = playing ? playGrid(p, s.play.placed) : p && !editing && sol.store && sol.shown >= 0 ? sol.store.get(sol.shown) : null;
-    // A search of the puzzle drawn has just started (no counter redraw yet, ~200 ms): the last
-    // drawing stays until its first solution replaces it, or until that redraw clears it. A
-    // quick re-solve then goes from one solution to the next without flashing the empty
-    // board, and where WebGL runs on the CPU (no GPU) the workers do not pay for that frame.
-    const justStarted = s.run.phase === PHASE.RUNNING && s.run.elapsed === 0 && !sol.linked;
+    // A search of the puzzle drawn is running and has found nothing yet: the last drawing (a
+    // solution of this puzzle) stays until the first solution replaces it, or the search ends
+    // without one. A re-solve then goes from one solution to the next without flashing the
+    // empty board, however long the setup takes, and where WebGL runs on the CPU (no GPU) the
+    // workers do not pay for that frame. (The caption says no solution number meanwhile.)
+    const justStarted = s.run.phase === PHASE.RUNNING && !sol.linked;
     // Not a replay's step, though: a search started from a replay closes it (watch-actions),
     // and its board and step badge must not stay up meanwhile.
     if (!grid && drawnGrid && justStarted && !replayDrawn && !playing) return;
