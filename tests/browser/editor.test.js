@@ -561,6 +561,28 @@ describe('the editor under a demanding person (QA, third pass)', () => {
     expect(ui.errors).toEqual([]);
   });
 
+  test('a render between a tool\'s press and its release keeps the click (the tool was replaced: the click went to the row)', async () => {
+    await ui.newPuzzle(6, 5, 1);
+    await addFromTray('pentominoes', ['F', 'I']);
+    await idle(); // (the checks answered: no render of their own comes now)
+    const box = await page.locator('#editor-pieces li[data-piece="I"] button[aria-label="Redraw: I"]').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // an edit renders the list meanwhile, as a check's answer does
+    await page.evaluate(() => {
+      const field = document.querySelector('#editor-pieces li[data-piece="F"] input[type="text"]');
+      field.value = 'F2';
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await page.waitForSelector('#editor-pieces li[data-piece="F2"]');
+    await page.mouse.up();
+    await page.waitForSelector('#drawer:not([hidden])', { timeout: 20_000 });
+    expect(await page.inputValue('#drawer-name')).toBe('I');
+    await page.click('#drawer-cancel');
+    await idle();
+    expect(ui.errors).toEqual([]);
+  });
+
   test('Save in a Redraw drawer saves the piece opened, whatever the list did meanwhile (QA: it overwrote another)', async () => {
     await ui.newPuzzle(6, 5, 1);
     await addFromTray('pentominoes', ['F', 'I', 'L']);

@@ -240,7 +240,7 @@ export function mountEditorPanel(store, actions, editor) {
     return !a || a === document.body || drawer.contains(a);
   };
 
-  // the focus key of a piece's tool (renderPieces), to find it again in the rebuilt list
+  // the focus key of a piece's tool (renderPieces), to find it again when a render moved it
   const toolKey = (key, i) => `tool:${key}:${i}`;
 
   el.body.replaceChildren(
@@ -440,9 +440,30 @@ export function mountEditorPanel(store, actions, editor) {
     const copies = h('span', { className: 'copies' }, '×', count);
     const fixed = h('span', { className: 'count' }, 'fixed');
     const fields = h('div', { className: 'piece-fields' }, name, copies);
+    // The tools too are made once: a render between a press and its release (a check's answer)
+    // that replaced the button under the pointer lost the click (it went to the row).
+    const tool = (key, label, text, fn) => h('button', { type: 'button', className: 'tool', title: label, dataset: { focusKey: toolKey(key, i), label }, onclick: fn }, text);
+    const toolButtons = {
+      turnZ: tool('turn-z', 'Rotate a quarter turn about z', '⟳', () => run(commands.turnPiece(T(), i, 'z'))),
+      turnX: tool('turn-x', 'Rotate a quarter turn about x', '⟳x', () => run(commands.turnPiece(T(), i, 'x'))),
+      turnY: tool('turn-y', 'Rotate a quarter turn about y', '⟳y', () => run(commands.turnPiece(T(), i, 'y'))),
+      mirror: tool('mirror', 'Mirror', '⇋', () => run(commands.mirrorPieceCommand(T(), i, 'x'))),
+      redraw: tool('redraw', 'Redraw', '✎', () => {
+        const piece = pieceAt();
+        store.update('editor', { drawer: { index: i, piece, cells: piece.cells.map((c) => [...c]), layer: 0, name: piece.name } });
+      }),
+      remove: tool('delete', 'Delete', '✕', () => run(commands.removePiece(T(), i))),
+    };
     const tools = h('div', { className: 'piece-tools' });
     const li = h('li', {}, h('span'), fields, tools);
-    return (rows[i] = { li, name, count, copies, fixed, fields, tools });
+    return (rows[i] = { li, name, count, copies, fixed, fields, tools, tool: toolButtons });
+  }
+
+  // The tools a piece has: a stationary piece is only deleted; a flat box's pieces turn about z.
+  function toolsOf(row, piece, three) {
+    const t = row.tool;
+    if (piece.stationary) return [t.remove];
+    return three ? [t.turnZ, t.turnX, t.turnY, t.mirror, t.redraw, t.remove] : [t.turnZ, t.mirror, t.redraw, t.remove];
   }
 
   function renderPieces(ed) {
@@ -470,17 +491,12 @@ export function mountEditorPanel(store, actions, editor) {
       if (!typing && count.value !== String(piece.count)) count.value = String(piece.count);
       const side = piece.stationary ? row.fixed : row.copies;
       if (row.fields.lastChild !== side) row.fields.replaceChild(side, row.fields.lastChild);
-      // a focus key per tool too: the tools are made again by every render, and a tool pressed
-      // from the keyboard keeps the focus (on its new copy) instead of dropping it to the body
-      const tool = (key, label, text, fn) => h('button', { type: 'button', className: 'tool', title: label, 'aria-label': `${label}: ${piece.name}`, onclick: fn, dataset: { focusKey: toolKey(key, i) } }, text);
-      row.tools.replaceChildren(...(piece.stationary ? [tool('delete', 'Delete', '✕', () => run(commands.removePiece(T(), i)))] : [
-        tool('turn-z', 'Rotate a quarter turn about z', '⟳', () => run(commands.turnPiece(T(), i, 'z'))),
-        three ? tool('turn-x', 'Rotate a quarter turn about x', '⟳x', () => run(commands.turnPiece(T(), i, 'x'))) : null,
-        three ? tool('turn-y', 'Rotate a quarter turn about y', '⟳y', () => run(commands.turnPiece(T(), i, 'y'))) : null,
-        tool('mirror', 'Mirror', '⇋', () => run(commands.mirrorPieceCommand(T(), i, 'x'))),
-        tool('redraw', 'Redraw', '✎', () => store.update('editor', { drawer: { index: i, piece, cells: piece.cells.map((c) => [...c]), layer: 0, name: piece.name } })),
-        tool('delete', 'Delete', '✕', () => run(commands.removePiece(T(), i))),
-      ].filter(Boolean)));
+      const wanted = toolsOf(row, piece, three);
+      if (wanted.length !== row.tools.children.length || wanted.some((b, k) => row.tools.children[k] !== b)) row.tools.replaceChildren(...wanted);
+      for (const b of wanted) {
+        const label = `${b.dataset.label}: ${piece.name}`;
+        if (b.getAttribute('aria-label') !== label) b.setAttribute('aria-label', label);
+      }
       return row.li;
     });
     if (p.pieces.length === 0) shown.push(h('li', { className: 'empty' }, 'No pieces yet: add a standard set below or draw one.'));
