@@ -160,10 +160,10 @@ export function mountStagePanel(store, actions, editor, watch) {
     // without one. A re-solve then goes from one solution to the next without flashing the
     // empty board, however long the setup takes, and where WebGL runs on the CPU (no GPU) the
     // workers do not pay for that frame. (The caption says no solution number meanwhile.)
-    const justStarted = s.run.phase === PHASE.RUNNING && !sol.linked;
+    const searching = s.run.phase === PHASE.RUNNING && !sol.linked;
     // Not a replay's step, though: a search started from a replay closes it (watch-actions),
     // and its board and step badge must not stay up meanwhile.
-    if (!grid && drawnGrid && justStarted && !replayDrawn && !playing) return;
+    if (!grid && drawnGrid && searching && !replayDrawn && !playing) return;
     replayDrawn = false;
     if (grid !== drawnGrid && !(grid && drawnGrid && grid.length === drawnGrid.length && sameGrid(grid, drawnGrid))) {
       drawnGrid = grid;
