@@ -6,11 +6,13 @@
 #   bash scripts/build.sh native     # build/cli/polycube, build/tests/cpp/polycube_tests
 #   bash scripts/build.sh wasm       # web/wasm/
 #
-# JOBS (default 2) sets the parallelism.
+# JOBS sets the parallelism: by default the cores plus one (as ninja's default, plus two), so that
+# a job waiting on the disk or a serial link step leaves no core idle, and a build sharing the
+# machine with other work keeps its share of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-JOBS=${JOBS:-2}
+JOBS=${JOBS:-$(($(nproc) + 1))}
 # Debian's Emscripten 3.1.6 needs Debian's node modules (acorn) for optimised builds.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 

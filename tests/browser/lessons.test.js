@@ -1,16 +1,16 @@
 // The lesson screen driven as a class would drive it (panels/lesson-screen.js, lesson/lessons.js):
-// reached in one click from the first screen; every lesson walked from its first part to its
-// last, each part looked at on a projector-sized screen (1400x860) and on a phone (390x844),
-// its narration within the view; the search tree's nodes, the lit line of the pseudo-code
-// (golden files of tests/golden/lesson) and the dancing-links matrix following the replay,
-// forwards, back and after a jump; check questions answered right and wrong; the keys of
-// presentation software; links to a lesson that are not right.
+// reached in one click from the first screen, on a projector-sized screen (1400x860) and on a
+// phone (390x844), its narration within the view; the search tree's nodes, the lit line of the
+// pseudo-code (golden files of tests/golden/lesson) and the dancing-links matrix following the
+// replay, forwards, back and after a jump; check questions answered right and wrong; the keys of
+// presentation software; links to a lesson that are not right. lesson-sweep.test.js (extended
+// tier) walks every part of every lesson on both screens.
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { OUT, openPage, usePage } from './page-driver.js';
+import { usePage } from './page-driver.js';
 import { repoRoot } from './server.js';
-import { lessonReady, lessonState, lessonUrl, nextPart, searchStep } from './lesson-steps.js';
+import { boxes, expectInside, lessonReady, lessonState, lessonUrl, mchQuestion, nextPart, searchStep, shot } from './lesson-steps.js';
 import { uncoveredRows } from '../js/helpers.js';
 import { LESSONS } from '../../web/src/lesson/lessons.js';
 import { encodeState } from '../../web/src/share/link.js';
@@ -50,26 +50,8 @@ function goldenLines(name) {
   return text.split('\n').filter((l) => /^\s*\d+\s/.test(l)).map((l) => Number(l.match(/-> (\d+)/)[1]));
 }
 
-/** Rectangles of the narration and of the view. */
-const boxes = (p) => p.evaluate(() => {
-  const r = (sel) => document.querySelector(sel).getBoundingClientRect().toJSON();
-  return { caption: r('#lesson-caption'), stage: r('.stage'), say: document.getElementById('lesson-say').textContent };
-});
 
-function expectInside(inner, outer, what) {
-  expect(inner.height, `${what}: the narration is shown`).toBeGreaterThan(20);
-  expect(inner.left, what).toBeGreaterThanOrEqual(outer.left - 0.5);
-  expect(inner.right, what).toBeLessThanOrEqual(outer.right + 0.5);
-  expect(inner.top, what).toBeGreaterThanOrEqual(outer.top - 0.5);
-  expect(inner.bottom, what).toBeLessThanOrEqual(outer.bottom + 0.5);
-}
 
-/** Settled drawing (the tree eases, pieces drop in), then a screenshot under tests/output/browser. */
-async function shot(p, name) {
-  await p.waitForFunction(() => !(window.__polycube.animating && window.__polycube.animating()), null, { timeout: 5000, polling: 20 });
-  await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await p.screenshot({ path: path.join(OUT, name) });
-}
 
 describe('the lesson screen', () => {
   test('is one click away from the first screen, on a wide screen and on a phone', async () => {
@@ -201,55 +183,13 @@ describe('the lesson screen', () => {
     expect(ui.errors).toEqual([]);
   });
 
-  test('every lesson from its first part to its last, on a wide screen and on a phone: the narration on the view, the tree in step', { timeout: 300_000 }, async () => {
-    // parts whose screens are kept (the lesson's key moments)
-    const KEY = {
-      backtracking: [3], 'dead-ends': [1], 'most-constrained': [4], 'exact-cover': [3], pruning: [4, 5],
-      symmetry: [3], 'tree-size': [3], 'tetris-cube': [1],
-    };
-    await page.goto(lessonUrl(handle.server.url, LESSONS[0].id, 0));
-    await lessonReady(page, { id: LESSONS[0].id, part: 0 });
-    for (const lesson of LESSONS) {
-      const began = Date.now();
-      const count = lesson.steps.length;
-      for (let part = 0; part < count; part++) {
-        const s = await lessonState(page);
-        expect([s.id, s.step, s.error]).toEqual([lesson.id, part, '']);
-        for (const size of [DESKTOP, PHONE]) {
-          if (size !== DESKTOP) await page.setViewportSize(size);
-          const b = await boxes(page); // (reading the rectangles lays the page out at its new size)
-          expectInside(b.caption, b.stage, `${lesson.id} part ${part} at ${size.width}`);
-          expect(b.say, `${lesson.id} part ${part}`).not.toMatch(/(^|[\s(])\?|\{/); // no fact missing ('?' stands for one)
-          if (KEY[lesson.id].includes(part)) await shot(page, `44-${LESSONS.indexOf(lesson)}-${lesson.id}-part-${part}-${size.width}.png`);
-        }
-        await page.setViewportSize(DESKTOP);
-        // the tree shows as many nodes as the replay has made
-        const tree = await page.evaluate(() => {
-          const views = window.__polycube.lessonViews();
-          const step = window.__polycube.state().watch.step;
-          if (!views.tree || !window.__polycube.replayEvent(0)) return null;
-          let placed = 0; // counted here: the placements (op 1) among the steps behind
-          for (let i = 0; i < step; i++) if (window.__polycube.replayEvent(i).op === 1) placed++;
-          return { drawn: views.tree.visibleNodeCount(), replay: 1 + placed };
-        });
-        if (tree) expect(tree.drawn, `${lesson.id} part ${part}`).toBe(tree.replay);
-        // the check questions of lesson 2: a cell MCH would not take is explained, its own is right
-        if (lesson.id === 'most-constrained' && lesson.steps[part].ask) await mchQuestion(page);
-        // the last lesson: the whole search, on every worker
-        if (lesson.steps[part].show && lesson.steps[part].show.solve && part === count - 2) {
-          await page.click('#lesson-solve');
-          await page.waitForFunction(() => /found so far|every one found/.test(document.getElementById('lesson-solve-line').textContent), null, { timeout: 30_000 });
-          expect(await page.isDisabled('#lesson-solve')).toBe(true); // (until it is done)
-        }
-        if (part + 1 < count || LESSONS.indexOf(lesson) + 1 < LESSONS.length) await nextPart(page, part % 2 ? 'PageDown' : null);
-      }
-      console.log(`lesson ${lesson.id}: ${count} parts walked in ${((Date.now() - began) / 1000).toFixed(1)} s`);
-    }
-    // the end of the class: Esc leaves, and the person's options come back
-    await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !window.__polycube.state().lesson.open);
-    expect(await page.isVisible('.panel')).toBe(true);
-    expect(await page.inputValue('#opt-text')).toBe('-r');
+  test("lesson 2's question: a cell with more ways than MCH's is explained, the cell the search takes next is right", async () => {
+    const lesson = LESSONS.find((l) => l.id === 'most-constrained');
+    const part = lesson.steps.findIndex((s) => s.ask);
+    expect(part).toBeGreaterThan(0);
+    await page.goto(lessonUrl(handle.server.url, lesson.id, part));
+    await lessonReady(page, { id: lesson.id, part });
+    await mchQuestion(page);
     expect(ui.errors).toEqual([]);
   });
 
@@ -323,37 +263,3 @@ function walkSteps({ from, to, withMatrix = false }) {
   }
   return out;
 }
-
-/** Lesson 2's question: a cell with more ways than MCH's is explained, the cell the search takes next is right. */
-async function mchQuestion(p) {
-  expect(await p.textContent('#lesson-question')).toBe('Which cell will MCH fill next? Click it.');
-  const { step, grid, table } = await p.evaluate(() => ({
-    step: window.__polycube.state().watch.step, grid: window.__polycube.replayGrid(), table: window.__polycube.replayTable(),
-  }));
-  // the search's next choice: its next CHOOSE (op 3) event names the cell
-  let right = -1;
-  for (let i = step; right < 0; i++) {
-    const ev = await p.evaluate((k) => window.__polycube.replayEvent(k), i);
-    if (ev.op === 3) right = ev.a;
-  }
-  // the ways to cover each empty cell, counted here from the placements still possible
-  const ways = new Array(grid.length).fill(0);
-  for (const r of uncoveredRows(table, grid)) for (let k = table.offsets[r]; k < table.offsets[r + 1]; k++) ways[table.cells[k]]++;
-  let wrong = -1;
-  for (let c = 0; c < grid.length; c++) if (grid[c] === -1 && (wrong < 0 || ways[c] > ways[wrong])) wrong = c;
-  expect(ways[wrong]).toBeGreaterThan(ways[right]);
-  const click = async (cell) => {
-    const at = await p.evaluate((c) => window.__polycube.boardCell(c), cell);
-    await p.mouse.click(at.x, at.y);
-  };
-  await click(wrong);
-  expect(await p.getAttribute('#lesson-feedback', 'class')).toMatch(/wrong/);
-  expect(await p.textContent('#lesson-feedback')).toBe(`Not that one: cell ${cellLabel(wrong)} has ${ways[wrong]} ways to be covered, but cell ${cellLabel(right)} has only ${ways[right]}. MCH takes the fewest.`); // (the wrong cell has several)
-  await shot(p, '44-2-most-constrained-question-wrong-1400.png');
-  await click(right);
-  expect(await p.getAttribute('#lesson-feedback', 'class')).toMatch(/right/);
-  expect(await p.textContent('#lesson-feedback')).toBe(`Yes: cell ${cellLabel(right)} has only ${ways[right] === 1 ? '1 way' : `${ways[right]} ways`} to be covered; no other empty cell has fewer.`);
-}
-
-/** A cell of the 10x6 board by the names on its edges: the column's letter, the row's number. */
-const cellLabel = (cell) => `${String.fromCharCode(65 + (cell % 10))}${Math.floor(cell / 10) + 1}`;

@@ -3,8 +3,9 @@
 // panel a first visit meets: the page, the editor, solving, play, the build guide, the lessons
 // and the phone layout. The extended files go deeper into one subject each (sharing, kept
 // searches, the worker pool, Watch the search, the 3-D view's looks, the options, checkpoint
-// files). POLYCUBE_BROWSER_TIER=core|extended picks one; unset runs every file, which is what
-// a person running `npx vitest run --config tests/browser/vitest.config.js` expects.
+// files, every lesson walked whole). POLYCUBE_BROWSER_TIER=core|extended picks one; unset runs
+// every file, which is what a person running `npx vitest run --config
+// tests/browser/vitest.config.js` expects.
 export const CORE_FILES = [
   'build', 'editor', 'lessons', 'modules', 'page', 'phone', 'play',
 ].map((name) => `tests/browser/${name}.test.js`);
