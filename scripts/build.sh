@@ -2,13 +2,13 @@
 # Build the native engine + CLI + C++ tests (build/) and the WebAssembly module
 # (build-wasm/ -> web/wasm/polycube.mjs + polycube.wasm). Incremental: reuses the build dirs.
 #
-#   bash scripts/build.sh            # both
+#   bash scripts/build.sh            # both, side by side
 #   bash scripts/build.sh native     # build/cli/polycube, build/tests/cpp/polycube_tests
 #   bash scripts/build.sh wasm       # web/wasm/
 #
-# JOBS sets the parallelism: by default the cores plus one (as ninja's default, plus two), so that
-# a job waiting on the disk or a serial link step leaves no core idle, and a build sharing the
-# machine with other work keeps its share of it.
+# JOBS sets each build's parallelism: by default the cores plus one (ninja's default is the cores
+# plus two), so that a job waiting on the disk or a serial link step leaves no core idle, and a
+# build sharing the machine with other work keeps its share of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
