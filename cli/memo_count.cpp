@@ -27,7 +27,6 @@ std::string memoConflict(const OptionParse& p) {
         {!o.merge.empty(), "--merge"},
         {o.buildOrder, "--build-order (no solutions to order)"},
         {o.ordered, "--ordered"},
-        {o.threads > 1, "-j N above 1 (it counts on one thread)"},
         {o.progress, "--progress (no progress estimate yet)"},
         {!o.autoTune, "-f, -o, -n, -b, -m and -e (it fills the cells in a sweep of its own)"},
         {o.parityBacktrack || o.volumeBacktrack >= 0 || o.parityFilter != kFilterOff || o.volumeFilter != kFilterOff ||
@@ -51,7 +50,8 @@ const char* stateName(MemoCounter::State s) {
     return "?";
 }
 
-std::string memoInfo(const MemoCounter& c) {
+std::string memoInfo(const ParallelMemo& p) {
+    const MemoCounter& c = p.setup();
     std::ostringstream os;
     const Model& m = c.model();
     os << "\n# Counted by the memoized search (--memo): pieces, open cells, images:\nPIECES=" << m.mobileCount()
@@ -59,16 +59,21 @@ std::string memoInfo(const MemoCounter& c) {
     os << "\n# Redundancy filter:\nREDUNDANCY_FILTER=" << c.redundancyDescription() << "\n";
     os << "\n# Counts summed (Burnside's lemma for symmetric images of the constrained piece):\nMEMO_TERMS="
        << c.termsDescription() << "\n";
+    if (p.threads() > 1)
+        os << "\n# Threads, each with its own table (an equal share of --memo-mb) counting parts of the terms:\nMEMO_THREADS="
+           << p.threads() << "\n";
     return os.str();
 }
 
-std::string memoStatistics(const MemoCounter& c) {
-    const MemoStats& s = c.stats();
+std::string memoStatistics(const ParallelMemo& c) {
+    const MemoStats s = c.stats();
     std::ostringstream os;
     if (c.state() == MemoCounter::State::Done) os << "\n# Number of solutions:\nSOLUTIONS=" << c.count() << "\n";
-    if (!c.impossibleReason().empty()) os << "\n# Proved impossible before counting:\nIMPOSSIBLE=" << c.impossibleReason() << "\n";
+    if (const std::string& why = c.setup().impossibleReason(); !why.empty())
+        os << "\n# Proved impossible before counting:\nIMPOSSIBLE=" << why << "\n";
     os << "\n# Placements, images tried, and placements cut for a pocket smaller than every piece:\nPLACEMENTS="
        << s.placements << "\nATTEMPTS=" << s.attempts << "\nPOCKETS=" << s.pockets << "\n";
+    if (c.threads() > 1) os << "\n# The parts the terms were split into for the threads:\nMEMO_TASKS=" << c.tasks() << "\n";
     os << "\n# The memo table: subproblems looked up, found, not found, kept now, forgotten for room:\nMEMO_LOOKUPS="
        << s.lookups << "\nMEMO_HITS=" << s.hits << "\nMEMO_MISSES=" << s.misses() << "\nMEMO_ENTRIES=" << s.entries
        << "\nMEMO_EVICTIONS=" << s.evictions << "\n";
@@ -79,8 +84,9 @@ std::string memoStatistics(const MemoCounter& c) {
     return os.str();
 }
 
-std::string memoJson(const MemoCounter& c, const PuzzleDef& def, const std::string& file, int index, double cpuSeconds) {
-    const MemoStats& s = c.stats();
+std::string memoJson(const ParallelMemo& c, const PuzzleDef& def, const std::string& file, int index, double cpuSeconds) {
+    const MemoStats s = c.stats();
+    const MemoCounter& setup = c.setup();
     nlohmann::json j;
     j["puzzle"] = def.title.empty() ? file + "#" + std::to_string(index + 1) : def.title;
     j["file"] = file;
@@ -96,12 +102,13 @@ std::string memoJson(const MemoCounter& c, const PuzzleDef& def, const std::stri
     j["seconds"] = s.setupSeconds + s.searchSeconds;
     j["setupSeconds"] = s.setupSeconds;
     j["searchSeconds"] = s.searchSeconds;
-    j["redundancyFilter"] = c.redundancyDescription();
-    if (!c.impossibleReason().empty()) j["impossible"] = c.impossibleReason();
+    j["redundancyFilter"] = setup.redundancyDescription();
+    if (!setup.impossibleReason().empty()) j["impossible"] = setup.impossibleReason();
     j["configuration"] = "memoized count (a sweep along the longest axis)";
     j["memo"] = {{"lookups", s.lookups},   {"hits", s.hits},         {"misses", s.misses()},
                  {"entries", s.entries},   {"evictions", s.evictions}, {"tableBytes", s.tableBytes},
-                 {"budgetBytes", s.maxTableBytes}, {"terms", c.termsDescription()}};
+                 {"budgetBytes", s.maxTableBytes}, {"terms", setup.termsDescription()},
+                 {"threads", c.threads()}};
     if (cpuSeconds >= 0) j["cpuSeconds"] = cpuSeconds;
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -109,22 +116,24 @@ std::string memoJson(const MemoCounter& c, const PuzzleDef& def, const std::stri
 }  // namespace
 
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& o,
-                MemoCounter* volatile& active, double cpuAtStart, double (*cpuSeconds)()) {
+                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)()) {
     MemoSettings settings;
     settings.redundancy = o.redundancy != Redundancy::Off;
     settings.piece = o.redundancy == Redundancy::Named ? o.redundancyPiece : std::string();
     settings.mirror = o.mirror;
     if (o.memoMb > 0) settings.maxTableBytes = o.memoMb << 20;
-    std::unique_ptr<MemoCounter> counter = MemoCounter::begin(def, settings);
+    // Without -j, one thread: the threads' tables are partitioned, so threads count some
+    // subproblems more than once (docs/memo.md), and a count gains from them only when asked.
+    std::unique_ptr<ParallelMemo> counter = ParallelMemo::begin(def, settings, o.threads > 0 ? o.threads : 1);
     active = counter.get();
     MemoCounter::State st = MemoCounter::State::Running;
-    while (!counter->ready() && (st = counter->step(1LL << 40)) == MemoCounter::State::Running) {
+    while (!counter->ready() && (st = counter->run(0)) == MemoCounter::State::Running) {
     }
     if (o.info && counter->ready()) {
         if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
         std::cout << memoInfo(*counter);
     }
-    while (st == MemoCounter::State::Running) st = counter->step(1LL << 40);
+    while (st == MemoCounter::State::Running) st = counter->run(0);
     active = nullptr;
     if (o.info) std::cout << memoStatistics(*counter);
     if (o.json) std::cout << memoJson(*counter, def, source, index, cpuSeconds() - cpuAtStart) << "\n";

@@ -2,12 +2,12 @@
 // the enumerating one, for -q and --json counts.
 //
 //   if (std::string why = memoConflict(p); !why.empty()) refuse(why);      // before any puzzle
-//   MemoCounter* volatile active = nullptr;                             // the signal handler's
+//   ParallelMemo* volatile active = nullptr;                             // the signal handler's
 //   status |= countByMemo(def, source, index, p.options, active, cpuAtStart);
 #pragma once
 #include <string>
 
-#include "memo/memo_counter.hpp"
+#include "memo/parallel_memo.hpp"
 #include "solver/options.hpp"
 
 namespace polycube {
@@ -20,6 +20,6 @@ std::string memoConflict(const OptionParse& p);
 // it runs (a signal handler may cancel it). Returns 0, 1 (an error, said on standard error), or
 // -1 when the count was cancelled (its statistics printed; the caller exits as interrupted).
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& options,
-                MemoCounter* volatile& active, double cpuAtStart, double (*cpuSeconds)());
+                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)());
 
 }  // namespace polycube

@@ -140,11 +140,11 @@ const std::vector<OptionSpec>& specs() {
         {0, "memo", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
          "count without listing (with -q or --json): a search that remembers how many ways each set of open cells "
          "and free pieces can be completed (memo/memo_counter.hpp); exact with -r, -M, stationary pieces and copies; "
-         "one thread; not with -u, -l, -t, -s, --checkpoint, --resume, --split, --job or -j N > 1",
+         "-j N: N threads, each with its own table; not with -u, -l, -t, -s, --checkpoint, --resume, --split or --job",
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.memo = true; return std::string(); }},
         {0, "memo-mb", Arg::Required, false, OptionScope::CommandLine, "N", kMemoMinMb, kMemoMaxMb, "64",
-         "with --memo: the memo table's memory budget in MiB (default 256); a full table forgets entries, the count "
-         "stays exact",
+         "with --memo: the memo table's memory budget in MiB (default 256; with -j N, shared equally by the threads); "
+         "a full table forgets entries, the count stays exact",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              long long mb;
              if (!v || !parseInt(*v, mb, kMemoMinMb, kMemoMaxMb))

@@ -1,0 +1,111 @@
+// The memoized count on several threads (engine/memo/parallel_memo.hpp): -j 2 and -j 3 count
+// what one thread counts on the corpus (plain, -r, -r -M), a tiny table still counts exactly
+// with its budget shared, the tables' figures are summed over the threads, and a cancel stops
+// every thread.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "memo/parallel_memo.hpp"
+#include "test_support.hpp"
+
+namespace polycube {
+namespace {
+
+using testing::loadPuzzle;
+using testing::readDefFile;
+
+MemoSettings parallelMemoSettings(const std::string& options, long long bytes = MemoSettings::kDefaultTableBytes) {
+    const SolverOptions o = testing::optionsFrom(options);
+    MemoSettings s;
+    s.redundancy = o.redundancy != Redundancy::Off;
+    s.piece = o.redundancy == Redundancy::Named ? o.redundancyPiece : std::string();
+    s.mirror = o.mirror;
+    s.maxTableBytes = bytes;
+    return s;
+}
+
+std::unique_ptr<ParallelMemo> countOnThreads(const PuzzleDef& def, const MemoSettings& settings, int threads) {
+    std::unique_ptr<ParallelMemo> p = ParallelMemo::begin(def, settings, threads);
+    while (p->run(0) == MemoCounter::State::Running) {
+    }
+    return p;
+}
+
+// Past this many image attempts on one thread a count is left out (the 2x5x6 solid pentominoes
+// take 900 million).
+constexpr long long kOneThreadAttempts = 40'000'000;
+
+TEST(ParallelMemo, ThreadsCountWhatOneThreadCounts) {
+    const nlohmann::json catalog = nlohmann::json::parse(readDefFile("catalog.json"));
+    int checked = 0, split = 0;
+    for (const auto& entry : catalog) {
+        if (entry["tier"] != "fast") continue;
+        const PuzzleDef def = loadPuzzle(entry["file"].get<std::string>());
+        for (const auto& [options, count] : entry["counts"].items()) {
+            SCOPED_TRACE(entry["file"].get<std::string>() + " " + options);
+            std::unique_ptr<MemoCounter> one = MemoCounter::begin(def, parallelMemoSettings(options));
+            while (one->step(1 << 20) == MemoCounter::State::Running && one->stats().attempts < kOneThreadAttempts) {
+            }
+            if (one->state() == MemoCounter::State::Running) continue;
+            ASSERT_EQ(one->state(), MemoCounter::State::Done) << one->error();
+            ASSERT_EQ(one->count(), count.get<uint64_t>());
+            for (int threads : {2, 3}) {
+                SCOPED_TRACE("-j " + std::to_string(threads));
+                const std::unique_ptr<ParallelMemo> p = countOnThreads(def, parallelMemoSettings(options), threads);
+                ASSERT_EQ(p->state(), MemoCounter::State::Done) << p->error();
+                EXPECT_EQ(p->count(), one->count());
+                EXPECT_EQ(p->fractionDone(), 1.0);
+                const MemoStats s = p->stats();
+                EXPECT_EQ(s.termsDone, s.terms);
+                if (p->tasks() > 0) {
+                    ++split;
+                    if (one->stats().lookups > 1000) EXPECT_GT(s.lookups, 0);
+                    EXPECT_EQ(s.misses(), s.entries + s.evictions);  // every table's stores, summed
+                }
+            }
+            ++checked;
+        }
+    }
+    EXPECT_GE(checked, 18);
+    EXPECT_GE(split, 20);  // (the impossible rectangle is settled by its proofs, before any split)
+}
+
+// 8 KiB shared by two threads: each table stays at its 4 KiB, evicts, and the count is exact;
+// the figures are both tables'.
+TEST(ParallelMemo, ATinyTableSharedByTwoThreadsStillCountsExactly) {
+    const PuzzleDef def = loadPuzzle("soma.txt");
+    for (const auto& [options, want] : {std::pair<const char*, uint64_t>{"-r", 480}, {"", 11520}}) {
+        SCOPED_TRACE(options);
+        const std::unique_ptr<ParallelMemo> p = countOnThreads(def, parallelMemoSettings(options, 8 << 10), 2);
+        ASSERT_EQ(p->state(), MemoCounter::State::Done) << p->error();
+        EXPECT_EQ(p->count(), want);
+        const MemoStats s = p->stats();
+        EXPECT_GT(s.evictions, 1000);
+        EXPECT_LE(s.tableBytes, 8 << 10);
+        EXPECT_GT(s.tableBytes, 4 << 10);  // both threads' tables
+        EXPECT_EQ(s.maxTableBytes, 8 << 10);
+    }
+    // A budget too small to share: said, naming the share.
+    const std::unique_ptr<ParallelMemo> p = countOnThreads(def, parallelMemoSettings("-r", 200), 2);
+    ASSERT_EQ(p->state(), MemoCounter::State::Failed);
+    EXPECT_NE(p->error().find("-j 2: each thread's table"), std::string::npos) << p->error();
+}
+
+// A count of minutes, stopped once its threads run: every thread ends (run(0) waits for all),
+// Cancelled, with no count.
+TEST(ParallelMemo, CancelStopsEveryThread) {
+    PuzzleDef def = loadPuzzle("pentominoes_1s_18x5.txt");
+    def.xDim = 10;
+    def.yDim = 9;
+    std::unique_ptr<ParallelMemo> p = ParallelMemo::begin(def, parallelMemoSettings("-r"), 3);
+    ASSERT_EQ(p->run(0.05), MemoCounter::State::Running);
+    ASSERT_GT(p->tasks(), 3);
+    p->cancel();
+    EXPECT_EQ(p->run(0), MemoCounter::State::Cancelled);
+    EXPECT_LT(p->fractionDone(), 1);
+    EXPECT_GT(p->stats().attempts, 0);
+}
+
+}  // namespace
+}  // namespace polycube
