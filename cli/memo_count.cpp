@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/text.hpp"
+#include "progress.hpp"
 
 namespace polycube {
 
@@ -27,7 +28,6 @@ std::string memoConflict(const OptionParse& p) {
         {!o.merge.empty(), "--merge"},
         {o.buildOrder, "--build-order (no solutions to order)"},
         {o.ordered, "--ordered"},
-        {o.progress, "--progress (no progress estimate yet)"},
         {!o.autoTune, "-f, -o, -n, -b, -m and -e (it fills the cells in a sweep of its own)"},
         {o.parityBacktrack || o.volumeBacktrack >= 0 || o.parityFilter != kFilterOff || o.volumeFilter != kFilterOff ||
              o.fitFilter != kFilterOff,
@@ -116,7 +116,7 @@ std::string memoJson(const ParallelMemo& c, const PuzzleDef& def, const std::str
 }  // namespace
 
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& o,
-                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)()) {
+                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress) {
     MemoSettings settings;
     settings.redundancy = o.redundancy != Redundancy::Off;
     settings.piece = o.redundancy == Redundancy::Named ? o.redundancyPiece : std::string();
@@ -126,14 +126,19 @@ int countByMemo(const PuzzleDef& def, const std::string& source, int index, cons
     // subproblems more than once (docs/memo.md), and a count gains from them only when asked.
     std::unique_ptr<ParallelMemo> counter = ParallelMemo::begin(def, settings, o.threads > 0 ? o.threads : 1);
     active = counter.get();
-    MemoCounter::State st = MemoCounter::State::Running;
-    while (!counter->ready() && (st = counter->run(0)) == MemoCounter::State::Running) {
-    }
+    MemoCounter::State st = counter->prepare();
     if (o.info && counter->ready()) {
         if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
         std::cout << memoInfo(*counter);
+        std::cout.flush();
     }
-    while (st == MemoCounter::State::Running) st = counter->run(0);
+    // With a progress line: the clock read between runs of progressSeconds() (the threads
+    // publish their share done between slices); without, one run to the end.
+    const double slice = progress ? progressSeconds() : 0;
+    while (st == MemoCounter::State::Running)
+        if ((st = counter->run(slice)) == MemoCounter::State::Running && progress)
+            progress->report(counter->fractionDone(), -1);
+    if (progress) progress->finish();
     active = nullptr;
     if (o.info) std::cout << memoStatistics(*counter);
     if (o.json) std::cout << memoJson(*counter, def, source, index, cpuSeconds() - cpuAtStart) << "\n";

@@ -3,11 +3,12 @@
 //
 //   if (std::string why = memoConflict(p); !why.empty()) refuse(why);      // before any puzzle
 //   ParallelMemo* volatile active = nullptr;                             // the signal handler's
-//   status |= countByMemo(def, source, index, p.options, active, cpuAtStart);
+//   status |= countByMemo(def, source, index, p.options, active, cpuAtStart, cpuSeconds, &reporter);
 #pragma once
 #include <string>
 
 #include "memo/parallel_memo.hpp"
+#include "progress.hpp"
 #include "solver/options.hpp"
 
 namespace polycube {
@@ -16,10 +17,11 @@ namespace polycube {
 // place. Said at once, before any puzzle is read.
 std::string memoConflict(const OptionParse& p);
 
-// Counts one puzzle and prints what -i and --json ask for. `active` points to the counter while
-// it runs (a signal handler may cancel it). Returns 0, 1 (an error, said on standard error), or
-// -1 when the count was cancelled (its statistics printed; the caller exits as interrupted).
+// Counts one puzzle (on -j N threads; one without -j) and prints what -i and --json ask for,
+// and with `progress` (null: none) the progress line between runs of progressSeconds().
+// `active` points to the counter while it runs (a signal handler may cancel it). Returns 0, 1
+// (an error, said on standard error), or -1 when the count was cancelled (its statistics printed; the caller exits as interrupted).
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& options,
-                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)());
+                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress);
 
 }  // namespace polycube

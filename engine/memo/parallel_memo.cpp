@@ -35,14 +35,18 @@ void ParallelMemo::adopt(const MemoCounter& c) {
     if (state_ == State::Done) count_ = c.count();
 }
 
-MemoCounter::State ParallelMemo::run(double seconds) {
-    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-    const auto late = [&] { return seconds > 0 && Clock::now() >= deadline; };
+MemoCounter::State ParallelMemo::prepare() {
     while (state_ == State::Running && !counter_->ready()) {
         counter_->step(1LL << 40);  // the setup, in its own units (a cancel is seen between them)
         adopt(*counter_);
     }
-    if (state_ != State::Running) return state_;
+    return state_;
+}
+
+MemoCounter::State ParallelMemo::run(double seconds) {
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    const auto late = [&] { return seconds > 0 && Clock::now() >= deadline; };
+    if (prepare() != State::Running) return state_;
     // One thread, or nothing to count (proved impossible): the counter's own search.
     if (!started_ && (threads_ == 1 || counter_->phase_ != MemoCounter::kSearch)) {
         do counter_->step(kOneThreadSlice);
@@ -197,8 +201,10 @@ MemoStats ParallelMemo::stats() const {
     return s;
 }
 
+// The share settled while splitting, and each thread's: the tasks it counted and its share of
+// the one it counts (its weight times the task's tree fraction). At the end the tasks' weights
+// and the settled share sum to 1 (not forced: ParallelMemo.TheShareDoneGrowsToOne checks it).
 double ParallelMemo::fractionDone() const {
-    if (state_ == State::Done) return 1;
     if (!started_) return counter_->fractionDone();
     double f = plan_.settled;
     for (int i = 0; done_ && i < threads_; ++i) f += done_[i].load(std::memory_order_relaxed);

@@ -45,6 +45,8 @@ public:
     ParallelMemo(const ParallelMemo&) = delete;
     ParallelMemo& operator=(const ParallelMemo&) = delete;
 
+    // Runs the setup (in the calling thread, to its end or a cancel) and returns the state.
+    State prepare();
     // Runs the setup, then the count, for about `seconds` (<= 0: until it ends), and returns
     // the state.
     State run(double seconds);

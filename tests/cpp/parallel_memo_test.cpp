@@ -55,7 +55,7 @@ TEST(ParallelMemo, ThreadsCountWhatOneThreadCounts) {
                 const std::unique_ptr<ParallelMemo> p = countOnThreads(def, parallelMemoSettings(options), threads);
                 ASSERT_EQ(p->state(), MemoCounter::State::Done) << p->error();
                 EXPECT_EQ(p->count(), one->count());
-                EXPECT_EQ(p->fractionDone(), 1.0);
+                EXPECT_NEAR(p->fractionDone(), 1.0, 1e-9);
                 const MemoStats s = p->stats();
                 EXPECT_EQ(s.termsDone, s.terms);
                 if (p->tasks() > 0) {
@@ -105,6 +105,43 @@ TEST(ParallelMemo, CancelStopsEveryThread) {
     EXPECT_EQ(p->run(0), MemoCounter::State::Cancelled);
     EXPECT_LT(p->fractionDone(), 1);
     EXPECT_GT(p->stats().attempts, 0);
+}
+
+// The share done (the CLI's --progress line) never goes down and is 1 at the end: on one
+// thread in slices of image attempts, and on two threads read between runs of the clock's
+// slices (what is asserted does not depend on how long a slice takes).
+TEST(ParallelMemo, TheShareDoneGrowsToOne) {
+    const PuzzleDef def = loadPuzzle("pentominoes_1s_30x3.txt");
+    std::unique_ptr<MemoCounter> one = MemoCounter::begin(def, parallelMemoSettings("-r"));
+    double last = 0;
+    int readings = 0;
+    while (one->step(20000) == MemoCounter::State::Running) {
+        const double f = one->fractionDone();
+        EXPECT_GE(f, last - 1e-12);
+        EXPECT_LE(f, 1);
+        last = f;
+        ++readings;
+    }
+    ASSERT_EQ(one->state(), MemoCounter::State::Done);
+    EXPECT_GT(readings, 100);
+    EXPECT_GT(last, 0.5);  // (the last slice's reading: most of the count)
+    EXPECT_EQ(one->fractionDone(), 1);
+
+    std::unique_ptr<ParallelMemo> two = ParallelMemo::begin(def, parallelMemoSettings("-r"), 2);
+    ASSERT_EQ(two->prepare(), MemoCounter::State::Running);
+    EXPECT_EQ(two->fractionDone(), 0);
+    last = 0;
+    while (two->run(0.002) == MemoCounter::State::Running) {
+        const double f = two->fractionDone();
+        EXPECT_GE(f, last);
+        EXPECT_LT(f, 1);
+        last = f;
+    }
+    ASSERT_EQ(two->state(), MemoCounter::State::Done);
+    EXPECT_EQ(two->count(), 46u);
+    EXPECT_GT(two->tasks(), 10);
+    // (the threads' shares and the split's, summed: every task's weight counted once)
+    EXPECT_NEAR(two->fractionDone(), 1, 1e-9);
 }
 
 }  // namespace
