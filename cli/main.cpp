@@ -161,7 +161,7 @@ int readCommandLine(const std::vector<std::string>& args, OptionParse& p) {
         return 2;
     }
     std::string conflict = usageConflict(p);
-    if (conflict.empty()) conflict = memoConflict(p);
+    if (conflict.empty()) conflict = memoCommandLineConflict(p);
     if (!conflict.empty()) {
         std::cerr << "polycube: " << conflict << "\n";
         return 2;

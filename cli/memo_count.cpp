@@ -6,49 +6,20 @@
 #include <nlohmann/json.hpp>
 
 #include "common/text.hpp"
+#include "memo/memo_options.hpp"
+#include "memo/memo_report.hpp"
 #include "progress.hpp"
 
 namespace polycube {
 
-std::string memoConflict(const OptionParse& p) {
+std::string memoCommandLineConflict(const OptionParse& p) {
     const SolverOptions& o = p.options;
-    if (!o.memo) return o.memoMb > 0 ? "--memo-mb N sets the budget of --memo's table: give --memo too" : "";
-    if (!o.quiet && !o.json)
+    if (o.memo && !o.quiet && !o.json)
         return "--memo counts solutions without listing them: give -q (or --json for the count as JSON)";
-    // The enumerating search's options that mean nothing to a count, or that need the solutions.
-    const std::pair<bool, const char*> refused[] = {
-        {o.unique, "-u (it keeps the solutions it has seen; -r counts the same classes)"},
-        {o.maxSolutions > 0, "-l (the count comes whole, not solution by solution)"},
-        {o.trace != 0, "-t (no search trace)"},
-        {o.monteCarlo.trials > 0, "-s (no Monte Carlo trials)"},
-        {!o.checkpoint.empty(), "--checkpoint"},
-        {!o.resume.empty(), "--resume"},
-        {o.splitJobs > 0 || !o.jobsOut.empty(), "--split"},
-        {!o.job.empty(), "--job"},
-        {!o.merge.empty(), "--merge"},
-        {o.buildOrder, "--build-order (no solutions to order)"},
-        {o.ordered, "--ordered"},
-        {!o.autoTune, "-f, -o, -n, -b, -m and -e (it fills the cells in a sweep of its own)"},
-        {o.parityBacktrack || o.volumeBacktrack >= 0 || o.parityFilter != kFilterOff || o.volumeFilter != kFilterOff ||
-             o.fitFilter != kFilterOff,
-         "-p, -v, -P, -V and -F (the constraints of the enumerating search)"},
-    };
-    for (const auto& [given, what] : refused)
-        if (given) return std::string("--memo cannot be combined with ") + what;
-    return "";
+    return polycube::memoConflict(o);  // the engine's rules (memo/memo_options.hpp), the Session's too
 }
 
 namespace {
-
-const char* stateName(MemoCounter::State s) {
-    switch (s) {
-        case MemoCounter::State::Running: return "running";
-        case MemoCounter::State::Done: return "done";
-        case MemoCounter::State::Cancelled: return "cancelled";
-        case MemoCounter::State::Failed: return "failed";
-    }
-    return "?";
-}
 
 std::string memoInfo(const ParallelMemo& p) {
     const MemoCounter& c = p.setup();
@@ -85,30 +56,13 @@ std::string memoStatistics(const ParallelMemo& c) {
 }
 
 std::string memoJson(const ParallelMemo& c, const PuzzleDef& def, const std::string& file, int index, double cpuSeconds) {
-    const MemoStats s = c.stats();
-    const MemoCounter& setup = c.setup();
-    nlohmann::json j;
+    nlohmann::json j = memoCountJson(c.setup(), c.stats(), memoStateName(c.state()),
+                                     c.state() == MemoCounter::State::Done ? std::optional<uint64_t>(c.count()) : std::nullopt,
+                                     c.threads());
     j["puzzle"] = def.title.empty() ? file + "#" + std::to_string(index + 1) : def.title;
     j["file"] = file;
     j["index"] = index;
     j["title"] = def.title;
-    j["state"] = stateName(c.state());
-    j["phase"] = c.ready() ? "search" : "setup";
-    if (c.state() == MemoCounter::State::Done) j["solutions"] = c.count();
-    else j["solutions"] = nullptr;  // a cancelled count has no partial figure
-    j["placements"] = s.placements;
-    j["attempts"] = s.attempts;
-    j["pockets"] = s.pockets;
-    j["seconds"] = s.setupSeconds + s.searchSeconds;
-    j["setupSeconds"] = s.setupSeconds;
-    j["searchSeconds"] = s.searchSeconds;
-    j["redundancyFilter"] = setup.redundancyDescription();
-    if (!setup.impossibleReason().empty()) j["impossible"] = setup.impossibleReason();
-    j["configuration"] = "memoized count (a sweep along the longest axis)";
-    j["memo"] = {{"lookups", s.lookups},   {"hits", s.hits},         {"misses", s.misses()},
-                 {"entries", s.entries},   {"evictions", s.evictions}, {"tableBytes", s.tableBytes},
-                 {"budgetBytes", s.maxTableBytes}, {"terms", setup.termsDescription()},
-                 {"threads", c.threads()}};
     if (cpuSeconds >= 0) j["cpuSeconds"] = cpuSeconds;
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -117,11 +71,7 @@ std::string memoJson(const ParallelMemo& c, const PuzzleDef& def, const std::str
 
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& o,
                 ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress) {
-    MemoSettings settings;
-    settings.redundancy = o.redundancy != Redundancy::Off;
-    settings.piece = o.redundancy == Redundancy::Named ? o.redundancyPiece : std::string();
-    settings.mirror = o.mirror;
-    if (o.memoMb > 0) settings.maxTableBytes = o.memoMb << 20;
+    const MemoSettings settings = memoSettings(o);
     // Without -j, one thread: the threads' tables are partitioned, so threads count some
     // subproblems more than once (docs/memo.md), and a count gains from them only when asked.
     std::unique_ptr<ParallelMemo> counter = ParallelMemo::begin(def, settings, o.threads > 0 ? o.threads : 1);

@@ -1,7 +1,7 @@
 // --memo: counting a puzzle by the memoized search (engine/memo/memo_counter.hpp) instead of
 // the enumerating one, for -q and --json counts.
 //
-//   if (std::string why = memoConflict(p); !why.empty()) refuse(why);      // before any puzzle
+//   if (std::string why = memoCommandLineConflict(p); !why.empty()) refuse(why);      // before any puzzle
 //   ParallelMemo* volatile active = nullptr;                             // the signal handler's
 //   status |= countByMemo(def, source, index, p.options, active, cpuAtStart, cpuSeconds, &reporter);
 #pragma once
@@ -15,7 +15,7 @@ namespace polycube {
 
 // Why the options cannot be counted by --memo ("" when they can), or why --memo-mb is out of
 // place. Said at once, before any puzzle is read.
-std::string memoConflict(const OptionParse& p);
+std::string memoCommandLineConflict(const OptionParse& p);
 
 // Counts one puzzle (on -j N threads; one without -j) and prints what -i and --json ask for,
 // and with `progress` (null: none) the progress line between runs of progressSeconds().

@@ -15,15 +15,6 @@ namespace {
 using testing::loadPuzzle;
 using testing::readDefFile;
 
-MemoSettings parallelMemoSettings(const std::string& options, long long bytes = MemoSettings::kDefaultTableBytes) {
-    const SolverOptions o = testing::optionsFrom(options);
-    MemoSettings s;
-    s.redundancy = o.redundancy != Redundancy::Off;
-    s.piece = o.redundancy == Redundancy::Named ? o.redundancyPiece : std::string();
-    s.mirror = o.mirror;
-    s.maxTableBytes = bytes;
-    return s;
-}
 
 std::unique_ptr<ParallelMemo> countOnThreads(const PuzzleDef& def, const MemoSettings& settings, int threads) {
     std::unique_ptr<ParallelMemo> p = ParallelMemo::begin(def, settings, threads);
@@ -44,7 +35,7 @@ TEST(ParallelMemo, ThreadsCountWhatOneThreadCounts) {
         const PuzzleDef def = loadPuzzle(entry["file"].get<std::string>());
         for (const auto& [options, count] : entry["counts"].items()) {
             SCOPED_TRACE(entry["file"].get<std::string>() + " " + options);
-            std::unique_ptr<MemoCounter> one = MemoCounter::begin(def, parallelMemoSettings(options));
+            std::unique_ptr<MemoCounter> one = MemoCounter::begin(def, testing::memoSettingsFrom(options));
             while (one->step(1 << 20) == MemoCounter::State::Running && one->stats().attempts < kOneThreadAttempts) {
             }
             if (one->state() == MemoCounter::State::Running) continue;
@@ -52,7 +43,7 @@ TEST(ParallelMemo, ThreadsCountWhatOneThreadCounts) {
             ASSERT_EQ(one->count(), count.get<uint64_t>());
             for (int threads : {2, 3}) {
                 SCOPED_TRACE("-j " + std::to_string(threads));
-                const std::unique_ptr<ParallelMemo> p = countOnThreads(def, parallelMemoSettings(options), threads);
+                const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::memoSettingsFrom(options), threads);
                 ASSERT_EQ(p->state(), MemoCounter::State::Done) << p->error();
                 EXPECT_EQ(p->count(), one->count());
                 EXPECT_NEAR(p->fractionDone(), 1.0, 1e-9);
@@ -77,7 +68,7 @@ TEST(ParallelMemo, ATinyTableSharedByTwoThreadsStillCountsExactly) {
     const PuzzleDef def = loadPuzzle("soma.txt");
     for (const auto& [options, want] : {std::pair<const char*, uint64_t>{"-r", 480}, {"", 11520}}) {
         SCOPED_TRACE(options);
-        const std::unique_ptr<ParallelMemo> p = countOnThreads(def, parallelMemoSettings(options, 8 << 10), 2);
+        const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::memoSettingsFrom(options, 8 << 10), 2);
         ASSERT_EQ(p->state(), MemoCounter::State::Done) << p->error();
         EXPECT_EQ(p->count(), want);
         const MemoStats s = p->stats();
@@ -87,7 +78,7 @@ TEST(ParallelMemo, ATinyTableSharedByTwoThreadsStillCountsExactly) {
         EXPECT_EQ(s.maxTableBytes, 8 << 10);
     }
     // A budget too small to share: said, naming the share.
-    const std::unique_ptr<ParallelMemo> p = countOnThreads(def, parallelMemoSettings("-r", 200), 2);
+    const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::memoSettingsFrom("-r", 200), 2);
     ASSERT_EQ(p->state(), MemoCounter::State::Failed);
     EXPECT_NE(p->error().find("-j 2: each thread's table"), std::string::npos) << p->error();
 }
@@ -98,7 +89,7 @@ TEST(ParallelMemo, CancelStopsEveryThread) {
     PuzzleDef def = loadPuzzle("pentominoes_1s_18x5.txt");
     def.xDim = 10;
     def.yDim = 9;
-    std::unique_ptr<ParallelMemo> p = ParallelMemo::begin(def, parallelMemoSettings("-r"), 3);
+    std::unique_ptr<ParallelMemo> p = ParallelMemo::begin(def, testing::memoSettingsFrom("-r"), 3);
     ASSERT_EQ(p->run(0.05), MemoCounter::State::Running);
     ASSERT_GT(p->tasks(), 3);
     p->cancel();
@@ -112,7 +103,7 @@ TEST(ParallelMemo, CancelStopsEveryThread) {
 // slices (what is asserted does not depend on how long a slice takes).
 TEST(ParallelMemo, TheShareDoneGrowsToOne) {
     const PuzzleDef def = loadPuzzle("pentominoes_1s_30x3.txt");
-    std::unique_ptr<MemoCounter> one = MemoCounter::begin(def, parallelMemoSettings("-r"));
+    std::unique_ptr<MemoCounter> one = MemoCounter::begin(def, testing::memoSettingsFrom("-r"));
     double last = 0;
     int readings = 0;
     while (one->step(20000) == MemoCounter::State::Running) {
@@ -127,7 +118,7 @@ TEST(ParallelMemo, TheShareDoneGrowsToOne) {
     EXPECT_GT(last, 0.5);  // (the last slice's reading: most of the count)
     EXPECT_EQ(one->fractionDone(), 1);
 
-    std::unique_ptr<ParallelMemo> two = ParallelMemo::begin(def, parallelMemoSettings("-r"), 2);
+    std::unique_ptr<ParallelMemo> two = ParallelMemo::begin(def, testing::memoSettingsFrom("-r"), 2);
     ASSERT_EQ(two->prepare(), MemoCounter::State::Running);
     EXPECT_EQ(two->fractionDone(), 0);
     last = 0;

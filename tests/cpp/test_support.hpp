@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "check/checker.hpp"
+#include "memo/memo_options.hpp"
 #include "puzzle/puzzle.hpp"
 #include "solver/options.hpp"
 #include "session/session.hpp"
@@ -81,6 +82,13 @@ inline SolverOptions optionsFrom(const std::string& words) {
     OptionParse p = parseOptions(splitWords(words), [](const std::string&) { return false; });
     EXPECT_TRUE(p.ok()) << p.error;
     return p.options;
+}
+
+// The memoized counter's settings for option text, as the CLI reads them, with a table budget.
+inline MemoSettings memoSettingsFrom(const std::string& options, long long bytes = MemoSettings::kDefaultTableBytes) {
+    MemoSettings s = memoSettings(optionsFrom(options));
+    s.maxTableBytes = bytes;
+    return s;
 }
 
 struct RunResult {
