@@ -44,22 +44,20 @@ expect_exit "--memo -r with a piece not there" 1 "no piece named 'Q'" "$cli" --m
 # SIGINT ignored: the signal lost, the count run to its end) or begun the count (exit without
 # the JSON line). (wait_until: a hang guard of 900 s.)
 awk '/^D:/ { print "D:xDim=10:yDim=9:zDim=1:oneSide=true"; next } { print }' "$def/pentominoes_1s_18x5.txt" >"$tmp/9x10.txt"
-"$cli" --memo -q --json -r "$tmp/9x10.txt" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-wait_until 900 "$pid" used_cpu "$pid" 500
-kill -INT $pid
-wait $pid
-rc=$?
-[[ $rc -eq 130 ]] && grep -q '"state":"cancelled"' "$tmp/out" && grep -q '"solutions":null' "$tmp/out" &&
-  ok "SIGINT: cancelled, exit 130" || fail "SIGINT: exit $rc, $(cat "$tmp/out" "$tmp/err")"
+interrupted_count() {  # NAME CPU_MS PATTERN ARGS...: stopped at CPU_MS, cancelled, exit 130, PATTERN in the JSON line
+  local name=$1 cpu=$2 pattern=$3 pid rc
+  shift 3
+  "$cli" --memo -q --json -r "$@" "$tmp/9x10.txt" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  wait_until 900 "$pid" used_cpu "$pid" "$cpu"
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  [[ $rc -eq 130 ]] && grep -q '"state":"cancelled"' "$tmp/out" && grep -q "$pattern" "$tmp/out" &&
+    ok "$name: cancelled, exit 130" || fail "$name: exit $rc, $(cat "$tmp/out" "$tmp/err")"
+}
+interrupted_count "SIGINT" 500 '"solutions":null'
 # The same on three threads: the signal reaches every thread's counter (one shared flag), the
 # run ends cancelled rather than counting on in the threads not told.
-"$cli" --memo -q --json -r -j 3 "$tmp/9x10.txt" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-wait_until 900 "$pid" used_cpu "$pid" 800
-kill -INT $pid
-wait $pid
-rc=$?
-[[ $rc -eq 130 ]] && grep -q '"state":"cancelled"' "$tmp/out" && grep -q '"threads":3' "$tmp/out" &&
-  ok "SIGINT -j 3: cancelled, exit 130" || fail "SIGINT -j 3: exit $rc, $(cat "$tmp/out" "$tmp/err")"
+interrupted_count "SIGINT -j 3" 800 '"threads":3' -j 3
 finish

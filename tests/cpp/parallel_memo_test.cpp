@@ -13,7 +13,6 @@ namespace polycube {
 namespace {
 
 using testing::loadPuzzle;
-using testing::readDefFile;
 
 
 std::unique_ptr<ParallelMemo> countOnThreads(const PuzzleDef& def, const MemoSettings& settings, int threads) {
@@ -28,36 +27,30 @@ std::unique_ptr<ParallelMemo> countOnThreads(const PuzzleDef& def, const MemoSet
 constexpr long long kOneThreadAttempts = 40'000'000;
 
 TEST(ParallelMemo, ThreadsCountWhatOneThreadCounts) {
-    const nlohmann::json catalog = nlohmann::json::parse(readDefFile("catalog.json"));
     int checked = 0, split = 0;
-    for (const auto& entry : catalog) {
-        if (entry["tier"] != "fast") continue;
-        const PuzzleDef def = loadPuzzle(entry["file"].get<std::string>());
-        for (const auto& [options, count] : entry["counts"].items()) {
-            SCOPED_TRACE(entry["file"].get<std::string>() + " " + options);
-            std::unique_ptr<MemoCounter> one = MemoCounter::begin(def, testing::memoSettingsFrom(options));
-            while (one->step(1 << 20) == MemoCounter::State::Running && one->stats().attempts < kOneThreadAttempts) {
-            }
-            if (one->state() == MemoCounter::State::Running) continue;
-            ASSERT_EQ(one->state(), MemoCounter::State::Done) << one->error();
-            ASSERT_EQ(one->count(), count.get<uint64_t>());
-            for (int threads : {2, 3}) {
-                SCOPED_TRACE("-j " + std::to_string(threads));
-                const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::memoSettingsFrom(options), threads);
-                ASSERT_EQ(p->state(), MemoCounter::State::Done) << p->error();
-                EXPECT_EQ(p->count(), one->count());
-                EXPECT_NEAR(p->fractionDone(), 1.0, 1e-9);
-                const MemoStats s = p->stats();
-                EXPECT_EQ(s.termsDone, s.terms);
-                if (p->tasks() > 0) {
-                    ++split;
-                    if (one->stats().lookups > 1000) EXPECT_GT(s.lookups, 0);
-                    EXPECT_EQ(s.misses(), s.entries + s.evictions);  // every table's stores, summed
-                }
-            }
-            ++checked;
+    testing::forEachFastCount([&](const std::string&, const PuzzleDef& def, const std::string& options, uint64_t count) {
+        std::unique_ptr<MemoCounter> one = MemoCounter::begin(def, testing::memoSettingsFrom(options));
+        while (one->step(1 << 20) == MemoCounter::State::Running && one->stats().attempts < kOneThreadAttempts) {
         }
-    }
+        if (one->state() == MemoCounter::State::Running) return;
+        ASSERT_EQ(one->state(), MemoCounter::State::Done) << one->error();
+        ASSERT_EQ(one->count(), count);
+        for (int threads : {2, 3}) {
+            SCOPED_TRACE("-j " + std::to_string(threads));
+            const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::memoSettingsFrom(options), threads);
+            ASSERT_EQ(p->state(), MemoCounter::State::Done) << p->error();
+            EXPECT_EQ(p->count(), one->count());
+            EXPECT_NEAR(p->fractionDone(), 1.0, 1e-9);
+            const MemoStats s = p->stats();
+            EXPECT_EQ(s.termsDone, s.terms);
+            if (p->tasks() > 0) {
+                ++split;
+                if (one->stats().lookups > 1000) EXPECT_GT(s.lookups, 0);
+                EXPECT_EQ(s.misses(), s.entries + s.evictions);  // every table's stores, summed
+            }
+        }
+        ++checked;
+    });
     EXPECT_GE(checked, 18);
     EXPECT_GE(split, 20);  // (the impossible rectangle is settled by its proofs, before any split)
 }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "check/checker.hpp"
 #include "memo/memo_options.hpp"
 #include "puzzle/puzzle.hpp"
@@ -70,6 +72,22 @@ inline PuzzleDef loadPuzzle(const std::string& file, int index = 0) {
     EXPECT_TRUE(r.ok()) << r.error.format();
     if (!r.ok() || index >= static_cast<int>(r.puzzles.size())) return {};
     return r.puzzles[index];
+}
+
+// Every count of the corpus's fast tier (def/catalog.json, each confirmed by the enumerating
+// search): fn(file, def, options, count), inside a SCOPED_TRACE naming the file and options.
+template <class Fn>
+void forEachFastCount(Fn fn) {
+    const nlohmann::json catalog = nlohmann::json::parse(readDefFile("catalog.json"));
+    for (const auto& entry : catalog) {
+        if (entry["tier"] != "fast") continue;
+        const std::string file = entry["file"].get<std::string>();
+        const PuzzleDef def = loadPuzzle(file);
+        for (const auto& [options, count] : entry["counts"].items()) {
+            SCOPED_TRACE(file + " " + options);
+            fn(file, def, options, count.get<uint64_t>());
+        }
+    }
 }
 
 inline PuzzleDef parsePuzzle(const std::string& text) {
