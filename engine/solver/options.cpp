@@ -139,9 +139,10 @@ const std::vector<OptionSpec>& specs() {
              return v->empty() ? std::string("--merge: empty directory name") : std::string();
          }},
         {0, "memo", Arg::None, false, OptionScope::Search, nullptr, 1, 0, nullptr,
-         "count without listing (the command line wants -q or --json): a search that remembers how many ways each set of open cells "
-         "and free pieces can be completed (memo/memo_counter.hpp); exact with -r, -M, stationary pieces and copies; "
-         "-j N: N threads, each with its own table; not with -u, -l, -t, -s, --checkpoint, --resume, --split or --job",
+         "count the solutions without listing them (on the command line with -q or --json), by a search that "
+         "remembers how many ways each set of open cells and free pieces can be completed; exact with -r, -M, "
+         "stationary pieces and copies; not with -u, -l, -t, -s, --checkpoint, --resume, --split, --job or the "
+         "enumerating search's tuning and constraints; -j N: N threads, each with its own table",
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.memo = true; return std::string(); }},
         {0, "memo-mb", Arg::Required, false, OptionScope::Search, "N", kMemoMinMb, kMemoMaxMb, "64",
          "with --memo: the memo table's memory budget in MiB (default 256, in the page a quarter of the engine's memory for a "
