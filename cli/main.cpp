@@ -161,7 +161,7 @@ int readCommandLine(const std::vector<std::string>& args, OptionParse& p) {
         return 2;
     }
     std::string conflict = usageConflict(p);
-    if (conflict.empty()) conflict = memoConflict(p);
+    if (conflict.empty()) conflict = memoCommandLineConflict(p);
     if (!conflict.empty()) {
         std::cerr << "polycube: " << conflict << "\n";
         return 2;
@@ -533,8 +533,9 @@ int runCli(int argc, char** argv) {
                 const double cpuAtStart = processCpuSeconds();
                 solving = 1;
                 if (interrupted) exitInterrupted();
+                ProgressReporter reporter(run.stderrTerminal, label);
                 const int counted = countByMemo(parsed.puzzles[i], source, static_cast<int>(i), p.options, activeMemo,
-                                                cpuAtStart, processCpuSeconds);
+                                                cpuAtStart, processCpuSeconds, run.showProgress ? &reporter : nullptr);
                 solving = 0;
                 std::string why;
                 if (outputFailed(why)) {

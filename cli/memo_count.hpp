@@ -1,25 +1,27 @@
 // --memo: counting a puzzle by the memoized search (engine/memo/memo_counter.hpp) instead of
 // the enumerating one, for -q and --json counts.
 //
-//   if (std::string why = memoConflict(p); !why.empty()) refuse(why);      // before any puzzle
-//   MemoCounter* volatile active = nullptr;                             // the signal handler's
-//   status |= countByMemo(def, source, index, p.options, active, cpuAtStart);
+//   if (std::string why = memoCommandLineConflict(p); !why.empty()) refuse(why);      // before any puzzle
+//   ParallelMemo* volatile active = nullptr;                             // the signal handler's
+//   status |= countByMemo(def, source, index, p.options, active, cpuAtStart, cpuSeconds, &reporter);
 #pragma once
 #include <string>
 
-#include "memo/memo_counter.hpp"
+#include "memo/parallel_memo.hpp"
+#include "progress.hpp"
 #include "solver/options.hpp"
 
 namespace polycube {
 
 // Why the options cannot be counted by --memo ("" when they can), or why --memo-mb is out of
 // place. Said at once, before any puzzle is read.
-std::string memoConflict(const OptionParse& p);
+std::string memoCommandLineConflict(const OptionParse& p);
 
-// Counts one puzzle and prints what -i and --json ask for. `active` points to the counter while
-// it runs (a signal handler may cancel it). Returns 0, 1 (an error, said on standard error), or
-// -1 when the count was cancelled (its statistics printed; the caller exits as interrupted).
+// Counts one puzzle (on -j N threads; one without -j) and prints what -i and --json ask for,
+// and with `progress` (null: none) the progress line between runs of progressSeconds().
+// `active` points to the counter while it runs (a signal handler may cancel it). Returns 0, 1
+// (an error, said on standard error), or -1 when the count was cancelled (its statistics printed; the caller exits as interrupted).
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& options,
-                MemoCounter* volatile& active, double cpuAtStart, double (*cpuSeconds)());
+                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress);
 
 }  // namespace polycube

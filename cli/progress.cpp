@@ -76,7 +76,8 @@ void ProgressReporter::report(double fraction, long long solutions) {
             line << " (" << a << "-" << b << ")";
         }
     }
-    line << ", " << formatCount(solutions) << " solution" << (solutions == 1 ? "" : "s") << ", " << seconds(t) << " elapsed";
+    if (solutions >= 0) line << ", " << formatCount(solutions) << " solution" << (solutions == 1 ? "" : "s");
+    line << ", " << seconds(t) << " elapsed";
     const std::string text = line.str();
     if (terminal_) {
         std::cerr << "\r" << text << std::string(width_ > text.size() ? width_ - text.size() : 0, ' ') << std::flush;

@@ -38,6 +38,7 @@ public:
     // `partOnly`: the percentage is of the part this run searches ([startShare, 1]: a --job's
     // pieces), not of the whole tree (a resumed search says how far the whole search is).
     ProgressReporter(bool terminal, std::string label, double startShare = 0, bool partOnly = false);
+    // `solutions` < 0: none said (a memoized count knows its count only at the end).
     void report(double fraction, long long solutions);
     void finish();  // the last in-place line makes way for what follows
 

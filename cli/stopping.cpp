@@ -13,7 +13,7 @@
 #include <iostream>
 
 #include "common/text.hpp"
-#include "memo/memo_counter.hpp"
+#include "memo/parallel_memo.hpp"
 #include "parallel/parallel_search.hpp"
 #include "solver/solver.hpp"
 
@@ -30,7 +30,7 @@ namespace polycube {
 // copy, its statistics, JSON line and checkpoint lost: so the first signal's handler stays).
 Solver* volatile activeSolver = nullptr;
 ParallelSearch* volatile activeParallel = nullptr;  // -j N: every thread stops within a slice
-MemoCounter* volatile activeMemo = nullptr;          // --memo
+ParallelMemo* volatile activeMemo = nullptr;          // --memo: every thread's counter polls its flag
 volatile std::sig_atomic_t solving = 0;
 volatile std::sig_atomic_t interrupted = 0;  // the signal number
 namespace {

@@ -18,12 +18,12 @@ namespace polycube {
 
 class Solver;
 class ParallelSearch;
-class MemoCounter;
+class ParallelMemo;
 
 // What a signal stops: the one search running at the time (set by the run, cleared after).
 extern Solver* volatile activeSolver;
 extern ParallelSearch* volatile activeParallel;  // -j N: every thread stops within a slice
-extern MemoCounter* volatile activeMemo;          // --memo
+extern ParallelMemo* volatile activeMemo;          // --memo: every thread's counter polls its flag
 extern volatile std::sig_atomic_t solving;      // 1 while a puzzle is set up or searched
 extern volatile std::sig_atomic_t interrupted;  // the signal number, once one came
 

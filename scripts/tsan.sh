@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ThreadSanitizer over the multi-threaded code: polycube -j (ParallelSearch: the
-# pool, donation, progress, checkpointed pieces) in the C++ tests that run threads, built with
+# pool, donation, progress, checkpointed pieces; ParallelMemo: --memo -j's threads, their
+# published shares and shared cancel, without its corpus test) in the C++ tests that run threads, built with
 # clang -fsanitize=thread in build-tsan/. Exits non-zero on a reported race.
 #
 #   bash scripts/tsan.sh            # a full clang build, then the threaded tests: minutes
@@ -16,4 +17,4 @@ cmake -S . -B $b -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
 cmake --build $b -j"$JOBS" --target polycube_tests >$b/build.log 2>&1 || { tail -30 $b/build.log >&2; exit 1; }
 # halt_on_error: the first race fails the run; second_deadlock_stack: both stacks of a lock inversion.
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-  $b/tests/cpp/polycube_tests --gtest_filter='Parallel.*:Checkpoint.*:Progress.*'
+  $b/tests/cpp/polycube_tests --gtest_filter='Parallel.*:Checkpoint.*:Progress.*:ParallelMemo.*-ParallelMemo.ThreadsCountWhatOneThreadCounts'

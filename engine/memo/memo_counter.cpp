@@ -68,7 +68,7 @@ MemoCounter::State MemoCounter::step(long long budget) {
     const bool setup = phase_ < kSearch;
     try {
         while (state_ == State::Running && budget > 0) {
-            if (cancel_.load(std::memory_order_relaxed)) {
+            if (stop_->load(std::memory_order_relaxed)) {
                 state_ = State::Cancelled;
                 break;
             }
@@ -89,12 +89,16 @@ MemoCounter::State MemoCounter::step(long long budget) {
         fail("out of memory while " + std::string(phase_ < kSearch ? "setting up the memoized count" : "counting"));
     }
     (setup ? stats_.setupSeconds : stats_.searchSeconds) += secondsSince(t0);
+    takeTableStats();
+    return state_;
+}
+
+void MemoCounter::takeTableStats() {
     stats_.lookups = table_.lookups();
     stats_.hits = table_.hits();
     stats_.evictions = table_.evictions();
     stats_.entries = table_.entries();
     stats_.tableBytes = table_.bytes();
-    return state_;
 }
 
 bool MemoCounter::setupSome() {
@@ -191,6 +195,7 @@ bool MemoCounter::setupSome() {
             }
             key_.assign(table_.keyWords(), 0);
             stats_.terms = static_cast<int>(terms_.size());
+            termSums_.assign(terms_.size(), 0);
             phase_ = kSearch;
             return false;
         }
@@ -222,7 +227,7 @@ void MemoCounter::planTerms(const RedundancyPlan* plan) {
             planAllowed_[image] = 0;
             ++stabilized_;
             const int group = static_cast<int>(groups_.size());
-            groups_.push_back({static_cast<uint64_t>(stabilizer.size() + 1), 0});
+            groups_.push_back({static_cast<uint64_t>(stabilizer.size() + 1)});
             terms_.push_back({-1, image, group});
             for (int h : stabilizer) terms_.push_back({h, image, group});
         }
@@ -232,46 +237,13 @@ void MemoCounter::planTerms(const RedundancyPlan* plan) {
 
 bool MemoCounter::startTerm() {
     if (term_ >= terms_.size()) {
-        uint64_t total = 0;
-        for (const Group& g : groups_) {
-            if (g.sum % g.divisor != 0) {
-                fail("internal error: a Burnside sum of " + std::to_string(g.sum) + " is not a multiple of " +
-                     std::to_string(g.divisor));
-                return false;
-            }
-            if (__builtin_add_overflow(total, g.sum / g.divisor, &total)) {
-                fail("the count passes 2^64");
-                return false;
-            }
-        }
+        const uint64_t total = combineTerms(termSums_);
+        if (state_ != State::Running) return false;
         count_ = total;
         phase_ = kFinished;
         return false;
     }
-    const Term& t = terms_[term_];
-    std::vector<char> allowed = planAllowed_;
-    if (t.onlyImage >= 0) {
-        const int s = model_.images[t.onlyImage].shape;
-        for (int i = model_.shapeImageBegin[s]; i < model_.shapeImageBegin[s + 1]; ++i) allowed[i] = 0;
-        allowed[t.onlyImage] = 1;
-    }
-    Result<CoverProblem> built =
-        buildCoverProblem(model_, order_, allowed, t.symmetry >= 0 ? &symmetries_[t.symmetry] : nullptr);
-    if (!built.ok()) {
-        fail(built.status.message);
-        return false;
-    }
-    problem_ = std::move(built.value);
-    if (term_ > 0) table_.clear();
-    open_.assign(problem_.words + problem_.span, 0);
-    for (int c = 0; c < problem_.cells; ++c) open_[c >> 6] |= 1ULL << (c & 63);
-    packed_ = problem_.startPacked;
-    left_ = problem_.startCount;
-    piecesLeft_ = problem_.pieces;
-    frames_.assign(problem_.pieces + 2, Frame{});
-    seen_.assign(problem_.cells, 0);
-    stamp_ = 0;
-    flood_.resize(std::max(problem_.smallestPiece, 1) + 8);
+    if (!resetTerm(static_cast<int>(term_))) return false;
     uint64_t result = 0;
     if (!enter(0, result)) {
         finishTerm(result);
@@ -281,12 +253,74 @@ bool MemoCounter::startTerm() {
     return true;
 }
 
+// The count of every group (Burnside: its terms' sum over its divisor), summed; a failure
+// (a sum that does not divide, or past 2^64) sets the state.
+uint64_t MemoCounter::combineTerms(const std::vector<uint64_t>& termSums) {
+    std::vector<uint64_t> sums(groups_.size(), 0);
+    for (size_t t = 0; t < terms_.size() && t < termSums.size(); ++t) {
+        if (__builtin_add_overflow(sums[terms_[t].group], termSums[t], &sums[terms_[t].group])) {
+            fail("the count passes 2^64");
+            return 0;
+        }
+    }
+    uint64_t total = 0;
+    for (size_t g = 0; g < groups_.size(); ++g) {
+        if (sums[g] % groups_[g].divisor != 0) {
+            fail("internal error: a Burnside sum of " + std::to_string(sums[g]) + " is not a multiple of " +
+                 std::to_string(groups_[g].divisor));
+            return 0;
+        }
+        if (__builtin_add_overflow(total, sums[g] / groups_[g].divisor, &total)) {
+            fail("the count passes 2^64");
+            return 0;
+        }
+    }
+    return total;
+}
+
+// The search state at the root of `term`: its matrix (built again only for another term, the
+// table then cleared: its counts are of that term's matrix), every cell open, every copy free.
+bool MemoCounter::resetTerm(int term) {
+    const MemoCounter& s = *setup_;
+    if (problemTerm_ != term) {
+        const Term& t = s.terms_[term];
+        std::vector<char> allowed = s.planAllowed_;
+        if (t.onlyImage >= 0) {
+            const int shape = s.model_.images[t.onlyImage].shape;
+            for (int i = s.model_.shapeImageBegin[shape]; i < s.model_.shapeImageBegin[shape + 1]; ++i) allowed[i] = 0;
+            allowed[t.onlyImage] = 1;
+        }
+        Result<CoverProblem> built =
+            buildCoverProblem(s.model_, s.order_, allowed, t.symmetry >= 0 ? &s.symmetries_[t.symmetry] : nullptr);
+        if (!built.ok()) {
+            fail(built.status.message);
+            return false;
+        }
+        problem_ = std::move(built.value);
+        if (problemTerm_ >= 0) table_.clear();
+        problemTerm_ = term;
+        frames_.assign(problem_.pieces + 2, Frame{});
+        seen_.assign(problem_.cells, 0);
+        stamp_ = 0;
+        flood_.resize(std::max(problem_.smallestPiece, 1) + 8);
+    }
+    open_.assign(problem_.words + problem_.span, 0);
+    for (int c = 0; c < problem_.cells; ++c) open_[c >> 6] |= 1ULL << (c & 63);
+    packed_ = problem_.startPacked;
+    left_ = problem_.startCount;
+    piecesLeft_ = problem_.pieces;
+    depth_ = -1;
+    return true;
+}
+
 void MemoCounter::finishTerm(uint64_t result) {
-    Group& g = groups_[terms_[term_].group];
-    if (__builtin_add_overflow(g.sum, result, &g.sum)) {
-        fail("the count passes 2^64");
+    if (taskMode_) {  // a task's subtree, not a term's: the caller takes the result
+        taskResult_ = result;
+        taskOver_ = true;
+        depth_ = -1;
         return;
     }
+    termSums_[term_] = result;
     ++term_;
     stats_.termsDone = static_cast<int>(term_);
     depth_ = -1;
@@ -297,12 +331,17 @@ void MemoCounter::buildKey() {
     std::memcpy(key_.data() + problem_.words, packed_.data(), static_cast<size_t>(problem_.countWords) * sizeof(uint64_t));
 }
 
+int MemoCounter::firstOpen(int fromCell) const {
+    int w = fromCell >> 6;
+    while (w < problem_.words && open_[w] == 0) ++w;
+    return w == problem_.words ? problem_.cells : (w << 6) + __builtin_ctzll(open_[w]);
+}
+
 // The subproblem of the current state: its count when it is known at once (no open cell: one
 // solution; in the table: that count), or a new frame at depth_ + 1 for its first open cell.
 bool MemoCounter::enter(int fromCell, uint64_t& result) {
-    int w = fromCell >> 6;
-    while (w < problem_.words && open_[w] == 0) ++w;
-    if (w == problem_.words) {
+    const int cell = firstOpen(fromCell);
+    if (cell == problem_.cells) {
         result = 1;
         return false;
     }
@@ -313,7 +352,6 @@ bool MemoCounter::enter(int fromCell, uint64_t& result) {
         hash = MemoTable::hashKey(key_.data(), table_.keyWords());
         if (table_.find(hash, key_.data(), result)) return false;
     }
-    const int cell = (w << 6) + __builtin_ctzll(open_[w]);
     Frame& f = frames_[depth_ + 1];
     f.remembered = remembered;
     f.cell = cell;
@@ -438,7 +476,7 @@ bool MemoCounter::search(long long& budget) {
                 continue;
             }
             ++placements;
-            if (cancel_.load(std::memory_order_relaxed)) {
+            if (stop_->load(std::memory_order_relaxed)) {
                 state_ = State::Cancelled;
                 more = false;
                 break;
@@ -491,6 +529,10 @@ bool MemoCounter::search(long long& budget) {
 double MemoCounter::fractionDone() const {
     if (phase_ == kFinished) return 1;
     if (terms_.empty()) return 0;
+    return (static_cast<double>(term_) + treeFraction()) / static_cast<double>(terms_.size());
+}
+
+double MemoCounter::treeFraction() const {
     double fraction = 0, weight = 1;
     for (int d = 0; d <= depth_; ++d) {
         const Frame& f = frames_[d];
@@ -499,7 +541,7 @@ double MemoCounter::fractionDone() const {
         fraction += weight * (f.pos - f.begin) / n;
         weight /= n;
     }
-    return (static_cast<double>(term_) + fraction) / static_cast<double>(terms_.size());
+    return fraction;
 }
 
 }  // namespace polycube

@@ -101,6 +101,9 @@ public:
     double fractionDone() const;
 
 private:
+    // The partitioned count (parallel_memo.hpp) splits the terms into tasks (memo_tasks.cpp)
+    // and gives each thread a counter of its own that counts them.
+    friend class ParallelMemo;
     MemoCounter() = default;
     enum Phase { kModel, kSymmetry, kPlan, kProof, kReach, kTerms, kSearch, kFinished };
     struct Term {
@@ -110,7 +113,6 @@ private:
     };
     struct Group {
         uint64_t divisor = 1;        // |H|: the group the terms average over
-        uint64_t sum = 0;
     };
     struct Frame {
         int cell = 0;
@@ -129,6 +131,24 @@ private:
     void place(int row, int cell);
     void unplace(int row, int cell);
     void buildKey();
+    double treeFraction() const;  // the share of the open subtree searched (frames 0..depth_)
+    // The partitioned count's part (memo_tasks.cpp).
+    struct Task {
+        int term = 0;
+        std::vector<int> rows;       // placed from the term's root: row, then its first cell, ...
+        double weight = 0;           // its share of the whole count (fractionDone's weights)
+    };
+    struct TaskPlan {
+        std::vector<Task> tasks;     // ordered by term
+        std::vector<uint64_t> termSums;  // per term: completions found while splitting
+        double settled = 0;          // the share of the count settled while splitting
+    };
+    bool resetTerm(int term);
+    TaskPlan splitTerms(int wanted);
+    bool countTask(const Task& task, long long& budget, uint64_t& result);
+    int firstOpen(int fromCell) const;  // the first open cell from `fromCell` on (cells: none)
+    void takeTableStats();
+    uint64_t combineTerms(const std::vector<uint64_t>& termSums);
     bool leavesPocket(int row, int cell);
     bool pocketFrom(int cell);
 
@@ -144,6 +164,7 @@ private:
     std::vector<char> planAllowed_;  // images the plan keeps (the stabilized kept ones out)
     std::vector<Term> terms_;
     std::vector<Group> groups_;
+    std::vector<uint64_t> termSums_;  // each term's count, once counted
     int stabilized_ = 0;
     size_t term_ = 0;
     std::vector<int> order_;
@@ -153,6 +174,14 @@ private:
     State state_ = State::Running;
     std::string error_;
     std::atomic<bool> cancel_{false};
+    // Polled at every placement: cancel_, or the partitioned count's counter's, which all its
+    // threads' counters share (one cancel() stops them all).
+    const std::atomic<bool>* stop_ = &cancel_;
+    const MemoCounter* setup_ = this;  // whose model, terms and sweep the search reads
+    int problemTerm_ = -1;             // the term problem_ was built for (the tasks' counters)
+    bool taskMode_ = false;            // counting tasks: the end of the root is the task's
+    bool taskOver_ = false;
+    uint64_t taskResult_ = 0;
     uint64_t count_ = 0;
     MemoStats stats_;
 

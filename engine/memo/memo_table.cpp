@@ -45,6 +45,13 @@ void MemoTable::clear() {
     entries_ = 0;
 }
 
+void MemoTable::release() {
+    std::free(slots_);
+    slots_ = nullptr;
+    buckets_ = 0;
+    entries_ = 0;
+}
+
 void MemoTable::grow() {
     if (full_) return;
     const size_t old = buckets_;

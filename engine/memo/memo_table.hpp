@@ -40,6 +40,8 @@ public:
     Status reset(int keyWords, long long maxBytes);
     // Forget every entry, keeping the memory (a new counting problem with the same key size).
     void clear();
+    // Give the memory back (a counter that searches no more); reset() before any other use.
+    void release();
 
     static uint64_t hashKey(const uint64_t* key, int words) { return hashWords(key, static_cast<size_t>(words), 0x6d656d6fULL); }
 

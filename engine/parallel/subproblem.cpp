@@ -105,6 +105,7 @@ Result<Subproblem> decodeSubproblem(const std::string& text, const std::string& 
 }
 
 std::string whyNotSplittable(const SolverOptions& o) {
+    if (o.memo) return "--memo: a memoized count is no enumerating tree to share (it runs on one worker, its table its own)";
     if (o.trace != 0) return "-t: a trace is one ordered record of the search";
     if (o.monteCarlo.trials > 0) return "-s: Monte Carlo trials are sequential random restarts";
     if (o.maxSolutions > 0) return "-l: which solutions come first depends on the order of the search";

@@ -62,6 +62,8 @@ json optionsJson(const SolverOptions& o) {
     j["quiet"] = o.quiet;
     j["json"] = o.json;
     j["threads"] = o.threads;
+    j["memo"] = o.memo;
+    j["memoMb"] = o.memoMb > 0 ? json(o.memoMb) : json(nullptr);
     j["automatic"] = o.autoTune;
     return j;
 }

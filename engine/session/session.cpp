@@ -10,6 +10,9 @@
 
 #include "assembly/build_order.hpp"
 #include "common/text.hpp"
+#include "memo/memo_counter.hpp"
+#include "memo/memo_options.hpp"
+#include "memo/memo_report.hpp"
 #include "output/format.hpp"
 #include "parallel/piece_check.hpp"
 #include "parallel/subproblem.hpp"
@@ -131,7 +134,9 @@ bool Session::enter(Call call) const {
     error_.clear();
     if (play_ && describesSearch(call))
         return fail(ErrorCode::kIllegalCall, std::string(callName(call)) + ": not legal while the session answers a play question (startPlay)");
-    if (legal(call, phase_, solver_ && solver_->ready())) return true;
+    if (memo_ && describesSearch(call) && call != Call::kSplitRefusal)
+        return fail(ErrorCode::kIllegalCall, std::string(callName(call)) + ": not legal for a memoized count (--memo): it has no search tree");
+    if (legal(call, phase_, ready())) return true;
     std::string allowed;
     for (int p = 0; p <= static_cast<int>(Phase::kFailed); ++p) {
         if (!legal(call, static_cast<Phase>(p), true)) continue;
@@ -161,6 +166,7 @@ Session::StepState Session::state() const {
 
 void Session::dropSearch() {
     solver_.reset();
+    memo_.reset();
     play_.reset();
     buffers_.solutions.clear();
     buffers_.trace.clear();
@@ -173,7 +179,7 @@ void Session::dropSearch() {
 
 Session::Session() : puzzles_(std::make_unique<std::vector<PuzzleDef>>()) {}
 
-Session::~Session() = default;  // here, where PuzzleDef and Solver are complete
+Session::~Session() = default;  // here, where PuzzleDef, Solver and MemoCounter are complete
 
 std::string Session::version() { return POLYCUBE_VERSION; }
 
@@ -246,6 +252,7 @@ bool Session::start(int index, const std::string& options) {
     // slices like the search, so start() returns at once and cancel() is honoured there too.
     // Its errors (e.g. a puzzle too large for memory) end the first steps with FAILED.
     const PuzzleDef& def = (*puzzles_)[index];
+    if (p.options.memo) return startMemo(def, p.options);
     solver_ = Solver::begin(def, p.options);
     cellCount_ = def.boxVolume();
     solver_->setSolutionHandler([this](const Solution& s) {
@@ -269,6 +276,35 @@ bool Session::start(int index, const std::string& options) {
     return true;
 }
 
+// --memo: the memoized counter, with a table within the engine's memory budget for a search
+// (memo/memo_options.hpp sessionMemoBytes). It lists nothing: the count comes in statsJson.
+bool Session::startMemo(const PuzzleDef& def, const SolverOptions& options) {
+    const ModelLimits limits;
+    const Result<long long> bytes = sessionMemoBytes(options, limits);
+    if (!bytes.ok()) return fail(ErrorCode::kBadOptions, bytes.status.message);
+    MemoSettings settings = memoSettings(options);
+    settings.maxTableBytes = bytes.value;
+    memo_ = MemoCounter::begin(def, settings, limits);
+    cellCount_ = def.boxVolume();
+    phase_ = Phase::kSettingUp;
+    return true;
+}
+
+Session::StepState Session::stepMemo(long long budget) {
+    if (phase_ == Phase::kReady) phase_ = Phase::kSearching;
+    switch (memo_->step(budget)) {
+        case MemoCounter::State::Running:
+            if (phase_ == Phase::kSettingUp && memo_->ready()) phase_ = Phase::kReady;
+            return state();
+        case MemoCounter::State::Done: phase_ = Phase::kFinished; return state();
+        case MemoCounter::State::Cancelled: phase_ = Phase::kCancelled; return state();
+        case MemoCounter::State::Failed: break;
+    }
+    failure_ = memo_->error();
+    phase_ = Phase::kFailed;
+    return fail(ErrorCode::kSearchFailed, failure_), FAILED;
+}
+
 Session::StepState Session::step(double budget) {
     if (!enter(Call::kStep)) return state();
     if (phase_ == Phase::kFailed) return fail(ErrorCode::kSearchFailed, failure_), FAILED;
@@ -290,6 +326,7 @@ Session::StepState Session::step(double budget) {
         }
         return state();
     }
+    if (memo_) return stepMemo(b);
     if (phase_ == Phase::kReady) phase_ = Phase::kSearching;
     switch (solver_->step(b, kSliceSeconds)) {
         case Solver::State::Running:
@@ -312,6 +349,7 @@ Session::StepState Session::step(double budget) {
 
 void Session::cancel() {
     if (solver_) solver_->cancel();
+    if (memo_) memo_->cancel();
     if (play_) play_->cancel();
     if (phase_ == Phase::kSettingUp || phase_ == Phase::kReady || phase_ == Phase::kSearching) phase_ = Phase::kCancelled;
 }
@@ -335,6 +373,11 @@ int Session::cellCount() const { return cellCount_; }
 
 std::string Session::splitRefusal() const {
     if (!enter(Call::kSplitRefusal)) return std::string();
+    if (memo_) {
+        SolverOptions memo;  // (every memoized count has the same refusal)
+        memo.memo = true;
+        return whyNotSplittable(memo);
+    }
     return whyNotSplittable(solver_->options());
 }
 
@@ -423,6 +466,14 @@ bool Session::startPlay(int index, const std::vector<int32_t>& placements, const
 std::string Session::playJson() const { return play_ ? play_->json() : "{}"; }
 
 std::string Session::statsJson() const {
+    if (memo_) {
+        const MemoStats& st = memo_->stats();
+        nlohmann::json j = memoCountJson(*memo_, st, stepStateName(state()),
+                                         phase_ == Phase::kFinished ? std::optional<uint64_t>(memo_->count()) : std::nullopt, 1);
+        j["fits"] = st.placements;  // (the enumerating search's name for placements)
+        j["fractionDone"] = memo_->fractionDone();
+        return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
     if (!solver_) return std::string("{\"state\":\"") + stepStateName(state()) + "\"}";
     return polycube::statsJson(*solver_, windowStats_ ? *windowStats_ : solver_->stats(), stepStateName(state()));
 }
@@ -442,7 +493,7 @@ std::vector<int32_t> Session::takeTrace(int maxEvents) {
     return out;
 }
 
-bool Session::ready() const { return solver_ && solver_->ready(); }
+bool Session::ready() const { return (solver_ && solver_->ready()) || (memo_ && memo_->ready()); }
 
 std::vector<int32_t> Session::imageCells(int imageIndex) const {
     std::vector<int32_t> out;

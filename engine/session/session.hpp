@@ -51,7 +51,8 @@
 //   solutionsText      -     x       x        x      x         x        x        x
 //   (While a play question is on, from startPlay until the next load or start, only load,
 //   puzzleJson, buildOrderJson, start, step, startPlay and solutionsText are legal: it has no
-//   search tree.)
+//   search tree. The same for a memoized count, start() with --memo, and splitRefusal too: it
+//   says why such a count is not shared.)
 //   any phase, never failing, lastError() left as it was: cancel, state, phase, ready,
 //   puzzleCount, cellCount, takeSolutions, pendingSolutions, takeTrace, statsJson, playJson,
 //   traceLimitReached, lastError, errorCode, ok, and the static version, draftJson,
@@ -76,8 +77,10 @@
 namespace polycube {
 
 class Solver;
+class MemoCounter;
 class PlayQuery;
 struct SolverStats;
+struct SolverOptions;
 struct PuzzleDef;
 
 // Results waiting to be taken by the front end.
@@ -140,6 +143,14 @@ public:
     // terminal, files and output order (--help, --version, --ordered, --progress,
     // --checkpoint, --resume, --split, --jobs-out, --job, --merge, --build-order) are refused with a
     // message; -q, -i, --json and -j are accepted and change nothing here.
+    // --memo (with --memo-mb N) counts without listing (memo/memo_counter.hpp), in the same
+    // step() slices, phases and cancel: takeSolutions gives nothing, and statsJson gives the
+    // count ("solutions", null until FINISHED), "fractionDone" and the table's figures
+    // ("memo": lookups, hits, misses, entries, evictions, tableBytes, budgetBytes, terms).
+    // The options that list, order or limit solutions are refused with --memo, with the
+    // command line's messages (memo/memo_options.hpp memoConflict). Its table's budget is
+    // --memo-mb, at most half the engine's memory for a search (ModelLimits::maxTotalBytes),
+    // or by default a quarter of it.
     bool start(int index, const std::string& options);
     // Run the search (or its setup) for about `budget` placement attempts, at most
     // kSliceSeconds, then return. budget is clamped to [1, kMaxBudget] (NaN: 1).
@@ -299,10 +310,13 @@ private:
     // start() and startPlay()'s common beginning: the call checked, any search or play query
     // dropped, LOADED; kBadArgument for a puzzle index not loaded.
     bool startAfresh(Call call, int index);
+    bool startMemo(const PuzzleDef& def, const SolverOptions& options);
+    StepState stepMemo(long long budget);
 
     std::unique_ptr<std::vector<PuzzleDef>> puzzles_;
     std::unique_ptr<Solver> solver_;
     std::unique_ptr<PlayQuery> play_;  // startPlay's query (never at the same time as solver_)
+    std::unique_ptr<MemoCounter> memo_;  // start() with --memo (never at the same time as solver_ or play_)
     SessionBuffers buffers_;
     Phase phase_ = Phase::kEmpty;
     mutable ErrorCode code_ = ErrorCode::kNone;

@@ -2,6 +2,7 @@
 
 #include "common/text.hpp"
 #include "memo/memo_counter.hpp"
+#include "memo/memo_options.hpp"
 #include "search/heuristics.hpp"
 
 #include <algorithm>
@@ -88,7 +89,7 @@ const std::vector<OptionSpec>& specs() {
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.buildOrder = true; return std::string(); }},
         {'j', "jobs", Arg::Required, false, OptionScope::Output, "N", 1, 4096, "4",
          "search on N threads (default: every core); 1: one thread, solutions in the one-thread order. "
-         "-t, -s, -l and -u without -r always run on one thread",
+         "-t, -s, -l and -u without -r always run on one thread; --memo runs on one unless -j is given",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.threads); }},
         {0, "ordered", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
          "with -j: print the solutions in the one-thread order, numbered as -j 1 numbers them (those found "
@@ -137,14 +138,16 @@ const std::vector<OptionSpec>& specs() {
              o.merge = *v;
              return v->empty() ? std::string("--merge: empty directory name") : std::string();
          }},
-        {0, "memo", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
-         "count without listing (with -q or --json): a search that remembers how many ways each set of open cells "
-         "and free pieces can be completed (memo/memo_counter.hpp); exact with -r, -M, stationary pieces and copies; "
-         "one thread; not with -u, -l, -t, -s, --checkpoint, --resume, --split, --job or -j N > 1",
+        {0, "memo", Arg::None, false, OptionScope::Search, nullptr, 1, 0, nullptr,
+         "count the solutions without listing them (on the command line with -q or --json), by a search that "
+         "remembers how many ways each set of open cells and free pieces can be completed; exact with -r, -M, "
+         "stationary pieces and copies; not with -u, -l, -t, -s, --checkpoint, --resume, --split, --job or the "
+         "enumerating search's tuning and constraints; -j N: N threads, each with its own table",
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.memo = true; return std::string(); }},
-        {0, "memo-mb", Arg::Required, false, OptionScope::CommandLine, "N", kMemoMinMb, kMemoMaxMb, "64",
-         "with --memo: the memo table's memory budget in MiB (default 256); a full table forgets entries, the count "
-         "stays exact",
+        {0, "memo-mb", Arg::Required, false, OptionScope::Search, "N", kMemoMinMb, kMemoMaxMb, "64",
+         "with --memo: the memo table's memory budget in MiB (default 256, in the page a quarter of the engine's memory for a "
+         "search; with -j N, shared equally by the threads); "
+         "a full table forgets entries, the count stays exact",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              long long mb;
              if (!v || !parseInt(*v, mb, kMemoMinMb, kMemoMaxMb))
@@ -390,6 +393,13 @@ OptionParse parseSearchOptions(const std::string& text) {
             p.error = "--" + name + " is an option of the polycube command line, not a search option";
             return p;
         }
+    }
+    p.error = memoConflict(p.options);  // (the command line checks the same, memo/memo_options.hpp)
+    if (p.ok() && p.options.memo) {
+        // (the Session's table must fit the engine's memory for a search; the command line's
+        // has the machine's)
+        const Result<long long> bytes = sessionMemoBytes(p.options, ModelLimits{});
+        if (!bytes.ok()) p.error = bytes.status.message;
     }
     return p;
 }

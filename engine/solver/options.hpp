@@ -48,7 +48,7 @@ struct SolverOptions {
     std::string job;              // --job FILE: search one job file, write its result beside it (CLI only)
     std::string merge;            // --merge DIR: the summary of a split search from its results (CLI only)
     bool buildOrder = false;      // --build-order: print how to put each solution together (CLI only)
-    bool memo = false;            // --memo: count by the memoized search (memo/memo_counter.hpp; CLI only for now)
+    bool memo = false;            // --memo: count by the memoized search (memo/memo_counter.hpp; memo_options.hpp its rules)
     long long memoMb = 0;         // --memo-mb N: its table's budget in MiB (0: not given, the default)
     // Symmetry handling.
     Redundancy redundancy = Redundancy::Off;

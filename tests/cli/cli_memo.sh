@@ -15,6 +15,13 @@ timeout 60 "$cli" --memo -q --json -r -M "$def/solid_pentominoes_2x3x10.txt" "$d
 timeout 60 "$cli" --memo --memo-mb 1 -q -i "$def/pentominoes_1s_30x3.txt" >"$tmp/out" 2>"$tmp/err"
 grep -q '^SOLUTIONS=184$' "$tmp/out" && grep -q '^MEMO_BUDGET_BYTES=1048576$' "$tmp/out" &&
   ok "--memo-mb 1: 30x3 counts 184" || fail "--memo-mb 1: $(head -c 400 "$tmp/out")"
+# -j 2 and -j 3: the threads' partitioned count, the same counts; -i says the threads and sums their tables.
+timeout 120 "$cli" --memo -q -i -r -j 2 "$def/pentominoes_10x6.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '^SOLUTIONS=2339$' "$tmp/out" && grep -q '^MEMO_THREADS=2$' "$tmp/out" && grep -q '^MEMO_TASKS=[1-9]' "$tmp/out" &&
+  grep -q '^MEMO_HITS=[1-9]' "$tmp/out" && ok "-j 2 -i: 10x6 -r counts 2339" || fail "-j 2: $(head -c 600 "$tmp/out") $(cat "$tmp/err")"
+timeout 120 "$cli" --memo -q --json -r -M -j 3 "$def/solid_pentominoes_2x3x10.txt" "$def/soma.txt" >"$tmp/out" 2>"$tmp/err"
+[[ $(grep -o '"solutions":[0-9]*' "$tmp/out" | tr '\n' ' ') == '"solutions":12 "solutions":240 ' ]] && grep -q '"threads":3' "$tmp/out" &&
+  ok "-j 3 --json: -r -M" || fail "-j 3 --json: $(cat "$tmp/out" "$tmp/err")"
 
 soma="$def/soma.txt"
 expect_exit "--memo without -q" 2 "give -q" "$cli" --memo "$soma"
@@ -22,7 +29,6 @@ expect_exit "--memo -u" 2 "cannot be combined with -u" "$cli" --memo -q -u "$som
 expect_exit "--memo -l" 2 "cannot be combined with -l" "$cli" --memo -q -l 5 "$soma"
 expect_exit "--memo -t" 2 "cannot be combined with -t" "$cli" --memo -q -t 1 "$soma"
 expect_exit "--memo -s" 2 "cannot be combined with -s" "$cli" --memo -q -s 10,3,1 "$soma"
-expect_exit "--memo -j 2" 2 "cannot be combined with -j N above 1" "$cli" --memo -q -j 2 "$soma"
 expect_exit "--memo --checkpoint" 2 "cannot be combined with --checkpoint" "$cli" --memo -q --checkpoint "$tmp/x.ck" "$soma"
 expect_exit "--memo -o s" 2 "cannot be combined with -f, -o" "$cli" --memo -q -o s "$soma"
 expect_exit "--memo -V" 2 "cannot be combined with -p, -v, -P, -V and -F" "$cli" --memo -q -V "$soma"
@@ -38,12 +44,20 @@ expect_exit "--memo -r with a piece not there" 1 "no piece named 'Q'" "$cli" --m
 # SIGINT ignored: the signal lost, the count run to its end) or begun the count (exit without
 # the JSON line). (wait_until: a hang guard of 900 s.)
 awk '/^D:/ { print "D:xDim=10:yDim=9:zDim=1:oneSide=true"; next } { print }' "$def/pentominoes_1s_18x5.txt" >"$tmp/9x10.txt"
-"$cli" --memo -q --json -r "$tmp/9x10.txt" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-wait_until 900 "$pid" used_cpu "$pid" 500
-kill -INT $pid
-wait $pid
-rc=$?
-[[ $rc -eq 130 ]] && grep -q '"state":"cancelled"' "$tmp/out" && grep -q '"solutions":null' "$tmp/out" &&
-  ok "SIGINT: cancelled, exit 130" || fail "SIGINT: exit $rc, $(cat "$tmp/out" "$tmp/err")"
+interrupted_count() {  # NAME CPU_MS PATTERN ARGS...: stopped at CPU_MS, cancelled, exit 130, PATTERN in the JSON line
+  local name=$1 cpu=$2 pattern=$3 pid rc
+  shift 3
+  "$cli" --memo -q --json -r "$@" "$tmp/9x10.txt" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  wait_until 900 "$pid" used_cpu "$pid" "$cpu"
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  [[ $rc -eq 130 ]] && grep -q '"state":"cancelled"' "$tmp/out" && grep -q "$pattern" "$tmp/out" &&
+    ok "$name: cancelled, exit 130" || fail "$name: exit $rc, $(cat "$tmp/out" "$tmp/err")"
+}
+interrupted_count "SIGINT" 500 '"solutions":null'
+# The same on three threads: the signal reaches every thread's counter (one shared flag), the
+# run ends cancelled rather than counting on in the threads not told.
+interrupted_count "SIGINT -j 3" 800 '"threads":3' -j 3
 finish

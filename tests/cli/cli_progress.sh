@@ -17,7 +17,7 @@ check_lines() {  # NAME FILE: at least 2 lines, each a progress line, percentage
   while IFS= read -r line; do
     # "polycube: about 35% done, ~40 s left (30-55 s), 12,345 solutions, 20 s elapsed"; a job's:
     # "polycube: --job DIR/2.job: about 35% done (of this job), ..."
-    if [[ ! $line =~ ^polycube:(\ --job\ [^:]+:)?\ (about|under)\ ([0-9]+)(\.[0-9]+)?%\ done(\ \(of\ this\ job\))?(,\ (~[0-9.]+\ (s|min|h)|under\ 1\ s)\ left(\ \([^\)]*\))?)?,\ [0-9,]+\ solutions?,\ [0-9.]+\ (s|min|h)\ elapsed$ ]]; then
+    if [[ ! $line =~ ^polycube:(\ --job\ [^:]+:)?\ (about|under)\ ([0-9]+)(\.[0-9]+)?%\ done(\ \(of\ this\ job\))?(,\ (~[0-9.]+\ (s|min|h)|under\ 1\ s)\ left(\ \([^\)]*\))?)?(,\ [0-9,]+\ solutions?)?,\ [0-9.]+\ (s|min|h)\ elapsed$ ]]; then
       fail "$name: not a progress line: '$line'"; return
     fi
     pct=${BASH_REMATCH[3]}
@@ -36,6 +36,18 @@ check_lines "-j 1" "$tmp/one.err"
 "$cli" -j 2 -o s -q --json --progress "$puzzle" >"$tmp/two.out" 2>"$tmp/two.err" || fail "--progress -j 2 exited $?"
 grep -q '"solutions":9356' "$tmp/two.out" && ok "-j 2: 9356 solutions" || fail "-j 2: $(cat "$tmp/two.out")"
 check_lines "-j 2" "$tmp/two.err"
+
+# --memo: the memoized count's share done (no number of solutions until it ends), on one
+# thread and on two; standard output the same as without --progress.
+"$cli" --memo -q --json -r "$puzzle" | sed 's/"[a-zA-Z]*[sS]econds":[0-9.e-]*//g' >"$tmp/memo.out" 2>/dev/null
+for j in 1 2; do
+  "$cli" --memo -q --json -r -j $j --progress "$puzzle" >"$tmp/memo$j.out" 2>"$tmp/memo$j.err" || fail "--memo --progress -j $j exited $?"
+  grep -q '"solutions":2339' "$tmp/memo$j.out" && ok "--memo -j $j: 2339" || fail "--memo -j $j: $(cat "$tmp/memo$j.out")"
+  grep -q 'solution' "$tmp/memo$j.err" && fail "--memo -j $j: a count in a progress line: $(head -3 "$tmp/memo$j.err")"
+  check_lines "--memo -j $j" "$tmp/memo$j.err"
+done
+sed 's/"[a-zA-Z]*[sS]econds":[0-9.e-]*//g' "$tmp/memo1.out" | cmp -s - "$tmp/memo.out" &&
+  ok "--memo: standard output unchanged" || fail "--memo: standard output differs with --progress"
 
 # A job of a split shows how far its own pieces are (QA: --progress with --job showed nothing).
 "$cli" -o s -q --split 2 --jobs-out "$tmp/jobs" "$puzzle" 2>/dev/null || fail "--split exited $?"

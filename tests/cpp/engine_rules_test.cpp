@@ -32,8 +32,10 @@ TEST(EngineRules, EveryOptionInTheTableTakesItsExampleAndHoldsToItsRange) {
         EXPECT_EQ(r.arg == "none", r.example.empty());
         const OptionParse p = parseSearchOptions(exampleText(r));
         if (r.scope == OptionScope::Search || r.scope == OptionScope::Output) {
-            // alone, or (a rule between options: -M) beside -r
-            EXPECT_TRUE(p.ok() || parseSearchOptions("-r " + exampleText(r)).ok()) << p.error;
+            // alone, or (a rule between options) -M beside -r, --memo-mb beside --memo
+            EXPECT_TRUE(p.ok() || parseSearchOptions("-r " + exampleText(r)).ok() ||
+                        parseSearchOptions("--memo " + exampleText(r)).ok())
+                << p.error;
         } else {
             EXPECT_FALSE(p.ok());
             // ... but the command line's parser takes it
@@ -59,7 +61,7 @@ TEST(EngineRules, TheTableAsJsonNamesEveryOptionOnceWithItsSplitRule) {
     for (const json& o : rules["options"]) EXPECT_TRUE(names.insert(o["long"].get<std::string>()).second);
     for (const json& o : rules["options"]) {
         const std::string name = o["long"];
-        const bool unsplittable = name == "trace" || name == "monteCarlo" || name == "limit" || name == "unique";
+        const bool unsplittable = name == "trace" || name == "monteCarlo" || name == "limit" || name == "unique" || name == "memo";
         EXPECT_EQ(o["splitRefusal"].get<std::string>().empty(), !unsplittable) << name;
         EXPECT_EQ(o["aloneError"], parseSearchOptions("--" + name + (o["arg"] == "none" ? "" : "=" + o["example"].get<std::string>())).error);
     }
@@ -73,7 +75,8 @@ TEST(EngineRules, AnOptionTextIsJudgedAsSessionStartJudgesIt) {
     Session s;
     ASSERT_TRUE(s.load(readDefFile("soma.txt"), "soma.txt"));
     for (const std::string text : {"-r", "-r L -u -M", "-q --json -j 4", "-x", "-f 0", "L", "--progress", "--resume=x",
-                                   "-h", "-M", "-o zz", "-r \"a", "-s 10,2,7 -t 3"}) {
+                                   "-h", "-M", "-o zz", "-r \"a", "-s 10,2,7 -t 3", "--memo -r", "--memo -l 3",
+                                   "--memo --memo-mb 100000", "--memo-mb 5", "--memo -r -M --memo-mb=64"}) {
         SCOPED_TRACE(text);
         const json j = json::parse(searchOptionsJson(text));
         const bool started = s.start(0, text);

@@ -26,15 +26,6 @@ struct MemoRun {
     MemoStats stats;
 };
 
-MemoSettings settingsFrom(const std::string& options, long long bytes = MemoSettings::kDefaultTableBytes) {
-    const SolverOptions o = testing::optionsFrom(options);
-    MemoSettings s;
-    s.redundancy = o.redundancy != Redundancy::Off;
-    s.piece = o.redundancy == Redundancy::Named ? o.redundancyPiece : std::string();
-    s.mirror = o.mirror;
-    s.maxTableBytes = bytes;
-    return s;
-}
 
 // Counts in slices of `slice` image attempts; with `maxAttempts`, gives up (state Running)
 // after about that many: the tests bound their work by a count, not by a clock.
@@ -51,7 +42,7 @@ MemoRun memoCount(const PuzzleDef& def, const MemoSettings& settings, long long 
     return out;
 }
 
-MemoRun memoCount(const PuzzleDef& def, const std::string& options) { return memoCount(def, settingsFrom(options)); }
+MemoRun memoCount(const PuzzleDef& def, const std::string& options) { return memoCount(def, testing::memoSettingsFrom(options)); }
 
 // Work per puzzle in the corpus and family tests: a count past it is left out (said, and the
 // number left out is bounded). The 3-D boxes of 12 distinct pentacubes have too many
@@ -60,25 +51,19 @@ constexpr long long kTestAttempts = 40'000'000;
 constexpr long long kFamilyAttempts = 8'000'000;  // 69 puzzles
 
 TEST(Memo, CorpusCountsEqualTheCatalogAndTheEnumeratingSearch) {
-    const nlohmann::json catalog = nlohmann::json::parse(readDefFile("catalog.json"));
     int checked = 0, leftOut = 0;
-    for (const auto& entry : catalog) {
-        if (entry["tier"] != "fast") continue;
-        const PuzzleDef def = loadPuzzle(entry["file"].get<std::string>());
-        for (const auto& [options, count] : entry["counts"].items()) {
-            SCOPED_TRACE(entry["file"].get<std::string>() + " " + options);
-            const MemoRun got = memoCount(def, settingsFrom(options), 1 << 20, kTestAttempts);
-            if (got.state == MemoCounter::State::Running) {
-                std::printf("left out (past the test's work): %s %s\n", entry["file"].get<std::string>().c_str(), options.c_str());
-                ++leftOut;
-                continue;
-            }
-            ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
-            EXPECT_EQ(got.count, count.get<uint64_t>());
-            EXPECT_EQ(static_cast<long long>(got.count), testing::solve(def, options).count);
-            ++checked;
+    testing::forEachFastCount([&](const std::string& file, const PuzzleDef& def, const std::string& options, uint64_t count) {
+        const MemoRun got = memoCount(def, testing::memoSettingsFrom(options), 1 << 20, kTestAttempts);
+        if (got.state == MemoCounter::State::Running) {
+            std::printf("left out (past the test's work): %s %s\n", file.c_str(), options.c_str());
+            ++leftOut;
+            return;
         }
-    }
+        ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
+        EXPECT_EQ(got.count, count);
+        EXPECT_EQ(static_cast<long long>(got.count), testing::solve(def, options).count);
+        ++checked;
+    });
     EXPECT_GE(checked, 16);
     EXPECT_LE(leftOut, 2);
 }
@@ -90,7 +75,7 @@ TEST(Memo, ImpossiblePuzzlesCountZero) {
                              "impossible/trominoes_8x8_notch.txt", "impossible/two_t_tetrominoes.txt",
                              "impossible/pentacube_ring_5x13.txt", "hexominoes_rect_15x14.txt"}) {
         SCOPED_TRACE(file);
-        const MemoRun got = memoCount(loadPuzzle(file), settingsFrom("-r"), 1 << 20, kTestAttempts);
+        const MemoRun got = memoCount(loadPuzzle(file), testing::memoSettingsFrom("-r"), 1 << 20, kTestAttempts);
         ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
         EXPECT_EQ(got.count, 0u);
     }
@@ -116,7 +101,7 @@ TEST(Memo, FamilyCountsEqualTheCatalog) {
     for (const auto& entry : catalog) {
         const std::string file = "families/" + entry["file"].get<std::string>();
         SCOPED_TRACE(file);
-        const MemoRun got = memoCount(loadPuzzle(file), settingsFrom("-r"), 1 << 20, kFamilyAttempts);
+        const MemoRun got = memoCount(loadPuzzle(file), testing::memoSettingsFrom("-r"), 1 << 20, kFamilyAttempts);
         if (got.state == MemoCounter::State::Running) {
             ++leftOut;
             continue;
@@ -230,7 +215,7 @@ TEST(Memo, RandomPuzzlesCountAsTheEnumeratingSearch) {
 TEST(Memo, ATinyTableEvictsAndStillCountsExactly) {
     const PuzzleDef def = loadPuzzle("soma.txt");
     for (const auto& [options, want] : {std::pair<const char*, uint64_t>{"-r", 480}, {"", 11520}}) {
-        const MemoRun got = memoCount(def, settingsFrom(options, 8 << 10));
+        const MemoRun got = memoCount(def, testing::memoSettingsFrom(options, 8 << 10));
         ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
         EXPECT_EQ(got.count, want);
         EXPECT_GT(got.stats.evictions, 1000);
@@ -238,7 +223,7 @@ TEST(Memo, ATinyTableEvictsAndStillCountsExactly) {
         EXPECT_GT(got.stats.hits, 0);
     }
     // With room for everything, nothing is evicted.
-    const MemoRun roomy = memoCount(def, settingsFrom("-r", 64LL << 20));
+    const MemoRun roomy = memoCount(def, testing::memoSettingsFrom("-r", 64LL << 20));
     EXPECT_EQ(roomy.count, 480u);
     // Every subproblem not found is stored once: kept, or in the place of one forgotten.
     EXPECT_EQ(roomy.stats.misses(), roomy.stats.entries + roomy.stats.evictions);
@@ -247,14 +232,14 @@ TEST(Memo, ATinyTableEvictsAndStillCountsExactly) {
 
 TEST(Memo, SlicesAndCancel) {
     const PuzzleDef def = loadPuzzle("solid_pentominoes_2x3x10.txt");
-    const MemoRun whole = memoCount(def, settingsFrom("-r -M"));
-    const MemoRun sliced = memoCount(def, settingsFrom("-r -M"), 7);
+    const MemoRun whole = memoCount(def, testing::memoSettingsFrom("-r -M"));
+    const MemoRun sliced = memoCount(def, testing::memoSettingsFrom("-r -M"), 7);
     EXPECT_EQ(whole.count, 12u);
     EXPECT_EQ(sliced.count, 12u);
     EXPECT_EQ(sliced.stats.placements, whole.stats.placements);
     EXPECT_EQ(sliced.stats.hits, whole.stats.hits);
 
-    std::unique_ptr<MemoCounter> c = MemoCounter::begin(loadPuzzle("soma.txt"), settingsFrom(""));
+    std::unique_ptr<MemoCounter> c = MemoCounter::begin(loadPuzzle("soma.txt"), testing::memoSettingsFrom(""));
     while (!c->ready()) ASSERT_EQ(c->step(1000), MemoCounter::State::Running);
     ASSERT_EQ(c->step(1000), MemoCounter::State::Running);
     const double part = c->fractionDone();
@@ -268,11 +253,11 @@ TEST(Memo, SlicesAndCancel) {
 TEST(Memo, BudgetsOutOfRangeAreRefusedWithAMessage) {
     const PuzzleDef def = loadPuzzle("lesson_tiny_4x3.txt");
     for (long long bytes : {0LL, -5LL, (kMemoMaxMb << 20) + 1}) {
-        const MemoRun got = memoCount(def, settingsFrom("", bytes));
+        const MemoRun got = memoCount(def, testing::memoSettingsFrom("", bytes));
         EXPECT_EQ(got.state, MemoCounter::State::Failed);
         EXPECT_NE(got.error.find("budget"), std::string::npos) << got.error;
     }
-    const MemoRun tiny = memoCount(def, settingsFrom("", 16));
+    const MemoRun tiny = memoCount(def, testing::memoSettingsFrom("", 16));
     EXPECT_EQ(tiny.state, MemoCounter::State::Failed);
     EXPECT_NE(tiny.error.find("not even one bucket"), std::string::npos) << tiny.error;
 

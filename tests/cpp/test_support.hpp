@@ -8,7 +8,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "check/checker.hpp"
+#include "memo/memo_options.hpp"
 #include "puzzle/puzzle.hpp"
 #include "solver/options.hpp"
 #include "session/session.hpp"
@@ -71,6 +74,22 @@ inline PuzzleDef loadPuzzle(const std::string& file, int index = 0) {
     return r.puzzles[index];
 }
 
+// Every count of the corpus's fast tier (def/catalog.json, each confirmed by the enumerating
+// search): fn(file, def, options, count), inside a SCOPED_TRACE naming the file and options.
+template <class Fn>
+void forEachFastCount(Fn fn) {
+    const nlohmann::json catalog = nlohmann::json::parse(readDefFile("catalog.json"));
+    for (const auto& entry : catalog) {
+        if (entry["tier"] != "fast") continue;
+        const std::string file = entry["file"].get<std::string>();
+        const PuzzleDef def = loadPuzzle(file);
+        for (const auto& [options, count] : entry["counts"].items()) {
+            SCOPED_TRACE(file + " " + options);
+            fn(file, def, options, count.get<uint64_t>());
+        }
+    }
+}
+
 inline PuzzleDef parsePuzzle(const std::string& text) {
     ParseResult r = parseDefinitions(text, "test");
     EXPECT_TRUE(r.ok()) << r.error.format();
@@ -81,6 +100,13 @@ inline SolverOptions optionsFrom(const std::string& words) {
     OptionParse p = parseOptions(splitWords(words), [](const std::string&) { return false; });
     EXPECT_TRUE(p.ok()) << p.error;
     return p.options;
+}
+
+// The memoized counter's settings for option text, as the CLI reads them, with a table budget.
+inline MemoSettings memoSettingsFrom(const std::string& options, long long bytes = MemoSettings::kDefaultTableBytes) {
+    MemoSettings s = memoSettings(optionsFrom(options));
+    s.maxTableBytes = bytes;
+    return s;
 }
 
 struct RunResult {

@@ -124,6 +124,13 @@ describe('finishMessage', () => {
     expect(finishMessage({ ...base, reason: 'cancelled', total: 3, options: '-l 100' })).toBe('Cancelled after 0.25 s with 3 solutions found.');
   });
 
+  test('a memoized count (--memo) says it counted without listing, and has no partial figure when cancelled', () => {
+    expect(finishMessage({ ...base, reason: 'finished', total: 480, options: '--memo -r', known: 480 }))
+      .toBe('Finished: counted 480 solutions in 0.25 s, by remembering subproblems (none listed to browse). ✓ matches the known count.');
+    expect(finishMessage({ ...base, reason: 'cancelled', total: 0, options: '-r --memo --memo-mb 64' }))
+      .toBe('Cancelled after 0.25 s: a count by remembering subproblems has no partial figure.');
+  });
+
   test('a resumed search says the whole search\'s time, and the time since resuming (QA: only the latter)', () => {
     expect(finishMessage({ elapsed: 3.55, before: 7.09, stats: {}, reason: 'cancelled', total: 9, options: '-r' }))
       .toBe('Cancelled after 10.6 s (3.55 s since resuming) with 9 solutions found.');

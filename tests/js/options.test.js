@@ -145,6 +145,23 @@ describe('buildOptions', () => {
   });
 });
 
+describe('--memo and --memo-mb: controls of their own, judged by the engine', () => {
+  it('the controls write the option text and read it back', () => {
+    expect(buildOptions(values({ redundancy: true, memo: true, memoMb: 64 }))).toBe('-r --memo --memo-mb 64');
+    const back = parseOptions('-r --memo --memo-mb 64');
+    expect(back.errors).toEqual([]);
+    expect(back.values.memo).toBe(true);
+    expect(back.values.memoMb).toBe(64);
+    expect(back.splitRefusal).toMatch(/^--memo: /); // one worker counts it
+  });
+
+  it('a listing option beside --memo, or --memo-mb alone, is refused with the engine\'s message', () => {
+    expect(parseOptions('--memo -l 5').errors).toEqual(['--memo cannot be combined with -l (the count comes whole, not solution by solution)']);
+    expect(parseOptions('--memo-mb 64').errors).toEqual(["--memo-mb N sets the budget of --memo's table: give --memo too"]);
+    expect(parseOptions('--memo --memo-mb 100000').errors[0]).toMatch(/more than the 768 MiB a memo table may take here/);
+  });
+});
+
 describe("CONTROLS: the page's form is the engine's option table", () => {
   it('one control per value, each an engine option with its flag, help and range', () => {
     expect(CONTROLS.map((c) => c.key).sort()).toEqual(Object.keys(defaultOptionValues()).sort());

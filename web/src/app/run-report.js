@@ -31,10 +31,12 @@ export function finishMessage({ reason, total, elapsed, options, stats = {}, kno
   const found = plural(total, 'solution');
   // before: a resumed search's time before it was resumed (the whole search's time is said)
   const time = before > 0 ? `${secs(before + elapsed)} (${secs(elapsed)} since resuming)` : secs(elapsed);
+  const { values } = parseOptions(options || '');
+  // --memo counts without listing: nothing partial to say, nothing to browse at the end
+  if (reason === 'cancelled' && values.memo) return `Cancelled after ${time}: a count by remembering subproblems has no partial figure.`;
   if (reason === 'cancelled') return `Cancelled after ${time} with ${found} found.`;
   // (a recording's window: watch-actions.js says how many steps it kept)
   if (reason === 'window') return `Stopped where the recording's window ends: ${found} found by then, in ${time}. There may be more.`;
-  const { values } = parseOptions(options || '');
   const limit = values.limit;
   if (reason === 'limit' || (limit !== null && total >= limit)) {
     return `Stopped at the limit of ${plural(limit ?? total, 'solution')}: ${found} found in ${time}. There may be more.`;
@@ -50,6 +52,7 @@ export function finishMessage({ reason, total, elapsed, options, stats = {}, kno
   }
   let note = '';
   if (known !== undefined && compareKnown) note = known === total ? ' ✓ matches the known count.' : ` (the known count is ${num(known)}).`;
+  if (values.memo) return `Finished: counted ${found} in ${time}, by remembering subproblems (none listed to browse).${note}`;
   return `Finished: ${found} in ${time}.${note}`;
 }
 

@@ -59,6 +59,8 @@ export function defaultOptionValues() {
     mirror: false,
     unique: false,
     limit: null,
+    memo: false,
+    memoMb: null,
     noOrbits: false,
     fila: null,
     order: null,
@@ -86,6 +88,8 @@ const PAGE_CONTROLS = [
   ['mirror', 'mirror', 'Counting', 'flag', 'Count mirror images as one'],
   ['unique', 'unique', 'Counting', 'flag', 'Drop repeated solutions'],
   ['limit', 'limit', 'Counting', 'int', 'Stop after N solutions'],
+  ['memo', 'memo', 'Counting', 'flag', 'Count only, by remembering subproblems'],
+  ['memoMb', 'memo-mb', 'Counting', 'int', 'Memory for remembering, MiB'],
   ['noOrbits', 'no-orbits', 'Algorithm', 'flag', 'Find every rotation by search'],
   ['fila', 'fila', 'Algorithm', 'int', 'Switch to FILA at N pieces'],
   ['order', 'order', 'Algorithm', 'text', 'Heuristic schedule'],
@@ -157,6 +161,8 @@ function valuesOf(o) {
     mirror: o.mirror,
     unique: o.unique,
     limit: n(o.limit),
+    memo: o.memo,
+    memoMb: o.memoMb,
     noOrbits: o.orbits === false,
     fila: o.fila,
     order: o.order,
@@ -252,9 +258,11 @@ export function optionProblems(values) {
       problems.push({ key: c.key, message: shape });
       continue;
     }
-    // (a flag has no value to judge; -M alone is judged with the others, by parseOptions)
+    // (a flag has no value to judge; -M alone is judged with the others, by parseOptions, and so
+    // is --memo-mb without --memo: its value is judged beside --memo)
     if (c.kind === 'flag') continue;
-    const words = c.key === 'redundancyPiece' ? (v ? `-r ${v}` : '') : controlWords(c, v);
+    let words = c.key === 'redundancyPiece' ? (v ? `-r ${v}` : '') : controlWords(c, v);
+    if (c.key === 'memoMb' && words) words = `--memo ${words}`;
     if (!words) continue;
     const { errors } = parseOptions(words);
     if (errors.length) problems.push({ key: c.key, message: `${c.label}: ${errors[0]}` });

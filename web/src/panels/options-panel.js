@@ -18,7 +18,7 @@ const CONTROL = Object.fromEntries(CONTROLS.map((c) => [c.key, c]));
 
 // Display groups (model/options.js groups Counting/Algorithm/Constraints/Diagnostics).
 const GROUPS = [
-  { id: 'counting', title: 'Counting', folded: false, keys: ['redundancy', 'mirror', 'unique', 'limit'] },
+  { id: 'counting', title: 'Counting', folded: false, keys: ['redundancy', 'mirror', 'unique', 'limit', 'memo', 'memoMb'] },
   { id: 'algorithm', title: 'Algorithm', folded: true, keys: ['noOrbits', 'fila', 'order', 'nof', 'bruijn', 'mch', 'emch'] },
   { id: 'constraints', title: 'Constraints', folded: true, keys: ['parityBacktrack', 'volumeBacktrack', 'parityFilter', 'volumeFilter', 'fitFilter'] },
   { id: 'diagnostics', title: 'Statistics and diagnostics', folded: true, keys: ['info', 'monteCarlo', 'trace'] },
@@ -249,7 +249,7 @@ export function mountOptionsPanel(store, actions, options, editor) {
       else if (key === 'monteCarlo') c = monteCarloControl();
       else if (CONTROL[key].kind === 'flag') c = flagControl(key);
       else if (CONTROL[key].kind === 'filter') c = filterControl(key);
-      else c = intControl(key, key === 'limit' ? 'no limit' : 'off');
+      else c = intControl(key, key === 'limit' ? 'no limit' : key === 'memoMb' ? 'automatic' : 'off');
       controls.set(key, c);
       if (key === 'redundancy') controls.set('redundancyPiece', { inputs: [c.inputs[1]], render() {} });
       items.push(c.item);

@@ -1,0 +1,33 @@
+// --memo's rules, one source for the command line and the Session (the page): which options a
+// memoized count refuses, the counter's settings from the options, and its table's budget in
+// a Session, where it must fit the engine's memory budget for a search.
+//
+//   if (std::string why = memoConflict(options); !why.empty()) refuse(why);  // parseSearchOptions does
+//   MemoSettings s = memoSettings(options);                                  // the CLI's
+//   Result<long long> bytes = sessionMemoBytes(options, ModelLimits{});       // the Session's
+#pragma once
+#include <string>
+
+#include "common/status.hpp"
+#include "memo/memo_counter.hpp"
+#include "solver/options.hpp"
+
+namespace polycube {
+
+// Why a memoized count cannot go with these options ("" when it can): the options that list,
+// order or limit solutions, trace or sample the enumerating search, or tune its algorithm; or
+// --memo-mb without --memo. (The CLI also wants -q or --json, since it would print nothing
+// else: the Session lists nothing anyway.)
+std::string memoConflict(const SolverOptions& o);
+
+// The counter's settings: -r and its piece, -M, and --memo-mb's budget (or the default).
+MemoSettings memoSettings(const SolverOptions& o);
+
+// In a Session, the table's budget: --memo-mb when given, refused above kSessionMemoShareMax of
+// the search's memory budget (limits.maxTotalBytes: a table growing by doubling holds its old
+// and new halves at once); otherwise kSessionMemoShare of that budget.
+constexpr double kSessionMemoShare = 0.25;
+constexpr double kSessionMemoShareMax = 0.5;
+Result<long long> sessionMemoBytes(const SolverOptions& o, const ModelLimits& limits);
+
+}  // namespace polycube

@@ -1,0 +1,43 @@
+#include "memo/memo_report.hpp"
+
+namespace polycube {
+
+const char* memoStateName(MemoCounter::State s) {
+    switch (s) {
+        case MemoCounter::State::Running: return "running";
+        case MemoCounter::State::Done: return "done";
+        case MemoCounter::State::Cancelled: return "cancelled";
+        case MemoCounter::State::Failed: return "failed";
+    }
+    return "running";
+}
+
+nlohmann::json memoCountJson(const MemoCounter& setup, const MemoStats& s, const char* stateName,
+                             std::optional<uint64_t> count, int threads) {
+    nlohmann::json j;
+    j["state"] = stateName;
+    j["phase"] = setup.ready() ? "search" : "setup";
+    if (count) j["solutions"] = *count;
+    else j["solutions"] = nullptr;  // a count not finished has no partial figure
+    j["placements"] = s.placements;
+    j["attempts"] = s.attempts;
+    j["pockets"] = s.pockets;
+    j["seconds"] = s.setupSeconds + s.searchSeconds;
+    j["setupSeconds"] = s.setupSeconds;
+    j["searchSeconds"] = s.searchSeconds;
+    j["redundancyFilter"] = setup.redundancyDescription();
+    if (!setup.impossibleReason().empty()) j["impossible"] = setup.impossibleReason();
+    j["configuration"] = "memoized count (a sweep along the longest axis)";
+    j["memo"] = {{"lookups", s.lookups},
+                 {"hits", s.hits},
+                 {"misses", s.misses()},
+                 {"entries", s.entries},
+                 {"evictions", s.evictions},
+                 {"tableBytes", s.tableBytes},
+                 {"budgetBytes", s.maxTableBytes},
+                 {"terms", setup.termsDescription()},
+                 {"threads", threads}};
+    return j;
+}
+
+}  // namespace polycube

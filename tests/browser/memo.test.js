@@ -1,0 +1,54 @@
+// --memo in the page, as a person uses it in headless Chromium: the option typed (or the
+// control ticked) counts the puzzle with the engine's memoized counter on one worker; the count
+// is the command line's, and no solution is listed to browse; a listing option beside it is
+// marked with the engine's message.
+//   npx vitest run --config tests/browser/vitest.config.js tests/browser/memo.test.js
+// Needs web/wasm/ (bash scripts/build.sh wasm). Screenshots: tests/output/browser/memo-*.png.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { usePage } from './page-driver.js';
+
+const env = usePage({ width: 1400, height: 860 });
+let page;
+beforeAll(() => { page = env.page; });
+
+/** Scroll the side panel so that `selector` is in view, then shoot at 1400x860 and 390x844. */
+async function shots(name, selector = '#status') {
+  for (const [tag, vp] of [['desktop', { width: 1400, height: 860 }], ['phone', { width: 390, height: 844 }]]) {
+    await page.setViewportSize(vp);
+    await page.locator(selector).scrollIntoViewIfNeeded();
+    await env.ui.shot(`memo-${name}-${tag}.png`);
+  }
+  await page.setViewportSize({ width: 1400, height: 860 });
+}
+
+describe('--memo in the page', () => {
+  test('typed: Soma -r counts 480 and 10x6 -r 2339, none listed', async () => {
+    for (const [file, want] of [['soma.txt', 480], ['pentominoes_10x6.txt', 2339]]) {
+      await env.ui.pickLibrary(file);
+      await page.fill('#opt-text', '--memo -r');
+      await page.click('#solve');
+      expect(await env.ui.waitState(['done', 'error', 'cancelled'], 120_000)).toBe('done');
+      expect(await env.ui.solutionCount()).toBe(want);
+      expect(await page.textContent('#status')).toContain(`Finished: counted ${want.toLocaleString('en-US')} solutions`);
+      expect(await page.textContent('#status')).toContain('none listed to browse');
+      expect((await env.ui.hooks()).solutionsShown).toBe(0);
+      await shots(file.replace('.txt', ''));
+    }
+  });
+
+  test('the control writes --memo, its budget --memo-mb; a limit beside it is marked with the engine\'s message', async () => {
+    await page.fill('#opt-text', '-r');
+    await page.check('#opt-memo');
+    expect(await page.inputValue('#opt-text')).toBe('-r --memo');
+    await page.fill('#opt-memoMb', '64');
+    expect(await page.inputValue('#opt-text')).toBe('-r --memo --memo-mb 64');
+    await page.click('#solve');
+    expect(await env.ui.waitState(['done', 'error', 'cancelled'], 120_000)).toBe('done');
+    expect(await env.ui.solutionCount()).toBe(2339);
+    await shots('controls', '#opt-memoMb');
+    await page.fill('#opt-text', '-r --memo -l 5');
+    await page.waitForFunction(() => !document.getElementById('opt-text-error').hidden, null, { timeout: 10_000 });
+    expect(await page.textContent('#opt-text-error')).toContain('--memo cannot be combined with -l');
+    await shots('refused', '#opt-text');
+  });
+});

@@ -1,0 +1,146 @@
+// The Session's memoized count (start() with --memo, engine/session/session.hpp): the counts
+// through step() slices, the final count and the table's figures in statsJson, the share done
+// growing, cancel, the options refused with the command line's messages (one check,
+// memo/memo_options.hpp), the table's budget within the engine's memory for a search, and the
+// calls about a search tree refused.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "memo/memo_options.hpp"
+#include "session/session.hpp"
+#include "test_support.hpp"
+
+namespace polycube {
+namespace {
+
+using Code = Session::ErrorCode;
+using Phase = Session::Phase;
+
+nlohmann::json memoSessionStats(const Session& s) { return nlohmann::json::parse(s.statsJson()); }
+
+// Steps a started count to its end in slices of `budget`, checking the share done never goes
+// down; returns the statistics at the end.
+nlohmann::json countInSlices(Session& s, double budget) {
+    double last = 0;
+    int slices = 0;
+    while (s.step(budget) == Session::RUNNING) {
+        const nlohmann::json j = memoSessionStats(s);
+        EXPECT_TRUE(j["solutions"].is_null());  // no partial count
+        const double f = j["fractionDone"].get<double>();
+        EXPECT_GE(f, last - 1e-12);
+        EXPECT_LE(f, 1);
+        last = f;
+        ++slices;
+    }
+    EXPECT_GT(slices, 2);
+    EXPECT_TRUE(s.takeSolutions(10).empty());  // it lists none
+    return memoSessionStats(s);
+}
+
+TEST(SessionMemo, CountsInSlicesAndReportsTheCountAndTheTable) {
+    for (const auto& [file, options, want] :
+         {std::tuple<const char*, const char*, uint64_t>{"soma.txt", "--memo -r", 480},
+          {"pentominoes_10x6.txt", "--memo -r", 2339},
+          {"solid_pentominoes_2x3x10.txt", "--memo -r -M --memo-mb 8", 12},
+          {"soma.txt", "--memo -q -i --json -j 4", 11520}}) {  // (the CLI's output options change nothing here)
+        SCOPED_TRACE(std::string(file) + " " + options);
+        Session s;
+        ASSERT_TRUE(s.load(testing::readDefFile(file), file));
+        ASSERT_TRUE(s.start(0, options)) << s.lastError();
+        EXPECT_EQ(s.phase(), Phase::kSettingUp);
+        const nlohmann::json j = countInSlices(s, 50000);
+        ASSERT_EQ(s.phase(), Phase::kFinished) << s.lastError();
+        EXPECT_EQ(j["state"], "done");
+        EXPECT_EQ(j["solutions"].get<uint64_t>(), want);
+        EXPECT_EQ(j["fractionDone"].get<double>(), 1.0);
+        EXPECT_GT(j["memo"]["lookups"].get<long long>(), 0);
+        EXPECT_EQ(j["memo"]["misses"].get<long long>(), j["memo"]["lookups"].get<long long>() - j["memo"]["hits"].get<long long>());
+        EXPECT_GT(j["fits"].get<long long>(), 0);
+        EXPECT_EQ(j["memo"]["threads"], 1);
+    }
+}
+
+// Without --memo-mb, a quarter of the engine's memory for a search; with it, at most half, and
+// above that refused naming the most it may be.
+TEST(SessionMemo, TheTableFitsTheEnginesMemoryForASearch) {
+    const ModelLimits limits;
+    Session s;
+    ASSERT_TRUE(s.load(testing::readDefFile("soma.txt"), "soma.txt"));
+    ASSERT_TRUE(s.start(0, "--memo -r")) << s.lastError();
+    EXPECT_EQ(memoSessionStats(s)["memo"]["budgetBytes"].get<long long>(), limits.maxTotalBytes / 4);
+    ASSERT_TRUE(s.start(0, "--memo -r --memo-mb 64")) << s.lastError();
+    EXPECT_EQ(memoSessionStats(s)["memo"]["budgetBytes"].get<long long>(), 64LL << 20);
+    const long long most = limits.maxTotalBytes / 2 >> 20;
+    ASSERT_TRUE(s.start(0, "--memo -r --memo-mb " + std::to_string(most))) << s.lastError();
+    EXPECT_FALSE(s.start(0, "--memo -r --memo-mb " + std::to_string(most + 1)));
+    EXPECT_EQ(s.errorCode(), Code::kBadOptions);
+    EXPECT_NE(s.lastError().find("give at most --memo-mb " + std::to_string(most)), std::string::npos) << s.lastError();
+    EXPECT_EQ(s.phase(), Phase::kLoaded);
+}
+
+// The options that list, limit or order solutions, or tune the enumerating search: refused
+// with the message the command line gives (the same function says it).
+TEST(SessionMemo, ListingOptionsAreRefusedWithTheCommandLinesMessage) {
+    Session s;
+    ASSERT_TRUE(s.load(testing::readDefFile("soma.txt"), "soma.txt"));
+    for (const char* options : {"--memo -u", "--memo -l 5", "--memo -t 1", "--memo -s 10,3,1", "--memo -o s", "--memo -V",
+                                "--memo-mb 64"}) {
+        SCOPED_TRACE(options);
+        EXPECT_FALSE(s.start(0, options));
+        EXPECT_EQ(s.errorCode(), Code::kBadOptions);
+        const OptionParse p = parseOptions(splitWords(options), [](const std::string&) { return false; });
+        ASSERT_TRUE(p.ok()) << p.error;
+        const std::string cli = memoConflict(p.options);
+        ASSERT_FALSE(cli.empty());
+        EXPECT_EQ(s.lastError(), cli);
+    }
+    EXPECT_EQ(s.lastError(), "--memo-mb N sets the budget of --memo's table: give --memo too");
+}
+
+// A memoized count has no search tree: the calls about one are refused in every phase of it,
+// splitRefusal says why it is not shared, and cancel() ends it CANCELLED.
+TEST(SessionMemo, NoSearchTreeAndCancel) {
+    Session s;
+    ASSERT_TRUE(s.load(testing::readDefFile("pentominoes_10x6.txt"), "10x6.txt"));
+    ASSERT_TRUE(s.start(0, "--memo -r"));
+    const auto refusesTreeCalls = [&](const char* when) {
+        SCOPED_TRACE(when);
+        for (int k = 0; k < 5; ++k) {
+            switch (k) {
+                case 0: s.fingerprint(); break;
+                case 1: s.imageShapes(); break;
+                case 2: s.startSubproblem({}); break;
+                case 3: s.donateJson(0); break;
+                case 4: s.setTraceLimit(10); break;
+            }
+            EXPECT_EQ(s.errorCode(), Code::kIllegalCall) << k;
+            EXPECT_NE(s.lastError().find("memoized count"), std::string::npos) << s.lastError();
+        }
+        EXPECT_NE(s.splitRefusal().find("--memo"), std::string::npos);
+        EXPECT_TRUE(s.ok()) << s.lastError();
+    };
+    refusesTreeCalls("setting up");
+    while (!s.ready()) ASSERT_EQ(s.step(20000), Session::RUNNING);
+    EXPECT_EQ(s.phase(), Phase::kReady);
+    refusesTreeCalls("ready");
+    ASSERT_EQ(s.step(20000), Session::RUNNING);
+    EXPECT_EQ(s.phase(), Phase::kSearching);
+    const double part = memoSessionStats(s)["fractionDone"].get<double>();
+    EXPECT_GT(part, 0);
+    EXPECT_LT(part, 1);
+    refusesTreeCalls("searching");
+    s.cancel();
+    EXPECT_EQ(s.phase(), Phase::kCancelled);
+    EXPECT_EQ(s.step(20000), Session::CANCELLED);
+    const nlohmann::json j = memoSessionStats(s);
+    EXPECT_EQ(j["state"], "cancelled");
+    EXPECT_TRUE(j["solutions"].is_null());
+    // A search after it is the enumerating one again, with its tree.
+    ASSERT_TRUE(s.start(0, "-r"));
+    testing::stepUntilReady(s);
+    EXPECT_FALSE(s.fingerprint().empty()) << s.lastError();
+}
+
+}  // namespace
+}  // namespace polycube

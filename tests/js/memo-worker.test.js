@@ -1,0 +1,58 @@
+// --memo in the page: the worker (web/src/worker/protocol.js over the real wasm Session) counts
+// with the memoized counter, its count in the 'done' statistics, no solutions listed; the pool
+// runs such a count on one worker (the engine says it cannot be shared); options that list or
+// limit solutions are refused with the engine's own message.
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../web/src/worker/protocol.js';
+import { SolverClient } from '../../web/src/solver-client.js';
+import { SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
+import { loadModule, makeFakeWorker, makeHost, readDef } from './helpers.js';
+
+async function memoCountInWorker(file, options) {
+  const { host, next, messages } = makeHost();
+  await next((m) => m.type === MSG.READY);
+  host.handleMessage({ type: MSG.LOAD, id: 'load', text: readDef(file), source: file });
+  await next((m) => m.id === 'load');
+  host.handleMessage({ type: MSG.SOLVE, id: 'count', puzzle: 0, options });
+  const done = await next((m) => m.id === 'count' && (m.type === MSG.DONE || m.type === MSG.ERROR));
+  const listed = messages.filter((m) => m.id === 'count' && m.type === MSG.SOLUTIONS);
+  const progress = messages.filter((m) => m.id === 'count' && m.type === MSG.PROGRESS);
+  return { done, listed, progress };
+}
+
+describe('--memo in the worker', () => {
+  for (const [file, want] of [['soma.txt', 480], ['pentominoes_10x6.txt', 2339]]) {
+    it(`counts ${file} -r: ${want}, listing none`, async () => {
+      const { done, listed, progress } = await memoCountInWorker(file, '--memo -r');
+      expect(done.type, done.message).toBe(MSG.DONE);
+      expect(done.reason).toBe('finished');
+      expect(done.stats.solutions).toBe(want);
+      expect(done.stats.fractionDone).toBe(1);
+      expect(done.stats.memo.lookups).toBeGreaterThan(0);
+      expect(done.stats.memo.budgetBytes).toBeGreaterThan(0);
+      expect(listed).toEqual([]);
+      for (const p of progress) expect(p.stats.solutions).toBeNull(); // no partial count
+    }, 240_000); // (a safety net)
+  }
+
+  it('refuses a listing option with --memo with the engine\'s message', async () => {
+    const engine = await loadModule();
+    for (const options of ['--memo -l 5', '--memo -u', '--memo -t 2', '--memo-mb 64']) {
+      const { done } = await memoCountInWorker('soma.txt', options);
+      expect(done.type, options).toBe(MSG.ERROR);
+      const judged = JSON.parse(engine.parseOptionsJson(options));
+      expect(judged.ok).toBe(false);
+      expect(done.message).toContain(judged.error);
+    }
+    const { done } = await memoCountInWorker('soma.txt', '--memo -l 5');
+    expect(done.message).toContain('--memo cannot be combined with -l');
+  }, 240_000);
+
+  it('runs on one worker of the pool: the engine says a memoized count is not shared', async () => {
+    expect(sharingRefusal('--memo -r')).toMatch(/^--memo: /);
+    const pool = new SolverPool({ size: 2, splitAfterMs: 0, createClient: () => new SolverClient(() => makeFakeWorker()) });
+    await pool.load(readDef('soma.txt'), 'soma.txt');
+    const result = await pool.solve(0, '--memo -r', { onSolutions: () => { throw new Error('a memoized count lists nothing'); } }).done;
+    expect(result.stats.solutions).toBe(480);
+  }, 240_000);
+});
