@@ -32,6 +32,7 @@ describe('--memo in the page', () => {
       expect(await page.textContent('#status')).toContain(`Finished: counted ${want.toLocaleString('en-US')} solutions`);
       expect(await page.textContent('#status')).toContain('none listed to browse');
       expect((await env.ui.hooks()).solutionsShown).toBe(0);
+      expect(await page.textContent('#nav-none')).toBe(`${want.toLocaleString('en-US')} counted, none listed`);
       await shots(file.replace('.txt', ''));
     }
   });

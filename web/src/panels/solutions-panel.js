@@ -38,7 +38,9 @@ export function mountSolutionsPanel(store, actions) {
     setProp(el.linked, 'hidden', !sol.linked);
     setText(el.linkedIndex, num(sol.linked));
     setProp(el.none, 'hidden', stored > 0);
-    setText(el.none, running ? 'Searching…' : sol.store ? 'No solutions' : 'No solutions yet');
+    // (a count that lists nothing, e.g. --memo's, still has its number of solutions)
+    const counted = sol.store && sol.total > 0 ? `${num(sol.total)} counted, none listed` : 'No solutions';
+    setText(el.none, running ? 'Searching…' : sol.store ? counted : 'No solutions yet');
     const replay = replayOnStage(s);
     setProp(el.replay, 'hidden', !replay || stored === 0);
     const step = canStep(s);
