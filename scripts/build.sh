@@ -2,17 +2,15 @@
 # Build the native engine + CLI + C++ tests (build/) and the WebAssembly module
 # (build-wasm/ -> web/wasm/polycube.mjs + polycube.wasm). Incremental: reuses the build dirs.
 #
-#   bash scripts/build.sh            # both, side by side
+#   bash scripts/build.sh            # both
 #   bash scripts/build.sh native     # build/cli/polycube, build/tests/cpp/polycube_tests
 #   bash scripts/build.sh wasm       # web/wasm/
 #
-# JOBS sets each build's parallelism: by default the cores plus one (ninja's default is the cores
-# plus two), so that a job waiting on the disk or a serial link step leaves no core idle, and a
-# build sharing the machine with other work keeps its share of it.
+# JOBS (default 2) sets the parallelism.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-JOBS=${JOBS:-$(($(nproc) + 1))}
+JOBS=${JOBS:-2}
 # Debian's Emscripten 3.1.6 needs Debian's node modules (acorn) for optimised builds.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 
@@ -30,7 +28,7 @@ configure() {
 what=${1:-all}
 case $what in all | native | wasm) ;; *) echo "usage: $0 [all|native|wasm]" >&2; exit 2 ;; esac
 
-build_native() {
+if [[ $what == all || $what == native ]]; then
   # Compiler: POLYCUBE_CXX, else clang++ when installed (Debian's clang 14 makes the 3-D
   # searches 10-15% faster than g++ 12: Tetris Cube 3.7 s instead of 4.1 s, Bedlam 4.9 s
   # instead of 5.7 s; flat 128-bit boards are about 10% slower: 18x5 one-sided), else g++.
@@ -45,35 +43,10 @@ build_native() {
   # The engine's rules for the page (options, limits, trace ops): rewritten when they change.
   mkdir -p web/src/generated
   build/tools/engine_rules web/src/generated/engine-rules.js
-}
+fi
 
-build_wasm() {
+if [[ $what == all || $what == wasm ]]; then
   configure build-wasm emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release
   cmake --build build-wasm -j"$JOBS"
-}
-
-wasm_files() { ls -l web/wasm/polycube.mjs web/wasm/polycube.wasm | awk '{ printf "build: %s %d bytes\n", $NF, $5 }'; }
-
-case $what in
-  native) build_native ;;
-  wasm) build_wasm && wasm_files ;;
-  all)
-    # The two builds share nothing, so they run side by side: each one's serial steps (a link,
-    # the WebAssembly optimiser) leave the cores to the other's compiles. The WebAssembly
-    # build's output goes to its log, shown when it fails.
-    mkdir -p build-wasm
-    wasm_log=build-wasm/build-output.log
-    echo "build: the WebAssembly module builds beside the native build (output: $wasm_log)"
-    build_wasm >"$wasm_log" 2>&1 &
-    wasm_pid=$!
-    trap 'kill "$wasm_pid" 2>/dev/null || true' EXIT
-    build_native
-    if ! wait "$wasm_pid"; then
-      tail -40 "$wasm_log" >&2
-      echo "build: the WebAssembly build failed (whole output: $wasm_log)" >&2
-      exit 1
-    fi
-    trap - EXIT
-    wasm_files
-    ;;
-esac
+  ls -l web/wasm/polycube.mjs web/wasm/polycube.wasm | awk '{ printf "build: %s %d bytes\n", $NF, $5 }'
+fi
