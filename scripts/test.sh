@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
-JOBS=${JOBS:-$(($(nproc) + 1))}  # ctest's parallelism, as scripts/build.sh's (the cores plus one)
+JOBS=${JOBS:-$(($(nproc) + 1))}  # ctest's parallelism: the cores plus one (a CLI script waits on its processes)
 tier=${1:---core}
 case $tier in --core | --extended | --full) ;; *) echo "usage: $0 [--extended | --full]" >&2; exit 2 ;; esac
 core() { [[ $tier != --extended ]]; }
