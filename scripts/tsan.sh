@@ -12,7 +12,7 @@ cxx=$(command -v clang++ || true)
 [[ -n $cxx ]] || { echo "tsan: clang++ is needed (bash scripts/setup.sh installs it)" >&2; exit 1; }
 b=build-tsan
 mkdir -p $b
-cmake -S . -B $b -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
+cmake -S . -B $b -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" -DPOLYCUBE_TSAN=ON \
   -DCMAKE_CXX_FLAGS="-fsanitize=thread -O1" >$b/configure.log 2>&1 || { cat $b/configure.log >&2; exit 1; }
 cmake --build $b -j"$JOBS" --target polycube_tests >$b/build.log 2>&1 || { tail -30 $b/build.log >&2; exit 1; }
 # halt_on_error: the first race fails the run; second_deadlock_stack: both stacks of a lock inversion.
