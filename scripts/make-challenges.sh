@@ -5,10 +5,12 @@
 # tests/cpp/play_test.cpp (Challenges.TheLibrarysAreUnique) checks every one of them.
 #
 #   bash scripts/build.sh native && bash scripts/make-challenges.sh
+# (the generator is not part of the default build: this script builds it in build/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tool=build/tools/polycube-challenges
-[[ -x $tool ]] || { echo "make-challenges: $tool is missing: run bash scripts/build.sh native" >&2; exit 1; }
+[[ -f build/CMakeCache.txt ]] || { echo "make-challenges: build/ is not configured: run bash scripts/build.sh native" >&2; exit 1; }
+cmake --build build --target polycube-challenges -j"${JOBS:-2}" >/dev/null
 # The library's puzzles with solutions, quick ones first (the impossible 15x14 hexominoes have
 # none; the Box-in-a-Diamond's first solution takes longer than a generator should wait).
 files=(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command. Installs and builds first, then runs the core tier:
 #   - C++ unit tests and CLI scripts (ctest, optimised build), less tests/cpp/extended-tests.txt;
-#   - the JavaScript/WebAssembly tests (vitest, tests/js; its fuzz loops included);
+#   - the JavaScript/WebAssembly tests (vitest, tests/js; its fuzz loops included; the catalog's
+#     slow puzzles through wasm are extended);
 #   - the browser tests of tests/browser/tiers.js's core files (headless Chromium).
 # --extended runs the extended tier instead: the optimised tests of extended-tests.txt, one
 # ASan+UBSan build of the engine (build-sanitize/) for the C++ tests again (less
@@ -63,7 +64,9 @@ extended_tests=$(test_list tests/cpp/extended-tests.txt)
 core && phase "C++ (ctest)" ctest --test-dir build --output-on-failure -j"$JOBS" -E "$extended_tests"
 extended && phase "C++ extended (ctest, tests/cpp/extended-tests.txt)" \
   ctest --test-dir build --output-on-failure -j"$JOBS" -R "$extended_tests"
-core && phase "JS + wasm (vitest tests/js)" npx vitest run tests/js
+core && phase "JS + wasm (vitest tests/js)" env POLYCUBE_JS_TIER=core npx vitest run tests/js
+extended && phase "JS + wasm extended (the catalog's slow tier)" \
+  env POLYCUBE_JS_TIER=extended npx vitest run tests/js/catalog.test.js
 
 # Sanitizers: the C++ tests once more under ASan + UBSan (one clang build, shared with the
 # fuzzers), where a search is 5-20x slower: the tests listed in tests/cpp/sanitized-skip.txt

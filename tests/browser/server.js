@@ -106,18 +106,63 @@ export async function startServer() {
   };
 }
 
-/** Launch headless Chromium with a fresh profile (and extra command-line `args`); resolves to { context, close() }. */
+// One Chromium per set of command-line `args` for a test file, shared by its pages: a page
+// that must start afresh (a link opened in another browser, a phone) gets a context of its own,
+// which shares no storage, cookies or cache with the others, without a second browser started
+// (a launch costs about 2 s of CPU). The browser closes with its last context.
+const browsers = new Map(); // args joined -> { launched: Promise<Browser>, contexts }
+
+async function sharedBrowser(args) {
+  const key = args.join(' ');
+  let entry = browsers.get(key);
+  if (!entry) {
+    entry = {
+      contexts: 0,
+      launched: chromium.launch({
+        executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+        headless: true,
+        args: [...CHROMIUM_ARGS, ...args],
+      }),
+    };
+    browsers.set(key, entry);
+    entry.launched.catch(() => browsers.delete(key)); // a failed launch is tried again next time
+  }
+  entry.contexts++;
+  let browser;
+  try {
+    browser = await entry.launched;
+  } catch (e) {
+    entry.contexts--;
+    throw e;
+  }
+  const release = async () => {
+    entry.contexts--;
+    if (entry.contexts === 0 && browsers.get(key) === entry) {
+      browsers.delete(key);
+      await browser.close().catch(() => {});
+    }
+  };
+  return { browser, release };
+}
+
+/**
+ * A fresh browser context (no storage from another test) in headless Chromium started with the
+ * extra command-line `args`; resolves to { context, close() }.
+ */
 export async function launchBrowser({ touch = false, args = [] } = {}) {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'polycube-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: [...CHROMIUM_ARGS, ...args],
-    viewport: { width: 1280, height: 800 },
-    deviceScaleFactor: 1,
-    // a phone's touch screen: the page's (pointer: coarse) rules apply (44 px controls)
-    ...(touch ? { hasTouch: true, isMobile: true } : {}),
-  });
+  const { browser, release } = await sharedBrowser(args);
+  let context;
+  try {
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+      // a phone's touch screen: the page's (pointer: coarse) rules apply (44 px controls)
+      ...(touch ? { hasTouch: true, isMobile: true } : {}),
+    });
+  } catch (e) {
+    await release();
+    throw e;
+  }
   // Playwright's default wait (30 s) is a safety net for clicks and waits given no time of their
   // own; a machine busy with other work can take longer than that to lay out a page.
   context.setDefaultTimeout(120_000);
@@ -125,7 +170,8 @@ export async function launchBrowser({ touch = false, args = [] } = {}) {
     context,
     async close() {
       await context.close().catch(() => {});
-      fs.rmSync(userDataDir, { recursive: true, force: true });
+      await release();
     },
   };
 }
+

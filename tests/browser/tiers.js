@@ -1,13 +1,14 @@
 // Which browser test files the test command runs (the core tier) and which only the extended
 // tier runs (scripts/test.sh --extended, --full; CI runs both). The core files drive every
-// panel a first visit meets: the page, the editor, solving, play, the build guide, the lessons
-// and the phone layout. The extended files go deeper into one subject each (sharing, kept
-// searches, the worker pool, Watch the search, the 3-D view's looks, the options, checkpoint
-// files, every lesson walked whole). POLYCUBE_BROWSER_TIER=core|extended picks one; unset runs
+// panel a first visit meets: the page, the editor, solving, play, the build guide and the
+// lessons, each on a phone too (lessons, build and play open a 390x844 page). The extended files
+// go deeper into one subject each (sharing, kept searches, the worker pool, Watch the search, the
+// 3-D view's looks, the options, checkpoint files, every lesson walked whole, the phone's bar of
+// Solve, previous / next and Share as the page scrolls). POLYCUBE_BROWSER_TIER=core|extended picks one; unset runs
 // every file, which is what a person running `npx vitest run --config
 // tests/browser/vitest.config.js` expects.
 export const CORE_FILES = [
-  'build', 'editor', 'lessons', 'modules', 'page', 'phone', 'play',
+  'build', 'editor', 'lessons', 'modules', 'page', 'play',
 ].map((name) => `tests/browser/${name}.test.js`);
 
 export function browserTestFiles(tier) {
