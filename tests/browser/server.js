@@ -125,7 +125,8 @@ async function sharedBrowser(args) {
       }),
     };
     browsers.set(key, entry);
-    entry.launched.catch(() => browsers.delete(key)); // a failed launch is tried again next time
+    const launching = entry;
+    launching.launched.catch(() => { if (browsers.get(key) === launching) browsers.delete(key); }); // a failed launch is tried again next time
   }
   entry.contexts++;
   let browser;
@@ -174,4 +175,3 @@ export async function launchBrowser({ touch = false, args = [] } = {}) {
     },
   };
 }
-
