@@ -242,6 +242,7 @@ struct PuzzleRun {
     int& status;         // the run's exit status so far
     BuildOrders printed;
     double cpuAtStart = processCpuSeconds();
+    std::string counting;  // the automatic choice's reason (-i's COUNTING), when it decided
 
     PuzzleRun(const RunPlan& run, const PuzzleDef& def, const std::string& source, size_t index, std::string label, int& status)
         : run(run), def(def), source(source), index(index), label(std::move(label)), status(status), printed(def, run.p.options) {}
@@ -286,9 +287,30 @@ int endPuzzle(const Ending& e, PuzzleRun& r) {
 }
 
 // The header -i prints before a search.
-void printInfo(const PuzzleDef& def, const Solver& solver) {
-    if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
+void printInfo(const PuzzleRun& r, const Solver& solver) {
+    if (!r.def.title.empty()) std::cout << "\n# " << r.def.title << "\n";
     std::cout << formatInfo(solver);
+    if (!r.counting.empty())
+        std::cout << "\n# How the count is made (the automatic choice; --memo memoizes):\nCOUNTING=" << r.counting << "\n";
+}
+
+// A count by the memoized search (--memo, or the automatic choice with `r.counting` its reason).
+// The exit status, or kNextPuzzle.
+int countPuzzleByMemo(PuzzleRun& r) {
+    solving = 1;
+    if (interrupted) exitInterrupted();
+    ProgressReporter reporter(r.run.stderrTerminal, r.label);
+    const int counted = countByMemo(r.def, r.source, static_cast<int>(r.index), r.run.p.options, activeMemo, r.cpuAtStart,
+                                    processCpuSeconds, r.run.showProgress ? &reporter : nullptr, r.counting);
+    solving = 0;
+    std::string why;
+    if (outputFailed(why)) {
+        std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
+        return 1;
+    }
+    if (counted < 0) exitInterrupted();
+    r.status = std::max(r.status, counted);
+    return kNextPuzzle;
 }
 
 // -j N or --checkpoint: the threads share the search, starting from the solver set up here
@@ -325,7 +347,7 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
     }
     ParallelSearch& search = *made.value;
     if (!search.threadCapNote().empty()) std::cerr << "polycube: " << search.threadCapNote() << "\n";
-    if (o.info) printInfo(r.def, search.primary());
+    if (o.info) printInfo(r, search.primary());
     if (r.printed.wanted()) {
         search.setSolutionHandler([&](const Solution& s, long long number) { std::cout << r.printed.solution(s.grid, number); });
         search.setOrdered(o.ordered);
@@ -374,7 +396,7 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
 int searchInOneThread(PuzzleRun& r, Solver& solver) {
     const RunPlan& run = r.run;
     const SolverOptions& o = run.p.options;
-    if (o.info && solver.ready()) printInfo(r.def, solver);
+    if (o.info && solver.ready()) printInfo(r, solver);
     Ending e;
     if (r.printed.wanted()) {
         solver.setSolutionHandler([&](const Solution& s) {
@@ -443,6 +465,17 @@ int solvePuzzle(PuzzleRun& r) {
         return r.failed(solver.error());
     }
     raiseAt("setup-done");
+    // A count without a listing: memoized when the forecast expects it to win (memo/memo_choice.hpp).
+    if (st == Solver::State::Running && solver.ready())
+        if (const MemoForecast* forecast = solver.countingForecast()) {
+            r.counting = forecast->reason;
+            if (forecast->memoize) {
+                others.reset();  // the other threads' solvers are not needed
+                activeSolver = nullptr;
+                owned.reset();
+                return countPuzzleByMemo(r);
+            }
+        }
     if ((run.parallel || run.checkpointing()) && solver.ready() && st == Solver::State::Running)
         return searchInPieces(r, std::move(owned), std::move(others));
     return searchInOneThread(r, solver);
@@ -529,25 +562,10 @@ int runCli(int argc, char** argv) {
             const std::string label = p.files.size() == 1 && count == 1
                                           ? std::string("polycube: ")
                                           : "polycube: " + shownPath(source) + (count > 1 ? " #" + std::to_string(i + 1) : std::string()) + ": ";
-            if (p.options.memo) {  // counted without enumerating (memo/memo_counter.hpp)
-                const double cpuAtStart = processCpuSeconds();
-                solving = 1;
-                if (interrupted) exitInterrupted();
-                ProgressReporter reporter(run.stderrTerminal, label);
-                const int counted = countByMemo(parsed.puzzles[i], source, static_cast<int>(i), p.options, activeMemo,
-                                                cpuAtStart, processCpuSeconds, run.showProgress ? &reporter : nullptr);
-                solving = 0;
-                std::string why;
-                if (outputFailed(why)) {
-                    std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
-                    return 1;
-                }
-                if (counted < 0) exitInterrupted();
-                status = std::max(status, counted);
-                continue;
-            }
             PuzzleRun puzzle(run, parsed.puzzles[i], source, i, label, status);
-            if (const int ended = solvePuzzle(puzzle); ended != kNextPuzzle) return ended;
+            // --memo: counted without enumerating (memo/memo_counter.hpp)
+            const int ended = p.options.memo ? countPuzzleByMemo(puzzle) : solvePuzzle(puzzle);
+            if (ended != kNextPuzzle) return ended;
         }
     }
     std::string why;

@@ -21,10 +21,12 @@ std::string memoCommandLineConflict(const OptionParse& p) {
 
 namespace {
 
-std::string memoInfo(const ParallelMemo& p) {
+std::string memoInfo(const ParallelMemo& p, const std::string& choice) {
     const MemoCounter& c = p.setup();
     std::ostringstream os;
     const Model& m = c.model();
+    if (!choice.empty())
+        os << "\n# How the count is made (the automatic choice; --no-memo enumerates):\nCOUNTING=" << choice << "\n";
     os << "\n# Counted by the memoized search (--memo): pieces, open cells, images:\nPIECES=" << m.mobileCount()
        << "\nCELLS=" << m.openCellCount() << "\nIMAGES=" << m.images.size() << "\n";
     os << "\n# Redundancy filter:\nREDUNDANCY_FILTER=" << c.redundancyDescription() << "\n";
@@ -55,7 +57,8 @@ std::string memoStatistics(const ParallelMemo& c) {
     return os.str();
 }
 
-std::string memoJson(const ParallelMemo& c, const PuzzleDef& def, const std::string& file, int index, double cpuSeconds) {
+std::string memoJson(const ParallelMemo& c, const PuzzleDef& def, const std::string& file, int index, double cpuSeconds,
+                     const std::string& choice) {
     nlohmann::json j = memoCountJson(c.setup(), c.stats(), memoStateName(c.state()),
                                      c.state() == MemoCounter::State::Done ? std::optional<uint64_t>(c.count()) : std::nullopt,
                                      c.threads());
@@ -64,13 +67,15 @@ std::string memoJson(const ParallelMemo& c, const PuzzleDef& def, const std::str
     j["index"] = index;
     j["title"] = def.title;
     if (cpuSeconds >= 0) j["cpuSeconds"] = cpuSeconds;
+    if (!choice.empty()) j["counting"] = choice;  // the automatic choice's reason (-i's COUNTING)
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace
 
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& o,
-                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress) {
+                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress,
+                const std::string& choice) {
     const MemoSettings settings = memoSettings(o);
     // Without -j, one thread: the threads' tables are partitioned, so threads count some
     // subproblems more than once (docs/memo.md), and a count gains from them only when asked.
@@ -79,7 +84,7 @@ int countByMemo(const PuzzleDef& def, const std::string& source, int index, cons
     MemoCounter::State st = counter->prepare();
     if (o.info && counter->ready()) {
         if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
-        std::cout << memoInfo(*counter);
+        std::cout << memoInfo(*counter, choice);
         std::cout.flush();
     }
     // With a progress line: the clock read between runs of progressSeconds() (the threads
@@ -91,7 +96,7 @@ int countByMemo(const PuzzleDef& def, const std::string& source, int index, cons
     if (progress) progress->finish();
     active = nullptr;
     if (o.info) std::cout << memoStatistics(*counter);
-    if (o.json) std::cout << memoJson(*counter, def, source, index, cpuSeconds() - cpuAtStart) << "\n";
+    if (o.json) std::cout << memoJson(*counter, def, source, index, cpuSeconds() - cpuAtStart, choice) << "\n";
     std::cout.flush();
     if (st == MemoCounter::State::Failed) {
         std::cerr << "polycube: " << shownPath(source) << ":" << def.line << ": " << counter->error() << "\n";

@@ -21,7 +21,9 @@ std::string memoCommandLineConflict(const OptionParse& p);
 // and with `progress` (null: none) the progress line between runs of progressSeconds().
 // `active` points to the counter while it runs (a signal handler may cancel it). Returns 0, 1
 // (an error, said on standard error), or -1 when the count was cancelled (its statistics printed; the caller exits as interrupted).
+// `choice`: the automatic choice's reason, printed by -i ("": --memo was given).
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& options,
-                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress);
+                ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress,
+                const std::string& choice = "");
 
 }  // namespace polycube

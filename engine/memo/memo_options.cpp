@@ -5,6 +5,7 @@
 namespace polycube {
 
 std::string memoConflict(const SolverOptions& o) {
+    if (o.memo && o.noMemo) return "--memo and --no-memo ask for opposite ways of counting: give one";
     if (!o.memo) return o.memoMb > 0 ? "--memo-mb N sets the budget of --memo's table: give --memo too" : "";
     // The enumerating search's options that mean nothing to a count, or that need the solutions.
     const std::pair<bool, const char*> refused[] = {
@@ -27,6 +28,13 @@ std::string memoConflict(const SolverOptions& o) {
     for (const auto& [given, what] : refused)
         if (given) return std::string("--memo cannot be combined with ") + what;
     return "";
+}
+
+bool automaticMemoAllowed(const SolverOptions& o) {
+    if (o.memo || o.noMemo || o.memoMb > 0) return false;
+    SolverOptions asked = o;
+    asked.memo = true;
+    return memoConflict(asked).empty();
 }
 
 MemoSettings memoSettings(const SolverOptions& o) {

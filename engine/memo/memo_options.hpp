@@ -20,6 +20,11 @@ namespace polycube {
 // else: the Session lists nothing anyway.)
 std::string memoConflict(const SolverOptions& o);
 
+// Whether the automatic choice (memo/memo_choice.hpp) may count these options by the memoized
+// search: neither --memo nor --no-memo nor --memo-mb given, and nothing memoConflict refuses.
+// The caller adds that no solution is listed (the command line's -q or --json).
+bool automaticMemoAllowed(const SolverOptions& o);
+
 // The counter's settings: -r and its piece, -M, and --memo-mb's budget (or the default).
 MemoSettings memoSettings(const SolverOptions& o);
 

@@ -20,25 +20,35 @@ namespace polycube {
 // FILA's tables serve every root image (finishSetup).
 constexpr double kShortSearchCost = 3e7;
 
-void ConfigurationProbes::estimateWholeSearch(const Context& ctx, double reduced) {
-    // The automatic configuration's first question: is the search short? Knuth's estimator
-    // through FILA started once on the whole puzzle, from its own root (64 probes; with -r
-    // divided by the symmetries the filter removes). A short search is not probed for the -r
-    // piece (step) and shares FILA's tables below the root with E too (Solver::finishSetup).
-    // It replaced, for that question, a pass of 40 probes under every kept image of the
-    // first -r candidate, which took 10% of a millisecond puzzle (Soma figures, hexominoes
-    // in 7x6); a long search still gets that pass first (the Tetris Cube and Bedlam choose
-    // as before).
+double ConfigurationProbes::estimateFromRoot(const Context& ctx, double reduced) {
+    // Knuth's estimator through FILA started once on the whole puzzle, from its own root:
+    // 64 probes, divided by the symmetries -r removes. FILA's tables are set back afterwards
+    // unless the -r candidates' probes (active_) go on with the same input.
     constexpr int kProbes = 64;
     constexpr uint64_t kSeed = 4242;
-    if (ctx.model.mobileCount() <= kShortSearchPieces) return;  // short whatever the estimate (knownShort)
+    double estimate = -1;
     if (input_.openCells.empty()) fillWholePuzzleInput(ctx);
-    if (!input_.openCells.empty() && ctx.fila.start(input_))
-        screenEstimate_ = ctx.fila.estimateCost(kProbes, kSeed).mean / reduced;
+    if (!input_.openCells.empty() && ctx.fila.start(input_)) estimate = ctx.fila.estimateCost(kProbes, kSeed).mean / reduced;
     if (!active_) {
         input_ = FilaInput{};
         ctx.fila.reuseTables(ctx.reuseTables);
     }
+    return estimate;
+}
+
+void ConfigurationProbes::estimateWholeSearch(const Context& ctx, double reduced) {
+    // The automatic configuration's first question: is the search short? A short search is
+    // not probed for the -r piece (step) and shares FILA's tables below the root with E too
+    // (Solver::finishSetup). It replaced, for that question, a pass of 40 probes under every
+    // kept image of the first -r candidate, which took 10% of a millisecond puzzle (Soma
+    // figures, hexominoes in 7x6); a long search still gets that pass first (the Tetris Cube
+    // and Bedlam choose as before).
+    if (ctx.model.mobileCount() <= kShortSearchPieces) return;  // short whatever the estimate (knownShort)
+    screenEstimate_ = estimateFromRoot(ctx, reduced);
+}
+
+double ConfigurationProbes::estimateForMemoChoice(const Context& ctx, double reduced) {
+    return screenEstimate_ >= 0 ? screenEstimate_ : estimateFromRoot(ctx, reduced);
 }
 
 bool ConfigurationProbes::knownShort(bool automatic, int pieces) const {

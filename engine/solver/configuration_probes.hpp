@@ -42,6 +42,11 @@ public:
     void estimateWholeSearch(const Context& ctx, double reduced);
     // The search is short: by its piece count or by estimateWholeSearch's figure.
     bool knownShort(bool automatic, int pieces) const;
+    // The same figure for the memoized count's automatic choice (memo/memo_choice.hpp), made
+    // now if estimateWholeSearch made none (FILA not below the root): kept apart from
+    // knownShort's, so the enumerating search is configured as without it. -1: none (the
+    // whole puzzle is past FILA's capacity, or its tables past their limit).
+    double estimateForMemoChoice(const Context& ctx, double reduced);
     // Probe the -r candidates (redundancyCandidates' list) when the search looks long:
     // active() until step() has chosen. `filaBelowRoot`: FILA searches below the root.
     void begin(const Context& ctx, std::vector<RedundancyPlan> candidates, bool automatic, bool filaBelowRoot);
@@ -63,6 +68,7 @@ private:
         int probes = 0;         // per kept image, over those passes
     };
     void end(const Context& ctx);
+    double estimateFromRoot(const Context& ctx, double reduced);
     void fillWholePuzzleInput(const Context& ctx);
     const std::vector<double>& fillOrder(const Model& model);
     uint64_t probeSalt(const Model& model, int image, uint64_t seed);

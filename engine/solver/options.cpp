@@ -144,6 +144,10 @@ const std::vector<OptionSpec>& specs() {
          "stationary pieces and copies; not with -u, -l, -t, -s, --checkpoint, --resume, --split, --job or the "
          "enumerating search's tuning and constraints; -j N: N threads, each with its own table",
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.memo = true; return std::string(); }},
+        {0, "no-memo", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
+         "with -q: enumerate the solutions to count them even where the memoized count (--memo) is expected to win, "
+         "which a -q count otherwise chooses then (-i's COUNTING line says which way and why)",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.noMemo = true; return std::string(); }},
         {0, "memo-mb", Arg::Required, false, OptionScope::Search, "N", kMemoMinMb, kMemoMaxMb, "64",
          "with --memo: the memo table's memory budget in MiB (default 256, in the page a quarter of the engine's memory for a "
          "search; with -j N, shared equally by the threads); "

@@ -50,6 +50,7 @@ struct SolverOptions {
     bool buildOrder = false;      // --build-order: print how to put each solution together (CLI only)
     bool memo = false;            // --memo: count by the memoized search (memo/memo_counter.hpp; memo_options.hpp its rules)
     long long memoMb = 0;         // --memo-mb N: its table's budget in MiB (0: not given, the default)
+    bool noMemo = false;          // --no-memo: a count enumerates even where memoizing is expected to win (memo/memo_choice.hpp)
     // Symmetry handling.
     Redundancy redundancy = Redundancy::Off;
     std::string redundancyPiece;  // with Redundancy::Named

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "constraints/symmetry.hpp"
+#include "memo/memo_choice.hpp"
 #include "geometry/geometry.hpp"
 #include "solver/configuration.hpp"
 
@@ -55,6 +56,12 @@ struct SearchConfiguration {
     int rootConstrainedColumn = -1;
     // FILA below the root starts on the root's region, its tables shared by the root's images.
     bool filaFromRoot = false;
+
+    // A count that lists nothing, with the choice left open (-q, neither --memo nor --no-memo,
+    // nothing the memoized count refuses): whether to memoize it (memo/memo_choice.hpp). The
+    // command line acts on it; without such a count, `made` is false.
+    bool countingForecastMade = false;
+    MemoForecast countingForecast;
 };
 
 }  // namespace polycube

@@ -101,6 +101,12 @@ public:
     // a checkpoint written mid-search is resumed by a solver that has not searched yet).
     std::string rootDescription() const;
     size_t symmetryCount() const { return symmetries_.size(); }
+    // A count that lists nothing, with the way of counting left open (-q, neither --memo nor
+    // --no-memo): whether the memoized count is expected to win (memo/memo_choice.hpp); null
+    // for other options. Known once ready().
+    const MemoForecast* countingForecast() const {
+        return config_.countingForecastMade ? &config_.countingForecast : nullptr;
+    }
     // All solutions listed as the unique ones' symmetric images (AlgorithmPlan::orbits): then
     // each assembly the search reaches stands for at most symmetryCount() solutions, and
     // `found` counts the images listed too (solutions + redundant == found still holds).

@@ -6,6 +6,9 @@
 // Solver's objects (SolverSetup::Targets).
 #include "solver/solver_setup.hpp"
 
+#include "memo/memo_choice.hpp"
+#include "memo/memo_options.hpp"
+
 #include <algorithm>
 #include <climits>
 
@@ -88,6 +91,7 @@ bool SolverSetup::step() {
             return true;
         case kSetEstimate:
             estimateWholeSearch();
+            forecastCounting();
             phase_ = t_.probes.active() ? kSetProbes : kSetMatrix;
             if (!t_.probes.active()) beginMatrix();
             return true;
@@ -250,6 +254,24 @@ void SolverSetup::estimateWholeSearch() {
     // With -r the filter divides the search by the symmetries it removes.
     const double reduced = config_.planActive ? std::max<double>(1, static_cast<double>(t_.symmetries.size())) : 1;
     t_.probes.estimateWholeSearch(probeContext(), reduced);
+}
+
+void SolverSetup::forecastCounting() {
+    // Only for a count the options leave to the automatic choice, and a search to be run.
+    if (!options_.quiet || !automaticMemoAllowed(options_) || !config_.impossible.empty()) return;
+    // -r's memoized count is a sum of terms: one, plus at most one Burnside term per symmetry.
+    const double terms = options_.redundancy != Redundancy::Off ? 1.0 + static_cast<double>(t_.symmetries.size()) : 1.0;
+    const double bound = memoSubproblemBound(t_.model) * terms;
+    double estimate = -1;
+    if (t_.fila && bound * kMemoSubproblemCost < kMemoWorthWeighing) {
+        // (the filter divides the tree by the symmetries when it constrains a piece; checking
+        // every solution against every symmetry divides nothing)
+        const bool divides = config_.planActive && !config_.plan.needsGlobalCheck;
+        const double reduced = divides ? std::max<double>(1, static_cast<double>(t_.symmetries.size())) : 1;
+        estimate = t_.probes.estimateForMemoChoice(probeContext(), reduced);
+    }
+    config_.countingForecast = forecastMemo(bound, estimate);
+    config_.countingForecastMade = true;
 }
 
 void SolverSetup::beginMatrix() {

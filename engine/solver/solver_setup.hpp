@@ -84,6 +84,7 @@ private:
     void proveByReach();
     void adoptProof(const WeightingProof& proof);  // its reason, kind and cells as the configuration's
     void estimateWholeSearch();
+    void forecastCounting();
     void beginMatrix();
     void finishSetup();
     bool fail(std::string message);

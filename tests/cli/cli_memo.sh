@@ -23,7 +23,27 @@ timeout 120 "$cli" --memo -q --json -r -M -j 3 "$def/solid_pentominoes_2x3x10.tx
 [[ $(grep -o '"solutions":[0-9]*' "$tmp/out" | tr '\n' ' ') == '"solutions":12 "solutions":240 ' ]] && grep -q '"threads":3' "$tmp/out" &&
   ok "-j 3 --json: -r -M" || fail "-j 3 --json: $(cat "$tmp/out" "$tmp/err")"
 
+# The automatic choice (memo/memo_choice.hpp): a -q count of many copies of few shapes is
+# memoized, -i's COUNTING line says why; --no-memo enumerates; a listing or a puzzle of
+# distinct pieces enumerates.
+timeout 60 "$cli" -q -i "$def/copies/dominoes_8x8.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '^COUNTING=memoized: at most' "$tmp/out" && grep -q '^SOLUTIONS=12988816$' "$tmp/out" && grep -q '^MEMO_LOOKUPS=' "$tmp/out" &&
+  ok "automatic: 8x8 dominoes memoized" || fail "automatic 8x8: $(head -c 600 "$tmp/out") $(cat "$tmp/err")"
+timeout 60 "$cli" -q --json -r -j 2 "$def/copies/dominoes_4x4x4.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '"solutions":210519848' "$tmp/out" && grep -q '"counting":"memoized: ' "$tmp/out" && grep -q '"threads":2' "$tmp/out" &&
+  ok "automatic: 4x4x4 dominoes -r -j 2 memoized" || fail "automatic 4x4x4: $(cat "$tmp/out" "$tmp/err")"
+timeout 60 "$cli" -q -i --no-memo "$def/copies/dominoes_7x6.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '^SOLUTIONS=31529$' "$tmp/out" && grep -q '^FOUND=31529$' "$tmp/out" && ! grep -q '^COUNTING=\|^MEMO_' "$tmp/out" &&
+  ok "--no-memo: 7x6 dominoes enumerated" || fail "--no-memo: $(head -c 600 "$tmp/out") $(cat "$tmp/err")"
+timeout 60 "$cli" -i "$def/copies/dominoes_7x6.txt" >"$tmp/out" 2>"$tmp/err"
+[[ $(grep -c '^# --- SOLUTION' "$tmp/out") == 31529 ]] && ! grep -q '^COUNTING=' "$tmp/out" &&
+  ok "a listing enumerates" || fail "listing: $(head -c 300 "$tmp/out") $(cat "$tmp/err")"
+timeout 60 "$cli" -q -i -r "$def/soma.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '^COUNTING=enumerating: at most' "$tmp/out" && grep -q '^SOLUTIONS=480$' "$tmp/out" && grep -q '^FOUND=' "$tmp/out" &&
+  ok "automatic: Soma enumerated" || fail "automatic Soma: $(head -c 600 "$tmp/out") $(cat "$tmp/err")"
+
 soma="$def/soma.txt"
+expect_exit "--memo --no-memo" 2 "opposite ways of counting" "$cli" --memo --no-memo -q "$soma"
 expect_exit "--memo without -q" 2 "give -q" "$cli" --memo "$soma"
 expect_exit "--memo -u" 2 "cannot be combined with -u" "$cli" --memo -q -u "$soma"
 expect_exit "--memo -l" 2 "cannot be combined with -l" "$cli" --memo -q -l 5 "$soma"

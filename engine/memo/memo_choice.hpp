@@ -1,0 +1,52 @@
+// The automatic choice between counting by enumeration and by the memoized counter, for a
+// count that lists no solution (the command line's -q or --json without --memo or --no-memo).
+//
+//   double bound = memoSubproblemBound(model) * terms;
+//   MemoForecast f = forecastMemo(bound, bound * kMemoSubproblemCost < kMemoWorthWeighing ? estimate() : -1);
+//   if (f.memoize) countByMemo(...); else search(...);   // f.reason says why, for -i
+//
+// The Solver's setup makes the forecast when the options leave the choice open
+// (Solver::countingForecast); the command line acts on it.
+//
+// The enumerating search's cost is the automatic configuration's own Monte Carlo estimate
+// (Knuth's estimator through FILA: nodes plus images scanned; solver/configuration_probes.hpp).
+// The memoized counter's cost is bounded from above without searching: a subproblem is the
+// sweep's position p (every earlier cell filled), which of the next span-1 cells are filled
+// (span: the longest reach of an image along the sweep), and how many copies of each shape are
+// left, whose cells must add up to what is filled. Summed over the positions, that bounds the
+// subproblems of one term; the terms (-r's Burnside sums) multiply it. The memo is chosen only
+// when that bound times the measured cost of a subproblem in units of the estimate is below the
+// estimate, so a puzzle whose subproblems do not repeat keeps the enumerating search (the bound
+// is far above its tree: 12 or more distinct pieces give 2^12 or more sets of pieces left).
+#pragma once
+#include <string>
+
+#include "puzzle/model.hpp"
+
+namespace polycube {
+
+struct MemoForecast {
+    double subproblemBound = 0;   // at most this many subproblems in all the terms
+    double enumeratingCost = -1;  // the enumerating search's estimate (-1: none)
+    bool memoize = false;
+    std::string reason;           // one line for -i
+};
+
+// One memoized subproblem (a lookup, a store and the rows tried at its cell) costs about as
+// much as this many units of the enumerating search's estimate (docs/memo.md, "The automatic
+// choice", measures it).
+constexpr double kMemoSubproblemCost = 60;
+// A bound whose cost is past this many units is not weighed: the memoized count would take
+// days, so the enumerating search's estimate is not worth making (12 distinct pieces and more).
+constexpr double kMemoWorthWeighing = 1e13;
+
+// The bound on the subproblems of one term of the memoized count (no search: the model's
+// images and shapes). Reads every image once.
+double memoSubproblemBound(const Model& model);
+
+// `bound`: on the subproblems of all the terms (one without -r; with -r, the bound times one
+// plus the symmetries). `enumeratingCost` < 0: no estimate (FILA cannot start on the whole
+// puzzle, or the bound is past kMemoWorthWeighing): the enumerating search.
+MemoForecast forecastMemo(double bound, double enumeratingCost);
+
+}  // namespace polycube
