@@ -1,16 +1,20 @@
 #!/usr/bin/env node
-// Memoized counting against the enumerating search: does `--memo` count faster, and where?
-// Every puzzle runs natively on one thread twice: the enumerating search (`-q --json -j 1` and
-// the puzzle's options, the automatic configuration) and the memoized count (`--memo -q --json`
-// and the same options). Both counts must agree with each other and with the catalog where it
-// has one; a run past the limit (wall time) is stopped by SIGINT (its JSON line then says
-// "cancelled") and shown as cut. Times are the process's CPU seconds for the puzzle (the JSON's
-// cpuSeconds): on a shared machine the wall time measures the other sessions too.
+// Memoized counting against the enumerating search: does `--memo` count faster, and where,
+// and does the default (a -q count chooses, memo/memo_choice.hpp) take the faster one?
+// Every puzzle runs natively on one thread three times: the enumerating search (`--no-memo -q
+// --json -j 1` and the puzzle's options, the automatic configuration), the memoized count
+// (`--memo -q --json` and the same options) and the default (`-q --json -j 1`: its JSON's
+// "counting" says which way it took). The counts must agree with each other and with the
+// catalog where it has one; a run past the limit (wall time) is stopped by SIGINT (its JSON
+// line then says "cancelled") and shown as cut. Times are the process's CPU seconds for the
+// puzzle (the JSON's cpuSeconds): on a shared machine the wall time measures the other
+// sessions too. The default's column is its time over the faster of the other two.
 //
 // Puzzles: the reference puzzles of def/ (with -r, and without -r or with -r -M where the
-// catalog has those counts), the one-sided pentominoes in 6x15 and 9x10 (made here from the
-// 18x5 file's pieces), a thin ring wall of 28 pentacubes with no solution (made here), and
-// every family puzzle of def/families with -r (a summary line, and the slowest ones listed).
+// catalog has those counts), the copy-heavy puzzles of def/copies, the one-sided pentominoes
+// in 6x15 and 9x10 (made here from the 18x5 file's pieces), a thin ring wall of 28 pentacubes
+// with no solution (made here), and every family puzzle of def/families with -r (a summary
+// line, and the slowest ones listed).
 //
 // Writes bench/MEMO.md (unless MEMO_ONLY is set). Exit status 1 when counts differ.
 // Env: MEMO_ONLY=soma,18x5 (filter on the puzzle's name), MEMO_MAX_SECONDS (60: limit per
@@ -64,6 +68,9 @@ for (const e of catalog) {
   const optionSets = Object.keys(e.counts).length ? Object.keys(e.counts) : ['-r'];
   for (const options of optionSets) cases.push({ name: e.title, file, options, known: e.counts[options] });
 }
+for (const e of JSON.parse(readFileSync(path.join(ROOT, 'def/copies/catalog.json'), 'utf8')))
+  for (const [options, known] of Object.entries(e.counts))
+    cases.push({ name: e.title, file: path.join(ROOT, 'def/copies', e.file), options, known });
 cases.push({ name: 'One-sided pentominoes 6x15', file: written('1s_6x15.txt', oneSided(15, 6)), options: '-r', known: 2567183 });
 cases.push({ name: 'One-sided pentominoes 9x10', file: written('1s_9x10.txt', oneSided(10, 9)), options: '-r', known: 10440433 });
 cases.push({ name: 'Thin pentacube ring 8x8x5 (28 pieces)', file: written('ring.txt', thinRing()), options: '-r', known: 0 });
@@ -93,8 +100,17 @@ function run(file, args) {
 }
 
 const words = (s) => s.split(' ').filter(Boolean);
-const enumerate = (c) => run(c.file, ['-q', '--json', '-j', '1', ...words(c.options)]);
+const enumerate = (c) => run(c.file, ['--no-memo', '-q', '--json', '-j', '1', ...words(c.options)]);
 const memoize = (c) => run(c.file, ['--memo', '--memo-mb', MB, '-q', '--json', ...words(c.options)]);
+const byDefault = (c) => run(c.file, ['-q', '--json', '-j', '1', ...words(c.options)]);
+// The default's way ("memo" or "enum") and its time over the faster of the two that finished.
+function defaultShown(d, e, m) {
+  if (!d.json) return `error: ${d.err.split('\n').pop()}`;
+  const way = (d.json.counting || '').startsWith('memoized') ? 'memo' : 'enum';
+  const times = [e, m].filter(done).map(sec);
+  if (!done(d)) return `${way}, ${shown(d)}`;
+  return `${way}, ${shown(d)}` + (times.length ? `, ${(sec(d) / Math.max(Math.min(...times), 1e-5)).toFixed(2)}x` : '');
+}
 
 // CPU seconds of the process for the puzzle (the JSON's cpuSeconds): on a shared, loaded
 // machine wall time measures the other sessions more than the search.
@@ -113,27 +129,36 @@ for (const c of cases) {
   if (!selected(c.name)) continue;
   const e = await enumerate(c);
   const m = await memoize(c);
-  const counts = [done(e) ? e.json.solutions : null, done(m) ? m.json.solutions : null, c.known ?? null].filter((x) => x !== null);
+  const d = await byDefault(c);
+  const counts = [done(e) ? e.json.solutions : null, done(m) ? m.json.solutions : null, done(d) ? d.json.solutions : null,
+    c.known ?? null].filter((x) => x !== null);
   const agree = counts.every((x) => x === counts[0]);
   if (!agree) failures++;
   const speedup = done(e) && done(m) && sec(m) > 0 ? `${(sec(e) / sec(m)).toFixed(2)}x` : '';
   const memo = m.json && m.json.memo ? m.json.memo : {};
   rows.push(`| ${c.name} | \`${c.options || '(none)'}\` | ${fmtCount(c.known)} | ${done(e) ? fmtCount(e.json.solutions) : ''} | ` +
     `${shown(e)} | ${done(m) ? fmtCount(m.json.solutions) : ''} | ${shown(m)} | ${speedup} | ${fmtCount(memo.hits)} | ` +
-    `${fmtCount(memo.misses)} | ${fmtCount(memo.evictions)} | ${memo.tableBytes ? (memo.tableBytes / 1048576).toFixed(1) : ''} | ${agree ? '' : 'DIFFER'} |`);
+    `${fmtCount(memo.misses)} | ${fmtCount(memo.evictions)} | ${memo.tableBytes ? (memo.tableBytes / 1048576).toFixed(1) : ''} | ` +
+    `${defaultShown(d, e, m)} | ${agree ? '' : 'DIFFER'} |`);
   console.log(rows[rows.length - 1]);
 }
 
 // The families: every puzzle with -r, both ways.
 const famRows = [];
-let famMemoWins = 0, famTotal = 0, famEnumSeconds = 0, famMemoSeconds = 0;
+let famMemoWins = 0, famTotal = 0, famEnumSeconds = 0, famMemoSeconds = 0, famDefaultMemo = 0;
+const famDefault = [];  // the default's time over the enumerating search's, per puzzle
 if (!process.env.MEMO_SKIP_FAMILIES && (!ONLY.length || ONLY.includes('families'))) {
   const fam = JSON.parse(readFileSync(path.join(ROOT, 'def/families/catalog.json'), 'utf8'));
   for (const e of fam) {
     const c = { name: e.title, file: path.join(ROOT, 'def/families', e.file), options: '-r', known: e.counts['-r'] };
     const en = await enumerate(c);
     const m = await memoize(c);
-    const agree = (!done(m) || m.json.solutions === c.known) && (!done(en) || en.json.solutions === c.known);
+    const d = await byDefault(c);
+    const agree = [m, en, d].every((r) => !done(r) || r.json.solutions === c.known);
+    if (done(d)) {
+      famDefault.push(sec(d) / Math.max(done(en) ? sec(en) : Infinity, 1e-5));
+      if ((d.json.counting || '').startsWith('memoized')) famDefaultMemo++;
+    }
     if (!agree) failures++;
     famTotal++;
     if (done(en) && done(m)) {
@@ -155,15 +180,19 @@ let md = `# Memoized counting against the enumerating search\n\n` +
   `Generated by \`npm run bench:memo\` (bench/memo.mjs) at ${commit}: ${cpu}, ${os.cpus().length} cores, load ${load} ` +
   `at the end. One thread each; CPU seconds of the process for the puzzle (the JSON's cpuSeconds); runs past ${LIMIT} s ` +
   `of wall time cut (SIGINT). ` +
-  `Enumerating: \`-q -j 1\` with the automatic configuration; memoized: \`--memo --memo-mb ${MB} -q\`. ` +
+  `Enumerating: \`--no-memo -q -j 1\` with the automatic configuration; memoized: \`--memo --memo-mb ${MB} -q\`; ` +
+  `default: \`-q -j 1\`, which chooses (memo/memo_choice.hpp): the way it took and its time over the faster of the ` +
+  `other two (single runs: a few percent either way is noise). ` +
   `Hits, misses and evictions are the memo table's; MiB its size at the end.\n\n` +
-  `| puzzle | options | known | enumerating | time | memoized | time | speed-up | hits | misses | evictions | MiB | |\n` +
-  `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n` + rows.join('\n') + '\n';
+  `| puzzle | options | known | enumerating | time | memoized | time | speed-up | hits | misses | evictions | MiB | default | |\n` +
+  `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n` + rows.join('\n') + '\n';
 if (famRows.length) {
   famRows.sort((a, b) => a.ratio - b.ratio);
   md += `\n## The families (def/families, -r)\n\n${famTotal} puzzles; memoized faster on ${famMemoWins} of those both finished; ` +
     `total ${famEnumSeconds.toFixed(2)} s enumerating, ${famMemoSeconds.toFixed(2)} s memoized; ` +
-    `${famRows.filter((r) => !r.agree).length} counts differ.\n\n| puzzle | enumerating | memoized | speed-up |\n|---|---:|---:|---:|\n` +
+    `${famRows.filter((r) => !r.agree).length} counts differ. The default took the memoized count on ${famDefaultMemo}; ` +
+    `its time over the enumerating search's: geometric mean ${Math.exp(famDefault.reduce((a, x) => a + Math.log(x), 0) / Math.max(famDefault.length, 1)).toFixed(3)}, ` +
+    `median ${[...famDefault].sort((a, b) => a - b)[famDefault.length >> 1]?.toFixed(3)} over ${famDefault.length} (single runs).\n\n| puzzle | enumerating | memoized | speed-up |\n|---|---:|---:|---:|\n` +
     famRows.map((r) => `| ${r.name} | ${shown(r.e)} | ${shown(r.m)} | ${r.ratio ? r.ratio.toFixed(2) + 'x' : ''}${r.agree ? '' : ' DIFFER'} |`).join('\n') + '\n';
 }
 if (!ONLY.length) writeFileSync(OUT, md);

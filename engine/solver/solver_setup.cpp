@@ -262,6 +262,13 @@ void SolverSetup::forecastCounting() {
     // -r's memoized count is a sum of terms: one, plus at most one Burnside term per symmetry.
     const double terms = options_.redundancy != Redundancy::Off ? 1.0 + static_cast<double>(t_.symmetries.size()) : 1.0;
     const double bound = memoSubproblemBound(t_.model) * terms;
+    if (t_.model.mobileCount() <= kShortSearchPieces) {
+        // A short search (solver/configuration.hpp): asking would cost a sixth of it.
+        config_.countingForecast = MemoForecast{bound, -1, false, "enumerating: a search of at most " +
+                                                                      std::to_string(kShortSearchPieces) + " pieces is short"};
+        config_.countingForecastMade = true;
+        return;
+    }
     double estimate = -1;
     if (t_.fila && bound * kMemoSubproblemCost < kMemoWorthWeighing) {
         // (the filter divides the tree by the symmetries when it constrains a piece; checking
