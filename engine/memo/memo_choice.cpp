@@ -1,58 +1,117 @@
 #include "memo/memo_choice.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <unordered_set>
 #include <vector>
 
 #include "memo/cover_problem.hpp"
 
 namespace polycube {
 
-double memoSubproblemBound(const Model& model) {
-    const int cells = model.openCellCount();
-    if (cells == 0) return 1;
+namespace {
+
+// What both bounds read off the model: the images' reach along the sweep and the ways to
+// choose copies by the cells they cover.
+struct Sweep {
+    int cells = 0;
+    int span = 1;                 // the longest reach of an image, its first cell included
+    std::vector<double> sets;     // sets[k]: ways to take copies of the shapes with k cells in all
+    std::vector<int> first;       // per image: its first cell's position in the sweep
+    std::vector<uint64_t> after;  // per image: its other cells, bit i = position first + 1 + i
+};
+
+Sweep readSweep(const Model& model, bool masks) {
+    Sweep s;
+    s.cells = model.openCellCount();
     const std::vector<int> order = sweepOrder(model);
-    // span: how far past its first cell (in the sweep) an image reaches. A piece placed before
-    // position p starts before p, so the cells it fills past p lie in the next span - 1.
-    int span = 1;
+    // A piece placed before position p starts before p, so the cells it fills past p lie in
+    // the next span - 1.
+    if (masks) s.first.reserve(model.images.size()), s.after.reserve(model.images.size());
     for (const Image& image : model.images) {
-        int lo = cells, hi = -1;
+        int lo = s.cells, hi = -1;
         for (int c : image.cells) lo = std::min(lo, order[c]), hi = std::max(hi, order[c]);
-        if (hi >= lo) span = std::max(span, hi - lo + 1);
+        if (hi < lo) continue;
+        s.span = std::max(s.span, hi - lo + 1);
+        if (!masks || hi - lo > 63) continue;  // (memoReachableBound then gives up)
+        uint64_t after = 0;
+        for (int c : image.cells)
+            if (order[c] != lo) after |= 1ULL << (order[c] - lo - 1);
+        s.first.push_back(lo);
+        s.after.push_back(after);
     }
-    // sets[k]: the ways to choose how many copies of each shape are placed, their cells adding
-    // up to k (a bounded knapsack, in doubles: the figures only compare).
-    std::vector<double> sets(static_cast<size_t>(cells) + 1, 0.0);
-    sets[0] = 1;
+    // A bounded knapsack, in doubles: the figures only compare.
+    s.sets.assign(static_cast<size_t>(s.cells) + 1, 0.0);
+    s.sets[0] = 1;
     for (const Shape& shape : model.shapes) {
-        std::vector<double> next(sets.size(), 0.0);
-        for (int k = 0; k <= cells; ++k) {
-            if (sets[k] == 0) continue;
-            for (int c = 0; c <= shape.count && k + c * shape.size <= cells; ++c) next[k + c * shape.size] += sets[k];
+        std::vector<double> next(s.sets.size(), 0.0);
+        for (int k = 0; k <= s.cells; ++k) {
+            if (s.sets[k] == 0) continue;
+            for (int c = 0; c <= shape.count && k + c * shape.size <= s.cells; ++c) next[k + c * shape.size] += s.sets[k];
         }
-        sets.swap(next);
+        s.sets.swap(next);
     }
-    // binomial[j] = C(window, j) for the window of span - 1 cells after the position.
-    const int window = span - 1;
-    std::vector<double> binomial(static_cast<size_t>(window) + 1, 1.0);
-    for (int j = 1; j <= window; ++j) binomial[j] = binomial[j - 1] * (window - j + 1) / j;
+    return s;
+}
+
+}  // namespace
+
+double memoSubproblemBound(const Model& model) {
+    if (model.openCellCount() == 0) return 1;
+    const Sweep s = readSweep(model, false);
+    const int window = s.span - 1;
     double bound = 0;
-    for (int p = 0; p < cells; ++p) {
-        const int reach = std::min(window, cells - 1 - p);  // the window ends with the box
+    for (int p = 0; p < s.cells; ++p) {
+        // C(reach, j) ways for j of the next `reach` cells to be filled (the window ends with the box).
+        const int reach = std::min(window, s.cells - 1 - p);
+        double profiles = 1;
         for (int j = 0; j <= reach; ++j) {
-            // C(reach, j) profiles with j cells filled; binomial[] is for the whole window.
-            double profiles = 1;
-            if (reach == window) profiles = binomial[j];
-            else for (int i = 1; i <= j; ++i) profiles = profiles * (reach - i + 1) / i;
-            bound += profiles * sets[p + j];
+            bound += profiles * s.sets[p + j];
+            profiles = profiles * (reach - j) / (j + 1);
         }
     }
     return std::max(bound, 1.0);
 }
 
-MemoForecast forecastMemo(double bound, double enumeratingCost) {
+double memoReachableBound(const Model& model, long long work) {
+    if (model.openCellCount() == 0) return 1;
+    const Sweep s = readSweep(model, true);
+    if (s.span - 1 > 63) return -1;  // a frontier past one word: not tried
+    // The images by first cell, their masks deduplicated (shapes do not matter here).
+    std::vector<std::vector<uint64_t>> at(static_cast<size_t>(s.cells));
+    for (size_t i = 0; i < s.first.size(); ++i) at[s.first[i]].push_back(s.after[i]);
+    for (auto& masks : at) {
+        std::sort(masks.begin(), masks.end());
+        masks.erase(std::unique(masks.begin(), masks.end()), masks.end());
+    }
+    // Breadth first over the positions: the frontiers reachable at p (cells after p filled),
+    // each fills p with an image that fits and moves to the next open cell.
+    std::vector<std::unordered_set<uint64_t>> frontiers(static_cast<size_t>(s.cells) + 1);
+    frontiers[0].insert(0);
+    double bound = 0;
+    for (int p = 0; p < s.cells; ++p) {
+        for (uint64_t filled : frontiers[p]) {
+            bound += s.sets[p + __builtin_popcountll(filled)];
+            work -= static_cast<long long>(at[p].size()) + 1;
+            if (work < 0) return -1;
+            for (uint64_t image : at[p]) {
+                if (image & filled) continue;
+                uint64_t next = image | filled;
+                int q = p + 1;
+                while (q < s.cells && (next & 1)) next >>= 1, ++q;
+                if (q < s.cells) frontiers[q].insert(next >> 1);  // bit 0 is q itself, open
+            }
+        }
+        std::unordered_set<uint64_t>().swap(frontiers[p]);
+    }
+    return std::max(bound, 1.0);
+}
+
+MemoForecast forecastMemo(double bound, double enumeratingCost, bool reached) {
     MemoForecast f;
     f.subproblemBound = bound;
+    f.reached = reached;
     f.enumeratingCost = enumeratingCost;
     char line[256];
     if (enumeratingCost < 0) {
@@ -64,9 +123,9 @@ MemoForecast forecastMemo(double bound, double enumeratingCost) {
         return f;
     }
     f.memoize = bound * kMemoSubproblemCost < enumeratingCost;
-    std::snprintf(line, sizeof line, "%s: at most %.3g subproblems to remember, x %g %s the enumerating search's estimate %.3g",
-                  f.memoize ? "memoized" : "enumerating", bound, kMemoSubproblemCost, f.memoize ? "<" : ">=",
-                  enumeratingCost);
+    std::snprintf(line, sizeof line, "%s: at most %.3g subproblems to remember%s, x %g %s the enumerating search's estimate %.3g",
+                  f.memoize ? "memoized" : "enumerating", bound, reached ? " (frontiers reached)" : "", kMemoSubproblemCost,
+                  f.memoize ? "<" : ">=", enumeratingCost);
     f.reason = line;
     return f;
 }

@@ -27,6 +27,7 @@ namespace polycube {
 
 struct MemoForecast {
     double subproblemBound = 0;   // at most this many subproblems in all the terms
+    bool reached = false;         // the bound counts only the frontiers the images reach
     double enumeratingCost = -1;  // the enumerating search's estimate (-1: none)
     bool memoize = false;
     std::string reason;           // one line for -i
@@ -44,9 +45,21 @@ constexpr double kMemoWorthWeighing = 1e13;
 // images and shapes). Reads every image once.
 double memoSubproblemBound(const Model& model);
 
+// A tighter bound: the same sum over only the frontiers the images can reach (a breadth-first
+// pass along the sweep, pieces not counted), for about `work` image tests at most; -1 past
+// that (or a frontier wider than 63 cells). The setup asks for it only when the first bound
+// is near the estimate, with a share of the estimate as the work (kMemoRefineShare).
+double memoReachableBound(const Model& model, long long work);
+// Refine when the first bound's cost is within this factor of the estimate, spending at most
+// the estimate divided by kMemoRefineShare (an image test costs about one estimate unit, so
+// a puzzle the enumerating search keeps pays 2% at most).
+constexpr double kMemoRefineRange = 1e4;
+constexpr double kMemoRefineShare = 50;
+
 // `bound`: on the subproblems of all the terms (one without -r; with -r, the bound times one
 // plus the symmetries). `enumeratingCost` < 0: no estimate (FILA cannot start on the whole
 // puzzle, or the bound is past kMemoWorthWeighing): the enumerating search.
-MemoForecast forecastMemo(double bound, double enumeratingCost);
+// `reached`: the bound is memoReachableBound's (said in the reason).
+MemoForecast forecastMemo(double bound, double enumeratingCost, bool reached = false);
 
 }  // namespace polycube

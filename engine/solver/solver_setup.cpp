@@ -261,11 +261,13 @@ void SolverSetup::forecastCounting() {
     if (!options_.quiet || !automaticMemoAllowed(options_) || !config_.impossible.empty()) return;
     // -r's memoized count is a sum of terms: one, plus at most one Burnside term per symmetry.
     const double terms = options_.redundancy != Redundancy::Off ? 1.0 + static_cast<double>(t_.symmetries.size()) : 1.0;
-    const double bound = memoSubproblemBound(t_.model) * terms;
+    double bound = memoSubproblemBound(t_.model) * terms;
+    bool reached = false;
     if (t_.model.mobileCount() <= kShortSearchPieces) {
         // A short search (solver/configuration.hpp): asking would cost a sixth of it.
-        config_.countingForecast = MemoForecast{bound, -1, false, "enumerating: a search of at most " +
-                                                                      std::to_string(kShortSearchPieces) + " pieces is short"};
+        MemoForecast& f = config_.countingForecast;
+        f.subproblemBound = bound;
+        f.reason = "enumerating: a search of at most " + std::to_string(kShortSearchPieces) + " pieces is short";
         config_.countingForecastMade = true;
         return;
     }
@@ -277,7 +279,11 @@ void SolverSetup::forecastCounting() {
         const double reduced = divides ? std::max<double>(1, static_cast<double>(t_.symmetries.size())) : 1;
         estimate = t_.probes.estimateForMemoChoice(probeContext(), reduced);
     }
-    config_.countingForecast = forecastMemo(bound, estimate);
+    if (estimate > 0 && bound * kMemoSubproblemCost >= estimate && bound * kMemoSubproblemCost < estimate * kMemoRefineRange) {
+        const double reachable = memoReachableBound(t_.model, static_cast<long long>(estimate / kMemoRefineShare));
+        if (reachable >= 0) bound = std::min(bound, reachable * terms), reached = true;
+    }
+    config_.countingForecast = forecastMemo(bound, estimate, reached);
     config_.countingForecastMade = true;
 }
 
