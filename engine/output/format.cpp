@@ -182,6 +182,7 @@ json searchJson(const Solver& s, const SolverStats& st, const std::string& state
     j["redundancyFilter"] = s.redundancyDescription();
     j["configuration"] = s.configurationDescription();
     if (!s.rootDescription().empty()) j["root"] = s.rootDescription();
+    if (const MemoForecast* f = s.countingForecast()) j["counting"] = f->reason;  // the -q count's choice (memo_choice.hpp)
     if (!s.impossibleReason().empty()) {
         j["impossible"] = s.impossibleReason();
         j["impossibleBy"] = s.impossibleKind();

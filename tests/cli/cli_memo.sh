@@ -38,8 +38,11 @@ grep -q '^SOLUTIONS=31529$' "$tmp/out" && grep -q '^FOUND=31529$' "$tmp/out" && 
 timeout 60 "$cli" -i "$def/copies/dominoes_7x6.txt" >"$tmp/out" 2>"$tmp/err"
 [[ $(grep -c '^# --- SOLUTION' "$tmp/out") == 31529 ]] && ! grep -q '^COUNTING=' "$tmp/out" &&
   ok "a listing enumerates" || fail "listing: $(head -c 300 "$tmp/out") $(cat "$tmp/err")"
+timeout 60 "$cli" -q --json "$def/pentominoes_10x6.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '"counting":"enumerating: at most' "$tmp/out" && grep -q '"solutions":9356' "$tmp/out" &&
+  ok "automatic: 10x6 enumerated, --json says why" || fail "automatic 10x6: $(cat "$tmp/out" "$tmp/err")"
 timeout 60 "$cli" -q -i -r "$def/soma.txt" >"$tmp/out" 2>"$tmp/err"
-grep -q '^COUNTING=enumerating: at most' "$tmp/out" && grep -q '^SOLUTIONS=480$' "$tmp/out" && grep -q '^FOUND=' "$tmp/out" &&
+grep -q '^COUNTING=enumerating: a search of at most 8 pieces is short$' "$tmp/out" && grep -q '^SOLUTIONS=480$' "$tmp/out" && grep -q '^FOUND=' "$tmp/out" &&
   ok "automatic: Soma enumerated" || fail "automatic Soma: $(head -c 600 "$tmp/out") $(cat "$tmp/err")"
 
 soma="$def/soma.txt"
