@@ -444,6 +444,8 @@ TEST(Parallel, CancelIsSeenWithinASliceWhenPlacementsAreSlow) {
         EXPECT_EQ(p.run(), Solver::State::Cancelled);
         const double after = processCpuSeconds() - cancelledAt;
         ASSERT_GT(cancelledAt, 0);
-        EXPECT_LT(after, 0.05) << "s of CPU from cancel() to run()'s end";
+        // The bound separates the fault (0.44-0.88 s) from the mended path (8 ms idle; 50 ms
+        // seen beside a whole test run on 2 busy cores, where a slice's thread shares its core).
+        EXPECT_LT(after, 0.25) << "s of CPU from cancel() to run()'s end";
     }
 }
