@@ -1,8 +1,10 @@
 // The automatic choice between counting by enumeration and by the memoized counter, for a
-// count that lists no solution (the command line's -q or --json without --memo or --no-memo).
+// count that lists no solution (the command line's -q, neither --memo nor --no-memo).
 //
-//   double bound = memoSubproblemBound(model) * terms;
-//   MemoForecast f = forecastMemo(bound, bound * kMemoSubproblemCost < kMemoWorthWeighing ? estimate() : -1);
+//   double bound = memoSubproblemBound(model) * terms;             // terms: 1, or 1 + symmetries with -r
+//   double e = bound * kMemoSubproblemCost < kMemoWorthWeighing ? estimate() : -1;
+//   if (near(bound, e)) bound = std::min(bound, memoReachableBound(model, e / kMemoRefineShare) * terms);
+//   MemoForecast f = forecastMemo(bound, e);
 //   if (f.memoize) countByMemo(...); else search(...);   // f.reason says why, for -i
 //
 // The Solver's setup makes the forecast when the options leave the choice open

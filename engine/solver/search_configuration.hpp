@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "constraints/symmetry.hpp"
-#include "memo/memo_choice.hpp"
 #include "geometry/geometry.hpp"
+#include "memo/memo_choice.hpp"
 #include "solver/configuration.hpp"
 
 namespace polycube {
@@ -59,7 +59,7 @@ struct SearchConfiguration {
 
     // A count that lists nothing, with the choice left open (-q, neither --memo nor --no-memo,
     // nothing the memoized count refuses): whether to memoize it (memo/memo_choice.hpp). The
-    // command line acts on it; without such a count, `made` is false.
+    // command line acts on it; without such a count, countingForecastMade is false.
     bool countingForecastMade = false;
     MemoForecast countingForecast;
 };
