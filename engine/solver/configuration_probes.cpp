@@ -45,10 +45,12 @@ void ConfigurationProbes::estimateWholeSearch(const Context& ctx, double reduced
     // and Bedlam choose as before).
     if (ctx.model.mobileCount() <= kShortSearchPieces) return;  // short whatever the estimate (knownShort)
     screenEstimate_ = estimateFromRoot(ctx, reduced);
+    screenTried_ = true;
 }
 
 double ConfigurationProbes::estimateForMemoChoice(const Context& ctx, double reduced) {
-    return screenEstimate_ >= 0 ? screenEstimate_ : estimateFromRoot(ctx, reduced);
+    // (an estimate that could not be made once, FILA refusing the whole puzzle, is not tried again)
+    return screenTried_ ? screenEstimate_ : estimateFromRoot(ctx, reduced);
 }
 
 bool ConfigurationProbes::knownShort(bool automatic, int pieces) const {

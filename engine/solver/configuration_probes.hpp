@@ -85,6 +85,7 @@ private:
     int next_ = -1;
     FilaInput input_;             // the whole puzzle, FILA started once (begin)
     double screenEstimate_ = -1;  // the first estimate of the search's cost (-1: none)
+    bool screenTried_ = false;    // estimateWholeSearch ran (its figure may still be -1)
     std::vector<double> fillOrder_;  // cells' keys in fill order (fillOrder(): computed once)
 };
 

@@ -260,17 +260,16 @@ void SolverSetup::forecastCounting() {
     // Only for a count the options leave to the automatic choice, and a search to be run.
     if (!options_.quiet || !automaticMemoAllowed(options_) || !config_.impossible.empty()) return;
     // -r's memoized count is a sum of terms: one, plus at most one Burnside term per symmetry.
+    config_.countingForecastMade = true;
+    if (t_.model.mobileCount() <= kShortSearchPieces) {
+        // A short search (solver/configuration.hpp): weighing would cost a noticeable share of it.
+        config_.countingForecast.reason =
+            "enumerating: a search of at most " + std::to_string(kShortSearchPieces) + " pieces is short";
+        return;
+    }
     const double terms = options_.redundancy != Redundancy::Off ? 1.0 + static_cast<double>(t_.symmetries.size()) : 1.0;
     double bound = memoSubproblemBound(t_.model) * terms;
     bool reached = false;
-    if (t_.model.mobileCount() <= kShortSearchPieces) {
-        // A short search (solver/configuration.hpp): asking would cost a sixth of it.
-        MemoForecast& f = config_.countingForecast;
-        f.subproblemBound = bound;
-        f.reason = "enumerating: a search of at most " + std::to_string(kShortSearchPieces) + " pieces is short";
-        config_.countingForecastMade = true;
-        return;
-    }
     double estimate = -1;
     if (t_.fila && bound * kMemoSubproblemCost < kMemoWorthWeighing) {
         // (the filter divides the tree by the symmetries when it constrains a piece; checking
@@ -284,7 +283,6 @@ void SolverSetup::forecastCounting() {
         if (reachable >= 0) bound = std::min(bound, reachable * terms), reached = true;
     }
     config_.countingForecast = forecastMemo(bound, estimate, reached);
-    config_.countingForecastMade = true;
 }
 
 void SolverSetup::beginMatrix() {
