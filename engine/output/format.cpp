@@ -182,7 +182,14 @@ json searchJson(const Solver& s, const SolverStats& st, const std::string& state
     j["redundancyFilter"] = s.redundancyDescription();
     j["configuration"] = s.configurationDescription();
     if (!s.rootDescription().empty()) j["root"] = s.rootDescription();
-    if (const MemoForecast* f = s.countingForecast()) j["counting"] = f->reason;  // the -q count's choice (memo_choice.hpp)
+    if (const MemoForecast* f = s.countingForecast()) {
+        // The choice of a -q count (memo_choice.hpp), or for the Session's listing, what a count
+        // alone would choose: the numbers weighed, for a front end to say them in its words.
+        j["counting"] = f->reason;
+        j["countingForecast"] = {{"memoize", f->memoize},
+                                 {"subproblemBound", f->subproblemBound},
+                                 {"enumeratingEstimate", f->enumeratingCost >= 0 ? json(f->enumeratingCost) : json(nullptr)}};
+    }
     if (!s.impossibleReason().empty()) {
         j["impossible"] = s.impossibleReason();
         j["impossibleBy"] = s.impossibleKind();

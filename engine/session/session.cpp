@@ -253,7 +253,11 @@ bool Session::start(int index, const std::string& options) {
     // Its errors (e.g. a puzzle too large for memory) end the first steps with FAILED.
     const PuzzleDef& def = (*puzzles_)[index];
     if (p.options.memo) return startMemo(def, p.options);
-    solver_ = Solver::begin(def, p.options);
+    // The counting forecast, for a listing too: statsJson's "countingForecast" tells the page
+    // when a count alone (--memo) would be quicker than this listing (memo/memo_choice.hpp).
+    SolverOptions searchOptions = p.options;
+    searchOptions.forecastListing = true;
+    solver_ = Solver::begin(def, searchOptions);
     cellCount_ = def.boxVolume();
     solver_->setSolutionHandler([this](const Solution& s) {
         // (a solution's trace event comes just before it: after the window, it was dropped)

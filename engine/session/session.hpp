@@ -169,7 +169,10 @@ public:
     int pendingSolutions() const;
     int cellCount() const;  // xDim*yDim*zDim of the started puzzle (grid length)
 
-    // {"state","solutions","attempts","fits","seconds","remaining":[...],...}
+    // {"state","solutions","attempts","fits","seconds","remaining":[...],...}. A listing whose
+    // options a count alone could take also has "counting" and "countingForecast" {memoize,
+    // subproblemBound, enumeratingEstimate} once set up: whether such a count (--memo) would be
+    // the quicker way (memo/memo_choice.hpp; the page's counting hint).
     std::string statsJson() const;
 
     // Search-trace events since the last call (only when started with -t K), at most

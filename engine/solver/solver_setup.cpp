@@ -257,8 +257,10 @@ void SolverSetup::estimateWholeSearch() {
 }
 
 void SolverSetup::forecastCounting() {
-    // Only for a count the options leave to the automatic choice, and a search to be run.
-    if (!options_.quiet || !automaticMemoAllowed(options_) || !config_.impossible.empty()) return;
+    // Only for a count the options leave to the automatic choice (or, for the Session, a
+    // listing that could have been such a count), and a search to be run.
+    if ((!options_.quiet && !options_.forecastListing) || !automaticMemoAllowed(options_) || !config_.impossible.empty())
+        return;
     // -r's memoized count is a sum of terms: one, plus at most one Burnside term per symmetry.
     config_.countingForecastMade = true;
     if (t_.model.mobileCount() <= kShortSearchPieces) {

@@ -1,11 +1,15 @@
 // --memo in the page, as a person uses it in headless Chromium: the option typed (or the
 // control ticked) counts the puzzle with the engine's memoized counter on one worker; the count
 // is the command line's, and no solution is listed to browse; a listing option beside it is
-// marked with the engine's message.
+// marked with the engine's message. A listing that a count alone would finish at once (the
+// engine's counting forecast) offers "Count only", which stops it and counts.
 //   npx vitest run --config tests/browser/vitest.config.js tests/browser/memo.test.js
 // Needs web/wasm/ (bash scripts/build.sh wasm). Screenshots: tests/output/browser/memo-*.png.
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { usePage } from './page-driver.js';
+import { repoRoot } from './server.js';
 
 const env = usePage({ width: 1400, height: 860 });
 let page;
@@ -51,5 +55,39 @@ describe('--memo in the page', () => {
     await page.waitForFunction(() => !document.getElementById('opt-text-error').hidden, null, { timeout: 10_000 });
     expect(await page.textContent('#opt-text-error')).toContain('--memo cannot be combined with -l');
     await shots('refused', '#opt-text');
+  });
+
+  test('a listing of 32 dominoes offers "Count only", which stops it and counts 12,988,816; 10x6 offers nothing', async () => {
+    const text = fs.readFileSync(path.join(repoRoot, 'def/copies/dominoes_8x8.txt'), 'utf8');
+    if (!(await page.isVisible('#def-text'))) await page.click('#custom summary');
+    await page.evaluate((t) => {
+      const area = document.getElementById('def-text');
+      area.value = t;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    expect(await env.ui.loadBy(() => page.click('#def-load'))).toBe('ready');
+    await page.fill('#opt-text', '');
+    expect(await page.isHidden('#count-hint')).toBe(true);
+    await page.click('#solve');
+    // the forecast comes with the first statistics of the listing, long before its end
+    await page.waitForSelector('#count-hint:not([hidden])', { timeout: 60_000 });
+    expect(await env.ui.state()).toBe('running');
+    const hint = await page.textContent('#count-hint');
+    expect(hint).toMatch(/^Only need the number\? Counting without listing .* at most [\d,]+ to remember here, where listing takes about [\d.]+[MBK] steps\. Count only$/);
+    await shots('count-hint', '#count-hint');
+    await page.click('#count-instead');
+    await page.waitForFunction(() => /^Finished: counted 12,988,816 solutions/.test(document.getElementById('status').textContent), null, { timeout: 120_000 });
+    expect(await page.inputValue('#opt-text')).toBe('--memo');
+    expect(await page.isHidden('#count-hint')).toBe(true);
+    expect(await env.ui.solutionCount()).toBe(12988816);
+    await shots('counted-instead');
+    // distinct pieces: a count alone would enumerate too; the listing offers nothing
+    await env.ui.pickLibrary('pentominoes_10x6.txt');
+    await page.fill('#opt-text', '-r');
+    await page.click('#solve');
+    expect(await env.ui.waitState(['done', 'error', 'cancelled'], 120_000)).toBe('done');
+    const forecast = await page.evaluate(() => window.__polycube.state().run.stats.countingForecast);
+    expect(forecast.memoize).toBe(false);
+    expect(await page.isHidden('#count-hint')).toBe(true);
   });
 });

@@ -100,6 +100,38 @@ TEST(SessionMemo, ListingOptionsAreRefusedWithTheCommandLinesMessage) {
 
 // A memoized count has no search tree: the calls about one are refused in every phase of it,
 // splitRefusal says why it is not shared, and cancel() ends it CANCELLED.
+// A listing search says what a count alone would choose (statsJson's "countingForecast",
+// the page's hint): copies of few shapes would be counted by the memoized counter; distinct
+// pieces would not; a listing the memoized count cannot replace (-l, -t) has no forecast.
+TEST(SessionMemo, AListingSaysWhenACountAloneWouldBeMemoized) {
+    for (const auto& [file, options, forecast, memoize] :
+         {std::tuple<const char*, const char*, bool, bool>{"copies/dominoes_8x8.txt", "", true, true},
+          {"copies/trominoes_9x6.txt", "-r", true, true},
+          {"pentominoes_10x6.txt", "-r", true, false},
+          {"copies/dominoes_8x8.txt", "-l 5", false, false},
+          {"copies/dominoes_8x8.txt", "-t 1", false, false}}) {
+        SCOPED_TRACE(std::string(file) + " " + options);
+        Session s;
+        ASSERT_TRUE(s.load(testing::readDefFile(file), file));
+        ASSERT_TRUE(s.start(0, options)) << s.lastError();
+        while (!s.ready() && s.step(1 << 20) == Session::RUNNING) {
+        }
+        ASSERT_TRUE(s.ready()) << s.lastError();
+        const nlohmann::json j = memoSessionStats(s);
+        ASSERT_EQ(j.contains("countingForecast"), forecast) << j.dump();
+        if (!forecast) continue;
+        const nlohmann::json& f = j["countingForecast"];
+        EXPECT_EQ(f["memoize"], memoize);
+        EXPECT_EQ(j["counting"].get<std::string>().rfind(memoize ? "memoized: " : "enumerating: ", 0), 0u) << j["counting"];
+        EXPECT_GT(f["subproblemBound"].get<double>(), 0);
+        if (memoize) EXPECT_GT(f["enumeratingEstimate"].get<double>(), 60 * f["subproblemBound"].get<double>());
+        // ... and the search lists as before
+        while (s.step(1 << 20) == Session::RUNNING && s.pendingSolutions() == 0) {
+        }
+        EXPECT_GT(s.takeSolutions(1).size(), 0u);
+    }
+}
+
 TEST(SessionMemo, NoSearchTreeAndCancel) {
     Session s;
     ASSERT_TRUE(s.load(testing::readDefFile("pentominoes_10x6.txt"), "10x6.txt"));

@@ -1,8 +1,10 @@
 // --memo in the page: the worker (web/src/worker/protocol.js over the real wasm Session) counts
 // with the memoized counter, its count in the 'done' statistics, no solutions listed; the pool
 // runs such a count on one worker (the engine says it cannot be shared); options that list or
-// limit solutions are refused with the engine's own message.
+// limit solutions are refused with the engine's own message. A listing carries what a count
+// alone would choose (the engine's counting forecast), which the page's counting hint reads.
 import { describe, expect, it } from 'vitest';
+import { countingHint } from '../../web/src/app/selectors.js';
 import { MSG } from '../../web/src/worker/protocol.js';
 import { SolverClient } from '../../web/src/solver-client.js';
 import { SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
@@ -34,6 +36,26 @@ describe('--memo in the worker', () => {
       for (const p of progress) expect(p.stats.solutions).toBeNull(); // no partial count
     }, 240_000); // (a safety net)
   }
+
+  it('a listing says when a count alone would be memoized; the counting hint reads it while it runs', async () => {
+    const { done: copies, listed } = await memoCountInWorker('copies/dominoes_7x6.txt', '');
+    expect(copies.type, copies.message).toBe(MSG.DONE);
+    expect(copies.stats.solutions).toBe(31529);
+    expect(listed.length).toBeGreaterThan(0); // (a listing still lists)
+    const f = copies.stats.countingForecast;
+    expect(f.memoize).toBe(true);
+    expect(copies.stats.counting).toMatch(/^memoized: /);
+    expect(countingHint({ run: { phase: 'running', stats: copies.stats } })).toEqual({ subproblems: f.subproblemBound, steps: f.enumeratingEstimate });
+    expect(countingHint({ run: { phase: 'cancelled', stats: copies.stats } })).not.toBeNull();
+    expect(countingHint({ run: { phase: 'done', stats: copies.stats } })).toBeNull(); // (over: nothing to offer)
+    // distinct pieces: a count alone enumerates too, and a count has no forecast
+    const { done: distinct } = await memoCountInWorker('pentominoes_10x6.txt', '-r');
+    expect(distinct.stats.countingForecast.memoize).toBe(false);
+    expect(countingHint({ run: { phase: 'running', stats: distinct.stats } })).toBeNull();
+    const { done: counted } = await memoCountInWorker('copies/dominoes_7x6.txt', '--memo');
+    expect(counted.stats.solutions).toBe(31529);
+    expect(counted.stats.countingForecast).toBeUndefined();
+  }, 240_000); // (a safety net)
 
   it('refuses a listing option with --memo with the engine\'s message', async () => {
     const engine = await loadModule();

@@ -570,6 +570,25 @@ export class Actions {
     if (pending) this.publishSolutions();
   }
 
+  /**
+   * The counting hint's "Count only": the listing stops, and the same puzzle is counted by
+   * remembering subproblems (--memo, set in the options, where the person sees it and can undo it).
+   * @param {{setControl: (key: string, value: unknown) => void}} options the options' actions
+   */
+  async countInstead(options) {
+    if (this.running) {
+      const stopped = new Promise((resolve) => {
+        const off = this.store.subscribe(['run'], () => {
+          if (!this.running) off(), resolve();
+        });
+      });
+      this.cancel();
+      await stopped;
+    }
+    options.setControl('memo', true);
+    await this.solve();
+  }
+
   cancel() {
     if (!this.running) return;
     if (!this.running.cancelledAt) this.running.cancelledAt = performance.now();

@@ -46,3 +46,18 @@ export function canStep(state) {
   const replay = replayOnStage(state);
   return { prev: !replay && sol.shown > 0, next: !replay && sol.shown >= 0 && sol.shown < stored - 1 };
 }
+
+/**
+ * What the counting hint says, or null: the listing running (or cancelled) is one that a count
+ * alone would do by remembering subproblems, in far fewer steps (the engine's forecast,
+ * statsJson's "countingForecast", engine/memo/memo_choice.hpp). A count (--memo) has no
+ * forecast; nor has a listing the count cannot replace (-l, -u, -t ...).
+ * @returns {{subproblems: number, steps: number|null}|null}
+ */
+export function countingHint(state) {
+  const { phase, stats } = state.run;
+  if (phase !== PHASE.RUNNING && phase !== PHASE.CANCELLED) return null;
+  const f = stats && stats.countingForecast;
+  if (!f || f.memoize !== true || !(f.subproblemBound > 0)) return null;
+  return { subproblems: f.subproblemBound, steps: typeof f.enumeratingEstimate === 'number' ? f.enumeratingEstimate : null };
+}

@@ -1,17 +1,19 @@
-// Solve / Cancel, the status line and the live counters.
+// Solve / Cancel, the status line, the counting hint and the live counters.
 import { PHASE } from '../app/state.js';
-import { canSolve } from '../app/selectors.js';
+import { canSolve, countingHint } from '../app/selectors.js';
 import { big, linkedWords, num, progressText, secs } from '../app/format.js';
 import { byId, isTyping, setMessage, setText, setProp } from './dom.js';
 
-export function mountSolvePanel(store, actions, editor) {
+export function mountSolvePanel(store, actions, editor, options) {
   const el = {
     solve: byId('solve'), cancel: byId('cancel'), status: byId('status'),
+    hint: byId('count-hint'), hintText: byId('count-hint-text'), countInstead: byId('count-instead'),
     count: byId('solution-count'), attempts: byId('stat-attempts'), seconds: byId('stat-seconds'),
     progress: byId('stat-progress'),
   };
   el.solve.addEventListener('click', () => editor.solveShown()); // (the editor's puzzle while it shows one)
   el.cancel.addEventListener('click', () => actions.cancel());
+  el.countInstead.addEventListener('click', () => actions.countInstead(options));
   // Escape stops a running search from anywhere on the page (the focus may be anywhere after Solve).
   document.addEventListener('keydown', (e) => {
     // (not from a text field, where Escape belongs to the field)
@@ -46,9 +48,15 @@ export function mountSolvePanel(store, actions, editor) {
     setMessage(el.status, offered ? offerStatus(s.solutions) : s.run.message);
     setProp(el.status.dataset, 'beat', running && Math.floor(s.run.elapsed * 2) % 2 === 1 ? '1' : '0'); // styles.css
 
+    const hint = countingHint(s);
+    setProp(el.hint, 'hidden', !hint);
+    if (hint) setText(el.hintText, hintWords(hint));
+
     const stats = s.run.stats || {};
     const total = Math.max(s.solutions.total, stats.solutions || 0);
-    setText(el.count, num(total));
+    // (past eight digits the full number does not fit its box: the short form, the full one as its title)
+    setText(el.count, total >= 1e7 ? big(total) : num(total));
+    setProp(el.count, 'title', total >= 1e7 ? `${num(total)} solutions` : '');
     setProp(el.count.dataset, 'count', String(total));
     setText(el.attempts, big(stats.attempts));
     setProp(el.attempts.dataset, 'value', String(stats.attempts || 0));
@@ -65,4 +73,10 @@ export function mountSolvePanel(store, actions, editor) {
 function offerStatus(solutions) {
   const both = 'Resume goes on with the unfinished search kept above; Solve starts a new one.';
   return solutions.linked ? `Showing solution ${num(solutions.linked)} ${linkedWords(solutions.reloaded)}. ${both}` : `Ready. ${both}`;
+}
+
+/** The counting hint in plain words: why counting alone is quicker here, with the engine's figures. */
+function hintWords({ subproblems, steps }) {
+  const against = steps ? `, where listing takes about ${big(Math.round(steps))} steps` : '';
+  return `Only need the number? Counting without listing finds the same count by remembering subproblems: at most ${big(Math.round(subproblems))} to remember here${against}.`;
 }
