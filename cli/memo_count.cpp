@@ -1,5 +1,7 @@
 #include "memo_count.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <sstream>
 
@@ -8,14 +10,16 @@
 #include "common/text.hpp"
 #include "memo/memo_options.hpp"
 #include "memo/memo_report.hpp"
+#include "output/format.hpp"
 #include "progress.hpp"
 
 namespace polycube {
 
 std::string memoCommandLineConflict(const OptionParse& p) {
     const SolverOptions& o = p.options;
-    if (o.memo && !o.quiet && !o.json)
-        return "--memo counts solutions without listing them: give -q (or --json for the count as JSON)";
+    if (o.memo && !o.quiet && !o.json && o.solutionNumber == 0 && o.randomSolutions == 0)
+        return "--memo counts solutions without listing them: give -q (or --json for the count as JSON), or --solution N "
+               "or --random K for some of them";
     return polycube::memoConflict(o);  // the engine's rules (memo/memo_options.hpp), the Session's too
 }
 
@@ -90,10 +94,22 @@ int countByMemo(const PuzzleDef& def, const std::string& source, int index, cons
     // With a progress line: the clock read between runs of progressSeconds() (the threads
     // publish their share done between slices); without, one run to the end.
     const double slice = progress ? progressSeconds() : 0;
-    while (st == MemoCounter::State::Running)
-        if ((st = counter->run(slice)) == MemoCounter::State::Running && progress)
-            progress->report(counter->fractionDone(), -1);
+    // (--solution, --random: the solutions listed as the count's walk reaches them, by number)
+    const auto print = [&] {
+        for (const MemoCounter::Picked& s : counter->takePicked())
+            if (!o.quiet) std::cout << formatSolution(def, s.grid, static_cast<long long>(s.number));
+    };
+    while (st == MemoCounter::State::Running) {
+        st = counter->run(slice);
+        print();
+        if (st == MemoCounter::State::Running && progress) progress->report(counter->fractionDone(), -1);
+    }
     if (progress) progress->finish();
+    if (!o.quiet && !o.json && st == MemoCounter::State::Done && o.randomSolutions > 0)
+        std::cout << "\n# " << formatCount(counter->stats().picked) << " of "
+                  << formatCount(static_cast<long long>(std::min<uint64_t>(counter->count(), INT64_MAX)))
+                  << " solutions, drawn at random (--random "
+                  << o.randomSolutions << "," << counter->setup().settings().seed << " draws them again)\n";
     active = nullptr;
     if (o.info) std::cout << memoStatistics(*counter);
     if (o.json) std::cout << memoJson(*counter, def, source, index, cpuSeconds() - cpuAtStart, choice) << "\n";

@@ -24,6 +24,7 @@ namespace {
 struct RowDraft {
     std::vector<int> cells;  // sweep positions, ascending
     int shape0 = -1, take0 = 0, shape1 = -1, take1 = 0;
+    int image = -1;  // the model's image, for a row of one image
 };
 
 int bitsFor(int value) {
@@ -97,6 +98,7 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
         if (!g) {
             d.shape0 = m.images[i].shape;
             d.take0 = 1;
+            d.image = i;
             for (int c : m.images[i].cells) d.cells.push_back(order[c]);
         } else {
             // The orbit of image i under g; listed once, by its least image.
@@ -151,6 +153,7 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
     p.take0.resize(rows);
     p.take1.resize(rows);
     p.blockEnd.resize(rows);
+    p.image.resize(rows);
     p.rowBegin.assign(p.cells + 1, 0);
     for (size_t r = 0; r < rows; ++r) {
         const RowDraft& d = drafts[r];
@@ -160,6 +163,7 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
         p.take0[r] = d.take0;
         p.shape1[r] = d.shape1;
         p.take1[r] = d.take1;
+        p.image[r] = d.image;
         p.demand[r * p.countWords + p.fieldWord[d.shape0]] += static_cast<uint64_t>(d.take0) << p.fieldShift[d.shape0];
         if (d.shape1 >= 0)
             p.demand[r * p.countWords + p.fieldWord[d.shape1]] += static_cast<uint64_t>(d.take1) << p.fieldShift[d.shape1];

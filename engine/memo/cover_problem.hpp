@@ -38,6 +38,7 @@ struct CoverProblem {
     std::vector<uint64_t> demand;   // row r: countWords words, its copies in the packed fields
     std::vector<int> shape0, shape1;  // the shapes a row takes copies of (shape1: -1 for none)
     std::vector<int> take0, take1;    // how many copies of each
+    std::vector<int> image;           // the model's image a row places (-1: an orbit of images)
     // End of the run of rows under the same cell with the same shape0. Within a run rows are
     // in ascending take0: when row r takes more copies of shape0 than are left, so do all the
     // rest of its run.

@@ -82,6 +82,10 @@ MemoCounter::State MemoCounter::step(long long budget) {
                 state_ = State::Done;
                 break;
             }
+            if (phase_ == kPicking) {
+                if (!pickSome(budget)) break;
+                continue;
+            }
             if (depth_ < 0 && !startTerm()) continue;
             if (!search(budget)) break;
         }
@@ -241,6 +245,7 @@ bool MemoCounter::startTerm() {
         if (state_ != State::Running) return false;
         count_ = total;
         phase_ = kFinished;
+        if (settings_.picks()) planPicks();
         return false;
     }
     if (!resetTerm(static_cast<int>(term_))) return false;

@@ -26,7 +26,11 @@
 // same over the whole group. Each of these counts is a "term" searched one after another,
 // with the table cleared between them.
 //
-// It lists no solutions: for -q / --json counts only. Setup (the model, the impossibility
+// It lists no solutions, but for those asked by number or drawn at random once the count is
+// known (MemoSettings::solutionNumber, randomSolutions; memo_solutions.cpp): a count of one term
+// is a sum over the paths of the search, so the solution numbered n is found by walking down
+// from the root and skipping every subtree whose count (the table's) is at most what is left
+// of n. Setup (the model, the impossibility
 // proofs of parity and cell weightings, the symmetries and the redundancy plan) runs in the
 // same slices. Errors are values: state() Failed and error().
 #pragma once
@@ -34,6 +38,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "constraints/symmetry.hpp"
@@ -54,7 +59,18 @@ struct MemoSettings {
     int memoFromPieces = kDefaultMemoFromPieces;
     static constexpr int kDefaultMemoFromPieces = 2;
     static constexpr long long kDefaultTableBytes = 256LL << 20;
+    // Once counted, list the solution numbered `solutionNumber` (1-based, in the count's order:
+    // the rows at each first open cell in turn; 0: none), or `randomSolutions` distinct
+    // solutions drawn uniformly at random from `seed` (all of them when there are fewer), in
+    // order of their numbers. A count of classes (-r with Burnside terms) has none to list.
+    uint64_t solutionNumber = 0;
+    long long randomSolutions = 0;
+    uint64_t seed = 0;
+    bool picks() const { return solutionNumber > 0 || randomSolutions > 0; }
 };
+
+// --random K: at most this many (each is a grid the front end keeps).
+constexpr long long kMaxRandomSolutions = 10000;
 
 // --memo-mb N: the table's budget in MiB. Bounds of the option (the CLI and the Session
 // read them here).
@@ -69,6 +85,7 @@ struct MemoStats {
     long long entries = 0;       // subproblems in the table now
     long long tableBytes = 0, maxTableBytes = 0;
     int terms = 0, termsDone = 0;
+    long long picked = 0;        // solutions listed by number or at random (MemoSettings)
     double setupSeconds = 0, searchSeconds = 0;
     long long misses() const { return lookups - hits; }
 };
@@ -87,8 +104,18 @@ public:
     const std::string& error() const { return error_; }
 
     uint64_t count() const { return count_; }  // once Done
+    // The solutions listed since the last call (MemoSettings::solutionNumber, randomSolutions),
+    // in order of their numbers; `number` is 1-based in the count's order.
+    struct Picked {
+        uint64_t number = 0;
+        std::vector<int> grid;  // box index -> instance (Model::gridOf)
+    };
+    std::vector<Picked> takePicked() { return std::exchange(picked_, {}); }
+    // The numbers (1-based) of the solutions listed so far, in order.
+    std::vector<uint64_t> pickedNumbers() const;
     const MemoStats& stats() const { return stats_; }
     const Model& model() const { return model_; }
+    const MemoSettings& settings() const { return settings_; }
     // The redundancy filter as the enumerating search's -i says it, or "OFF".
     const std::string& redundancyDescription() const { return redundancyText_; }
     // Non-empty when the puzzle was proved impossible before counting (parity or a cell
@@ -105,7 +132,7 @@ private:
     // and gives each thread a counter of its own that counts them.
     friend class ParallelMemo;
     MemoCounter() = default;
-    enum Phase { kModel, kSymmetry, kPlan, kProof, kReach, kTerms, kSearch, kFinished };
+    enum Phase { kModel, kSymmetry, kPlan, kProof, kReach, kTerms, kSearch, kPicking, kFinished };
     struct Term {
         int symmetry = -1;           // -1: plain count; else a symmetry index (solutions it fixes)
         int onlyImage = -1;          // the constrained piece restricted to this image (-1: the plan's)
@@ -147,9 +174,24 @@ private:
     TaskPlan splitTerms(int wanted);
     bool countTask(const Task& task, long long& budget, uint64_t& result);
     int firstOpen(int fromCell) const;  // the first open cell from `fromCell` on (cells: none)
+    // Whether row r (listed under `cell`) has its copies left and its cells open: what the
+    // search tests inline in its loop, for the splitting and the walks.
+    bool rowFits(int r, int cell) const {
+        if (left_[problem_.shape0[r]] < problem_.take0[r]) return false;
+        if (problem_.shape1[r] >= 0 && left_[problem_.shape1[r]] < problem_.take1[r]) return false;
+        const uint64_t* m = &problem_.mask[static_cast<size_t>(r) * problem_.span];
+        const uint64_t* o = &open_[cell >> 6];
+        bool fits = true;
+        for (int j = 0; j < problem_.span; ++j) fits &= (o[j] & m[j]) == m[j];
+        return fits;
+    }
     void takeTableStats();
     uint64_t combineTerms(const std::vector<uint64_t>& termSums);
     bool leavesPocket(int row, int cell);
+    // Listing solutions by number (memo_solutions.cpp).
+    bool planPicks();
+    bool pickSome(long long& budget);
+    bool walkTo(uint64_t n, std::vector<int>& images);
     bool pocketFrom(int cell);
 
     PuzzleDef def_;
@@ -184,6 +226,9 @@ private:
     uint64_t taskResult_ = 0;
     uint64_t count_ = 0;
     MemoStats stats_;
+    std::vector<uint64_t> picks_;    // the numbers to list (0-based), ascending
+    size_t pickNext_ = 0;
+    std::vector<Picked> picked_;
 
     std::vector<Frame> frames_;
     int depth_ = -1;                 // -1: the term's search has not started or is over

@@ -1,12 +1,21 @@
 #include "memo/memo_options.hpp"
 
+#include <cstdint>
+#include <random>
 #include <utility>
 
 namespace polycube {
 
 std::string memoConflict(const SolverOptions& o) {
     if (o.memo && o.noMemo) return "--memo and --no-memo ask for opposite ways of counting: give one";
-    if (!o.memo) return o.memoMb > 0 ? "--memo-mb N sets the budget of --memo's table: give --memo too" : "";
+    if (o.solutionNumber > 0 && o.randomSolutions > 0) return "--solution N and --random K both pick the solutions to list: give one";
+    if (!o.memo) {
+        if (o.memoMb > 0) return "--memo-mb N sets the budget of --memo's table: give --memo too";
+        if (o.solutionNumber > 0 || o.randomSolutions > 0)
+            return std::string(o.solutionNumber > 0 ? "--solution N" : "--random K") +
+                   " lists solutions of a memoized count by their numbers: give --memo too";
+        return "";
+    }
     // The enumerating search's options that mean nothing to a count, or that need the solutions.
     const std::pair<bool, const char*> refused[] = {
         {o.unique, "-u (it keeps the solutions it has seen; -r counts the same classes)"},
@@ -43,6 +52,12 @@ MemoSettings memoSettings(const SolverOptions& o) {
     s.piece = o.redundancy == Redundancy::Named ? o.redundancyPiece : std::string();
     s.mirror = o.mirror;
     if (o.memoMb > 0) s.maxTableBytes = o.memoMb << 20;
+    s.solutionNumber = o.solutionNumber;
+    s.randomSolutions = o.randomSolutions;
+    // Without a seed, a draw of its own each time (the seed is reported: --json's "seed").
+    // (63 bits: what --random's SEED takes back)
+    s.seed = o.randomSeedGiven ? o.randomSeed
+                               : ((static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}()) & INT64_MAX;
     return s;
 }
 

@@ -25,7 +25,8 @@ std::string memoConflict(const SolverOptions& o);
 // The caller adds that no solution is listed (the command line's -q or --json).
 bool automaticMemoAllowed(const SolverOptions& o);
 
-// The counter's settings: -r and its piece, -M, and --memo-mb's budget (or the default).
+// The counter's settings: -r and its piece, -M, --memo-mb's budget (or the default), and the
+// solutions to list (--solution, --random; without --random's SEED, a seed drawn here).
 MemoSettings memoSettings(const SolverOptions& o);
 
 // In a Session, the table's budget: --memo-mb when given, refused above kSessionMemoShareMax of

@@ -37,6 +37,14 @@ nlohmann::json memoCountJson(const MemoCounter& setup, const MemoStats& s, const
                  {"budgetBytes", s.maxTableBytes},
                  {"terms", setup.termsDescription()},
                  {"threads", threads}};
+    if (setup.settings().picks()) {
+        j["memo"]["picked"] = s.picked;  // solutions listed by --solution or --random
+        // their numbers in the count's order, as decimal strings (past 2^53 for a JavaScript number)
+        nlohmann::json numbers = nlohmann::json::array();
+        for (uint64_t n : setup.pickedNumbers()) numbers.push_back(std::to_string(n));
+        j["memo"]["numbers"] = std::move(numbers);
+        if (setup.settings().randomSolutions > 0) j["memo"]["seed"] = setup.settings().seed;  // (the draw, to repeat it)
+    }
     return j;
 }
 

@@ -37,13 +37,7 @@ MemoCounter::TaskPlan MemoCounter::splitTerms(int wanted) {
                 const int begin = problem_.rowBegin[cell], end = problem_.rowBegin[cell + 1];
                 for (int r = begin; r < end; ++r) {
                     ++stats_.attempts;
-                    if (left_[problem_.shape0[r]] < problem_.take0[r]) continue;
-                    if (problem_.shape1[r] >= 0 && left_[problem_.shape1[r]] < problem_.take1[r]) continue;
-                    const uint64_t* m = &problem_.mask[static_cast<size_t>(r) * problem_.span];
-                    const uint64_t* o = &open_[cell >> 6];
-                    bool fits = true;
-                    for (int j = 0; j < problem_.span; ++j) fits &= (o[j] & m[j]) == m[j];
-                    if (!fits) continue;
+                    if (!rowFits(r, cell)) continue;
                     ++stats_.placements;
                     place(r, cell);
                     if (problem_.smallestPiece > 0 && leavesPocket(r, cell)) {

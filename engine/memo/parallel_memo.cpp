@@ -17,7 +17,9 @@ constexpr long long kOneThreadSlice = 1 << 20;
 std::unique_ptr<ParallelMemo> ParallelMemo::begin(const PuzzleDef& def, const MemoSettings& settings, int threads,
                                                   const ModelLimits& limits) {
     std::unique_ptr<ParallelMemo> p(new ParallelMemo());
-    p->threads_ = threads < 1 ? 1 : threads;
+    // Listing solutions by number walks the whole count's table: one thread counts then (the
+    // threads' tables are their own, and the setup's is given up to them).
+    p->threads_ = threads < 1 || settings.picks() ? 1 : threads;
     p->counter_ = MemoCounter::begin(def, settings, limits);
     p->adopt(*p->counter_);
     return p;

@@ -63,6 +63,8 @@ public:
     int tasks() const { return static_cast<int>(plan_.tasks.size()); }
     // The setup: the model, the redundancy filter, the terms, an impossibility proof.
     const MemoCounter& setup() const { return *counter_; }
+    // The solutions listed since the last call (--solution, --random: MemoCounter::takePicked).
+    std::vector<MemoCounter::Picked> takePicked() { return counter_->takePicked(); }
 
 private:
     ParallelMemo() = default;

@@ -327,4 +327,17 @@ ModelBuilder::State ModelBuilder::step(long long work) {
     return state_;
 }
 
+std::vector<int> Model::gridOf(const std::vector<int>& placed) const {
+    std::vector<int> grid(stationaryOfBox.begin(), stationaryOfBox.end());
+    std::vector<int> order(placed.begin(), placed.end());
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return images[a].cells.front() < images[b].cells.front(); });
+    std::vector<int> used(shapes.size(), 0);
+    for (int img : order) {
+        const Image& image = images[img];
+        const int instance = shapes[image.shape].instances[used[image.shape]++];
+        for (int c : image.cells) grid[boxOfOpenCell[c]] = instance;
+    }
+    return grid;
+}
+
 }  // namespace polycube

@@ -116,6 +116,10 @@ public:
 
     // Image of `shape` covering exactly `sortedCells` (open-cell ids, ascending), or -1.
     int findImage(int shape, const std::vector<int>& sortedCells) const;
+    // A solution's grid from its placed images: box index -> instance (stationary pieces
+    // included). Copies of a shape get that shape's instances in order of their first cell,
+    // so the grid does not depend on the order the images were placed in.
+    std::vector<int> gridOf(const std::vector<int>& images) const;
 
 private:
     friend class ModelBuilder;

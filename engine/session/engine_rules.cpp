@@ -64,6 +64,10 @@ json optionsJson(const SolverOptions& o) {
     j["threads"] = o.threads;
     j["memo"] = o.memo;
     j["memoMb"] = o.memoMb > 0 ? json(o.memoMb) : json(nullptr);
+    j["solution"] = o.solutionNumber > 0 ? json(std::to_string(o.solutionNumber)) : json(nullptr);
+    j["random"] = o.randomSolutions > 0
+                      ? json(std::to_string(o.randomSolutions) + (o.randomSeedGiven ? "," + std::to_string(o.randomSeed) : ""))
+                      : json(nullptr);  // as written: K or K,SEED
     j["automatic"] = o.autoTune;
     return j;
 }

@@ -296,7 +296,11 @@ bool Session::startMemo(const PuzzleDef& def, const SolverOptions& options) {
 
 Session::StepState Session::stepMemo(long long budget) {
     if (phase_ == Phase::kReady) phase_ = Phase::kSearching;
-    switch (memo_->step(budget)) {
+    const MemoCounter::State stepped = memo_->step(budget);
+    // (--solution, --random: the solutions the count's walk listed, as a search lists them)
+    for (const MemoCounter::Picked& p : memo_->takePicked())
+        buffers_.solutions.insert(buffers_.solutions.end(), p.grid.begin(), p.grid.end());
+    switch (stepped) {
         case MemoCounter::State::Running:
             if (phase_ == Phase::kSettingUp && memo_->ready()) phase_ = Phase::kReady;
             return state();

@@ -66,23 +66,7 @@ ConfigurationProbes::Context DlxDriver::probeContext() {
     return ConfigurationProbes::Context{model_, *fila_, filters_.holesParity(), filters_.parityLeft(), filaReuse_};
 }
 
-std::vector<int> DlxDriver::gridOf(const std::vector<int>& images) const {
-    std::vector<int> grid(model_.boxCellCount(), -1);
-    for (int b = 0; b < model_.boxCellCount(); ++b) grid[b] = model_.stationaryOfBox[b];
-    // Copies of a shape get that shape's instances in order of their first cell, so output
-    // does not depend on the order the search placed them.
-    std::vector<int> order(images.begin(), images.end());
-    std::sort(order.begin(), order.end(), [&](int a, int b) {
-        return model_.images[a].cells.front() < model_.images[b].cells.front();
-    });
-    std::vector<int> used(model_.shapeCount(), 0);
-    for (int img : order) {
-        const Image& image = model_.images[img];
-        int instance = model_.shapes[image.shape].instances[used[image.shape]++];
-        for (int c : image.cells) grid[model_.boxOfOpenCell[c]] = instance;
-    }
-    return grid;
-}
+std::vector<int> DlxDriver::gridOf(const std::vector<int>& images) const { return model_.gridOf(images); }
 
 void DlxDriver::beginTrial() {
     // Monte Carlo (first seed article, Figure 9): each trial searches with a random row order.

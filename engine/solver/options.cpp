@@ -160,6 +160,34 @@ const std::vector<OptionSpec>& specs() {
              o.memoMb = mb;
              return std::string();
          }},
+        {0, "solution", Arg::Required, false, OptionScope::Search, "N", 1, INT64_MAX, "1000",
+         "with --memo: once counted, list solution number N (1 is the first the memoized search meets) without listing "
+         "the others",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) {
+             long long n;
+             if (!v || !parseInt(*v, n, self.lo, self.hi))
+                 return "--solution needs a solution number from 1 to " + std::to_string(self.hi) +
+                        (v ? ", got '" + quoteText(*v) + "'" : "");
+             o.solutionNumber = static_cast<uint64_t>(n);
+             return std::string();
+         }},
+        {0, "random", Arg::Required, false, OptionScope::Search, "K[,SEED]", 1, 0, "10",
+         "with --memo: once counted, list K distinct solutions drawn uniformly at random (every solution when there are "
+         "fewer; K at most 10000), in the order of their numbers; the same SEED draws the same ones",
+         [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
+             const std::string text = v ? *v : std::string();
+             const size_t comma = text.find(',');
+             long long k, seed = 0;
+             const bool ok = parseInt(text.substr(0, comma), k, 1, kMaxRandomSolutions) &&
+                             (comma == std::string::npos || parseInt(text.substr(comma + 1), seed, 0, INT64_MAX));
+             if (!ok)
+                 return "--random needs K[,SEED]: K solutions from 1 to " + std::to_string(kMaxRandomSolutions) +
+                        ", SEED a whole number from 0, got '" + quoteText(text) + "'";
+             o.randomSolutions = k;
+             o.randomSeedGiven = comma != std::string::npos;
+             o.randomSeed = static_cast<uint64_t>(seed);
+             return std::string();
+         }},
         {'r', "redundancyFilter", Arg::Optional, false, OptionScope::Search, "NAME", 1, 0, "L",
          "count rotationally unique solutions: constrain one uniquely shaped piece (NAME, or chosen automatically)",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {

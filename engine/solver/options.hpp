@@ -51,6 +51,10 @@ struct SolverOptions {
     bool memo = false;            // --memo: count by the memoized search (memo/memo_counter.hpp; memo_options.hpp its rules)
     long long memoMb = 0;         // --memo-mb N: its table's budget in MiB (0: not given, the default)
     bool noMemo = false;          // --no-memo: a count enumerates even where memoizing is expected to win (memo/memo_choice.hpp)
+    uint64_t solutionNumber = 0;  // --solution N: with --memo, list solution number N (1-based) of the count
+    long long randomSolutions = 0;  // --random K[,SEED]: with --memo, list K solutions drawn uniformly at random
+    uint64_t randomSeed = 0;
+    bool randomSeedGiven = false;
     // No option sets it: the Session does, so that a front end that lists solutions can say
     // when counting alone would be quicker by the memoized counter (the counting forecast of
     // memo/memo_choice.hpp, made for a listing search too; nothing acts on it).

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { usePage } from './page-driver.js';
+import { execFileSync } from 'node:child_process';
+import { CLI, usePage } from './page-driver.js';
 import { repoRoot } from './server.js';
 
 const env = usePage({ width: 1400, height: 860 });
@@ -23,6 +24,18 @@ async function shots(name, selector = '#status') {
     await env.ui.shot(`memo-${name}-${tag}.png`);
   }
   await page.setViewportSize({ width: 1400, height: 860 });
+}
+
+/** Paste a definition file's text under "Custom definition" and load it, as a person does. */
+async function loadDefinition(file) {
+  const text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
+  if (!(await page.isVisible('#def-text'))) await page.click('#custom summary');
+  await page.evaluate((t) => {
+    const area = document.getElementById('def-text');
+    area.value = t;
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  expect(await env.ui.loadBy(() => page.click('#def-load'))).toBe('ready');
 }
 
 describe('--memo in the page', () => {
@@ -58,14 +71,7 @@ describe('--memo in the page', () => {
   });
 
   test('a listing of 32 dominoes offers "Count only", which stops it and counts 12,988,816; 10x6 offers nothing', async () => {
-    const text = fs.readFileSync(path.join(repoRoot, 'def/copies/dominoes_8x8.txt'), 'utf8');
-    if (!(await page.isVisible('#def-text'))) await page.click('#custom summary');
-    await page.evaluate((t) => {
-      const area = document.getElementById('def-text');
-      area.value = t;
-      area.dispatchEvent(new Event('input', { bubbles: true }));
-    }, text);
-    expect(await env.ui.loadBy(() => page.click('#def-load'))).toBe('ready');
+    await loadDefinition('def/copies/dominoes_8x8.txt');
     await page.fill('#opt-text', '');
     expect(await page.isHidden('#count-hint')).toBe(true);
     await page.click('#solve');
@@ -89,5 +95,44 @@ describe('--memo in the page', () => {
     const forecast = await page.evaluate(() => window.__polycube.state().run.stats.countingForecast);
     expect(forecast.memoize).toBe(false);
     expect(await page.isHidden('#count-hint')).toBe(true);
+  });
+
+  test('--random 5,7 after a count shows five of the 12,988,816 tilings with their numbers; --solution shows one', async () => {
+    await loadDefinition('def/copies/dominoes_8x8.txt');
+    await page.fill('#opt-text', '--memo');
+    await page.fill('#opt-random', '5,7');
+    expect(await page.inputValue('#opt-text')).toBe('--memo --random 5,7');
+    await page.click('#solve');
+    expect(await env.ui.waitState(['done', 'error', 'cancelled'], 120_000)).toBe('done');
+    expect(await page.textContent('#status')).toContain('Finished: counted 12,988,816 solutions');
+    expect(await page.textContent('#status')).toContain('and showing 5 drawn at random.');
+    expect(await page.textContent('#solution-total')).toBe('5');
+    const first = await page.textContent('#store-note');
+    expect(first).toMatch(/^This is solution number [\d,]+ of the 12,988,816 counted/);
+    await shots('random');
+    await page.click('#next');
+    const second = await page.textContent('#store-note');
+    expect(second).not.toBe(first);
+    // the same seed draws the same five: the numbers are the command line's
+    const cli = execFileSync(CLI, ['--memo', '--random', '5,7', path.join(repoRoot, 'def/copies/dominoes_8x8.txt')], { encoding: 'utf8' });
+    const numbers = [...cli.matchAll(/SOLUTION (\d+)/g)].map((m) => Number(m[1]).toLocaleString('en-US'));
+    expect(numbers).toHaveLength(5);
+    expect(first).toContain(`number ${numbers[0]} of`);
+    expect(second).toContain(`number ${numbers[1]} of`);
+    // one by its number
+    await page.fill('#opt-random', '');
+    await page.fill('#opt-solution', '1000000');
+    expect(await page.inputValue('#opt-text')).toBe('--memo --solution 1000000');
+    await page.click('#solve');
+    expect(await env.ui.waitState(['done', 'error', 'cancelled'], 120_000)).toBe('done');
+    expect(await page.textContent('#status')).toContain('and showing solution number 1,000,000.');
+    expect(await page.textContent('#store-note')).toContain('This is solution number 1,000,000 of the 12,988,816 counted');
+    expect((await env.ui.hooks()).solutionsShown).toBeGreaterThan(0);
+    await shots('solution-number', '#store-note');
+    // past the count: the engine's message
+    await page.fill('#opt-solution', '20000000');
+    await page.click('#solve');
+    expect(await env.ui.waitState(['done', 'error', 'cancelled'], 120_000)).toBe('error');
+    expect(await page.textContent('#status')).toContain('--solution 20000000: the puzzle has 12,988,816 solutions');
   });
 });

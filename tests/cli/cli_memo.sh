@@ -60,6 +60,29 @@ expect_exit "--memo-mb 0" 2 "--memo-mb needs a whole number of MiB from 1 to 104
 expect_exit "--memo-mb huge" 2 "--memo-mb needs a whole number" "$cli" --memo -q --memo-mb 99999999999 "$soma"
 expect_exit "--memo -r with a piece not there" 1 "no piece named 'Q'" "$cli" --memo -q -r Q "$soma"
 
+# Solutions by number (--solution N, --random K[,SEED]): listed as the enumerating search lists
+# them (numbered by their number in the count), with the count; a draw repeats with its seed;
+# the seed is said; refused without --memo, together, past the count, and with -r's classes.
+timeout 60 "$cli" --memo --solution 2 "$def/lesson_tiny_4x3.txt" >"$tmp/out" 2>"$tmp/err"
+[[ $(grep -c '^# --- SOLUTION' "$tmp/out") == 1 ]] && grep -q '^# --- SOLUTION 2 ---$' "$tmp/out" &&
+  ok "--solution 2: one solution, numbered 2" || fail "--solution: $(cat "$tmp/out" "$tmp/err")"
+timeout 60 "$cli" --memo --random 4 "$def/lesson_tiny_4x3.txt" >"$tmp/out" 2>"$tmp/err"
+[[ $(grep '^# --- SOLUTION' "$tmp/out" | tr -d '\n') == '# --- SOLUTION 1 ---# --- SOLUTION 2 ---# --- SOLUTION 3 ---# --- SOLUTION 4 ---' ]] &&
+  grep -q '^# 4 of 4 solutions, drawn at random (--random 4,[0-9]* draws them again)$' "$tmp/out" &&
+  ok "--random 4 of 4: every one, in order" || fail "--random all: $(cat "$tmp/out" "$tmp/err")"
+timeout 60 "$cli" --memo --random 5,11 "$def/copies/dominoes_8x8.txt" >"$tmp/a" 2>"$tmp/err"
+timeout 60 "$cli" --memo --random 5,11 -q --json "$def/copies/dominoes_8x8.txt" >"$tmp/out" 2>>"$tmp/err"
+[[ $(grep -c '^# --- SOLUTION' "$tmp/a") == 5 ]] && grep -q '"picked":5' "$tmp/out" && grep -q '"seed":11' "$tmp/out" &&
+  grep -q '"solutions":12988816' "$tmp/out" && ! grep -q 'SOLUTION' "$tmp/out" &&
+  [[ $(timeout 60 "$cli" --memo --random 5,11 "$def/copies/dominoes_8x8.txt") == "$(cat "$tmp/a")" ]] &&
+  ok "--random 5,11: the same five again; -q --json lists none" || fail "--random 5,11: $(cat "$tmp/a" "$tmp/out" "$tmp/err")"
+expect_exit "--solution without --memo" 2 "--solution N lists solutions of a memoized count by their numbers: give --memo too" "$cli" --solution 3 "$soma"
+expect_exit "--solution and --random" 2 "give one" "$cli" --memo --solution 3 --random 2 "$soma"
+expect_exit "--random 0" 2 "--random needs K\\[,SEED\\]" "$cli" --memo --random 0 "$soma"
+expect_exit "--random K,x" 2 "--random needs K\\[,SEED\\]" "$cli" --memo --random 3,x "$soma"
+expect_exit "--solution past the count" 1 "--solution 11521: the puzzle has 11,520 solutions" "$cli" --memo --solution 11521 "$soma"
+expect_exit "--random of classes" 1 "count is of classes" "$cli" --memo -r --random 2 "$def/copies/dominoes_8x8.txt"
+
 # A long count stopped by SIGINT: the JSON line says cancelled, exit 130. The 9x10 one-sided
 # pentominoes take minutes; the signal comes once the count is under way: at 500 ms of the
 # process's CPU (reading and parsing take a few ms), not after a sleep, which on a loaded

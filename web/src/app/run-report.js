@@ -52,7 +52,12 @@ export function finishMessage({ reason, total, elapsed, options, stats = {}, kno
   }
   let note = '';
   if (known !== undefined && compareKnown) note = known === total ? ' ✓ matches the known count.' : ` (the known count is ${num(known)}).`;
-  if (values.memo) return `Finished: counted ${found} in ${time}, by remembering subproblems (none listed to browse).${note}`;
+  if (values.memo) {
+    const picked = stats.memo && Array.isArray(stats.memo.numbers) ? stats.memo.numbers.length : 0;
+    const shown = values.solution !== null ? `, and showing solution number ${num(values.solution)}`
+      : picked > 0 ? `, and showing ${picked === total ? (picked === 1 ? 'it' : `all ${num(picked)}`) : `${num(picked)} drawn at random`}` : '';
+    return `Finished: counted ${found} in ${time}, by remembering subproblems${shown || ' (none listed to browse)'}.${note}`;
+  }
   return `Finished: ${found} in ${time}.${note}`;
 }
 

@@ -61,3 +61,15 @@ export function countingHint(state) {
   if (!f || f.memoize !== true || !(f.subproblemBound > 0)) return null;
   return { subproblems: f.subproblemBound, steps: typeof f.enumeratingEstimate === 'number' ? f.enumeratingEstimate : null };
 }
+
+/**
+ * The solution on the stage when a memoized count listed solutions by number (--solution,
+ * --random: the engine's "numbers", decimal strings), else null.
+ * @returns {{number: string, of: number, drawn: number}|null}
+ */
+export function pickedSolution(state) {
+  const numbers = state.run.stats && state.run.stats.memo && state.run.stats.memo.numbers;
+  const sol = state.solutions;
+  if (!Array.isArray(numbers) || numbers.length === 0 || !sol.store || sol.shown < 0 || sol.shown >= numbers.length) return null;
+  return { number: numbers[sol.shown], of: sol.total, drawn: numbers.length };
+}

@@ -61,6 +61,8 @@ export function defaultOptionValues() {
     limit: null,
     memo: false,
     memoMb: null,
+    solution: null,
+    random: null,
     noOrbits: false,
     fila: null,
     order: null,
@@ -90,6 +92,8 @@ const PAGE_CONTROLS = [
   ['limit', 'limit', 'Counting', 'int', 'Stop after N solutions'],
   ['memo', 'memo', 'Counting', 'flag', 'Count only, by remembering subproblems'],
   ['memoMb', 'memo-mb', 'Counting', 'int', 'Memory for remembering, MiB'],
+  ['solution', 'solution', 'Counting', 'int', 'Then show solution number N'],
+  ['random', 'random', 'Counting', 'text', 'Then show K drawn at random'],
   ['noOrbits', 'no-orbits', 'Algorithm', 'flag', 'Find every rotation by search'],
   ['fila', 'fila', 'Algorithm', 'int', 'Switch to FILA at N pieces'],
   ['order', 'order', 'Algorithm', 'text', 'Heuristic schedule'],
@@ -163,6 +167,8 @@ function valuesOf(o) {
     limit: n(o.limit),
     memo: o.memo,
     memoMb: o.memoMb,
+    solution: n(o.solution),
+    random: o.random,
     noOrbits: o.orbits === false,
     fila: o.fila,
     order: o.order,
@@ -230,7 +236,7 @@ function shapeProblem(c, v) {
     if (v === '') return null;
     return wordProblem(v, c.label) || (v.startsWith('-') ? `${c.label}: a piece name cannot start with '-' here` : null);
   }
-  if (c.key === 'order') {
+  if (c.key === 'order' || c.key === 'random') {
     if (v === null) return null;
     return typeof v !== 'string' ? `${c.label}: must be text` : wordProblem(v, c.label);
   }
@@ -262,7 +268,7 @@ export function optionProblems(values) {
     // is --memo-mb without --memo: its value is judged beside --memo)
     if (c.kind === 'flag') continue;
     let words = c.key === 'redundancyPiece' ? (v ? `-r ${v}` : '') : controlWords(c, v);
-    if (c.key === 'memoMb' && words) words = `--memo ${words}`;
+    if (['memoMb', 'solution', 'random'].includes(c.key) && words) words = `--memo ${words}`;
     if (!words) continue;
     const { errors } = parseOptions(words);
     if (errors.length) problems.push({ key: c.key, message: `${c.label}: ${errors[0]}` });

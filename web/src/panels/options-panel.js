@@ -18,7 +18,7 @@ const CONTROL = Object.fromEntries(CONTROLS.map((c) => [c.key, c]));
 
 // Display groups (model/options.js groups Counting/Algorithm/Constraints/Diagnostics).
 const GROUPS = [
-  { id: 'counting', title: 'Counting', folded: false, keys: ['redundancy', 'mirror', 'unique', 'limit', 'memo', 'memoMb'] },
+  { id: 'counting', title: 'Counting', folded: false, keys: ['redundancy', 'mirror', 'unique', 'limit', 'memo', 'memoMb', 'solution', 'random'] },
   { id: 'algorithm', title: 'Algorithm', folded: true, keys: ['noOrbits', 'fila', 'order', 'nof', 'bruijn', 'mch', 'emch'] },
   { id: 'constraints', title: 'Constraints', folded: true, keys: ['parityBacktrack', 'volumeBacktrack', 'parityFilter', 'volumeFilter', 'fitFilter'] },
   { id: 'diagnostics', title: 'Statistics and diagnostics', folded: true, keys: ['info', 'monteCarlo', 'trace'] },
@@ -93,17 +93,17 @@ export function mountOptionsPanel(store, actions, options, editor) {
     return { item, inputs: [input], render: (v) => setFieldText(input, v[key] === null ? '' : String(v[key])) };
   }
 
-  function orderControl() {
-    const key = 'order';
+  // A text control: the heuristic schedule (-o), the random draw (--random K[,SEED]).
+  function textControl(key, placeholder) {
     const input = h('input', {
-      type: 'text', id: controlId(key), autocomplete: 'off', spellcheck: false, placeholder: 'automatic (e.g. s=12:f=11)',
+      type: 'text', id: controlId(key), autocomplete: 'off', spellcheck: false, placeholder,
       'aria-describedby': describedBy(key),
     });
     input.addEventListener('input', () => options.setControl(key, input.value.trim() === '' ? null : input.value.trim()));
     solveOnEnter(input);
     const item = h('div', { className: 'opt-item', dataset: { key } },
       h('label', { htmlFor: controlId(key) }, CONTROL[key].label, flagBadge(key)), input, errorLine(key), helpLine(key));
-    return { item, inputs: [input], render: (v) => setFieldText(input, v.order ?? '') };
+    return { item, inputs: [input], render: (v) => setFieldText(input, v[key] ?? '') };
   }
 
   // Count rotations as one, with the piece to hold still (auto, or one of the puzzle's pieces).
@@ -245,7 +245,8 @@ export function mountOptionsPanel(store, actions, options, editor) {
     for (const key of g.keys) {
       let c;
       if (key === 'redundancy') c = redundancyControl();
-      else if (key === 'order') c = orderControl();
+      else if (key === 'order') c = textControl(key, 'automatic (e.g. s=12:f=11)');
+      else if (key === 'random') c = textControl(key, 'off (e.g. 10, or 10,7 to draw the same again)');
       else if (key === 'monteCarlo') c = monteCarloControl();
       else if (CONTROL[key].kind === 'flag') c = flagControl(key);
       else if (CONTROL[key].kind === 'filter') c = filterControl(key);

@@ -2,7 +2,7 @@
 // page keeps only the first solutions to bound its memory.
 import { PHASE } from '../app/state.js';
 import { num } from '../app/format.js';
-import { canStep, replayOnStage } from '../app/selectors.js';
+import { canStep, pickedSolution, replayOnStage } from '../app/selectors.js';
 import { byId, isTyping, setText, setAttr, setProp } from './dom.js';
 
 export function mountSolutionsPanel(store, actions) {
@@ -50,7 +50,10 @@ export function mountSolutionsPanel(store, actions) {
     setProp(el.slider, 'max', String(Math.max(1, stored)));
     setProp(el.slider, 'value', String(Math.max(1, k)));
     setAttr(el.slider, 'aria-valuetext', `Solution ${k} of ${stored}`);
-    setProp(el.note, 'hidden', !(sol.store && sol.total > stored));
-    if (!el.note.hidden) setText(el.note, `Keeping the first ${num(sol.store.cap)} solutions to save memory; all ${num(sol.total)} are counted.`);
+    // (a memoized count's solutions listed by number: which one of all the counted is shown)
+    const picked = pickedSolution(s);
+    setProp(el.note, 'hidden', !picked && !(sol.store && sol.total > stored));
+    if (picked) setText(el.note, `This is solution number ${BigInt(picked.number).toLocaleString('en-US')} of the ${num(picked.of)} counted (in the order the count meets them).`);
+    else if (!el.note.hidden) setText(el.note, `Keeping the first ${num(sol.store.cap)} solutions to save memory; all ${num(sol.total)} are counted.`);
   });
 }
