@@ -7,6 +7,8 @@
 
 #include "common/text.hpp"
 #include "geometry/geometry.hpp"
+#include "memo/memo_choice.hpp"
+#include "memo/memo_counter.hpp"
 #include "solver/options.hpp"
 #include "solver/solver.hpp"
 
@@ -146,7 +148,7 @@ Result<Remainder> remainderOf(const PuzzleDef& def, const std::vector<Placement>
 PlayQuery::~PlayQuery() = default;
 
 Result<std::unique_ptr<PlayQuery>> PlayQuery::begin(const PuzzleDef& def, std::vector<Placement> placed, Kind kind,
-                                                     long long limit, int fixed) {
+                                                     long long limit, int fixed, bool exact) {
     using R = Result<std::unique_ptr<PlayQuery>>;
     Status ok = checkPlacements(def, placed);
     if (!ok.ok) return R::error(ok);
@@ -154,6 +156,7 @@ Result<std::unique_ptr<PlayQuery>> PlayQuery::begin(const PuzzleDef& def, std::v
     q->def_ = def;
     q->placed_ = std::move(placed);
     q->kind_ = kind;
+    q->wantExact_ = exact && kind == Kind::Count;
     q->limit_ = kind == Kind::Count && limit > 0 ? std::min(limit, std::numeric_limits<long long>::max() - 1) : 0;
     // Count: one completion more than the limit says "more than limit"; Hint and Wrong need one.
     const long long stopAt = kind == Kind::Count ? (q->limit_ > 0 ? q->limit_ + 1 : 0) : 1;
@@ -190,11 +193,41 @@ Status PlayQuery::startSearch(const std::vector<Placement>& placed, long long ma
     return Status::success();
 }
 
+// An exact count past its limit: the memoized counter's setup builds the remainder's model, the
+// bound on it decides whether the count goes on (the answer is then the whole count) or stays
+// "more than the limit".
+void PlayQuery::stepMemo(long long budget) {
+    const MemoCounter::State st = memo_->step(budget);
+    if (st == MemoCounter::State::Running && !memoChecked_ && memo_->ready()) {
+        memoChecked_ = true;
+        if (memoSubproblemBound(memo_->model()) <= kPlayMemoSubproblems) return;
+    } else if (st == MemoCounter::State::Running) {
+        return;
+    }
+    if (st == MemoCounter::State::Cancelled) {
+        state_ = State::Cancelled;
+        return;
+    }
+    if (st == MemoCounter::State::Done) {
+        completions_ = static_cast<long long>(std::min<uint64_t>(memo_->count(), std::numeric_limits<long long>::max()));
+        exact_ = true;
+    }
+    // (too many subproblems, or the memo failed, e.g. for memory: "more than the limit" stands)
+    placementsBefore_ += memo_->stats().attempts;
+    memo_.reset();
+    state_ = State::Done;
+}
+
 PlayQuery::State PlayQuery::step(long long budget, double maxSeconds) {
     if (state_ != State::Running) return state_;
     if (cancelled_.load(std::memory_order_relaxed)) {
         if (solver_) solver_->cancel();
+        if (memo_) memo_->cancel();
         state_ = State::Cancelled;
+        return state_;
+    }
+    if (memo_) {
+        stepMemo(budget);
         return state_;
     }
     if (!solver_) {  // answered without a search
@@ -235,6 +268,15 @@ void PlayQuery::finishSearch() {
     }
     if (solver_) placementsBefore_ += solver_->stats().totalAttempts();
     solver_.reset();
+    if (kind_ == Kind::Count && capped_ && wantExact_) {
+        memo_ = MemoCounter::begin(rem_->def, [] {
+            MemoSettings settings;
+            settings.maxTableBytes = kPlayMemoTableBytes;
+            return settings;
+        }());
+        memoChecked_ = false;
+        return;  // (Running: stepMemo goes on)
+    }
     if (kind_ != Kind::Wrong) {
         state_ = State::Done;
         return;
@@ -309,12 +351,12 @@ void PlayQuery::chooseHint(const std::vector<int>& remainderGrid) {
 }
 
 long long PlayQuery::placements() const {
-    return placementsBefore_ + (solver_ ? solver_->stats().totalAttempts() : 0);
+    return placementsBefore_ + (solver_ ? solver_->stats().totalAttempts() : 0) + (memo_ ? memo_->stats().attempts : 0);
 }
 
 double PlayQuery::fractionDone() const {
     if (state_ == State::Done) return 1;
-    const double current = solver_ && solver_->ready() ? solver_->fractionDone() : 0;
+    const double current = solver_ && solver_->ready() ? solver_->fractionDone() : memo_ ? memo_->fractionDone() : 0;
     return std::min(1.0, (checks_ + current) / std::max(1, checksPlanned_));
 }
 
@@ -346,6 +388,7 @@ std::string PlayQuery::json() const {
         j["completions"] = completions_;
         j["capped"] = capped_;
         j["limit"] = limit_;
+        j["exact"] = exact_;  // counted whole by remembering subproblems
     }
     j["completion"] = completion_.empty() ? json(nullptr) : json(completion_);
     j["hint"] = hint_.instance < 0 ? json(nullptr) : json{{"instance", hint_.instance}, {"cells", hint_.cells}};

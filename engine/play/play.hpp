@@ -19,6 +19,12 @@
 // pieces fix the board, so a turned completion is another way to finish it. With nothing
 // placed the count is therefore the puzzle's count without -r (Pentominoes 10x6: 9,356).
 //
+// A count asked `exact` that passes its limit goes on by the memoized counter when the
+// remainder has few subproblems to remember (many copies of few shapes: at most
+// kPlayMemoSubproblems by memo/memo_choice.hpp's bound): the whole number however large (32
+// dominoes in 8x8: 12,988,816 ways, not "more than 1,000"), capped() still true and exact()
+// too. Otherwise the count stops at the limit. The first completion is the enumeration's.
+//
 // The hint is the piece of the first completion found that covers the most constrained open
 // cell: the one the fewest placements of the remaining pieces can cover (the "most constrained
 // hole" rule of the search), ties to the lowest box index. It is where a person is most likely
@@ -41,7 +47,15 @@
 
 namespace polycube {
 
+class MemoCounter;
 class Solver;
+
+// An exact play count past its limit is memoized when the bound on its subproblems is at most
+// this (about a second of counting at the memo's cost per subproblem; the bound is loose, often
+// 4x the real number).
+constexpr double kPlayMemoSubproblems = 1e6;
+// ... with a table of at most this many bytes (the page's play worker holds nothing else).
+constexpr long long kPlayMemoTableBytes = 64LL << 20;
 
 // One placed piece: a mobile piece instance (instanceIndex order of puzzle.hpp) and the box
 // cells it covers (x + xDim * (y + yDim * z)), in any order.
@@ -79,8 +93,9 @@ public:
     // limit (Count only): count at most this many completions; the search looks for one more,
     // so that capped() can say "more than limit". limit < 1: count them all.
     // fixed (Wrong only): the first `fixed` placements are part of the position, never blamed.
+    // exact (Count only): past the limit, count them all where that is cheap (see above).
     static Result<std::unique_ptr<PlayQuery>> begin(const PuzzleDef& def, std::vector<Placement> placed, Kind kind,
-                                                     long long limit = 0, int fixed = 0);
+                                                     long long limit = 0, int fixed = 0, bool exact = false);
     ~PlayQuery();
     PlayQuery(const PlayQuery&) = delete;
     PlayQuery& operator=(const PlayQuery&) = delete;
@@ -98,6 +113,8 @@ public:
     // the first completion as a grid in def's instance numbering (empty: none), the hint.
     long long completions() const { return completions_; }
     bool capped() const { return capped_; }
+    // Count: past the limit, counted whole by the memoized counter: completions() is the count.
+    bool exact() const { return exact_; }
     long long limit() const { return limit_; }
     const std::vector<int>& completion() const { return completion_; }
     const Placement& hint() const { return hint_; }  // instance -1: no completion
@@ -118,6 +135,7 @@ public:
 private:
     PlayQuery() = default;
     Status startSearch(const std::vector<Placement>& placed, long long maxSolutions);
+    void stepMemo(long long budget);
     void finishSearch();
     void nextWrongCheck();
     void chooseHint(const std::vector<int>& remainderGrid);
@@ -133,6 +151,10 @@ private:
     // the search running now, of the remainder puzzle rem_
     std::unique_ptr<Remainder> rem_;
     std::unique_ptr<Solver> solver_;
+    std::unique_ptr<MemoCounter> memo_;   // an exact Count past its limit (its setup decides whether it goes on)
+    bool memoChecked_ = false;            // the bound was weighed once the memo's model was built
+    bool wantExact_ = false;
+    bool exact_ = false;
     long long found_ = 0;                 // completions of the running search
     std::vector<int> first_;              // its first completion (remainder numbering)
     long long placementsBefore_ = 0;      // attempts of the searches that ended

@@ -461,7 +461,8 @@ bool Session::startPlay(int index, const std::vector<int32_t>& placements, const
     }
     // (a double from JavaScript: below 1 or NaN is no limit, and so is one past any count)
     const long long cap = limit >= 1 && limit < 4e18 ? static_cast<long long>(limit) : 0;
-    auto q = PlayQuery::begin(def, std::move(placed), named->second, cap, fixed);
+    // (a count past its limit is made whole where that is cheap: play.hpp)
+    auto q = PlayQuery::begin(def, std::move(placed), named->second, cap, fixed, named->second == PlayQuery::Kind::Count);
     if (!q.ok()) {
         return fail(ErrorCode::kBadArgument, q.status.message);
     }

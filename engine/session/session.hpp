@@ -269,7 +269,8 @@ public:
     // search. playJson() (any phase, never failing): the answer,
     // and the progress meanwhile ("{}" when no play query was started):
     //   {"kind","state","placed","placements","fractionDone",
-    //    count/hint: "completionsSoFar"; done: "completions","capped","limit"
+    //    count/hint: "completionsSoFar"; done: "completions","capped","limit","exact" (a count
+    //    past its limit made whole by the memoized counter: "completions" is then the count)
     //    wrong: "fixed","checks","checksPlanned"; done: "completable", "culprit" (placement index, -1:
     //           none), "culpritInstance", "keep" (-1, or how many of the first placements can
     //           be finished when no single piece is to blame)

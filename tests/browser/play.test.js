@@ -4,7 +4,11 @@
 // page and finished there; a piece put in the Soma cube's box on a chosen layer. Every wait is
 // for a state the page shows (the Play card's data-count and data-answer), never for time.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openPage, usePage } from './page-driver.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { CLI, OUT, openPage, usePage } from './page-driver.js';
+import { repoRoot } from './server.js';
 import { fits, flipHand, handCells, playGrid, turnHand } from '../../web/src/model/play.js';
 import { deflateSync } from 'fflate';
 import { LINK_PREFIX, decodeState, toBase64Url } from '../../web/src/share/link.js';
@@ -260,7 +264,7 @@ describe('playing by hand', () => {
     const g = player(page);
     await ui.pickLibrary('soma.txt');
     await page.click('#play-start');
-    expect(await g.count()).toBe(1001); // 11,520 packings without -r
+    expect(await g.count()).toBe(1001); // 11,520 packings without -r: more than the cap (too many subproblems to count them all)
     expect(await page.isVisible('#play-layer-up')).toBe(true);
     const v = await g.instance('V');
     await page.click(`#play-tray [data-instance="${v}"]`);
@@ -281,6 +285,31 @@ describe('playing by hand', () => {
     expect(await g.count()).toBeGreaterThanOrEqual(0);
     await page.click('#play-stop');
     expect(await page.isVisible('#play-start')).toBe(true);
+    expect(ui.errors).toEqual([]);
+  });
+
+  test('21 dominoes: past the cap of 1,000 the ways to finish are counted whole (31,529, then the command line\'s count with one placed)', async () => {
+    const g = player(page);
+    const text = fs.readFileSync(path.join(repoRoot, 'def/copies/dominoes_7x6.txt'), 'utf8');
+    if (!(await page.isVisible('#def-text'))) await page.click('#custom summary');
+    await page.evaluate((t) => {
+      const area = document.getElementById('def-text');
+      area.value = t;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    expect(await ui.loadBy(() => page.click('#def-load'))).toBe('ready');
+    await page.click('#play-start');
+    expect(await g.count()).toBe(31529);
+    expect(await page.textContent('#play-status')).toBe('Can still be finished: 31,529 ways.');
+    await g.placeByHand(0, [0, 1]); // a domino across the first two cells of the bottom row
+    // the command line's count of the rest, that domino made stationary
+    const rest = path.join(OUT, 'dominoes-7x6-one-placed.txt');
+    fs.writeFileSync(rest, 'D:xDim=7:yDim=6:zDim=1\nC:name=D:count=20:layout=0 0 0, 1 0 0\nC:name=*:type=S:layout=0 0 0, 1 0 0\n~D\n');
+    const want = Number(execFileSync(CLI, ['-q', '--json', rest], { encoding: 'utf8' }).match(/"solutions":(\d+)/)[1]);
+    expect(want).toBeGreaterThan(1000);
+    expect(await g.count()).toBe(want);
+    await ui.shot('play-dominoes-1400x860.png');
+    await page.click('#play-stop');
     expect(ui.errors).toEqual([]);
   });
 });

@@ -166,6 +166,40 @@ TEST(Play, NothingPlacedCountsEveryPackingAndTheLimitCaps) {
     EXPECT_EQ(ask(def, {}, PlayQuery::Kind::Count, 9355).capped, true);
 }
 
+// A count asked exact that passes its limit is made whole by the memoized counter where the
+// remainder has few subproblems (copies of one domino): the enumerated number, with capped and
+// exact both said; distinct pieces past the limit stay "more than the limit"; the completion is
+// the enumeration's first either way.
+TEST(Play, AnExactCountPastItsLimitCountsThemAll) {
+    const PuzzleDef dominoes = loadPuzzle("copies/dominoes_7x6.txt");
+    const std::vector<Placement> placed = {flat(dominoes, 0, {{0, 0}, {1, 0}}), flat(dominoes, 1, {{0, 1}, {0, 2}})};
+    const Result<Remainder> rem = remainderOf(dominoes, placed);
+    ASSERT_TRUE(rem.ok()) << rem.status.message;
+    const long long want = solve(rem.value.def, "").count;  // the enumerated completions
+    ASSERT_GT(want, 1000);
+    for (bool exact : {true, false}) {
+        SCOPED_TRACE(exact);
+        auto q = PlayQuery::begin(dominoes, placed, PlayQuery::Kind::Count, 1000, 0, exact);
+        ASSERT_TRUE(q.ok()) << q.status.message;
+        while (q.value->step(1 << 16) == PlayQuery::State::Running) {
+        }
+        ASSERT_EQ(q.value->state(), PlayQuery::State::Done) << q.value->error();
+        EXPECT_TRUE(q.value->capped());
+        EXPECT_EQ(q.value->exact(), exact);
+        EXPECT_EQ(q.value->completions(), exact ? want : 1001);
+        EXPECT_FALSE(q.value->completion().empty());
+        EXPECT_NE(q.value->json().find(exact ? "\"exact\":true" : "\"exact\":false"), std::string::npos) << q.value->json();
+    }
+    // 10x6 pentominoes with nothing placed: 2^12 sets of pieces left, far past the bound
+    auto q = PlayQuery::begin(loadPuzzle("pentominoes_10x6.txt"), {}, PlayQuery::Kind::Count, 100, 0, true);
+    ASSERT_TRUE(q.ok());
+    while (q.value->step(1 << 16) == PlayQuery::State::Running) {
+    }
+    EXPECT_TRUE(q.value->capped());
+    EXPECT_FALSE(q.value->exact());
+    EXPECT_EQ(q.value->completions(), 101);
+}
+
 // Copies are interchangeable: 4 dominoes in a 4x2 board have 5 tilings; the ones with a
 // domino on the two left cells of the bottom row are 2, whichever copy is placed there.
 TEST(Play, CopiesAreInterchangeable) {

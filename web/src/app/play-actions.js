@@ -12,7 +12,7 @@
 //
 // The engine's answers are for one packing each (key: model/play.js packingKey); an answer for
 // a packing no longer on the board is dropped. In state.play:
-//   count  {key, status: 'counting'|'done'|'failed', completions, capped, limit, soFar,
+//   count  {key, status: 'counting'|'done'|'failed', completions, capped, exact (past the cap, counted whole), limit, soFar,
 //          fraction, hint: {instance, cells}|null, error}
 //   hint   {key, status: 'searching'|'done'|'none'|'failed', instance, cells, error}
 //   wrong  {key, status: 'checking'|'done'|'failed', completable, culprit (instance, -1: none),
@@ -350,7 +350,7 @@ export class PlayActions {
     }
     this.update({
       count: {
-        key, status: 'done', completions: answer.completions, capped: answer.capped, limit: answer.limit,
+        key, status: 'done', completions: answer.completions, capped: answer.capped, exact: Boolean(answer.exact), limit: answer.limit,
         hint: answer.hint, placements: answer.placements, fraction: 1,
       },
     });

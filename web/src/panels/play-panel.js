@@ -206,7 +206,8 @@ function statusText(ps, solved) {
   }
   if (c.status === 'failed') return `Could not count the ways to finish: ${c.error}`;
   if (c.completions === 0) return "This can no longer be finished: undo, or ask What's wrong?";
-  if (c.capped) return `Can still be finished: more than ${num(c.limit || COUNT_LIMIT)} ways.`;
+  // (exact: past the cap the engine counted them all by remembering subproblems)
+  if (c.capped && !c.exact) return `Can still be finished: more than ${num(c.limit || COUNT_LIMIT)} ways.`;
   return c.completions === 1 ? 'Can still be finished: exactly one way.' : `Can still be finished: ${num(c.completions)} ways.`;
 }
 
