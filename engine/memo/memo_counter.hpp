@@ -30,9 +30,9 @@
 // known (MemoSettings::solutionNumber, randomSolutions; memo_solutions.cpp): a count of one term
 // is a sum over the paths of the search, so the solution numbered n is found by walking down
 // from the root and skipping every subtree whose count (the table's) is at most what is left
-// of n. Setup (the model, the impossibility
-// proofs of parity and cell weightings, the symmetries and the redundancy plan) runs in the
-// same slices. Errors are values: state() Failed and error().
+// of n. Setup (the model, the impossibility proofs of parity and cell weightings, the
+// symmetries and the redundancy plan) runs in the same slices. Errors are values: state()
+// Failed and error().
 #pragma once
 #include <atomic>
 #include <cstdint>
