@@ -418,21 +418,6 @@ TEST(Parallel, CliInterruptStopsAllThreads) {
     EXPECT_LT(std::stoll(out.substr(at + 12)), 19186) << out;
 }
 
-namespace {
-
-// Placements a thread made between two readings of its statistics: the per-level attempts
-// that grew. A subproblem's path levels, replayed in its first slice, go back to their counts
-// at the end of that slice (Solver::startSubproblem), so they can only shrink; the search below
-// the path is counted at the levels below them.
-long long placementsBetween(const SolverStats& before, const SolverStats& after) {
-    long long n = 0;
-    for (size_t r = 0; r < after.attempts.size(); ++r)
-        n += std::max(0LL, after.attempts[r] - (r < before.attempts.size() ? before.attempts[r] : 0));
-    return n;
-}
-
-}  // namespace
-
 TEST(Parallel, CancelReachesEveryThreadsSolverAtItsNextPlacement) {
     // cancel() stops every thread at its next placement, not at the end of its slice: it sets
     // the flag of each searching thread's own solver, which the DLX loop polls before every
@@ -479,7 +464,7 @@ TEST(Parallel, CancelReachesEveryThreadsSolverAtItsNextPlacement) {
                 }
                 EXPECT_EQ(st, Solver::State::Cancelled);
                 EXPECT_TRUE(p.error().empty()) << p.error();
-                EXPECT_EQ(placementsBetween(atCancel, p.threadStats(thread)), 0) << "placements after cancel()";
+                EXPECT_EQ(workBetween(atCancel, p.threadStats(thread)), 0) << "placements after cancel()";
                 EXPECT_EQ(reportedAfter, 0);
                 EXPECT_LT(p.stats().solutions, 2339);
             }
