@@ -22,6 +22,7 @@
 #include "split_files.hpp"
 #include "progress.hpp"
 #include "resume.hpp"
+#include "stopping.hpp"
 #include "output/format.hpp"
 #include "parallel/checkpoint.hpp"
 #include "parallel/parallel_search.hpp"
@@ -205,6 +206,7 @@ int splitIntoJobs(const OptionParse& given, const std::vector<std::string>& args
                           encodeCheckpoint(w), ""};
         names.push_back(std::to_string(n + 1) + ".job");
         if (Status st = writeFileAtomically((stage / names.back()).string(), encodeJob(job)); !st.ok) return fail(st.message);
+        if (n == 0) raiseAt("split-writing");
     }
     // What the splitting searched itself: result 0.
     const ResultFile r0{run, 0, jobs, "split", own.finished.setupSeconds + own.finished.searchSeconds, encodeCheckpoint(own), 0, 0};

@@ -69,10 +69,13 @@ void onSignal(int sig) {
 
 }  // namespace
 
-// POLYCUBE_RAISE_AT=POINT (tests/cli/cli_reliability.sh): the run raises SIGINT at that named
-// point, where the handler's target passes from the setup's solver to the threads' search. A
-// signal from outside cannot be timed to land in so short a window, and one landing there must
-// still end with the partial statistics and the JSON line. Read once; unset costs nothing.
+// POLYCUBE_RAISE_AT=POINT (tests/cli/cli_reliability.sh, cli_jobs.sh): the run raises SIGINT
+// at that named point: where the handler's target passes from the setup's solver to the
+// threads' search (setup-done, search-made, search-starting), and where a split has written its
+// first job file (split-writing). A signal from outside cannot be timed to land in such a
+// window, and one landing there must still end the run as any stop does (the partial
+// statistics and the JSON line; no job in the split's directory). Read once; unset costs
+// nothing.
 void raiseAt(const char* point) {
     static const char* const wanted = std::getenv("POLYCUBE_RAISE_AT");
     if (wanted != nullptr && std::strcmp(wanted, point) == 0) raise(SIGINT);

@@ -538,6 +538,12 @@ void ParallelSearch::cancel() {
         if (Solver* s = searching_[static_cast<size_t>(k)].load()) s->cancel();
 }
 
+SolverStats ParallelSearch::threadStats(int k) const {
+    if (k == 0) return primary_->stats();
+    if (k < 0 || k >= threads_ || !kept_[static_cast<size_t>(k)]) return SolverStats{};
+    return kept_[static_cast<size_t>(k)]->stats();
+}
+
 void ParallelSearch::fail(const std::string& message) {
     {
         std::lock_guard<std::mutex> lock(pool_->output);

@@ -182,6 +182,10 @@ public:
     void cancel();
 
     const SolverStats& stats() const { return stats_; }
+    // Thread k's own part of stats() (thread 0: the first solver's), as its solver counts it:
+    // read after run(), or from a handler that thread k calls (its solution handler), where it
+    // tells how far that thread has searched. Empty for a thread that never searched.
+    SolverStats threadStats(int k) const;
     const std::string& error() const { return error_; }
     long long subproblems() const { return subproblems_; }  // subproblems searched
     long long donations() const { return donations_; }      // times a thread gave work away

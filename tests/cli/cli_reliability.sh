@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The CLI under hostile input, signals and failing output (issue 11). Run by ctest
 # (tests/cpp/CMakeLists.txt: cli_reliability) as: cli_reliability.sh POLYCUBE REPO_ROOT
-# No check reads the wall clock (tests/cli/lib.sh): what the CLI did is measured in its CPU
-# time, signals go when it has reached the state they are meant for, and every check has a
+# No check depends on time (tests/cli/lib.sh): signals go when the CLI has reached the state
+# they are meant for, what it did is read from what it printed, and every check has a
 # wall-clock limit of minutes (timeout, or a watchdog), so a hang fails the test instead of
-# stalling it.
+# stalling it. How soon each thread sees a stop is counted in the C++ tests
+# (Parallel.CancelReachesEveryThreadsSolverAtItsNextPlacement, Hostile.SolverCancel...).
 source "$(dirname "$0")/lib.sh"
 hostile=$root/tests/hostile
 export POLYCUBE_PROGRESS_SECONDS=0.05  # --progress lines come often: they say the search began
@@ -19,12 +20,9 @@ exit_trap=$(trap -p EXIT); exit_trap=${exit_trap#trap -- \'}; exit_trap=${exit_t
 # Standard input a directory: a message and exit 1 (was an uncaught exception, exit 134).
 expect_exit "stdin is a directory" 1 "standard input is a directory" timeout 120 "$cli" -q < /tmp
 expect_exit "file is a directory" 1 "is a directory" timeout 120 "$cli" -q -- /tmp
-# Endless input: refused once past the 16 MB limit while reading (was read without bound),
-# in bounded memory and time: under 2 s of CPU (reading 16 MB takes a few ms of it).
-children_cpu; c0=$children_ms
+# Endless input: refused once past the 16 MB limit while reading (was read without bound, until
+# the hang guard's 120 s: exit 124).
 expect_exit "/dev/zero" 1 "more than the limit of 16777216 bytes" timeout 120 "$cli" -q /dev/zero
-children_cpu
-(( children_ms - c0 < 2000 )) || fail "/dev/zero took $(( children_ms - c0 )) ms of CPU"
 expect_exit "endless stdin" 1 "more than the limit" timeout 120 bash -c "yes '# comment' | '$cli' -q"
 # A full disk: the output is lost, so exit 1 with a message (was exit 0).
 expect_exit "stdout /dev/full (-q --json)" 1 "cannot write the output" timeout 120 bash -c "'$cli' -q --json '$root/def/soma.txt' > /dev/full"
@@ -63,9 +61,10 @@ reach() {
 
 # signal_case NAME SIGNAL WHEN EXPECTED_EXIT PHASE OPTIONS_AND_FILE...: start the CLI with
 # two threads (-j 2), send the signal when it has reached WHEN (reach), and require the exit
-# within 200 ms of CPU per thread after the signal (the process's, both threads: each ends
-# its slice or setup unit, frees its solver), with the partial statistics (-i) and the JSON
-# line saying "cancelled" in PHASE. WHEN=search adds --progress (the lines that show it).
+# status, the partial statistics (-i) and the JSON line saying "cancelled" in PHASE: a setup of
+# seconds that went on after the signal would end in the search, and a search of hours that
+# did not stop would meet the watchdog (exit 137). The CPU it used after the signal is said,
+# not bounded (it depends on the machine). WHEN=search adds --progress (the lines that show it).
 signal_case() {
   local name=$1 sig=$2 when=$3 want=$4 phase=$5; shift 5
   local more=()
@@ -78,7 +77,6 @@ signal_case() {
   cpu_after_signal "$pid" "$sig"
   stop_watchdog
   if [[ $rc -ne $want ]]; then fail "$name: exit $rc, expected $want ($(head -c 300 "$tmp/err"))"; return; fi
-  if (( after_ms > 400 )); then fail "$name: used $after_ms ms of CPU after SIG$sig (two threads)"; return; fi
   if ! grep -q '"state":"cancelled"' "$tmp/out"; then fail "$name: no JSON line with \"state\":\"cancelled\""; return; fi
   if ! grep -q "\"phase\":\"$phase\"" "$tmp/out"; then fail "$name: not cancelled in $phase: $(grep -o '"phase":"[a-z]*"' "$tmp/out")"; return; fi
   if ! grep -q '^SETUP_SECONDS=' "$tmp/out"; then fail "$name: no partial statistics"; return; fi
@@ -187,23 +185,21 @@ else fail "--job stopped by SIGINT: exit $rc, result $([[ -e $tmp/jobs/1.result 
 
 # Monte Carlo trials that place nothing looped for hours; the puzzle is now proved impossible
 # before searching (tests/cpp/hostile_test.cpp tests the restart itself with the proofs off):
-# it ends at once, in under 2 s of CPU.
-children_cpu; c0=$children_ms
-timeout 120 "$cli" -q --json -s 1000000000000,0 "$hostile/nofit.txt" >"$tmp/out" 2>"$tmp/err"
-children_cpu
+# it ends with the proof, before a single trial.
+timeout 120 "$cli" -q -i --json -s 1000000000000,0 "$hostile/nofit.txt" >"$tmp/out" 2>"$tmp/err"
 if ! grep -q '"impossibleBy":"fits nowhere"' "$tmp/out"; then
   fail "Monte Carlo on a puzzle where nothing fits did not end with the proof ($(head -c 200 "$tmp/err"))"
-elif (( children_ms - c0 >= 2000 )); then
-  fail "Monte Carlo on a puzzle where nothing fits took $(( children_ms - c0 )) ms of CPU"
+elif ! grep -qx 'MONTE_CARLO_TRIAL=0' "$tmp/out"; then
+  fail "Monte Carlo on a puzzle where nothing fits ran trials: $(grep MONTE_CARLO_TRIAL "$tmp/out")"
 else
-  ok "Monte Carlo on a puzzle where nothing fits ends with the proof ($(( children_ms - c0 )) ms of CPU)"
+  ok "Monte Carlo on a puzzle where nothing fits ends with the proof, before any trial"
 fi
 signal_case "SIGTERM in filters after every placement" TERM search 143 search -P 3 -V 3 -F 5 "$root/def/hexomino_box_in_diamond.txt"
 signal_case "SIGINT in a long search" INT search 130 search -r "$root/def/tetriscube.txt"
 
 # SIGINT while reading (standard input that never ends: a pipe this script holds open and
-# never writes): exit 130 at once, with a message. Sent once the CLI is blocked reading it;
-# a CLI that goes on waiting is killed by the watchdog (exit 137).
+# never writes): exit 130, with a message. Sent once the CLI is blocked reading it; a CLI that
+# goes on waiting is killed by the watchdog (exit 137).
 mkfifo "$tmp/stdin"
 exec 8<>"$tmp/stdin"
 "$cli" -q <"$tmp/stdin" >"$tmp/out" 2>"$tmp/err" &
@@ -214,7 +210,6 @@ cpu_after_signal "$pid" INT
 stop_watchdog
 exec 8>&-
 if [[ $rc -ne 130 ]]; then fail "SIGINT while reading: exit $rc"
-elif (( after_ms > 200 )); then fail "SIGINT while reading: $after_ms ms of CPU after the signal"
 elif ! grep -q interrupted "$tmp/err"; then fail "SIGINT while reading: no message"
 else ok "SIGINT while reading ($after_ms ms of CPU after the signal)"; fi
 
@@ -251,9 +246,9 @@ stop_watchdog
 exec 7>&-
 
 # -j 2 where a placement is slow: 5000 1x20 bars in a 1000x100 box cost ~2 ms a placement,
-# far more than the solver estimates, and the second thread's slice of 32768 budget units
-# took over a second: SIGINT to exit 0.44-0.88 s (QA), against 12-22 ms at -j 1. Slices are
-# now bounded in time and cancel reaches every thread's solver.
+# far more than the solver estimates for its slices' budget: the stop reaches every thread's
+# solver, which sees it at its next placement (counted in
+# Parallel.CancelReachesEveryThreadsSolverAtItsNextPlacement), and the CLI ends as any stop.
 bar=$(printf '%s, ' $(for x in $(seq 0 19); do echo "$x 0 0"; done | tr ' ' '_') | sed 's/_/ /g; s/, $//')
 printf 'D:xDim=1000:yDim=100:zDim=1\nC:name=A:count=5000:layout=%s\n~D\n' "$bar" > "$tmp/bar5000.txt"
 signal_case "SIGINT in a -j 2 search of slow placements" INT search 130 search "$tmp/bar5000.txt"

@@ -31,11 +31,10 @@ totals() { grep -o '"solutions":[0-9]*\|"placements":[0-9]*\|"fits":[0-9]*' "$1"
 solution_set() { awk '/^# --- SOLUTION/ { if (s != "") print s; s = ""; next } /^[^#{]/ { s = s $0 "|" } END { if (s != "") print s }' "$@" | sort; }
 
 # Time in these scripts: a loaded machine can keep a process waiting for a CPU for seconds,
-# so no check reads the wall clock. What a process did is measured in CPU time (user +
-# system, every thread: /proc/PID/stat while it runs, bash's `times` for what a reaped child
-# used in all); a signal is sent when the process has reached a state it shows (a line it
-# printed, CPU it used, blocked in a read or write), never after a sleep; wall-clock limits
-# are hang guards of minutes only. A signal must also come after the process set up its
+# so no check reads the wall clock or bounds a time. What a process did is read from what it
+# printed; a signal is sent when the process has reached a state it shows (a line it printed,
+# CPU it used (user + system, every thread: /proc/PID/stat), a file it wrote, blocked in a
+# read or write), never after a sleep; wall-clock limits are hang guards of minutes only. A signal must also come after the process set up its
 # handler: a background command of a script starts with SIGINT ignored (bash without job
 # control), so a SIGINT before the handler is lost and the run goes on to its end. The states
 # the scripts wait for come after it (the CLI installs it before reading its input).

@@ -1,7 +1,9 @@
-// CPU time for the tests' bounds on engine work. On a shared machine a thread can wait
-// seconds for a CPU, so wall time says nothing about what the engine did; the CPU time a
-// thread or process used does (docs/testing.md: tests never depend on time). Wall clocks
-// appear in the tests only as hang guards (Watchdog) of many seconds.
+// A cancel at a fixed point of a thread's work, for the tests whose code has no callback in its
+// way (a setup, a filter pass): CpuAlarm, a timer on the thread's CPU clock. On a shared machine
+// a thread can wait seconds for a CPU, so wall time says nothing about how far the work is; the
+// CPU time the thread used does. The tests count what happens after the cancel rather than
+// bound its time (docs/testing.md: tests never depend on time); wall clocks appear in them only
+// as hang guards (Watchdog) of many seconds.
 #pragma once
 #include <signal.h>
 #include <time.h>
@@ -19,13 +21,6 @@ inline double secondsOf(const timespec& ts) { return static_cast<double>(ts.tv_s
 inline double threadCpuSeconds() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return secondsOf(ts);
-}
-
-// The whole process's CPU time (every thread), in seconds.
-inline double processCpuSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return secondsOf(ts);
 }
 

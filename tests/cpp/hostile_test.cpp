@@ -15,6 +15,7 @@
 
 #include "constraints/symmetry.hpp"
 #include "cpu_time.hpp"
+#include "search/trace.hpp"
 #include "session/session.hpp"
 #include "test_support.hpp"
 
@@ -63,7 +64,11 @@ struct Case {
     const char* options;
     const char* phase;    // where the cancel lands: "setup" or "search"
     int slices;           // Session: slices stepped in that phase before the cancel
-    double cancelCpu;     // Solver: CPU seconds into that phase's step() when the cancel comes
+    // Solver: the cancel comes at this placement of the search (from the trace handler), or,
+    // when 0, `cancelCpu` CPU seconds into that phase's step() (a setup, or the root's filters
+    // of minutes: no placement comes before the cancel).
+    int placement;
+    double cancelCpu;
 };
 
 std::string caseText(const Case& c) {
@@ -75,20 +80,31 @@ bool inPhase(const Session& s, const char* phase) {
     return s.statsJson().find(std::string("\"phase\":\"") + phase + "\"") != std::string::npos;
 }
 
-// The page's worker drives a Session in slices; a cancel arrives between two of them. So
-// the latency a person sees is the longest slice: it must stay under 100 ms of CPU (natively
-// the same code runs 1.3-3x faster than WebAssembly, whose own watchdog is tests/js). The
-// cancel comes a fixed number of slices into its phase; a slice ends after kSliceSeconds of
-// wall time, so it does at most that much CPU work and a setup phase of much more CPU is
-// still running however loaded the machine. Setup costs here (CPU): random100 about 2 s,
-// tetriscube -r about 0.3 s.
+// The page's worker drives a Session in slices; a cancel arrives between two of them. The
+// cancel comes a fixed number of slices into its phase; each step's budget is never reached,
+// so the slice's time limit (kSliceSeconds) must end it, and the steps return in the phase
+// named. After cancel() the next step does no work: the counters statsJson gives
+// (placements, filtered rows, backtracks, trials) are what they were. How long a slice holds
+// the thread (the aim: under 100 ms of CPU) depends on the machine, so a test does not bound
+// it: bench/responsiveness.mjs measures it for these cases, on the same engine compiled to
+// WebAssembly. Setup costs here (CPU): random100 about 2 s, tetriscube -r tens of ms.
 const Case kSessionCases[] = {
-    {"random100.txt", "", "setup", 10, 0.05},                      // building 1.1 million images
-    {"random60.txt", "", "search", 30, 0.05},                      // placements of a few ms
-    {"random60.txt", "-F1", "search", 30, 0.05},                   // the fit filter over 400,000 rows
-    {"def:hexomino_box_in_diamond.txt", "-P 3 -V 3 -F 5", "search", 30, 0.05},  // filters after every placement
-    {"def:tetriscube.txt", "-r", "setup", 1, 0.005},               // -r probes (a few slices: cancelled in the first)
+    {"random100.txt", "", "setup", 10, 0, 0.05},                      // building 1.1 million images
+    {"random60.txt", "", "search", 30, 3, 0},                         // placements of a few ms
+    {"random60.txt", "-F1", "search", 30, 0, 0.05},                   // the fit filter over 400,000 rows
+    {"def:hexomino_box_in_diamond.txt", "-P 3 -V 3 -F 5", "search", 30, 3, 0},  // filters after every placement
+    {"def:tetriscube.txt", "-r", "setup", 1, 0, 0.005},               // -r probes (a few slices: cancelled in the first)
 };
+
+// What a step's work changes in statsJson, and nothing that measures time.
+nlohmann::json countersOf(const std::string& statsJson) {
+    const nlohmann::json j = nlohmann::json::parse(statsJson);
+    nlohmann::json counters;
+    for (const char* key : {"solutions", "found", "attemptsByRemaining", "fitsByRemaining", "monteCarloTrials", "parityBacktracks",
+                            "volumeBacktracks", "parityFiltered", "volumeFiltered", "fitFiltered"})
+        if (j.contains(key)) counters[key] = j[key];
+    return counters;
+}
 
 TEST(Hostile, SessionSlicesStayShortAndCancelIsHonouredInEveryPhase) {
     for (const Case& c : kSessionCases) {
@@ -96,57 +112,79 @@ TEST(Hostile, SessionSlicesStayShortAndCancelIsHonouredInEveryPhase) {
         Watchdog dog(300, std::string("session case ") + c.file + " " + c.options);  // a hang guard only
         Session s;
         ASSERT_TRUE(s.load(caseText(c), c.file)) << s.lastError();
-        double cs = threadCpuSeconds();
         ASSERT_TRUE(s.start(0, c.options)) << s.lastError();
-        double longest = threadCpuSeconds() - cs;  // start() itself
         Session::StepState st = Session::RUNNING;
-        // Into the phase, then `slices` slices of it: each `budget` is never reached, so the
-        // slice's time limit must end it.
+        // Into the phase, then `slices` slices of it.
         int inIt = 0;
         while (st == Session::RUNNING && inIt < c.slices) {
-            cs = threadCpuSeconds();
             st = s.step(1e12);
-            longest = std::max(longest, threadCpuSeconds() - cs);
             if (inPhase(s, c.phase)) ++inIt;
         }
         ASSERT_EQ(st, Session::RUNNING) << s.lastError();
         EXPECT_TRUE(inPhase(s, c.phase)) << s.statsJson();
+        const nlohmann::json before = countersOf(s.statsJson());
         s.cancel();
-        cs = threadCpuSeconds();
         EXPECT_EQ(s.step(1e12), Session::CANCELLED);
-        EXPECT_LT(threadCpuSeconds() - cs, 0.01) << "the step after cancel() took CPU";
-        EXPECT_LT(longest, 0.1) << "longest slice " << longest << " s of CPU";
+        EXPECT_EQ(countersOf(s.statsJson()), before) << "the step after cancel() searched on";
         EXPECT_NE(s.statsJson().find("\"state\":\"cancelled\""), std::string::npos);
     }
 }
 
-// The CLI cancels from a signal handler while Solver::step runs with no time limit: the
-// flag must be seen within 200 ms of the stepping thread's CPU in every phase. Here a timer
-// on that thread's CPU clock raises the signal `cancelCpu` seconds into the phase's step()
-// (a search-phase step starts after the setup ran to its end), and the handler cancels.
+// The CLI cancels from a signal handler while Solver::step runs with no time limit: the flag
+// must be polled in every phase, between setup units, before every placement and between the
+// rows a filter checks. Where a case has a callback in its way, the cancel comes from there:
+// the trace handler, on the stepping thread, at a placement of the search (its step starts
+// after the setup ran to its end), where a signal could land too; then no placement and no
+// filtered row may follow. Elsewhere a timer on this thread's CPU clock raises the signal
+// `cancelCpu` seconds into the step (each setup, and random60's first fit filter, takes far
+// more) and the handler cancels: the step returns cancelled with the setup unfinished (one
+// that did not poll would run to its end first, and be ready()), or with no placement made
+// (a filter that did not poll would go on for minutes: the watchdog ends the test). Counted,
+// not timed: how soon the flag is seen depends on the cost of a unit, which
+// bench/responsiveness.mjs measures.
 TEST(Hostile, SolverCancelFromASignalHandlerIsSeenInEveryPhase) {
     for (const Case& c : kSessionCases) {
         SCOPED_TRACE(std::string(c.file) + " " + c.options);
         Watchdog dog(300, std::string("solver case ") + c.file + " " + c.options);  // a hang guard only
         ParseResult parsed = parseDefinitions(caseText(c), c.file);
         ASSERT_TRUE(parsed.ok());
-        std::unique_ptr<Solver> solver = Solver::begin(parsed.puzzles.front(), optionsFrom(c.options));
         const bool inSearch = std::string(c.phase) == "search";
+        // (-t 1: every level's events, the placements among them)
+        std::unique_ptr<Solver> solver =
+            Solver::begin(parsed.puzzles.front(), optionsFrom(std::string(c.options) + (c.placement > 0 ? " -t 1" : "")));
         if (inSearch)  // the whole setup: a step() before ready() returns when the setup ends
             while (!solver->ready()) ASSERT_EQ(solver->step(1LL << 40), Solver::State::Running) << solver->error();
         Solver::State st;
-        double returned = 0;
-        {
-            CpuAlarm<Solver> alarm(*solver, c.cancelCpu);
-            ASSERT_TRUE(alarm.armed()) << std::strerror(errno);
-            while ((st = solver->step(1LL << 40)) == Solver::State::Running) {
+        if (c.placement == 0) {
+            {
+                CpuAlarm<Solver> alarm(*solver, c.cancelCpu);
+                ASSERT_TRUE(alarm.armed()) << std::strerror(errno);
+                while ((st = solver->step(1LL << 40)) == Solver::State::Running) {
+                }
+                ASSERT_TRUE(alarm.fired()) << "the step ended before the cancel";
             }
-            returned = threadCpuSeconds();
-            ASSERT_TRUE(alarm.fired()) << "the step ended before the cancel";
-            EXPECT_LT(returned - alarm.cancelledAt(), 0.2) << "cancel took " << returned - alarm.cancelledAt() << " s of CPU";
+            EXPECT_EQ(st, Solver::State::Cancelled);
+            EXPECT_EQ(solver->ready(), inSearch) << "the setup ran to its end after the cancel";
+            if (inSearch) EXPECT_EQ(solver->stats().totalAttempts(), 0) << "the filter ran on to a placement";
+            continue;
         }
+        int placed = 0, placedAfter = 0;
+        SolverStats atCancel;
+        solver->setTraceHandler([&](const TraceEvent& e) {
+            if (e.op != trace::kPlace) return;
+            if (++placed == c.placement) {
+                atCancel = solver->stats();
+                solver->cancel();
+            } else if (placed > c.placement) {
+                ++placedAfter;
+            }
+        });
+        while ((st = solver->step(1LL << 40)) == Solver::State::Running) {
+        }
+        ASSERT_GE(placed, c.placement) << "the search ended first";
         EXPECT_EQ(st, Solver::State::Cancelled);
-        EXPECT_EQ(solver->ready(), inSearch) << "cancelled in the wrong phase";
+        EXPECT_EQ(placedAfter, 0);
+        EXPECT_EQ(workBetween(atCancel, solver->stats()), 0) << "placements or filtered rows after the cancel";
     }
 }
 
@@ -160,20 +198,19 @@ TEST(Hostile, MonteCarloTrialsThatPlaceNothingAreChargedAndCancelled) {
     o.weightingProofs = false;
     std::unique_ptr<Solver> s = Solver::begin(def, o);
     while (!s->ready()) ASSERT_EQ(s->step(1000), Solver::State::Running);
-    const double c0 = threadCpuSeconds();
-    EXPECT_EQ(s->step(1000), Solver::State::Running);  // returns: each restart is charged
-    EXPECT_LT(threadCpuSeconds() - c0, 0.1);
+    // Returns: each restart is charged at least one unit of the budget.
+    EXPECT_EQ(s->step(1000), Solver::State::Running);
     EXPECT_GT(s->stats().monteCarloTrials, 10);
+    EXPECT_LE(s->stats().monteCarloTrials, 1000);
     EXPECT_EQ(s->stats().totalAttempts(), 0);
     // Cancelled from a signal handler while step runs without a budget or time limit, after
-    // 50 ms of this thread's CPU in it.
+    // 50 ms of this thread's CPU in it: each restart polls the flag, so the step returns (a
+    // restart that did not would go on for ever: the watchdog ends the test).
     {
         CpuAlarm<Solver> alarm(*s, 0.05);
         ASSERT_TRUE(alarm.armed());
         EXPECT_EQ(s->step(1LL << 40), Solver::State::Cancelled);
-        const double returned = threadCpuSeconds();
         ASSERT_TRUE(alarm.fired());
-        EXPECT_LT(returned - alarm.cancelledAt(), 0.2) << "cancel took " << returned - alarm.cancelledAt() << " s of CPU";
     }
     // With the proofs (the default) the same puzzle ends before searching.
     Session session;
@@ -191,7 +228,6 @@ TEST(Hostile, TooLargeForMemoryIsRefusedWithSizeAndLimit) {
     Session s;
     ASSERT_TRUE(s.load(hostile("random165.txt"), "random165.txt"));
     ASSERT_TRUE(s.start(0, ""));
-    const double c0 = threadCpuSeconds();
     Session::StepState st;
     while ((st = s.step(1e12)) == Session::RUNNING) {
     }
@@ -200,7 +236,13 @@ TEST(Hostile, TooLargeForMemoryIsRefusedWithSizeAndLimit) {
     EXPECT_NE(s.lastError().find("3,510,776 piece placements"), std::string::npos) << s.lastError();
     EXPECT_NE(s.lastError().find("1031 MiB"), std::string::npos) << s.lastError();
     EXPECT_NE(s.lastError().find("limit of 768 MiB"), std::string::npos) << s.lastError();
-    EXPECT_LT(threadCpuSeconds() - c0, 10.0);  // counted, not built: seconds of CPU at most
+    // Counted, not built: the solver refuses before it has a model (memoryBytes() is 0 until
+    // the model is built).
+    std::unique_ptr<Solver> solver = Solver::begin(parsePuzzle(hostile("random165.txt")), SolverOptions{});
+    while (solver->step(1LL << 40) == Solver::State::Running) {
+    }
+    EXPECT_EQ(solver->state(), Solver::State::Failed);
+    EXPECT_EQ(solver->memoryBytes(), 0);
     // The session stays usable.
     ASSERT_TRUE(s.load(readDefFile("soma.txt"), "soma.txt"));
     ASSERT_TRUE(s.start(0, "-r"));
@@ -363,11 +405,20 @@ TEST(Hostile, SessionClampsBudgetsAndTrace) {
     ASSERT_TRUE(s.start(0, "-r -t 1"));
     Watchdog dog(300, "NaN budgets");
     const double nan = std::nan("");
-    // NaN, negative and infinite budgets: each step returns (NaN used to spin).
-    for (double b : {nan, -5.0, 0.0, 0.5, 1e300, std::numeric_limits<double>::infinity()}) {
-        const double c0 = threadCpuSeconds();
+    // NaN, negative and infinite budgets: each step returns (NaN used to spin), those under 1
+    // as a budget of 1: at most one placement, once the search is past the root's filters (a
+    // slice of the infinite ones ends by its time).
+    auto fits = [&s] {
+        const nlohmann::json stats = nlohmann::json::parse(s.statsJson());
+        long long n = 0;
+        for (const auto& f : stats["fitsByRemaining"]) n += f.get<long long>();
+        return n;
+    };
+    while (fits() == 0) ASSERT_EQ(s.step(1000), Session::RUNNING);
+    for (double b : {nan, -5.0, 0.0, 0.5, nan, -5.0, 0.0, 0.5, 1e300, std::numeric_limits<double>::infinity()}) {
+        const long long before = fits();
         s.step(b);
-        EXPECT_LT(threadCpuSeconds() - c0, 0.1) << b;
+        if (!(b >= 1)) EXPECT_LE(fits() - before, 1) << b;
     }
     Session::StepState st;
     while ((st = s.step(1e9)) == Session::RUNNING) {

@@ -19,7 +19,6 @@ set_tests_properties(
   Orbits.GoldenCorpusSameCountsAndSolutionsAsTheEnumeratingSearch
   Hostile.SessionSlicesStayShortAndCancelIsHonouredInEveryPhase
   Hostile.FilaFallsBackToDlxWhenItsTablesWouldPassTheLimit
-  Parallel.CancelStopsEveryThread
   Trace.LevelFilterAndSlicesAtFilaLevels
   SessionMemo.CountsInSlicesAndReportsTheCountAndTheTable
   Solver.WideOccupancyFields

@@ -3,6 +3,7 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -107,6 +108,20 @@ inline MemoSettings memoSettingsFrom(const std::string& options, long long bytes
     MemoSettings s = memoSettings(optionsFrom(options));
     s.maxTableBytes = bytes;
     return s;
+}
+
+// Work a solver did between two readings of its statistics, for tests that count what
+// happens after a cancel instead of timing it: how much its per-level counters (placements
+// tried and fitted, rows the image filters hid, backtrack triggers) grew. A subproblem's path
+// levels, replayed in its first slice, go back to their counts at the end of that slice
+// (Solver::startSubproblem), so they only shrink; the search below the path counts at the
+// levels below them.
+inline long long workBetween(const SolverStats& before, const SolverStats& after) {
+    long long n = 0;
+    SolverStats::forEachLevelCounter(after, before, [&n](const std::vector<long long>& a, const std::vector<long long>& b) {
+        for (size_t r = 0; r < a.size(); ++r) n += std::max(0LL, a[r] - (r < b.size() ? b[r] : 0LL));
+    });
+    return n;
 }
 
 struct RunResult {
