@@ -26,18 +26,6 @@ async function shots(name, selector = '#status') {
   await page.setViewportSize({ width: 1400, height: 860 });
 }
 
-/** Paste a definition file's text under "Custom definition" and load it, as a person does. */
-async function loadDefinition(file) {
-  const text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
-  if (!(await page.isVisible('#def-text'))) await page.click('#custom summary');
-  await page.evaluate((t) => {
-    const area = document.getElementById('def-text');
-    area.value = t;
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-  expect(await env.ui.loadBy(() => page.click('#def-load'))).toBe('ready');
-}
-
 describe('--memo in the page', () => {
   test('typed: Soma -r counts 480 and 10x6 -r 2339, none listed', async () => {
     for (const [file, want] of [['soma.txt', 480], ['pentominoes_10x6.txt', 2339]]) {
@@ -71,7 +59,7 @@ describe('--memo in the page', () => {
   });
 
   test('a listing of 32 dominoes offers "Count only", which stops it and counts 12,988,816; 10x6 offers nothing', async () => {
-    await loadDefinition('def/copies/dominoes_8x8.txt');
+    expect(await env.ui.loadDefinition(fs.readFileSync(path.join(repoRoot, 'def/copies/dominoes_8x8.txt'), 'utf8'))).toBe('ready');
     await page.fill('#opt-text', '');
     expect(await page.isHidden('#count-hint')).toBe(true);
     await page.click('#solve');
@@ -98,7 +86,7 @@ describe('--memo in the page', () => {
   });
 
   test('--random 5,7 after a count shows five of the 12,988,816 tilings with their numbers; --solution shows one', async () => {
-    await loadDefinition('def/copies/dominoes_8x8.txt');
+    expect(await env.ui.loadDefinition(fs.readFileSync(path.join(repoRoot, 'def/copies/dominoes_8x8.txt'), 'utf8'))).toBe('ready');
     await page.fill('#opt-text', '--memo');
     await page.fill('#opt-random', '5,7');
     expect(await page.inputValue('#opt-text')).toBe('--memo --random 5,7');

@@ -80,6 +80,16 @@ export function driver(page) {
       await page.waitForFunction((f) => document.getElementById('library').value === f && document.body.dataset.state === 'ready',
         file, { timeout: 20_000, polling: 50 });
     },
+    /** Paste a definition's text under "Custom definition" and load it, as a person does; the load's phase. */
+    async loadDefinition(text) {
+      if (!(await page.isVisible('#def-text'))) await page.click('#custom summary');
+      await page.evaluate((t) => {
+        const area = document.getElementById('def-text');
+        area.value = t;
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+      }, text);
+      return d.loadBy(() => page.click('#def-load'));
+    },
     /** "New puzzle" of this size (the editor closed first when it was open), as a person types it. */
     async newPuzzle(x, y, z) {
       if (await page.isVisible('#editor-close')) await page.click('#editor-close');

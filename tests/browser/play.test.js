@@ -290,14 +290,7 @@ describe('playing by hand', () => {
 
   test('21 dominoes: past the cap of 1,000 the ways to finish are counted whole (31,529, then the command line\'s count with one placed)', async () => {
     const g = player(page);
-    const text = fs.readFileSync(path.join(repoRoot, 'def/copies/dominoes_7x6.txt'), 'utf8');
-    if (!(await page.isVisible('#def-text'))) await page.click('#custom summary');
-    await page.evaluate((t) => {
-      const area = document.getElementById('def-text');
-      area.value = t;
-      area.dispatchEvent(new Event('input', { bubbles: true }));
-    }, text);
-    expect(await ui.loadBy(() => page.click('#def-load'))).toBe('ready');
+    expect(await ui.loadDefinition(fs.readFileSync(path.join(repoRoot, 'def/copies/dominoes_7x6.txt'), 'utf8'))).toBe('ready');
     await page.click('#play-start');
     expect(await g.count()).toBe(31529);
     expect(await page.textContent('#play-status')).toBe('Can still be finished: 31,529 ways.');
