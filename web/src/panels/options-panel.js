@@ -246,7 +246,7 @@ export function mountOptionsPanel(store, actions, options, editor) {
       let c;
       if (key === 'redundancy') c = redundancyControl();
       else if (key === 'order') c = textControl(key, 'automatic (e.g. s=12:f=11)');
-      else if (key === 'random') c = textControl(key, 'off (e.g. 10, or 10,7 to draw the same again)');
+      else if (key === 'random') c = textControl(key, 'off (e.g. 10, or 10,7: seed 7)');
       else if (key === 'monteCarlo') c = monteCarloControl();
       else if (CONTROL[key].kind === 'flag') c = flagControl(key);
       else if (CONTROL[key].kind === 'filter') c = filterControl(key);
