@@ -52,6 +52,7 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
         p.startCount[s] = m.shapes[s].count;
         const int bits = bitsFor(m.shapes[s].count);
         if (used + bits > 64) {
+            p.countBits.push_back(used);
             ++word;
             used = 0;
         }
@@ -60,6 +61,7 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
         used += bits;
     }
     p.countWords = p.shapes == 0 ? 0 : word + 1;
+    if (p.shapes > 0) p.countBits.push_back(used);
     p.startPacked.assign(p.countWords, 0);
     for (int s = 0; s < p.shapes; ++s)
         p.startPacked[p.fieldWord[s]] += static_cast<uint64_t>(p.startCount[s]) << p.fieldShift[s];
@@ -143,7 +145,15 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
         if (a.shape0 != b.shape0) return a.shape0 < b.shape0;
         return a.take0 < b.take0;  // (blockEnd: a row that takes more copies than are left ends its run)
     });
-    for (const RowDraft& d : drafts) p.span = std::max(p.span, d.cells.back() / 64 - d.cells.front() / 64 + 1);
+    for (const RowDraft& d : drafts) {
+        p.span = std::max(p.span, d.cells.back() / 64 - d.cells.front() / 64 + 1);
+        p.reach = std::max(p.reach, d.cells.back() - d.cells.front() + 1);
+    }
+    p.keyWindow = std::min(std::max(p.reach - 2, 0), std::max(p.cells - 1, 0));
+    p.positionBits = bitsFor(p.cells);
+    int keyBits = p.positionBits + p.keyWindow;
+    for (int bits : p.countBits) keyBits += bits;
+    p.keyWords = (keyBits + 63) / 64;
 
     const size_t rows = drafts.size();
     p.mask.assign(rows * p.span, 0);

@@ -51,6 +51,17 @@ struct CoverProblem {
     // The pocket cut: a region of open cells smaller than every piece can never be filled. 0
     // when the cut is off (a piece of one cell, or a piece in parts, which may fill two pockets).
     int smallestPiece = 0;
+    // The subproblem's key (MemoCounter::buildKey): every cell before the first open cell p
+    // is filled, and a row placed at an earlier first cell reaches at most `reach` - 1 cells
+    // past it, so every cell after p + keyWindow is open. The key packs p + 1
+    // (`positionBits`), the copies left (countBits[w] bits of each packed word) and the open
+    // bits of cells p + 1 .. p + keyWindow: with 18 one-sided pentominoes in 18x5, 7 + 18 + 19
+    // bits, one word where the whole open mask and the copies take three.
+    int reach = 1;        // the most sweep positions a row spans, first cell to last
+    int keyWindow = 0;
+    int positionBits = 1;
+    std::vector<int> countBits;
+    int keyWords = 1;
     int rows() const { return static_cast<int>(shape0.size()); }
 };
 

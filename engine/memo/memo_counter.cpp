@@ -187,13 +187,8 @@ bool MemoCounter::setupSome() {
         }
         case kTerms: {
             order_ = sweepOrder(model_);
-            // The key: the open-cell mask, then the packed copies left (the same sizes in every term).
-            Result<CoverProblem> probe = buildCoverProblem(model_, order_, std::vector<char>(model_.images.size(), 0), nullptr);
-            if (!probe.ok()) {
-                fail(probe.status.message);
-                return false;
-            }
-            if (Status st = table_.reset(probe.value.words + probe.value.countWords, settings_.maxTableBytes); !st.ok) {
+            // The table, for the shortest key (each term's problem re-keys it to its own: resetTerm).
+            if (Status st = table_.reset(1, settings_.maxTableBytes); !st.ok) {
                 fail(st.message);
                 return false;
             }
@@ -302,7 +297,16 @@ bool MemoCounter::resetTerm(int term) {
             return false;
         }
         problem_ = std::move(built.value);
-        if (problemTerm_ >= 0) table_.clear();
+        if (problem_.keyWords != table_.keyWords()) {
+            // (Another term's rows may reach further: a longer key, a table made for it.)
+            if (Status st = table_.reset(problem_.keyWords, table_.maxBytes()); !st.ok) {
+                fail(st.message);
+                return false;
+            }
+            key_.assign(problem_.keyWords, 0);
+        } else if (problemTerm_ >= 0) {
+            table_.clear();
+        }
         problemTerm_ = term;
         frames_.assign(problem_.pieces + 2, Frame{});
         seen_.assign(problem_.cells, 0);
@@ -331,9 +335,43 @@ void MemoCounter::finishTerm(uint64_t result) {
     depth_ = -1;
 }
 
-void MemoCounter::buildKey() {
-    std::memcpy(key_.data(), open_.data(), static_cast<size_t>(problem_.words) * sizeof(uint64_t));
-    std::memcpy(key_.data() + problem_.words, packed_.data(), static_cast<size_t>(problem_.countWords) * sizeof(uint64_t));
+namespace {
+
+// Appends the low `n` bits (at most 64) of `value` at bit `pos` of `out` (zeroed words).
+inline void putBits(uint64_t* out, int& pos, uint64_t value, int n) {
+    if (n == 0) return;
+    if (n < 64) value &= (1ULL << n) - 1;
+    const int w = pos >> 6, s = pos & 63;
+    out[w] |= value << s;
+    if (s != 0 && s + n > 64) out[w + 1] |= value >> (64 - s);
+    pos += n;
+}
+
+// `n` bits (at most 64) of `words` from bit `start`; bits past the words read 0.
+inline uint64_t takeBits(const std::vector<uint64_t>& words, int start, int n) {
+    const size_t w = static_cast<size_t>(start >> 6);
+    const int s = start & 63;
+    uint64_t v = w < words.size() ? words[w] >> s : 0;
+    if (s != 0 && w + 1 < words.size()) v |= words[w + 1] << (64 - s);
+    return n < 64 ? v & ((1ULL << n) - 1) : v;
+}
+
+}  // namespace
+
+// The key of the current state, whose first open cell is `cell` (cover_problem.hpp: the
+// position plus one, never 0, then the copies left, then the open window after the cell).
+void MemoCounter::buildKey(int cell) {
+    uint64_t* k = key_.data();
+    std::fill(key_.begin(), key_.end(), 0);
+    int pos = 0;
+    putBits(k, pos, static_cast<uint64_t>(cell) + 1, problem_.positionBits);
+    for (int w = 0; w < problem_.countWords; ++w) putBits(k, pos, packed_[w], problem_.countBits[w]);
+    for (int from = cell + 1, left = problem_.keyWindow; left > 0;) {
+        const int n = std::min(left, 64);
+        putBits(k, pos, takeBits(open_, from, n), n);
+        from += n;
+        left -= n;
+    }
 }
 
 int MemoCounter::firstOpen(int fromCell) const {
@@ -353,7 +391,7 @@ bool MemoCounter::enter(int fromCell, uint64_t& result) {
     const bool remembered = piecesLeft_ >= settings_.memoFromPieces;
     uint64_t hash = 0;
     if (remembered) {
-        buildKey();
+        buildKey(cell);
         hash = MemoTable::hashKey(key_.data(), table_.keyWords());
         if (table_.find(hash, key_.data(), result)) return false;
     }
@@ -508,7 +546,7 @@ bool MemoCounter::search(long long& budget) {
         // Every row at this cell tried: the subproblem's count is known.
         const uint64_t result = f.total;
         if (f.remembered) {
-            buildKey();
+            buildKey(f.cell);
             table_.store(f.hash, key_.data(), result);
         }
         if (--depth_ < 0) {

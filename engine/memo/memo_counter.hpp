@@ -157,7 +157,7 @@ private:
     bool enter(int fromCell, uint64_t& result);
     void place(int row, int cell);
     void unplace(int row, int cell);
-    void buildKey();
+    void buildKey(int cell);
     double treeFraction() const;  // the share of the open subtree searched (frames 0..depth_)
     // The partitioned count's part (memo_tasks.cpp).
     struct Task {

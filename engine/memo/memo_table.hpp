@@ -3,23 +3,29 @@
 //
 //   MemoTable t;
 //   if (Status s = t.reset(keyWords, maxBytes); !s.ok) error(s.message);
-//   uint64_t h = MemoTable::hashKey(key, keyWords);
+//   uint64_t h = MemoTable::hashKey(key, keyWords);   // key[0] is never 0
 //   uint64_t count;
 //   if (!t.find(h, key, count)) { count = ...; t.store(h, key, count); }
 //
-// Open addressing in buckets of four entries (one cache line or two for short keys). An
-// entry is [tag, key words..., count]; the tag is the key's hash with its low bit set, so 0
-// marks an empty slot and most mismatches are rejected without reading the key. The table
-// starts small and doubles (in place: an entry of bucket b moves to b or b + old size, by one
-// more bit of its hash; buckets are numbered by the hash without its lowest bit, the tag's)
-// when it is 3/4 full, or half full and a bucket overflows, while the doubled table fits the budget;
-// past that a full bucket gives up one entry (chosen by the new key's hash), so the table never
-// grows past its budget and a search never stops for memory: an evicted subproblem is
-// counted again when it comes back. Counts stay exact whatever is evicted.
+// Open addressing in buckets of 8 entries, aligned to 128 bytes: an entry is [key words...,
+// count], a key's first word is never 0 (the counter's key begins with its first open cell
+// plus one), so 0 marks an empty slot. A bucket fills from its first slot and never has a
+// hole, so a lookup stops at the first empty slot: a miss in a sparse bucket reads one cache
+// line. One-word keys (the sweep's keys of the usual boxes: memo_counter.cpp's buildKey) make
+// entries of 16 bytes, a bucket two lines (what the processor fetches as a pair). A full
+// bucket's entries go on in the next bucket (so a lookup reads the next only when its own is
+// full). The table starts small and doubles (in place: an entry of
+// bucket b moves to b or b + old size, by one more bit of its hash) when it is 3/4 full, or
+// when a key finds its bucket and the next full and the table is half full, while the doubled
+// table fits the budget; past that the key's bucket gives up one entry (chosen by the new
+// key's hash), so the table never grows past its budget and a search never stops for memory:
+// an evicted subproblem is counted again when it comes back. Counts stay exact whatever is
+// evicted. Natively the table asks for transparent huge pages (memo_table.cpp).
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "common/hash.hpp"
 #include "common/status.hpp"
@@ -28,7 +34,8 @@ namespace polycube {
 
 class MemoTable {
 public:
-    static constexpr int kBucketSlots = 4;
+    static constexpr int kBucketSlots = 8;
+    static constexpr size_t kAlignment = 128;
 
     MemoTable() = default;
     MemoTable(const MemoTable&) = delete;
@@ -36,58 +43,60 @@ public:
     ~MemoTable();
 
     // An empty table for keys of `keyWords` words, never larger than `maxBytes`. An error
-    // when not even the smallest table (one bucket) fits the budget or can be allocated.
+    // when not even the smallest table (one bucket) fits the budget or can be allocated. The
+    // running totals (lookups, hits, evictions) go on across resets: a count's terms may need
+    // keys of different sizes.
     Status reset(int keyWords, long long maxBytes);
     // Forget every entry, keeping the memory (a new counting problem with the same key size).
     void clear();
     // Give the memory back (a counter that searches no more); reset() before any other use.
     void release();
 
-    static uint64_t hashKey(const uint64_t* key, int words) { return hashWords(key, static_cast<size_t>(words), 0x6d656d6fULL); }
+    static uint64_t hashKey(const uint64_t* key, int words) {
+        return words == 1 ? mix64(key[0] ^ 0x6d656d6fULL) : hashWords(key, static_cast<size_t>(words), 0x6d656d6fULL);
+    }
 
     bool find(uint64_t hash, const uint64_t* key, uint64_t& count) {
         ++lookups_;
-        const uint64_t tag = hash | 1;
-        uint64_t* e = bucket(hash);
-        for (int s = 0; s < kBucketSlots; ++s, e += stride_) {
-            if (e[0] == tag && std::memcmp(e + 1, key, keyBytes_) == 0) {
-                count = e[1 + keyWords_];
-                ++hits_;
-                return true;
-            }
+        uint64_t* home = bucket(hash);
+        if (const uint64_t* e = findIn(home, key)) {
+            count = e[keyWords_];
+            ++hits_;
+            return true;
+        }
+        // A full bucket's later keys are in the next one.
+        if (home[static_cast<size_t>(kBucketSlots - 1) * stride_] == 0) return false;
+        if (const uint64_t* e = findIn(next(home), key)) {
+            count = e[keyWords_];
+            ++hits_;
+            return true;
         }
         return false;
     }
 
     void store(uint64_t hash, const uint64_t* key, uint64_t count) {
         if (entries_ * 4 > capacity() * 3) grow();
-        const uint64_t tag = hash | 1;
-        uint64_t* first = bucket(hash);
-        uint64_t* e = first;
-        int s = 0;
-        while (s < kBucketSlots && e[0] != 0) {
-            ++s;
-            e += stride_;
-        }
-        if (s == kBucketSlots && !full_ && entries_ * 2 > capacity()) {
-            // A full bucket in a table half full that may still grow: grow rather than forget.
-            // (Below half full a few buckets overflow by chance, and doubling for each would
-            // take the whole budget for a small count.)
+        uint64_t* home = bucket(hash);
+        uint64_t* e = firstEmpty(home);
+        if (!e) e = firstEmpty(next(home));
+        if (!e && !full_ && entries_ * 2 > capacity()) {
+            // Both buckets full in a table half full that may still grow: grow rather than
+            // forget. (In a sparser table a few pairs fill by chance, and doubling for each
+            // would take the whole budget for a small count.)
             grow();
             store(hash, key, count);
             return;
         }
-        if (s == kBucketSlots) {
-            // Full: the victim is picked by the new key's high hash bits, so no slot of a
-            // bucket is always the one to go.
-            e = first + static_cast<size_t>(hash >> 62) * stride_;
+        if (!e) {
+            // Full: the victim, in the key's own bucket, is picked by its high hash bits, so
+            // no slot of a bucket is always the one to go.
+            e = home + static_cast<size_t>((hash >> 32) % static_cast<uint64_t>(kBucketSlots)) * stride_;
             ++evictions_;
         } else {
             ++entries_;
         }
-        e[0] = tag;
-        std::memcpy(e + 1, key, keyBytes_);
-        e[1 + keyWords_] = count;
+        std::memcpy(e, key, keyBytes_);
+        e[keyWords_] = count;
     }
 
     long long lookups() const { return lookups_; }
@@ -102,16 +111,35 @@ public:
     int keyWords() const { return keyWords_; }
 
 private:
-    size_t bucketBytes() const { return static_cast<size_t>(stride_) * kBucketSlots * sizeof(uint64_t); }
+    size_t bucketBytes() const { return static_cast<size_t>(stride_) * static_cast<size_t>(kBucketSlots) * sizeof(uint64_t); }
     uint64_t* bucket(uint64_t hash) const {
-        return slots_ + (static_cast<size_t>(hash >> 1) & (buckets_ - 1)) * static_cast<size_t>(stride_) * kBucketSlots;
+        return slots0_ + (static_cast<size_t>(hash) & (buckets_ - 1)) * static_cast<size_t>(stride_) * static_cast<size_t>(kBucketSlots);
+    }
+    uint64_t* next(uint64_t* b) const {
+        uint64_t* n = b + static_cast<size_t>(stride_) * static_cast<size_t>(kBucketSlots);
+        return n == slots0_ + buckets_ * static_cast<size_t>(stride_) * static_cast<size_t>(kBucketSlots) ? slots0_ : n;
+    }
+    const uint64_t* findIn(const uint64_t* b, const uint64_t* key) const {
+        for (int s = 0; s < kBucketSlots; ++s, b += stride_) {
+            if (b[0] == 0) return nullptr;  // (no holes: the rest of the bucket is empty)
+            if (b[0] == key[0] && (keyWords_ == 1 || std::memcmp(b + 1, key + 1, keyBytes_ - sizeof(uint64_t)) == 0)) return b;
+        }
+        return nullptr;
+    }
+    uint64_t* firstEmpty(uint64_t* b) const {
+        for (int s = 0; s < kBucketSlots; ++s, b += stride_)
+            if (b[0] == 0) return b;
+        return nullptr;
     }
     void grow();
+    bool allocate(size_t bytes);
 
-    uint64_t* slots_ = nullptr;
-    size_t buckets_ = 0;  // a power of two
+    void* block_ = nullptr;       // the memory: slots0_ lies kAlignment-aligned inside it
+    size_t blockBytes_ = 0;
+    uint64_t* slots0_ = nullptr;
+    size_t buckets_ = 0;          // a power of two
     int keyWords_ = 0;
-    int stride_ = 0;      // words per entry: tag, key, count
+    int stride_ = 0;              // words per entry: key, count
     size_t keyBytes_ = 0;
     long long maxBytes_ = 0;
     bool full_ = false;   // at its budget: no more doubling
