@@ -313,6 +313,8 @@ bool MemoCounter::resetTerm(int term) {
         stamp_ = 0;
         flood_.resize(std::max(problem_.smallestPiece, 1) + 8);
     }
+    pending_.clear();
+    pendingKeys_.clear();
     open_.assign(problem_.words + problem_.span, 0);
     for (int c = 0; c < problem_.cells; ++c) open_[c >> 6] |= 1ULL << (c & 63);
     packed_ = problem_.startPacked;
@@ -398,10 +400,11 @@ bool MemoCounter::enter(int fromCell, uint64_t& result) {
     Frame& f = frames_[depth_ + 1];
     f.remembered = remembered;
     f.cell = cell;
-    f.begin = f.pos = problem_.rowBegin[cell];
+    f.begin = problem_.rowBegin[cell];
     f.end = problem_.rowBegin[cell + 1];
     f.hash = hash;
     f.total = 0;
+    f.batched = false;
     return true;
 }
 
@@ -479,82 +482,137 @@ bool MemoCounter::pocketFrom(int start) {
     return true;
 }
 
-// The explicit stack: frames_[0..depth_] are the open subproblems, each at its first open
-// cell; frames_[d].pos is the row being tried (placed, when frames_[d + 1] is open). Returns
-// false when the slice is over (budget, cancel, failure).
-bool MemoCounter::search(long long& budget) {
+// A new frame's rows, all at once (before any is descended into): each row that fits and
+// walls off no pocket is placed, and the subproblem it leads to is settled at once when it is
+// complete (one solution) or, after a prefetch of every such subproblem's bucket, found in the
+// table; the rest are the frame's pending rows, descended into one after another. The lookups
+// of a frame thus overlap instead of each waiting for memory in turn (the table is up to
+// gigabytes: a lookup is a miss in every cache). A subproblem pending here that a sibling's
+// subtree counts meanwhile (possible only when rows take different numbers of copies, in a
+// Burnside term) is counted again: the count stays the same. False when cancelled or failed.
+bool MemoCounter::batch(Frame& f, long long& attempts, long long& placements, long long& pockets) {
     const int span = problem_.span;
+    const int words = table_.keyWords();
     const uint64_t* masks = problem_.mask.data();
     const int* shape0 = problem_.shape0.data();
     const int* take0 = problem_.take0.data();
     const int* shape1 = problem_.shape1.data();
     const int* take1 = problem_.take1.data();
     const int* blockEnd = problem_.blockEnd.data();
+    const size_t first = pending_.size();
+    for (int r = f.begin; r < f.end;) {
+        ++attempts;
+        if (left_[shape0[r]] < take0[r]) {
+            r = blockEnd[r];  // no copy left: every row of this shape at this cell
+            continue;
+        }
+        if (shape1[r] >= 0 && left_[shape1[r]] < take1[r]) {
+            ++r;
+            continue;
+        }
+        const uint64_t* m = masks + static_cast<size_t>(r) * span;
+        const uint64_t* o = &open_[f.cell >> 6];
+        bool fits = true;
+        for (int j = 0; j < span; ++j) fits &= (o[j] & m[j]) == m[j];
+        if (!fits) {
+            ++r;
+            continue;
+        }
+        ++placements;
+        if (stop_->load(std::memory_order_relaxed)) {
+            state_ = State::Cancelled;
+            return false;
+        }
+        place(r, f.cell);
+        if (problem_.smallestPiece > 0 && leavesPocket(r, f.cell)) {
+            ++pockets;
+        } else if (const int next = firstOpen(f.cell); next == problem_.cells) {
+            if (__builtin_add_overflow(f.total, uint64_t{1}, &f.total)) {
+                fail("the count passes 2^64");
+                return false;
+            }
+        } else {
+            Pending p{r, next, 0, piecesLeft_ >= settings_.memoFromPieces};
+            if (p.remembered) {
+                buildKey(next);
+                p.hash = MemoTable::hashKey(key_.data(), words);
+                table_.prefetch(p.hash);
+            }
+            pending_.push_back(p);
+            pendingKeys_.insert(pendingKeys_.end(), key_.begin(), key_.end());
+        }
+        unplace(r, f.cell);
+        ++r;
+    }
+    size_t kept = first;
+    for (size_t k = first; k < pending_.size(); ++k) {
+        const uint64_t* key = &pendingKeys_[k * words];
+        uint64_t count = 0;
+        if (pending_[k].remembered && table_.find(pending_[k].hash, key, count)) {
+            if (__builtin_add_overflow(f.total, count, &f.total)) {
+                fail("the count passes 2^64");
+                return false;
+            }
+            continue;
+        }
+        if (kept != k) {
+            pending_[kept] = pending_[k];
+            std::copy(key, key + words, &pendingKeys_[kept * words]);
+        }
+        ++kept;
+    }
+    pending_.resize(kept);
+    pendingKeys_.resize(kept * words);
+    f.pendBegin = f.pos = static_cast<int>(first);
+    f.pendEnd = static_cast<int>(kept);
+    f.batched = true;
+    return true;
+}
+
+// The explicit stack: frames_[0..depth_] are the open subproblems, each at its first open
+// cell; frames_[d].pos is the pending row being tried (placed, when frames_[d + 1] is open).
+// Returns false when the slice is over (budget, cancel, failure).
+bool MemoCounter::search(long long& budget) {
     long long attempts = 0, placements = 0, pockets = 0;
     bool more = true;
     while (depth_ >= 0) {
         Frame& f = frames_[depth_];
-        bool descended = false;
-        while (f.pos < f.end) {
+        if (!f.batched && !batch(f, attempts, placements, pockets)) {
+            more = false;
+            break;
+        }
+        if (f.pos < f.pendEnd) {
             if (attempts >= budget) {
                 more = false;
                 break;
             }
-            const int r = f.pos;
-            ++attempts;
-            if (left_[shape0[r]] < take0[r]) {
-                f.pos = blockEnd[r];  // no copy left: every row of this shape at this cell
-                continue;
-            }
-            if (shape1[r] >= 0 && left_[shape1[r]] < take1[r]) {
-                ++f.pos;
-                continue;
-            }
-            const uint64_t* m = masks + static_cast<size_t>(r) * span;
-            const uint64_t* o = &open_[f.cell >> 6];
-            bool fits = true;
-            for (int j = 0; j < span; ++j) fits &= (o[j] & m[j]) == m[j];
-            if (!fits) {
-                ++f.pos;
-                continue;
-            }
-            ++placements;
-            if (stop_->load(std::memory_order_relaxed)) {
-                state_ = State::Cancelled;
-                more = false;
-                break;
-            }
-            place(r, f.cell);
-            uint64_t result = 0;
-            if (problem_.smallestPiece > 0 && leavesPocket(r, f.cell)) {
-                ++pockets;
-            } else if (enter(f.cell, result)) {
-                ++depth_;
-                descended = true;
-                break;
-            }
-            unplace(r, f.cell);
-            if (__builtin_add_overflow(f.total, result, &f.total)) {
-                fail("the count passes 2^64");
-                more = false;
-                break;
-            }
-            ++f.pos;
+            const Pending p = pending_[static_cast<size_t>(f.pos)];
+            place(p.row, f.cell);
+            Frame& child = frames_[depth_ + 1];
+            child.cell = p.next;
+            child.begin = problem_.rowBegin[p.next];
+            child.end = problem_.rowBegin[p.next + 1];
+            child.remembered = p.remembered;
+            child.hash = p.hash;
+            child.total = 0;
+            child.batched = false;
+            ++depth_;
+            continue;
         }
-        if (!more) break;
-        if (descended) continue;
         // Every row at this cell tried: the subproblem's count is known.
         const uint64_t result = f.total;
         if (f.remembered) {
             buildKey(f.cell);
             table_.store(f.hash, key_.data(), result);
         }
+        pending_.resize(static_cast<size_t>(f.pendBegin));
+        pendingKeys_.resize(static_cast<size_t>(f.pendBegin) * static_cast<size_t>(table_.keyWords()));
         if (--depth_ < 0) {
             finishTerm(result);
             break;
         }
         Frame& parent = frames_[depth_];
-        unplace(parent.pos, parent.cell);
+        unplace(pending_[static_cast<size_t>(parent.pos)].row, parent.cell);
         if (__builtin_add_overflow(parent.total, result, &parent.total)) {
             fail("the count passes 2^64");
             more = false;
@@ -579,9 +637,9 @@ double MemoCounter::treeFraction() const {
     double fraction = 0, weight = 1;
     for (int d = 0; d <= depth_; ++d) {
         const Frame& f = frames_[d];
-        const int n = f.end - f.begin;
-        if (n <= 0) break;
-        fraction += weight * (f.pos - f.begin) / n;
+        const int n = f.pendEnd - f.pendBegin;  // (the rows settled at once weigh nothing)
+        if (!f.batched || n <= 0) break;
+        fraction += weight * (f.pos - f.pendBegin) / n;
         weight /= n;
     }
     return fraction;

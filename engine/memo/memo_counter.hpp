@@ -143,10 +143,19 @@ private:
     };
     struct Frame {
         int cell = 0;
-        int pos = 0, end = 0, begin = 0;
+        int begin = 0, end = 0;        // its rows
+        int pendBegin = 0, pendEnd = 0, pos = 0;  // its pending rows in pending_; pos: the one tried
         uint64_t hash = 0;
         uint64_t total = 0;
         bool remembered = false;  // looked up in the table (and stored there when counted)
+        bool batched = false;     // its rows tried (batch())
+    };
+    // A row of a frame whose subproblem is neither complete nor in the table: descended into.
+    struct Pending {
+        int row = 0;
+        int next = 0;             // the subproblem's first open cell
+        uint64_t hash = 0;
+        bool remembered = false;
     };
     void fail(std::string message);
     bool setupSome();
@@ -154,6 +163,7 @@ private:
     bool startTerm();
     void finishTerm(uint64_t result);
     bool search(long long& budget);
+    bool batch(Frame& f, long long& attempts, long long& placements, long long& pockets);
     bool enter(int fromCell, uint64_t& result);
     void place(int row, int cell);
     void unplace(int row, int cell);
@@ -231,6 +241,8 @@ private:
     std::vector<Picked> picked_;
 
     std::vector<Frame> frames_;
+    std::vector<Pending> pending_;   // the frames' pending rows, frame after frame
+    std::vector<uint64_t> pendingKeys_;  // their keys (the table's words each)
     int depth_ = -1;                 // -1: the term's search has not started or is over
     std::vector<uint64_t> open_;     // open cells (words + span of padding)
     std::vector<uint64_t> packed_;   // copies left, packed

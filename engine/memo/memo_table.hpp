@@ -56,6 +56,9 @@ public:
         return words == 1 ? mix64(key[0] ^ 0x6d656d6fULL) : hashWords(key, static_cast<size_t>(words), 0x6d656d6fULL);
     }
 
+    // Asks for the bucket of `hash` ahead of a find() or store().
+    void prefetch(uint64_t hash) const { __builtin_prefetch(bucket(hash)); }
+
     bool find(uint64_t hash, const uint64_t* key, uint64_t& count) {
         ++lookups_;
         uint64_t* home = bucket(hash);
