@@ -38,7 +38,7 @@ struct MemoForecast {
 // One memoized subproblem (a lookup, a store and the rows tried at its cell) costs about as
 // much as this many units of the enumerating search's estimate (docs/memo.md, "The automatic
 // choice", measures it).
-constexpr double kMemoSubproblemCost = 60;
+constexpr double kMemoSubproblemCost = 40;
 // A bound whose cost is past this many units is not weighed: the memoized count would take
 // days, so the enumerating search's estimate is not worth making (12 distinct pieces and more).
 constexpr double kMemoWorthWeighing = 1e13;
