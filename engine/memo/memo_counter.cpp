@@ -483,8 +483,11 @@ bool MemoCounter::search(long long& budget) {
         // Every row at this cell tried: the subproblem's count is known.
         const uint64_t result = f.total;
         if (f.remembered) {
-            buildKey(f.cell);
-            table_.store(f.hash, key_.data(), result);
+            // Its key is its parent's pending entry's (batch() made it); the root's is made again.
+            const uint64_t* key = key_.data();
+            if (depth_ > 0) key = &pendingKeys_[static_cast<size_t>(frames_[depth_ - 1].pos) * static_cast<size_t>(table_.keyWords())];
+            else buildKey(f.cell);
+            table_.store(f.hash, key, result);
         }
         pending_.resize(static_cast<size_t>(f.pendBegin));
         pendingKeys_.resize(static_cast<size_t>(f.pendBegin) * static_cast<size_t>(table_.keyWords()));

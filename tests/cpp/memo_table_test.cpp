@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
-#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "memo/memo_table.hpp"
@@ -20,12 +20,12 @@ namespace {
 std::vector<std::vector<uint64_t>> someKeys(int count, int words, uint64_t seed) {
     std::mt19937_64 random(seed);
     std::vector<std::vector<uint64_t>> keys;
-    std::unordered_map<uint64_t, int> firsts;
+    std::unordered_set<uint64_t> firsts;
     while (static_cast<int>(keys.size()) < count) {
         std::vector<uint64_t> key(words);
         for (uint64_t& w : key) w = random();
         key[0] |= 1;
-        if (!firsts.emplace(key[0], 0).second) continue;
+        if (!firsts.insert(key[0]).second) continue;
         keys.push_back(std::move(key));
     }
     return keys;
