@@ -36,9 +36,11 @@ std::string memoInfo(const ParallelMemo& p, const std::string& choice) {
     os << "\n# Redundancy filter:\nREDUNDANCY_FILTER=" << c.redundancyDescription() << "\n";
     os << "\n# Counts summed (Burnside's lemma for symmetric images of the constrained piece):\nMEMO_TERMS="
        << c.termsDescription() << "\n";
-    if (p.threads() > 1)
+    if (p.partitioned())
         os << "\n# Threads, each with its own table (an equal share of --memo-mb) counting parts of the terms:\nMEMO_THREADS="
            << p.threads() << "\n";
+    else if (p.threads() > 1)
+        os << "\n# Threads expanding each layer's subproblems together:\nMEMO_THREADS=" << p.threads() << "\n";
     return os.str();
 }
 
@@ -50,7 +52,11 @@ std::string memoStatistics(const ParallelMemo& c) {
         os << "\n# Proved impossible before counting:\nIMPOSSIBLE=" << why << "\n";
     os << "\n# Placements, images tried, and placements cut for a pocket smaller than every piece:\nPLACEMENTS="
        << s.placements << "\nATTEMPTS=" << s.attempts << "\nPOCKETS=" << s.pockets << "\n";
-    if (c.threads() > 1) os << "\n# The parts the terms were split into for the threads:\nMEMO_TASKS=" << c.tasks() << "\n";
+    if (c.partitioned()) os << "\n# The parts the terms were split into for the threads:\nMEMO_TASKS=" << c.tasks() << "\n";
+    os << "\n# Terms counted layer by layer, and those whose layers passed --memo-mb (counted by the table's search):"
+       << "\nMEMO_LAYERED_TERMS=" << s.layeredTerms << "\nMEMO_FALLBACK_TERMS=" << s.fallbackTerms << "\n";
+    os << "\n# The layers: distinct subproblems expanded, the most memory at once (bytes):\nMEMO_SUBPROBLEMS=" << s.subproblems
+       << "\nMEMO_LAYER_BYTES=" << s.layerBytes << "\n";
     os << "\n# The memo table: subproblems looked up, found, not found, kept now, forgotten for room:\nMEMO_LOOKUPS="
        << s.lookups << "\nMEMO_HITS=" << s.hits << "\nMEMO_MISSES=" << s.misses() << "\nMEMO_ENTRIES=" << s.entries
        << "\nMEMO_EVICTIONS=" << s.evictions << "\n";

@@ -244,6 +244,12 @@ bool MemoCounter::startTerm() {
         return false;
     }
     if (!resetTerm(static_cast<int>(term_))) return false;
+    if (settings_.layered && !taskMode_ && !settings_.picks() && !overBudget_) {
+        layers_ = std::make_unique<LayerCount>(problem_, settings_.maxTableBytes, settings_.threads);
+        layersTaken_ = LayerCount::Stats{};
+        depth_ = 0;
+        return true;
+    }
     uint64_t result = 0;
     if (!enter(0, result)) {
         finishTerm(result);
@@ -309,22 +315,46 @@ bool MemoCounter::resetTerm(int term) {
         }
         problemTerm_ = term;
         frames_.assign(problem_.pieces + 2, Frame{});
-        seen_.assign(problem_.cells, 0);
-        stamp_ = 0;
-        flood_.resize(std::max(problem_.smallestPiece, 1) + 8);
     }
     pending_.clear();
     pendingKeys_.clear();
-    open_.assign(problem_.words + problem_.span, 0);
-    for (int c = 0; c < problem_.cells; ++c) open_[c >> 6] |= 1ULL << (c & 63);
-    packed_ = problem_.startPacked;
-    left_ = problem_.startCount;
-    piecesLeft_ = problem_.pieces;
+    sweep_.reset(problem_);
     depth_ = -1;
     return true;
 }
 
+// The term layer by layer, for about `budget` attempts; past the layers' budget, the term is
+// started again for the table's search. False when the slice is over.
+bool MemoCounter::countLayers(long long& budget) {
+    const LayerCount::Status st = layers_->run(budget, *stop_);
+    const LayerCount::Stats now = layers_->stats();
+    stats_.attempts += now.attempts - layersTaken_.attempts;
+    stats_.placements += now.placements - layersTaken_.placements;
+    stats_.pockets += now.pockets - layersTaken_.pockets;
+    stats_.subproblems += now.subproblems - layersTaken_.subproblems;
+    stats_.layerBytes = std::max(stats_.layerBytes, now.peakBytes);
+    layersTaken_ = now;
+    switch (st) {
+        case LayerCount::Status::Running: return true;
+        case LayerCount::Status::Cancelled: state_ = State::Cancelled; return false;
+        case LayerCount::Status::Overflow: fail("the count passes 2^64"); return false;
+        case LayerCount::Status::OverBudget:
+            layers_.reset();
+            overBudget_ = true;
+            ++stats_.fallbackTerms;
+            depth_ = -1;  // startTerm() begins the term again, for the table
+            return true;
+        case LayerCount::Status::Done: break;
+    }
+    const uint64_t result = layers_->count();
+    layers_.reset();
+    ++stats_.layeredTerms;
+    finishTerm(result);
+    return true;
+}
+
 void MemoCounter::finishTerm(uint64_t result) {
+    overBudget_ = false;
     if (taskMode_) {  // a task's subtree, not a term's: the caller takes the result
         taskResult_ = result;
         taskOver_ = true;
@@ -340,15 +370,15 @@ void MemoCounter::finishTerm(uint64_t result) {
 // The subproblem of the current state: its count when it is known at once (no open cell: one
 // solution; in the table: that count), or a new frame at depth_ + 1 for its first open cell.
 bool MemoCounter::enter(int fromCell, uint64_t& result) {
-    const int cell = firstOpen(fromCell);
+    const int cell = sweep_.firstOpen(fromCell);
     if (cell == problem_.cells) {
         result = 1;
         return false;
     }
-    const bool remembered = piecesLeft_ >= settings_.memoFromPieces;
+    const bool remembered = sweep_.piecesLeft >= settings_.memoFromPieces;
     uint64_t hash = 0;
     if (remembered) {
-        buildKey(cell);
+        sweep_.buildKey(cell, key_.data());
         hash = MemoTable::hashKey(key_.data(), table_.keyWords());
         if (table_.find(hash, key_.data(), result)) return false;
     }
@@ -383,16 +413,16 @@ bool MemoCounter::batch(Frame& f, long long& attempts, long long& placements, lo
     const size_t first = pending_.size();
     for (int r = f.begin; r < f.end;) {
         ++attempts;
-        if (left_[shape0[r]] < take0[r]) {
+        if (sweep_.left[shape0[r]] < take0[r]) {
             r = blockEnd[r];  // no copy left: every row of this shape at this cell
             continue;
         }
-        if (shape1[r] >= 0 && left_[shape1[r]] < take1[r]) {
+        if (shape1[r] >= 0 && sweep_.left[shape1[r]] < take1[r]) {
             ++r;
             continue;
         }
         const uint64_t* m = masks + static_cast<size_t>(r) * span;
-        const uint64_t* o = &open_[f.cell >> 6];
+        const uint64_t* o = &sweep_.open[f.cell >> 6];
         bool fits = true;
         for (int j = 0; j < span; ++j) fits &= (o[j] & m[j]) == m[j];
         if (!fits) {
@@ -404,25 +434,25 @@ bool MemoCounter::batch(Frame& f, long long& attempts, long long& placements, lo
             state_ = State::Cancelled;
             return false;
         }
-        place(r, f.cell);
-        if (problem_.smallestPiece > 0 && leavesPocket(r, f.cell)) {
+        sweep_.place(r, f.cell);
+        if (problem_.smallestPiece > 0 && sweep_.leavesPocket(r, f.cell)) {
             ++pockets;
-        } else if (const int next = firstOpen(f.cell); next == problem_.cells) {
+        } else if (const int next = sweep_.firstOpen(f.cell); next == problem_.cells) {
             if (__builtin_add_overflow(f.total, uint64_t{1}, &f.total)) {
                 fail("the count passes 2^64");
                 return false;
             }
         } else {
-            Pending p{r, next, 0, piecesLeft_ >= settings_.memoFromPieces};
+            Pending p{r, next, 0, sweep_.piecesLeft >= settings_.memoFromPieces};
             if (p.remembered) {
-                buildKey(next);
+                sweep_.buildKey(next, key_.data());
                 p.hash = MemoTable::hashKey(key_.data(), words);
                 table_.prefetch(p.hash);
             }
             pending_.push_back(p);
             pendingKeys_.insert(pendingKeys_.end(), key_.begin(), key_.end());
         }
-        unplace(r, f.cell);
+        sweep_.unplace(r, f.cell);
         ++r;
     }
     size_t kept = first;
@@ -454,6 +484,7 @@ bool MemoCounter::batch(Frame& f, long long& attempts, long long& placements, lo
 // cell; frames_[d].pos is the pending row being tried (placed, when frames_[d + 1] is open).
 // Returns false when the slice is over (budget, cancel, failure).
 bool MemoCounter::search(long long& budget) {
+    if (layers_) return countLayers(budget);
     long long attempts = 0, placements = 0, pockets = 0;
     bool more = true;
     while (depth_ >= 0) {
@@ -468,7 +499,7 @@ bool MemoCounter::search(long long& budget) {
                 break;
             }
             const Pending p = pending_[static_cast<size_t>(f.pos)];
-            place(p.row, f.cell);
+            sweep_.place(p.row, f.cell);
             Frame& child = frames_[depth_ + 1];
             child.cell = p.next;
             child.begin = problem_.rowBegin[p.next];
@@ -486,7 +517,7 @@ bool MemoCounter::search(long long& budget) {
             // Its key is its parent's pending entry's (batch() made it); the root's is made again.
             const uint64_t* key = key_.data();
             if (depth_ > 0) key = &pendingKeys_[static_cast<size_t>(frames_[depth_ - 1].pos) * static_cast<size_t>(table_.keyWords())];
-            else buildKey(f.cell);
+            else sweep_.buildKey(f.cell, key_.data());
             table_.store(f.hash, key, result);
         }
         pending_.resize(static_cast<size_t>(f.pendBegin));
@@ -496,7 +527,7 @@ bool MemoCounter::search(long long& budget) {
             break;
         }
         Frame& parent = frames_[depth_];
-        unplace(pending_[static_cast<size_t>(parent.pos)].row, parent.cell);
+        sweep_.unplace(pending_[static_cast<size_t>(parent.pos)].row, parent.cell);
         if (__builtin_add_overflow(parent.total, result, &parent.total)) {
             fail("the count passes 2^64");
             more = false;
@@ -514,7 +545,8 @@ bool MemoCounter::search(long long& budget) {
 double MemoCounter::fractionDone() const {
     if (phase_ == kFinished) return 1;
     if (terms_.empty()) return 0;
-    return (static_cast<double>(term_) + treeFraction()) / static_cast<double>(terms_.size());
+    const double inTerm = layers_ ? layers_->fractionDone() : treeFraction();
+    return (static_cast<double>(term_) + inTerm) / static_cast<double>(terms_.size());
 }
 
 double MemoCounter::treeFraction() const {

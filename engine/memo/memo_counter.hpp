@@ -43,6 +43,8 @@
 
 #include "constraints/symmetry.hpp"
 #include "memo/cover_problem.hpp"
+#include "memo/layer_count.hpp"
+#include "memo/sweep_state.hpp"
 #include "memo/memo_table.hpp"
 #include "puzzle/model.hpp"
 #include "puzzle/puzzle.hpp"
@@ -54,11 +56,15 @@ struct MemoSettings {
     std::string piece;          // -r's piece by name ("" chooses one)
     bool mirror = false;        // -M: reflections count as symmetries too
     long long maxTableBytes = kDefaultTableBytes;
+    // Count each term layer by layer (layer_count.hpp), the table's search only for a term whose
+    // layers pass the budget, and for listing solutions by number (which walks the table).
+    bool layered = true;
+    int threads = 1;            // the layered count's threads (native builds)
     // Subproblems with fewer pieces left than this are searched, not remembered: they are cheap
     // to count again and the most numerous, so remembering them costs more than it saves.
     int memoFromPieces = kDefaultMemoFromPieces;
     static constexpr int kDefaultMemoFromPieces = 2;
-    static constexpr long long kDefaultTableBytes = 256LL << 20;
+    static constexpr long long kDefaultTableBytes = 1LL << 30;
     // Once counted, list the solution numbered `solutionNumber` (1-based, in the count's order:
     // the rows at each first open cell in turn; 0: none), or `randomSolutions` distinct
     // solutions drawn uniformly at random from `seed` (all of them when there are fewer), in
@@ -85,6 +91,10 @@ struct MemoStats {
     long long entries = 0;       // subproblems in the table now
     long long tableBytes = 0, maxTableBytes = 0;
     int terms = 0, termsDone = 0;
+    int layeredTerms = 0;        // terms counted layer by layer
+    int fallbackTerms = 0;       // terms whose layers passed the budget, counted by the table's search
+    long long subproblems = 0;   // distinct subproblems the layers expanded
+    long long layerBytes = 0;    // the layers' most memory at once
     long long picked = 0;        // solutions listed by number or at random (MemoSettings)
     double setupSeconds = 0, searchSeconds = 0;
     long long misses() const { return lookups - hits; }
@@ -165,9 +175,6 @@ private:
     bool search(long long& budget);
     bool batch(Frame& f, long long& attempts, long long& placements, long long& pockets);
     bool enter(int fromCell, uint64_t& result);
-    void place(int row, int cell);
-    void unplace(int row, int cell);
-    void buildKey(int cell);
     double treeFraction() const;  // the share of the open subtree searched (frames 0..depth_)
     // The partitioned count's part (memo_tasks.cpp).
     struct Task {
@@ -183,26 +190,12 @@ private:
     bool resetTerm(int term);
     TaskPlan splitTerms(int wanted);
     bool countTask(const Task& task, long long& budget, uint64_t& result);
-    int firstOpen(int fromCell) const;  // the first open cell from `fromCell` on (cells: none)
-    // Whether row r (listed under `cell`) has its copies left and its cells open: what the
-    // search tests inline in its loop, for the splitting and the walks.
-    bool rowFits(int r, int cell) const {
-        if (left_[problem_.shape0[r]] < problem_.take0[r]) return false;
-        if (problem_.shape1[r] >= 0 && left_[problem_.shape1[r]] < problem_.take1[r]) return false;
-        const uint64_t* m = &problem_.mask[static_cast<size_t>(r) * problem_.span];
-        const uint64_t* o = &open_[cell >> 6];
-        bool fits = true;
-        for (int j = 0; j < problem_.span; ++j) fits &= (o[j] & m[j]) == m[j];
-        return fits;
-    }
     void takeTableStats();
     uint64_t combineTerms(const std::vector<uint64_t>& termSums);
-    bool leavesPocket(int row, int cell);
     // Listing solutions by number (memo_solutions.cpp).
     bool planPicks();
     bool pickSome(long long& budget);
     bool walkTo(uint64_t n, std::vector<int>& images);
-    bool pocketFrom(int cell);
 
     PuzzleDef def_;
     MemoSettings settings_;
@@ -240,18 +233,16 @@ private:
     size_t pickNext_ = 0;
     std::vector<Picked> picked_;
 
+    std::unique_ptr<LayerCount> layers_;  // the term counted layer by layer (layer_count.hpp)
+    LayerCount::Stats layersTaken_;        // its figures already added to stats_
+    bool overBudget_ = false;              // the term's layers passed the budget: the table counts it
+    bool countLayers(long long& budget);
     std::vector<Frame> frames_;
     std::vector<Pending> pending_;   // the frames' pending rows, frame after frame
     std::vector<uint64_t> pendingKeys_;  // their keys (the table's words each)
     int depth_ = -1;                 // -1: the term's search has not started or is over
-    std::vector<uint64_t> open_;     // open cells (words + span of padding)
-    std::vector<uint64_t> packed_;   // copies left, packed
-    std::vector<int> left_;          // copies left per shape
-    int piecesLeft_ = 0;
+    SweepState sweep_;               // the search's state (sweep_state.hpp)
     std::vector<uint64_t> key_;
-    std::vector<uint32_t> seen_;     // the pocket cut's flood marks: the stamp of the flood that reached a cell
-    std::vector<int> flood_;
-    uint32_t stamp_ = 0, checkStamp_ = 1;
 };
 
 }  // namespace polycube

@@ -10,7 +10,8 @@ std::string memoConflict(const SolverOptions& o) {
     if (o.memo && o.noMemo) return "--memo and --no-memo ask for opposite ways of counting: give one";
     if (o.solutionNumber > 0 && o.randomSolutions > 0) return "--solution N and --random K both pick the solutions to list: give one";
     if (!o.memo) {
-        if (o.memoMb > 0) return "--memo-mb N sets the budget of --memo's table: give --memo too";
+        if (o.memoMb > 0) return "--memo-mb N sets the budget of --memo's count: give --memo too";
+        if (o.memoTable) return "--memo-table chooses how --memo counts: give --memo too";
         if (o.solutionNumber > 0 || o.randomSolutions > 0)
             return std::string(o.solutionNumber > 0 ? "--solution N" : "--random K") +
                    " lists solutions of a memoized count by their numbers: give --memo too";
@@ -40,7 +41,7 @@ std::string memoConflict(const SolverOptions& o) {
 }
 
 bool automaticMemoAllowed(const SolverOptions& o) {
-    if (o.memo || o.noMemo || o.memoMb > 0) return false;
+    if (o.memo || o.noMemo || o.memoMb > 0 || o.memoTable) return false;
     SolverOptions asked = o;
     asked.memo = true;
     return memoConflict(asked).empty();
@@ -52,6 +53,7 @@ MemoSettings memoSettings(const SolverOptions& o) {
     s.piece = o.redundancy == Redundancy::Named ? o.redundancyPiece : std::string();
     s.mirror = o.mirror;
     if (o.memoMb > 0) s.maxTableBytes = o.memoMb << 20;
+    s.layered = !o.memoTable;
     s.solutionNumber = o.solutionNumber;
     s.randomSolutions = o.randomSolutions;
     // Without a seed, a draw of its own each time (the seed is reported: --json's "seed").

@@ -36,7 +36,11 @@ nlohmann::json memoCountJson(const MemoCounter& setup, const MemoStats& s, const
                  {"tableBytes", s.tableBytes},
                  {"budgetBytes", s.maxTableBytes},
                  {"terms", setup.termsDescription()},
-                 {"threads", threads}};
+                 {"threads", threads},
+                 {"layeredTerms", s.layeredTerms},
+                 {"fallbackTerms", s.fallbackTerms},
+                 {"subproblems", s.subproblems},
+                 {"layerBytes", s.layerBytes}};
     if (setup.settings().picks()) {
         j["memo"]["picked"] = s.picked;  // solutions listed by --solution or --random
         // their numbers in the count's order, as decimal strings (past 2^53 for a JavaScript number)

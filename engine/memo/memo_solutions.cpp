@@ -97,17 +97,17 @@ bool MemoCounter::walkTo(uint64_t n, std::vector<int>& images) {
     for (;;) {
         // The walk's state: the path placed from the root.
         if (!resetTerm(0)) return false;
-        for (size_t i = 0; i < path.size(); i += 2) place(path[i], path[i + 1]);
-        const int cell = firstOpen(path.empty() ? 0 : path.back());
+        for (size_t i = 0; i < path.size(); i += 2) sweep_.place(path[i], path[i + 1]);
+        const int cell = sweep_.firstOpen(path.empty() ? 0 : path.back());
         if (cell == problem_.cells) break;
         // The rows the search tries here, as it tries them (copies left, fit, no pocket).
         choices.clear();
         for (int r = problem_.rowBegin[cell]; r < problem_.rowBegin[cell + 1]; ++r) {
             ++stats_.attempts;
-            if (!rowFits(r, cell)) continue;
-            place(r, cell);
-            if (!(problem_.smallestPiece > 0 && leavesPocket(r, cell))) choices.push_back({r, firstOpen(cell) == problem_.cells});
-            unplace(r, cell);
+            if (!sweep_.rowFits(r, cell)) continue;
+            sweep_.place(r, cell);
+            if (!(problem_.smallestPiece > 0 && sweep_.leavesPocket(r, cell))) choices.push_back({r, sweep_.firstOpen(cell) == problem_.cells});
+            sweep_.unplace(r, cell);
         }
         bool down = false;
         for (const Choice& c : choices) {

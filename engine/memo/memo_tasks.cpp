@@ -32,17 +32,17 @@ MemoCounter::TaskPlan MemoCounter::splitTerms(int wanted) {
                     return plan;
                 }
                 if (!resetTerm(t)) return plan;
-                for (size_t i = 0; i < node.rows.size(); i += 2) place(node.rows[i], node.rows[i + 1]);
-                const int cell = firstOpen(node.rows.empty() ? 0 : node.rows.back());
+                for (size_t i = 0; i < node.rows.size(); i += 2) sweep_.place(node.rows[i], node.rows[i + 1]);
+                const int cell = sweep_.firstOpen(node.rows.empty() ? 0 : node.rows.back());
                 const int begin = problem_.rowBegin[cell], end = problem_.rowBegin[cell + 1];
                 for (int r = begin; r < end; ++r) {
                     ++stats_.attempts;
-                    if (!rowFits(r, cell)) continue;
+                    if (!sweep_.rowFits(r, cell)) continue;
                     ++stats_.placements;
-                    place(r, cell);
-                    if (problem_.smallestPiece > 0 && leavesPocket(r, cell)) {
+                    sweep_.place(r, cell);
+                    if (problem_.smallestPiece > 0 && sweep_.leavesPocket(r, cell)) {
                         ++stats_.pockets;
-                    } else if (firstOpen(cell) == problem_.cells) {
+                    } else if (sweep_.firstOpen(cell) == problem_.cells) {
                         ++plan.termSums[t];  // every cell covered: a solution, as enter() counts it
                     } else {
                         Task child{t, node.rows, node.weight / (end - begin)};
@@ -50,7 +50,7 @@ MemoCounter::TaskPlan MemoCounter::splitTerms(int wanted) {
                         child.rows.push_back(cell);
                         next.push_back(std::move(child));
                     }
-                    unplace(r, cell);
+                    sweep_.unplace(r, cell);
                 }
             }
             level = std::move(next);
@@ -70,7 +70,7 @@ MemoCounter::TaskPlan MemoCounter::splitTerms(int wanted) {
 bool MemoCounter::countTask(const Task& task, long long& budget, uint64_t& result) {
     if (depth_ < 0) {
         if (!resetTerm(task.term)) return false;
-        for (size_t i = 0; i < task.rows.size(); i += 2) place(task.rows[i], task.rows[i + 1]);
+        for (size_t i = 0; i < task.rows.size(); i += 2) sweep_.place(task.rows[i], task.rows[i + 1]);
         taskOver_ = false;
         if (!enter(task.rows.empty() ? 0 : task.rows.back(), result)) return true;  // complete, or in the table
         depth_ = 0;

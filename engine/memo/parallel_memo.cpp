@@ -20,7 +20,12 @@ std::unique_ptr<ParallelMemo> ParallelMemo::begin(const PuzzleDef& def, const Me
     // Listing solutions by number walks the whole count's table: one thread counts then (the
     // threads' tables are their own, and the setup's is given up to them).
     p->threads_ = threads < 1 || settings.picks() ? 1 : threads;
-    p->counter_ = MemoCounter::begin(def, settings, limits);
+    // The layered count shares each layer among its threads; the table's search (listing
+    // solutions, or layered = false) partitions the terms.
+    MemoSettings mine = settings;
+    if (mine.layered && !mine.picks()) mine.threads = p->threads_;
+    else p->partitioned_ = p->threads_ > 1;
+    p->counter_ = MemoCounter::begin(def, mine, limits);
     p->adopt(*p->counter_);
     return p;
 }
@@ -50,7 +55,7 @@ MemoCounter::State ParallelMemo::run(double seconds) {
     const auto late = [&] { return seconds > 0 && Clock::now() >= deadline; };
     if (prepare() != State::Running) return state_;
     // One thread, or nothing to count (proved impossible): the counter's own search.
-    if (!started_ && (threads_ == 1 || counter_->phase_ != MemoCounter::kSearch)) {
+    if (!started_ && (!partitioned_ || counter_->phase_ != MemoCounter::kSearch)) {
         do counter_->step(kOneThreadSlice);
         while (counter_->state() == State::Running && !late());
         adopt(*counter_);

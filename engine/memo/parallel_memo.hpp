@@ -1,8 +1,10 @@
-// ParallelMemo: the memoized count (memo_counter.hpp) on several threads, by partitioning:
-// each term's search is split at its first levels into independent subtrees (tasks), the
-// threads take tasks one at a time, each counting with a table of its own (an equal share of
-// the budget), and the counts are summed exactly (each term's, then Burnside's division once,
-// on the term's total).
+// ParallelMemo: the memoized count (memo_counter.hpp) on several threads. Counted layer by layer
+// (the default), the threads share each layer (layer_count.hpp) inside the one counter. By the
+// table's search (MemoSettings::layered off, --memo-table), by partitioning: each term's search
+// is split at its first levels into independent subtrees (tasks), the threads take tasks one at
+// a time, each counting with a table of its own (an equal share of the budget), and the counts
+// are summed exactly (each term's, then Burnside's division once, on the term's total). A term
+// whose layers pass the budget is counted by the table's search on one thread.
 //
 //   std::unique_ptr<ParallelMemo> p = ParallelMemo::begin(def, settings, threads);
 //   while (p->run(1.0) == MemoCounter::State::Running) show(p->fractionDone());
@@ -60,6 +62,9 @@ public:
     MemoStats stats() const;
     double fractionDone() const;
     int threads() const { return threads_; }
+    // Whether the threads count parts of the terms with tables of their own (else the layered
+    // count's threads share each layer, or one thread counts).
+    bool partitioned() const { return partitioned_; }
     int tasks() const { return static_cast<int>(plan_.tasks.size()); }
     // The setup: the model, the redundancy filter, the terms, an impossibility proof.
     const MemoCounter& setup() const { return *counter_; }
@@ -75,6 +80,7 @@ private:
 
     std::unique_ptr<MemoCounter> counter_;  // the setup, the split, and the one thread's count
     int threads_ = 1;
+    bool partitioned_ = false;
     bool started_ = false;
     MemoCounter::TaskPlan plan_;
     std::vector<std::unique_ptr<MemoCounter>> workers_;

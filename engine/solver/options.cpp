@@ -142,16 +142,20 @@ const std::vector<OptionSpec>& specs() {
          "count the solutions without listing them (on the command line with -q or --json), by a search that "
          "remembers how many ways each set of open cells and free pieces can be completed; exact with -r, -M, "
          "stationary pieces and copies; not with -u, -l, -t, -s, --checkpoint, --resume, --split, --job or the "
-         "enumerating search's tuning and constraints; -j N: N threads, each with its own table",
+         "enumerating search's tuning and constraints; -j N: N threads",
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.memo = true; return std::string(); }},
         {0, "no-memo", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
          "with -q: enumerate the solutions to count them even where the memoized count (--memo) is expected to win, "
          "which a -q count otherwise chooses then (-i's COUNTING line says which way and why)",
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.noMemo = true; return std::string(); }},
+        {0, "memo-table", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
+         "with --memo: count by the depth-first search with a table instead of layer by layer: slower, but within any "
+         "--memo-mb (a full table forgets entries) where the layers would need more; with -j N each thread counts parts "
+         "of the count with its own table",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.memoTable = true; return std::string(); }},
         {0, "memo-mb", Arg::Required, false, OptionScope::Search, "N", kMemoMinMb, kMemoMaxMb, "64",
-         "with --memo: the memo table's memory budget in MiB (default 256, in the page a quarter of the engine's memory for a "
-         "search; with -j N, shared equally by the threads); "
-         "a full table forgets entries, the count stays exact",
+         "with --memo: its memory budget in MiB (default 1024, in the page a quarter of the engine's memory for a "
+         "search); a count whose layers would pass it is counted by the table's search, within it (the count stays exact)",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              long long mb;
              if (!v || !parseInt(*v, mb, kMemoMinMb, kMemoMaxMb))

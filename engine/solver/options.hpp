@@ -50,6 +50,7 @@ struct SolverOptions {
     bool buildOrder = false;      // --build-order: print how to put each solution together (CLI only)
     bool memo = false;            // --memo: count by the memoized search (memo/memo_counter.hpp; memo_options.hpp its rules)
     long long memoMb = 0;         // --memo-mb N: its table's budget in MiB (0: not given, the default)
+    bool memoTable = false;       // --memo-table: the memoized count by the table's search, not layer by layer
     bool noMemo = false;          // --no-memo: a count enumerates even where memoizing is expected to win (memo/memo_choice.hpp)
     uint64_t solutionNumber = 0;  // --solution N: with --memo, list solution number N (1-based) of the count
     long long randomSolutions = 0;  // --random K[,SEED]: with --memo, list K solutions drawn uniformly at random

@@ -7,16 +7,26 @@ source "$(dirname "$0")/lib.sh"
 def="$root/def"
 
 timeout 60 "$cli" --memo -q -i -r "$def/pentominoes_10x6.txt" >"$tmp/out" 2>"$tmp/err"
-grep -q '^SOLUTIONS=2339$' "$tmp/out" && grep -q '^MEMO_HITS=[1-9]' "$tmp/out" && grep -q '^MEMO_TERMS=1 count$' "$tmp/out" &&
-  ok "-i: 10x6 -r counts 2339 with hits" || fail "-i: $(head -c 400 "$tmp/out") $(cat "$tmp/err")"
+grep -q '^SOLUTIONS=2339$' "$tmp/out" && grep -q '^MEMO_LAYERED_TERMS=1$' "$tmp/out" && grep -q '^MEMO_SUBPROBLEMS=[1-9]' "$tmp/out" &&
+  grep -q '^MEMO_FALLBACK_TERMS=0$' "$tmp/out" && grep -q '^MEMO_TERMS=1 count$' "$tmp/out" &&
+  ok "-i: 10x6 -r counts 2339 layer by layer" || fail "-i: $(head -c 400 "$tmp/out") $(cat "$tmp/err")"
+timeout 60 "$cli" --memo --memo-table -q -i -r "$def/pentominoes_10x6.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '^SOLUTIONS=2339$' "$tmp/out" && grep -q '^MEMO_HITS=[1-9]' "$tmp/out" && grep -q '^MEMO_LAYERED_TERMS=0$' "$tmp/out" &&
+  ok "--memo-table -i: 10x6 -r counts 2339 with hits" || fail "--memo-table: $(head -c 400 "$tmp/out") $(cat "$tmp/err")"
+"$cli" --memo-table -q "$def/pentominoes_10x6.txt" >"$tmp/out" 2>"$tmp/err" && fail "--memo-table alone accepted" ||
+  { grep -q 'give --memo too' "$tmp/err" && ok "--memo-table without --memo refused" || fail "--memo-table alone: $(cat "$tmp/err")"; }
 timeout 60 "$cli" --memo -q --json -r -M "$def/solid_pentominoes_2x3x10.txt" "$def/soma.txt" >"$tmp/out" 2>"$tmp/err"
 [[ $(grep -o '"solutions":[0-9]*' "$tmp/out" | tr '\n' ' ') == '"solutions":12 "solutions":240 ' ]] &&
   grep -q '"memo":{' "$tmp/out" && ok "--json: two files, -r -M" || fail "--json: $(cat "$tmp/out" "$tmp/err")"
 timeout 60 "$cli" --memo --memo-mb 1 -q -i "$def/pentominoes_1s_30x3.txt" >"$tmp/out" 2>"$tmp/err"
 grep -q '^SOLUTIONS=184$' "$tmp/out" && grep -q '^MEMO_BUDGET_BYTES=1048576$' "$tmp/out" &&
   ok "--memo-mb 1: 30x3 counts 184" || fail "--memo-mb 1: $(head -c 400 "$tmp/out")"
-# -j 2 and -j 3: the threads' partitioned count, the same counts; -i says the threads and sums their tables.
+# -j 2: the layers' threads, the same count. With --memo-table, -j 2 and -j 3: the threads'
+# partitioned count, the same counts; -i says the threads and sums their tables.
 timeout 120 "$cli" --memo -q -i -r -j 2 "$def/pentominoes_10x6.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '^SOLUTIONS=2339$' "$tmp/out" && grep -q '^MEMO_THREADS=2$' "$tmp/out" && ! grep -q '^MEMO_TASKS=' "$tmp/out" &&
+  grep -q '^MEMO_LAYERED_TERMS=1$' "$tmp/out" && ok "-j 2 -i: 10x6 -r counts 2339 layer by layer" || fail "-j 2 layers: $(head -c 600 "$tmp/out") $(cat "$tmp/err")"
+timeout 120 "$cli" --memo --memo-table -q -i -r -j 2 "$def/pentominoes_10x6.txt" >"$tmp/out" 2>"$tmp/err"
 grep -q '^SOLUTIONS=2339$' "$tmp/out" && grep -q '^MEMO_THREADS=2$' "$tmp/out" && grep -q '^MEMO_TASKS=[1-9]' "$tmp/out" &&
   grep -q '^MEMO_HITS=[1-9]' "$tmp/out" && ok "-j 2 -i: 10x6 -r counts 2339" || fail "-j 2: $(head -c 600 "$tmp/out") $(cat "$tmp/err")"
 timeout 120 "$cli" --memo -q --json -r -M -j 3 "$def/solid_pentominoes_2x3x10.txt" "$def/soma.txt" >"$tmp/out" 2>"$tmp/err"

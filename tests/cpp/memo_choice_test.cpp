@@ -42,7 +42,7 @@ TEST(MemoChoice, TheBoundHoldsEverySubproblemOfACount) {
     };
     for (const auto& [file, options] : cases) {
         SCOPED_TRACE(std::string(file) + " " + options);
-        MemoSettings settings = testing::memoSettingsFrom(options, 64LL << 20);
+        MemoSettings settings = testing::tableSettingsFrom(options, 64LL << 20);
         settings.memoFromPieces = 1;  // remember every subproblem but the last piece's
         std::unique_ptr<MemoCounter> c = MemoCounter::begin(loadPuzzle(file), settings);
         while (c->step(1 << 22) == MemoCounter::State::Running) {

@@ -1,8 +1,10 @@
 // The memoized counter (engine/memo/memo_counter.hpp) counts what the enumerating search
 // counts: the corpus and the families against their catalogs (each count there confirmed by
 // the enumerating search), random small puzzles against the enumerating search itself (copies,
-// stationary cells, one-sided sets, boxes of two layers; with -r, -r NAME and -r -M), a table
-// too small to keep much (eviction), slices and cancel, and budgets out of range.
+// stationary cells, one-sided sets, boxes of two layers; with -r, -r NAME and -r -M), both ways
+// (layer by layer, the default, and the table's search), layers past their budget left to the
+// table, the layers' threads, a table too small to keep much (eviction), slices and cancel, and
+// budgets out of range.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -50,22 +52,76 @@ MemoRun memoCount(const PuzzleDef& def, const std::string& options) { return mem
 constexpr long long kTestAttempts = 40'000'000;
 constexpr long long kFamilyAttempts = 8'000'000;  // 69 puzzles
 
+// Both ways: layer by layer (the default) and by the table's search.
 TEST(Memo, CorpusCountsEqualTheCatalogAndTheEnumeratingSearch) {
     int checked = 0, leftOut = 0;
     testing::forEachFastCount([&](const std::string& file, const PuzzleDef& def, const std::string& options, uint64_t count) {
-        const MemoRun got = memoCount(def, testing::memoSettingsFrom(options), 1 << 20, kTestAttempts);
-        if (got.state == MemoCounter::State::Running) {
-            std::printf("left out (past the test's work): %s %s\n", file.c_str(), options.c_str());
-            ++leftOut;
-            return;
+        const long long enumerated = testing::solve(def, options).count;
+        for (const bool layered : {true, false}) {
+            SCOPED_TRACE(file + " " + options + (layered ? " (layers)" : " (table)"));
+            MemoSettings settings = testing::memoSettingsFrom(options);
+            settings.layered = layered;
+            const MemoRun got = memoCount(def, settings, 1 << 20, kTestAttempts);
+            if (got.state == MemoCounter::State::Running) {
+                std::printf("left out (past the test's work): %s %s %s\n", file.c_str(), options.c_str(), layered ? "layers" : "table");
+                ++leftOut;
+                continue;
+            }
+            ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
+            EXPECT_EQ(got.count, count);
+            EXPECT_EQ(static_cast<long long>(got.count), enumerated);
+            if (got.stats.terms > 0 && layered) EXPECT_EQ(got.stats.layeredTerms, got.stats.terms);
+            ++checked;
         }
-        ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
-        EXPECT_EQ(got.count, count);
-        EXPECT_EQ(static_cast<long long>(got.count), testing::solve(def, options).count);
-        ++checked;
     });
-    EXPECT_GE(checked, 16);
-    EXPECT_LE(leftOut, 2);
+    EXPECT_GE(checked, 32);
+    EXPECT_LE(leftOut, 4);
+}
+
+// Layers that pass the budget give the term to the table's search, which counts it exactly
+// (and forgets what it must); within the budget the layers count every term.
+TEST(Memo, LayersPastTheBudgetLeaveTheTermToTheTable) {
+    const PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    const MemoRun roomy = memoCount(def, testing::memoSettingsFrom("-r", 64LL << 20));
+    ASSERT_EQ(roomy.state, MemoCounter::State::Done) << roomy.error;
+    EXPECT_EQ(roomy.count, 2339u);
+    EXPECT_EQ(roomy.stats.layeredTerms, roomy.stats.terms);
+    EXPECT_EQ(roomy.stats.fallbackTerms, 0);
+    EXPECT_GT(roomy.stats.subproblems, 10000);
+    EXPECT_LE(roomy.stats.layerBytes, 64LL << 20);
+    EXPECT_EQ(roomy.stats.lookups, 0);  // (no table)
+
+    const MemoRun tight = memoCount(def, testing::memoSettingsFrom("-r", 256 << 10));
+    ASSERT_EQ(tight.state, MemoCounter::State::Done) << tight.error;
+    EXPECT_EQ(tight.count, 2339u);
+    EXPECT_GE(tight.stats.fallbackTerms, 1);
+    EXPECT_EQ(tight.stats.layeredTerms + tight.stats.fallbackTerms, tight.stats.terms);
+    EXPECT_GT(tight.stats.lookups, 0);
+    EXPECT_LE(tight.stats.layerBytes, 256 << 10);
+    EXPECT_LE(tight.stats.tableBytes, 256 << 10);
+}
+
+// The layered count's threads share each layer: the same count and the same subproblems on
+// any number of threads, in any slices.
+TEST(Memo, LayeredThreadsCountWhatOneThreadCounts) {
+    for (const auto& [file, options, want] : {std::tuple<const char*, const char*, uint64_t>{"pentominoes_10x6.txt", "-r", 2339},
+                                              {"soma.txt", "", 11520},
+                                              {"copies/dominoes_8x8.txt", "", 12988816}}) {
+        SCOPED_TRACE(std::string(file) + " " + options);
+        const PuzzleDef def = loadPuzzle(file);
+        const MemoRun one = memoCount(def, testing::memoSettingsFrom(options));
+        ASSERT_EQ(one.state, MemoCounter::State::Done) << one.error;
+        EXPECT_EQ(one.count, want);
+        for (const int threads : {2, 3}) {
+            MemoSettings settings = testing::memoSettingsFrom(options);
+            settings.threads = threads;
+            const MemoRun many = memoCount(def, settings, threads == 2 ? 5000 : 1 << 20);
+            ASSERT_EQ(many.state, MemoCounter::State::Done) << many.error;
+            EXPECT_EQ(many.count, want);
+            EXPECT_EQ(many.stats.subproblems, one.stats.subproblems);
+            EXPECT_EQ(many.stats.placements, one.stats.placements);
+        }
+    }
 }
 
 // The puzzles of def/impossible have no solution: the memoized count says 0, proved before
@@ -189,7 +245,9 @@ TEST(Memo, RandomPuzzlesCountAsTheEnumeratingSearch) {
         for (const std::string& options : optionSets) {
             SCOPED_TRACE(options);
             const testing::RunResult want = testing::solve(def, options);
-            const MemoRun got = memoCount(def, options);
+            MemoSettings settings = testing::memoSettingsFrom(options);
+            settings.layered = made % 4 != 0;  // (every fourth by the table's search)
+            const MemoRun got = memoCount(def, settings);
             if (!want.error.empty()) {
                 EXPECT_EQ(got.state, MemoCounter::State::Failed) << want.error;
                 EXPECT_FALSE(got.error.empty());
@@ -215,7 +273,7 @@ TEST(Memo, RandomPuzzlesCountAsTheEnumeratingSearch) {
 TEST(Memo, ATinyTableEvictsAndStillCountsExactly) {
     const PuzzleDef def = loadPuzzle("soma.txt");
     for (const auto& [options, want] : {std::pair<const char*, uint64_t>{"-r", 480}, {"", 11520}}) {
-        const MemoRun got = memoCount(def, testing::memoSettingsFrom(options, 8 << 10));
+        const MemoRun got = memoCount(def, testing::tableSettingsFrom(options, 8 << 10));
         ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
         EXPECT_EQ(got.count, want);
         EXPECT_GT(got.stats.evictions, 1000);
@@ -223,7 +281,7 @@ TEST(Memo, ATinyTableEvictsAndStillCountsExactly) {
         EXPECT_GT(got.stats.hits, 0);
     }
     // With room for everything, nothing is evicted.
-    const MemoRun roomy = memoCount(def, testing::memoSettingsFrom("-r", 64LL << 20));
+    const MemoRun roomy = memoCount(def, testing::tableSettingsFrom("-r", 64LL << 20));
     EXPECT_EQ(roomy.count, 480u);
     // Every subproblem not found is stored once: kept, or in the place of one forgotten.
     EXPECT_EQ(roomy.stats.misses(), roomy.stats.entries + roomy.stats.evictions);

@@ -37,7 +37,7 @@ TEST(ParallelMemo, ThreadsCountWhatOneThreadCounts) {
         ASSERT_EQ(one->count(), count);
         for (int threads : {2, 3}) {
             SCOPED_TRACE("-j " + std::to_string(threads));
-            const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::memoSettingsFrom(options), threads);
+            const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::tableSettingsFrom(options), threads);
             ASSERT_EQ(p->state(), MemoCounter::State::Done) << p->error();
             EXPECT_EQ(p->count(), one->count());
             EXPECT_NEAR(p->fractionDone(), 1.0, 1e-9);
@@ -61,7 +61,7 @@ TEST(ParallelMemo, ATinyTableSharedByTwoThreadsStillCountsExactly) {
     const PuzzleDef def = loadPuzzle("soma.txt");
     for (const auto& [options, want] : {std::pair<const char*, uint64_t>{"-r", 480}, {"", 11520}}) {
         SCOPED_TRACE(options);
-        const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::memoSettingsFrom(options, 8 << 10), 2);
+        const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::tableSettingsFrom(options, 8 << 10), 2);
         ASSERT_EQ(p->state(), MemoCounter::State::Done) << p->error();
         EXPECT_EQ(p->count(), want);
         const MemoStats s = p->stats();
@@ -71,7 +71,7 @@ TEST(ParallelMemo, ATinyTableSharedByTwoThreadsStillCountsExactly) {
         EXPECT_EQ(s.maxTableBytes, 8 << 10);
     }
     // A budget too small to share: said, naming the share.
-    const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::memoSettingsFrom("-r", 200), 2);
+    const std::unique_ptr<ParallelMemo> p = countOnThreads(def, testing::tableSettingsFrom("-r", 200), 2);
     ASSERT_EQ(p->state(), MemoCounter::State::Failed);
     EXPECT_NE(p->error().find("-j 2: each thread's table"), std::string::npos) << p->error();
 }
@@ -82,7 +82,7 @@ TEST(ParallelMemo, CancelStopsEveryThread) {
     PuzzleDef def = loadPuzzle("pentominoes_1s_18x5.txt");
     def.xDim = 10;
     def.yDim = 9;
-    std::unique_ptr<ParallelMemo> p = ParallelMemo::begin(def, testing::memoSettingsFrom("-r"), 3);
+    std::unique_ptr<ParallelMemo> p = ParallelMemo::begin(def, testing::tableSettingsFrom("-r"), 3);
     ASSERT_EQ(p->run(0.05), MemoCounter::State::Running);
     ASSERT_GT(p->tasks(), 3);
     p->cancel();
@@ -111,7 +111,7 @@ TEST(ParallelMemo, TheShareDoneGrowsToOne) {
     EXPECT_GT(last, 0.5);  // (the last slice's reading: most of the count)
     EXPECT_EQ(one->fractionDone(), 1);
 
-    std::unique_ptr<ParallelMemo> two = ParallelMemo::begin(def, testing::memoSettingsFrom("-r"), 2);
+    std::unique_ptr<ParallelMemo> two = ParallelMemo::begin(def, testing::tableSettingsFrom("-r"), 2);
     ASSERT_EQ(two->prepare(), MemoCounter::State::Running);
     EXPECT_EQ(two->fractionDone(), 0);
     last = 0;

@@ -54,7 +54,12 @@ TEST(SessionMemo, CountsInSlicesAndReportsTheCountAndTheTable) {
         EXPECT_EQ(j["state"], "done");
         EXPECT_EQ(j["solutions"].get<uint64_t>(), want);
         EXPECT_EQ(j["fractionDone"].get<double>(), 1.0);
-        EXPECT_GT(j["memo"]["lookups"].get<long long>(), 0);
+        // Counted layer by layer (within the budget: no term left to the table).
+        EXPECT_GT(j["memo"]["subproblems"].get<long long>(), 0);
+        EXPECT_GE(j["memo"]["layeredTerms"].get<int>(), 1);
+        EXPECT_EQ(j["memo"]["fallbackTerms"].get<int>(), 0);
+        EXPECT_GT(j["memo"]["layerBytes"].get<long long>(), 0);
+        EXPECT_LE(j["memo"]["layerBytes"].get<long long>(), j["memo"]["budgetBytes"].get<long long>());
         EXPECT_EQ(j["memo"]["misses"].get<long long>(), j["memo"]["lookups"].get<long long>() - j["memo"]["hits"].get<long long>());
         EXPECT_GT(j["fits"].get<long long>(), 0);
         EXPECT_EQ(j["memo"]["threads"], 1);
@@ -95,7 +100,7 @@ TEST(SessionMemo, ListingOptionsAreRefusedWithTheCommandLinesMessage) {
         ASSERT_FALSE(cli.empty());
         EXPECT_EQ(s.lastError(), cli);
     }
-    EXPECT_EQ(s.lastError(), "--memo-mb N sets the budget of --memo's table: give --memo too");
+    EXPECT_EQ(s.lastError(), "--memo-mb N sets the budget of --memo's count: give --memo too");
 }
 
 // A memoized count has no search tree: the calls about one are refused in every phase of it,

@@ -110,6 +110,14 @@ inline MemoSettings memoSettingsFrom(const std::string& options, long long bytes
     return s;
 }
 
+// The same for the table's search (MemoSettings::layered off): what lists solutions by number,
+// what -j partitions, and what counts a term whose layers pass the budget.
+inline MemoSettings tableSettingsFrom(const std::string& options, long long bytes = MemoSettings::kDefaultTableBytes) {
+    MemoSettings s = memoSettingsFrom(options, bytes);
+    s.layered = false;
+    return s;
+}
+
 // Work a solver did between two readings of its statistics, for tests that count what
 // happens after a cancel instead of timing it: how much its per-level counters (placements
 // tried and fitted, rows the image filters hid, backtrack triggers) grew. A subproblem's path

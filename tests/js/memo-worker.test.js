@@ -30,8 +30,12 @@ describe('--memo in the worker', () => {
       expect(done.reason).toBe('finished');
       expect(done.stats.solutions).toBe(want);
       expect(done.stats.fractionDone).toBe(1);
-      expect(done.stats.memo.lookups).toBeGreaterThan(0);
+      // counted layer by layer, within the worker's budget
+      expect(done.stats.memo.subproblems).toBeGreaterThan(0);
+      expect(done.stats.memo.layeredTerms).toBeGreaterThan(0);
+      expect(done.stats.memo.fallbackTerms).toBe(0);
       expect(done.stats.memo.budgetBytes).toBeGreaterThan(0);
+      expect(done.stats.memo.layerBytes).toBeLessThanOrEqual(done.stats.memo.budgetBytes);
       expect(listed).toEqual([]);
       for (const p of progress) expect(p.stats.solutions).toBeNull(); // no partial count
     }, 240_000); // (a safety net)

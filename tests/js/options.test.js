@@ -157,7 +157,7 @@ describe('--memo and --memo-mb: controls of their own, judged by the engine', ()
 
   it('a listing option beside --memo, or --memo-mb alone, is refused with the engine\'s message', () => {
     expect(parseOptions('--memo -l 5').errors).toEqual(['--memo cannot be combined with -l (the count comes whole, not solution by solution)']);
-    expect(parseOptions('--memo-mb 64').errors).toEqual(["--memo-mb N sets the budget of --memo's table: give --memo too"]);
+    expect(parseOptions('--memo-mb 64').errors).toEqual(["--memo-mb N sets the budget of --memo's count: give --memo too"]);
     expect(parseOptions('--memo --memo-mb 100000').errors[0]).toMatch(/more than the 768 MiB a memo table may take here/);
   });
 });

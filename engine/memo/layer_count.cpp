@@ -1,0 +1,332 @@
+#include "memo/layer_count.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#ifndef __EMSCRIPTEN__
+#include <thread>
+#endif
+
+#include "memo/sweep_state.hpp"
+
+namespace polycube {
+
+namespace {
+
+// Sorts one-word entries (key, ways) by key, least significant digit first over the key's bits
+// above the position (the same in the whole layer): a few passes over memory in order, where a
+// comparison sort jumps about. `scratch` holds as many entries.
+void radixSortEntries(uint64_t* entries, uint64_t* scratch, size_t n, int fromBit, int toBit) {
+    constexpr int kDigit = 11;
+    constexpr uint64_t kMask = (1ULL << kDigit) - 1;
+    if (n < 2) return;
+    uint64_t* a = entries;
+    uint64_t* b = scratch;
+    std::vector<size_t> counts(size_t{1} << kDigit);
+    for (int shift = fromBit; shift < toBit; shift += kDigit) {
+        std::fill(counts.begin(), counts.end(), 0);
+        for (size_t i = 0; i < n; ++i) ++counts[(a[2 * i] >> shift) & kMask];
+        size_t sum = 0;
+        for (size_t& c : counts) sum += std::exchange(c, sum);
+        for (size_t i = 0; i < n; ++i) {
+            const size_t to = 2 * counts[(a[2 * i] >> shift) & kMask]++;
+            b[to] = a[2 * i];
+            b[to + 1] = a[2 * i + 1];
+        }
+        std::swap(a, b);
+    }
+    if (a != entries) std::memcpy(entries, a, n * 2 * sizeof(uint64_t));
+}
+
+}  // namespace
+
+// A thread's part: its search state, the entries it wrote for each live layer (chunks from the
+// pool; the last one filled up to `fill` words), and its counters.
+struct LayerCount::Worker {
+    SweepState state;
+    std::vector<uint64_t> key;
+    struct Slot {
+        std::vector<uint64_t*> chunks;
+        size_t fill = SIZE_MAX / 2;  // words used in the last chunk (past a chunk: take a new one)
+        size_t entries = 0;
+    };
+    std::vector<Slot> slots;  // per ring slot
+    uint64_t count = 0;
+    long long attempts = 0, placements = 0, pockets = 0, entries = 0;
+};
+
+LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int threads)
+    : p_(problem), maxBytes_(maxBytes), threads_(std::max(threads, 1)), words_(problem.keyWords),
+      stride_(problem.keyWords + 1) {
+#ifdef __EMSCRIPTEN__
+    threads_ = 1;
+#endif
+    keyBits_ = p_.positionBits + p_.keyWindow;
+    for (int bits : p_.countBits) keyBits_ += bits;
+    // A row at p reaches p + reach - 1 at most and every cell past p + keyWindow is open, so a
+    // child's first open cell is at most p + reach: reach + 1 layers are live at once.
+    ring_ = p_.reach + 1;
+    // Every live layer of every thread holds a chunk: a budget of a few MiB takes small ones.
+    const long long perSlot = maxBytes_ / (8LL * ring_ * threads_) / static_cast<long long>(sizeof(uint64_t));
+    chunkWords_ = static_cast<size_t>(std::clamp<long long>(perSlot, kMinChunkWords, kMaxChunkWords));
+    chunkWords_ -= chunkWords_ % stride_;
+    for (int t = 0; t < threads_; ++t) {
+        auto w = std::make_unique<Worker>();
+        w->state.reset(p_);
+        w->key.assign(words_, 0);
+        w->slots.resize(ring_);
+        workers_.push_back(std::move(w));
+    }
+    if (p_.cells == 0) {
+        count_ = 1;
+        status_ = Status::Done;
+        return;
+    }
+    // The start: every cell open, every copy free, reached one way.
+    Worker& w = *workers_[0];
+    w.state.buildKey(0, w.key.data());
+    layer_.resize(stride_);
+    std::copy(w.key.begin(), w.key.end(), &layer_[0]);
+    layer_[words_] = 1;
+    size_ = 1;
+    opened_ = true;
+    subproblems_ = 1;
+}
+
+LayerCount::~LayerCount() = default;
+
+void LayerCount::Words::resize(size_t n) {
+    if (n > capacity) {
+        const size_t grown = n;  // (exactly: the budget's check counted no more)
+        std::unique_ptr<uint64_t[]> more(new uint64_t[grown]);
+        if (size > 0) std::memcpy(more.get(), data.get(), size * sizeof(uint64_t));
+        data = std::move(more);
+        capacity = grown;
+    }
+    size = n;
+}
+
+LayerCount::Stats LayerCount::stats() const {
+    Stats s;
+    for (const auto& w : workers_) {
+        s.attempts += w->attempts;
+        s.placements += w->placements;
+        s.pockets += w->pockets;
+        s.entries += w->entries;
+    }
+    s.subproblems = subproblems_;
+    s.peakBytes = peakBytes_;
+    return s;
+}
+
+double LayerCount::fractionDone() const {
+    if (status_ == Status::Done) return 1;
+    if (p_.cells == 0) return 1;
+    const double inLayer = size_ > 0 && opened_ ? static_cast<double>(next_) / static_cast<double>(size_) : 0;
+    return (at_ + inLayer) / p_.cells;
+}
+
+// A new chunk for worker w's entries of ring slot `slot`; false past the budget.
+bool LayerCount::takeChunk(Worker& w, int slot) {
+    std::lock_guard<std::mutex> lock(poolMutex_);
+    if (freeChunks_.empty()) {
+        const long long bytes = static_cast<long long>((chunks_.size() + 1) * chunkWords_ * sizeof(uint64_t)) +
+                                static_cast<long long>((layer_.capacity + scratch_.capacity) * sizeof(uint64_t));
+        if (bytes > maxBytes_) {
+            overBudget_.store(true, std::memory_order_relaxed);
+            return false;
+        }
+        peakBytes_ = std::max(peakBytes_, bytes);
+        chunks_.emplace_back(new uint64_t[chunkWords_]);  // (not zeroed: every word is written before it is read)
+        freeChunks_.push_back(chunks_.back().get());
+    }
+    w.slots[slot].chunks.push_back(freeChunks_.back());
+    freeChunks_.pop_back();
+    w.slots[slot].fill = 0;
+    return true;
+}
+
+// Layer at_'s entries from every worker, in one array, sorted by key, equal keys merged (their
+// ways added); the chunks go back to the pool. False past the budget (overBudget_) or when a
+// sum passes 2^64.
+bool LayerCount::openLayer() {
+    const int slot = at_ % ring_;
+    size_t n = 0;
+    for (const auto& w : workers_) n += w->slots[slot].entries;
+    // (the layer and the sort's space, beside the chunks, before they are allocated)
+    const long long bytes = static_cast<long long>(chunks_.size() * chunkWords_ * sizeof(uint64_t)) +
+                            static_cast<long long>(2 * std::max(n * stride_, std::max(layer_.capacity, scratch_.capacity)) * sizeof(uint64_t)) +
+                            static_cast<long long>(words_ > 1 ? n * sizeof(size_t) : 0);  // (the multi-word sort's order)
+    if (bytes > maxBytes_) {
+        overBudget_.store(true);
+        return false;
+    }
+    peakBytes_ = std::max(peakBytes_, bytes);
+    layer_.size = 0;  // (its words are all written again)
+    layer_.resize(n * stride_);
+    size_t at = 0;
+    const size_t perChunk = chunkWords_ / stride_ * stride_;
+    for (const auto& w : workers_) {
+        Worker::Slot& s = w->slots[slot];
+        for (size_t c = 0; c < s.chunks.size(); ++c) {
+            const size_t used = c + 1 == s.chunks.size() ? s.fill : perChunk;
+            std::memcpy(&layer_[at], s.chunks[c], used * sizeof(uint64_t));
+            at += used;
+            freeChunks_.push_back(s.chunks[c]);
+        }
+        s.chunks.clear();
+        s.fill = SIZE_MAX / 2;
+        s.entries = 0;
+    }
+    size_t kept = 0;
+    if (words_ == 1) {
+        scratch_.size = 0;
+        scratch_.resize(layer_.size);
+        radixSortEntries(layer_.data.get(), scratch_.data.get(), n, p_.positionBits, keyBits_);
+        uint64_t* e = layer_.data.get();
+        for (size_t i = 0; i < n;) {
+            const uint64_t key = e[2 * i];
+            uint64_t ways = e[2 * i + 1];
+            for (++i; i < n && e[2 * i] == key; ++i)
+                if (__builtin_add_overflow(ways, e[2 * i + 1], &ways)) return false;
+            e[2 * kept] = key;
+            e[2 * kept + 1] = ways;
+            ++kept;
+        }
+    } else {
+        std::vector<size_t> order(n);
+        std::iota(order.begin(), order.end(), size_t{0});
+        const uint64_t* base = layer_.data.get();
+        const int words = words_, stride = stride_;
+        auto entry = [&](size_t i) { return base + i * stride; };
+        std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+            return std::lexicographical_compare(entry(a), entry(a) + words, entry(b), entry(b) + words);
+        });
+        scratch_.size = 0;
+        scratch_.resize(layer_.size);
+        for (size_t i = 0; i < n;) {
+            const uint64_t* k = entry(order[i]);
+            uint64_t ways = k[words];
+            for (++i; i < n && std::equal(k, k + words, entry(order[i])); ++i)
+                if (__builtin_add_overflow(ways, entry(order[i])[words], &ways)) return false;
+            std::copy(k, k + words, &scratch_[kept * stride]);
+            scratch_[kept * stride + words] = ways;
+            ++kept;
+        }
+        std::swap(layer_, scratch_);
+    }
+    layer_.resize(kept * stride_);
+    size_ = kept;
+    next_ = 0;
+    subproblems_ += static_cast<long long>(kept);
+    opened_ = true;
+    return true;
+}
+
+// Expands the open layer's subproblems [from, to) in worker w: every row that fits at the
+// layer's cell and walls off no pocket adds the subproblem's ways to its child's entry, or to
+// the count when it fills the last open cell.
+void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<bool>& stop) {
+    SweepState& s = w.state;
+    const int cell = at_;
+    const int begin = p_.rowBegin[cell], end = p_.rowBegin[cell + 1];
+    const int* shape0 = p_.shape0.data();
+    const int* take0 = p_.take0.data();
+    const int* shape1 = p_.shape1.data();
+    const int* take1 = p_.take1.data();
+    const int* blockEnd = p_.blockEnd.data();
+    long long attempts = 0, placements = 0, pockets = 0, entries = 0;
+    for (size_t i = from; i < to; ++i) {
+        if (stop.load(std::memory_order_relaxed) || overBudget_.load(std::memory_order_relaxed) ||
+            overflow_.load(std::memory_order_relaxed))
+            break;
+        const uint64_t* entry = &layer_[i * stride_];
+        const uint64_t ways = entry[words_];
+        s.load(entry, cell);
+        const int* left = s.left.data();
+        for (int r = begin; r < end;) {
+            ++attempts;
+            if (left[shape0[r]] < take0[r]) {
+                r = blockEnd[r];  // no copy left: every row of this shape at this cell
+                continue;
+            }
+            if ((shape1[r] >= 0 && left[shape1[r]] < take1[r]) || !s.cellsOpen(r, cell)) {
+                ++r;
+                continue;
+            }
+            ++placements;
+            s.place(r, cell);
+            if (p_.smallestPiece > 0 && s.leavesPocket(r, cell)) {
+                ++pockets;
+            } else if (const int child = s.firstOpen(cell); child == p_.cells) {
+                if (__builtin_add_overflow(w.count, ways, &w.count)) overflow_.store(true, std::memory_order_relaxed);
+            } else {
+                const int slot = child % ring_;
+                Worker::Slot& out = w.slots[slot];
+                if (out.fill + stride_ > chunkWords_ && !takeChunk(w, slot)) {
+                    s.unplace(r, cell);
+                    break;
+                }
+                uint64_t* e = out.chunks.back() + out.fill;
+                s.buildKey(child, e);
+                e[words_] = ways;
+                out.fill += stride_;
+                ++out.entries;
+                ++entries;
+            }
+            s.unplace(r, cell);
+            ++r;
+        }
+    }
+    w.attempts += attempts;
+    w.placements += placements;
+    w.pockets += pockets;
+    w.entries += entries;
+}
+
+LayerCount::Status LayerCount::run(long long& budget, const std::atomic<bool>& stop) {
+    while (status_ == Status::Running) {
+        if (stop.load(std::memory_order_relaxed)) return status_ = Status::Cancelled;
+        if (!opened_) {
+            if (at_ >= p_.cells) {
+                for (const auto& w : workers_)
+                    if (__builtin_add_overflow(count_, w->count, &count_)) return status_ = Status::Overflow;
+                return status_ = Status::Done;
+            }
+            if (!openLayer()) return status_ = overBudget_.load() ? Status::OverBudget : Status::Overflow;
+        }
+        if (next_ >= size_) {
+            ++at_;
+            opened_ = false;
+            continue;
+        }
+        if (budget <= 0) return status_;
+        // A slice of the layer, about `budget` attempts by the rate so far, split among the threads.
+        const long long before = stats().attempts;
+        const size_t want = static_cast<size_t>(std::max(1.0, static_cast<double>(budget) / attemptsPerSubproblem_));
+        const size_t end = std::min(size_, next_ + want);
+        const size_t n = end - next_;
+        const int threads = n >= static_cast<size_t>(threads_) * 64 ? threads_ : 1;
+#ifndef __EMSCRIPTEN__
+        std::vector<std::thread> pool;
+        for (int t = 1; t < threads; ++t)
+            pool.emplace_back([this, t, threads, n, &stop] {
+                expand(*workers_[t], next_ + n * t / threads, next_ + n * (t + 1) / threads, stop);
+            });
+        expand(*workers_[0], next_, next_ + n / threads, stop);
+        for (std::thread& t : pool) t.join();
+#else
+        expand(*workers_[0], next_, end, stop);
+#endif
+        const long long spent = stats().attempts - before;
+        budget -= spent;
+        attemptsPerSubproblem_ = std::max(1.0, 0.9 * attemptsPerSubproblem_ + 0.1 * static_cast<double>(spent) / n);
+        if (overBudget_.load()) return status_ = Status::OverBudget;
+        if (overflow_.load()) return status_ = Status::Overflow;
+        if (stop.load(std::memory_order_relaxed)) return status_ = Status::Cancelled;
+        next_ = end;
+    }
+    return status_;
+}
+
+}  // namespace polycube

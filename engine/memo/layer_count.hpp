@@ -1,0 +1,107 @@
+// LayerCount: counts one term's solutions (a CoverProblem) forward, layer by layer, instead of
+// by a depth-first search with a table. Internal to engine/memo (memo_counter.hpp decides when).
+//
+//   LayerCount layers(problem, maxBytes, threads);
+//   long long budget = 1'000'000;
+//   while (layers.run(budget, stop) == LayerCount::Status::Running) budget = 1'000'000;
+//   if (layers.status() == LayerCount::Status::Done) use(layers.count());
+//
+// The subproblems are the memoized search's (cover_problem.hpp: a key holds the first open
+// cell, the copies left and the open window after that cell, and so says every cell), but each
+// carries the number of ways it is reached from the start instead of the number of ways it is
+// completed: the count is the sum of the ways of the rows that fill the last open cell. The
+// subproblems whose first open cell is p form layer p, and every row placed at p leads to a
+// later layer, so the layers are done in order: layer p's entries (key, ways) are sorted, equal
+// keys merged (their ways added), and each subproblem is expanded once, appending an entry per
+// child to the child's layer. Sorting replaces the table's random accesses (a cache miss each)
+// by passes over memory in order, and no subproblem outlives its layer.
+//
+// Threads (native builds): a layer's subproblems are expanded in parallel, each thread with its
+// own search state and its own entries for the later layers; a layer is sorted and merged by
+// the calling thread. The count is the same for any number of threads.
+//
+// Memory: the layers p .. p + reach hold their entries (in chunks) and layer p
+// is sorted in two arrays. Past `maxBytes` the run stops with OverBudget: the caller counts the
+// term another way (nothing is lost but time).
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "memo/cover_problem.hpp"
+
+namespace polycube {
+
+class LayerCount {
+public:
+    enum class Status { Running, Done, OverBudget, Overflow, Cancelled };
+    // The entries are kept in chunks of 4 KiB to 1 MiB (a 64th of the budget per live layer
+    // and thread, within these).
+    static constexpr long long kMinChunkWords = 512, kMaxChunkWords = 1 << 17;
+
+    LayerCount(const CoverProblem& problem, long long maxBytes, int threads = 1);
+    ~LayerCount();
+    LayerCount(const LayerCount&) = delete;
+    LayerCount& operator=(const LayerCount&) = delete;
+
+    // Works for about `budget` image attempts (spent from it); the status after.
+    Status run(long long& budget, const std::atomic<bool>& stop);
+    Status status() const { return status_; }
+    uint64_t count() const { return count_; }  // once Done
+    // The share of the layers done (the current one by its subproblems expanded).
+    double fractionDone() const;
+
+    struct Stats {
+        long long attempts = 0, placements = 0, pockets = 0;
+        long long entries = 0;      // entries written (before merging)
+        long long subproblems = 0;  // distinct subproblems expanded
+        long long peakBytes = 0;
+    };
+    Stats stats() const;
+
+    struct Worker;
+
+private:
+    bool openLayer();
+    bool takeChunk(Worker& w, int slot);
+    void expand(Worker& w, size_t from, size_t to, const std::atomic<bool>& stop);
+
+    const CoverProblem& p_;
+    long long maxBytes_;
+    int threads_;
+    int words_;    // key words
+    int stride_;   // words per entry: the key, then the ways
+    int keyBits_ = 0;
+    int ring_ = 1; // layer p's entries are in slot p % ring_
+    size_t chunkWords_ = kMaxChunkWords;
+    std::vector<std::unique_ptr<Worker>> workers_;
+
+    // The chunks: owned by the pool, lent to a worker's slot, returned when its layer is opened.
+    std::mutex poolMutex_;
+    std::vector<std::unique_ptr<uint64_t[]>> chunks_;
+    std::vector<uint64_t*> freeChunks_;
+    std::atomic<bool> overBudget_{false};
+    std::atomic<bool> overflow_{false};
+
+    // Words that grow without being zeroed (each is written before it is read): the open
+    // layer, sorted and merged, and the sort's space.
+    struct Words {
+        std::unique_ptr<uint64_t[]> data;
+        size_t size = 0, capacity = 0;
+        void resize(size_t n);
+        uint64_t& operator[](size_t i) { return data[i]; }
+    };
+    Words layer_, scratch_;
+    int at_ = 0;         // the open layer
+    size_t next_ = 0;    // its next subproblem
+    size_t size_ = 0;    // its subproblems
+    bool opened_ = false;
+    double attemptsPerSubproblem_ = 32;
+    uint64_t count_ = 0;
+    Status status_ = Status::Running;
+    long long subproblems_ = 0, peakBytes_ = 0;
+};
+
+}  // namespace polycube

@@ -1,0 +1,146 @@
+// SweepState (sweep_state.hpp): the key, its inverse, and the pocket cut.
+#include "memo/sweep_state.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace polycube {
+
+namespace {
+
+// Appends the low `n` bits (at most 64) of `value` at bit `pos` of `out` (zeroed words).
+inline void putBits(uint64_t* out, int& pos, uint64_t value, int n) {
+    if (n == 0) return;
+    if (n < 64) value &= (1ULL << n) - 1;
+    const int w = pos >> 6, s = pos & 63;
+    out[w] |= value << s;
+    if (s != 0 && s + n > 64) out[w + 1] |= value >> (64 - s);
+    pos += n;
+}
+
+// `n` bits (at most 64) of `words` (`count` of them) from bit `pos`, which moves past them;
+// bits past the words read 0.
+inline uint64_t takeBits(const uint64_t* words, size_t count, int& pos, int n) {
+    if (n == 0) return 0;
+    const size_t w = static_cast<size_t>(pos >> 6);
+    const int s = pos & 63;
+    uint64_t v = w < count ? words[w] >> s : 0;
+    if (s != 0 && w + 1 < count) v |= words[w + 1] << (64 - s);
+    pos += n;
+    return n < 64 ? v & ((1ULL << n) - 1) : v;
+}
+
+int fieldWidth(int count) {
+    int bits = 1;
+    while ((count >> bits) != 0) ++bits;
+    return bits;
+}
+
+}  // namespace
+
+void SweepState::reset(const CoverProblem& p) {
+    problem = &p;
+    open.assign(p.words + p.span + 1, 0);
+    for (int c = 0; c < p.cells; ++c) open[c >> 6] |= 1ULL << (c & 63);
+    packed = p.startPacked;
+    left = p.startCount;
+    piecesLeft = p.pieces;
+    fieldBits_.resize(p.shapes);
+    for (int s = 0; s < p.shapes; ++s) fieldBits_[s] = fieldWidth(p.startCount[s]);
+    seen_.assign(p.cells, 0);
+    stamp_ = 0;
+    flood_.resize(std::max(p.smallestPiece, 1) + 8);
+}
+
+// The position plus one (never 0), then the copies left, then the open window after the cell.
+void SweepState::buildKey(int cell, uint64_t* key) const {
+    const CoverProblem& p = *problem;
+    std::fill(key, key + p.keyWords, 0);
+    int pos = 0;
+    putBits(key, pos, static_cast<uint64_t>(cell) + 1, p.positionBits);
+    for (int w = 0; w < p.countWords; ++w) putBits(key, pos, packed[w], p.countBits[w]);
+    for (int from = cell + 1, rest = p.keyWindow; rest > 0;) {
+        const int n = std::min(rest, 64);
+        putBits(key, pos, takeBits(open.data(), open.size(), from, n), n);
+        rest -= n;
+    }
+}
+
+// Every cell before `cell` filled, `cell` open, the window after it as the key says, every
+// later cell open (a row placed before `cell` reaches no further: cover_problem.hpp).
+void SweepState::load(const uint64_t* key, int cell) {
+    const CoverProblem& p = *problem;
+    const size_t words = static_cast<size_t>(p.keyWords);
+    int pos = p.positionBits;
+    piecesLeft = 0;
+    for (int w = 0; w < p.countWords; ++w) packed[w] = takeBits(key, words, pos, p.countBits[w]);
+    for (int s = 0; s < p.shapes; ++s) {
+        left[s] = static_cast<int>((packed[p.fieldWord[s]] >> p.fieldShift[s]) & ((1ULL << fieldBits_[s]) - 1));
+        piecesLeft += left[s];
+    }
+    std::fill(open.begin(), open.end(), 0);
+    for (int c = cell + 1 + p.keyWindow; c < p.cells;) {
+        if ((c & 63) == 0 && c + 64 <= p.cells) {
+            open[c >> 6] = ~0ULL;
+            c += 64;
+        } else {
+            open[c >> 6] |= 1ULL << (c & 63);
+            ++c;
+        }
+    }
+    open[cell >> 6] |= 1ULL << (cell & 63);
+    for (int at = cell + 1, rest = p.keyWindow; rest > 0;) {
+        const int n = std::min(rest, 64);
+        putBits(open.data(), at, takeBits(key, words, pos, n), n);
+        rest -= n;
+    }
+}
+
+// Only regions touching the row can be new, so the floods start at its open neighbours; a
+// flood stops as soon as it has found cells for a piece. Each flood marks its cells with a
+// stamp of its own: a flood that meets the marks of an earlier one of this check is in a
+// region already found large enough.
+bool SweepState::leavesPocket(int r, int cell) {
+    const CoverProblem& p = *problem;
+    if (stamp_ > UINT32_MAX - (1u << 24)) {  // (a check takes a stamp per flood, at most 6 per cell of a row) the stamps would wrap: clear the marks
+        std::fill(seen_.begin(), seen_.end(), 0);
+        stamp_ = 0;
+    }
+    checkStamp_ = stamp_ + 1;
+    const uint64_t* m = &p.mask[static_cast<size_t>(r) * p.span];
+    const int base = (cell >> 6) << 6;
+    for (int j = 0; j < p.span; ++j) {
+        for (uint64_t bits = m[j]; bits != 0; bits &= bits - 1) {
+            const int c = base + 64 * j + __builtin_ctzll(bits);
+            for (int k = p.neighbourBegin[c]; k < p.neighbourBegin[c + 1]; ++k) {
+                const int q = p.neighbours[k];
+                if ((open[q >> 6] >> (q & 63) & 1) && seen_[q] < checkStamp_ && pocketFrom(q)) return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool SweepState::pocketFrom(int start) {
+    const CoverProblem& p = *problem;
+    const uint32_t mine = ++stamp_;
+    const int enough = p.smallestPiece;
+    int* stack = flood_.data();
+    int top = 0, size = 1;
+    stack[top++] = start;
+    seen_[start] = mine;
+    while (top > 0) {
+        const int c = stack[--top];
+        for (int k = p.neighbourBegin[c]; k < p.neighbourBegin[c + 1]; ++k) {
+            const int q = p.neighbours[k];
+            if (!(open[q >> 6] >> (q & 63) & 1) || seen_[q] == mine) continue;
+            if (seen_[q] >= checkStamp_ || ++size >= enough) return false;  // an earlier flood's large region, or enough cells
+            seen_[q] = mine;
+            stack[top++] = q;
+        }
+    }
+    return true;
+}
+
+}  // namespace polycube
