@@ -18,7 +18,12 @@
 //
 // Writes bench/MEMO.md (unless MEMO_ONLY is set). Exit status 1 when counts differ.
 // Env: MEMO_ONLY=soma,18x5 (filter on the puzzle's name), MEMO_MAX_SECONDS (60: limit per
-// run), MEMO_MB (256: --memo-mb), MEMO_SKIP_FAMILIES=1.
+// run), MEMO_MB (1024: --memo-mb), MEMO_LONG_MB (4096: --memo-mb of the long counts on two
+// threads), MEMO_SKIP_FAMILIES=1.
+//
+// Then the long counts of the issue's targets on two threads (wall seconds: what a person
+// waits): one-sided pentominoes 18x5, 6x15 and 9x10, enumerating (`--no-memo -q -j 2`) and
+// memoized (`--memo -q -j 2 --memo-mb MEMO_LONG_MB`), each cut at MEMO_LONG_SECONDS (120).
 // Run through `npm run bench:memo`, which builds the native CLI first.
 import { spawn, execSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,7 +35,9 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = path.join(ROOT, 'bench/MEMO.md');
 const ONLY = (process.env.MEMO_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean);
 const LIMIT = Number(process.env.MEMO_MAX_SECONDS || 60);
-const MB = String(process.env.MEMO_MB || 256);
+const MB = String(process.env.MEMO_MB || 1024);
+const LONG_MB = String(process.env.MEMO_LONG_MB || 4096);  // the long counts on two threads
+const LONG_LIMIT = Number(process.env.MEMO_LONG_SECONDS || 120);
 
 const SNAP = mkdtempSync(path.join(os.tmpdir(), 'memo-bench-'));
 const CLI = path.join(SNAP, 'polycube');
@@ -80,21 +87,22 @@ function selected(name) {
 }
 
 // One CLI run, stopped by SIGINT at the limit: its JSON line.
-function run(file, args) {
+function run(file, args, limit = LIMIT) {
   return new Promise((resolve) => {
+    const started = Date.now();
     const child = spawn(CLI, [...args, file], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let cut = false;
     child.stdout.on('data', (d) => { out += d; });
     child.stderr.on('data', (d) => { err += d; });
-    const timer = setTimeout(() => { cut = true; child.kill('SIGINT'); }, LIMIT * 1000);
+    const timer = setTimeout(() => { cut = true; child.kill('SIGINT'); }, limit * 1000);
     child.on('close', () => {
       clearTimeout(timer);
       const line = out.trim().split('\n').filter((l) => l.startsWith('{')).pop();
       let json = null;
       try { json = line ? JSON.parse(line) : null; } catch { json = null; }
-      resolve({ json, cut, err: err.trim() });
+      resolve({ json, cut, err: err.trim(), wall: (Date.now() - started) / 1000 });
     });
   });
 }
@@ -122,6 +130,16 @@ function shown(r) {
   return r.cut || r.json.state === 'cancelled' ? `cut at ${LIMIT} s wall (${s.toFixed(1)} s CPU)` : `${s < 0.01 ? s.toFixed(4) : s.toFixed(3)} s`;
 }
 const done = (r) => r.json && r.json.state === 'done';
+// How the memoized count went: subproblems, memory, and the way (layers, or terms left to the table).
+function memoShown(m) {
+  const memo = m.json && m.json.memo ? m.json.memo : null;
+  if (!memo) return ' | | ';
+  const table = memo.fallbackTerms > 0 || memo.layeredTerms === 0;
+  const subproblems = (memo.subproblems || 0) + (table ? memo.misses || 0 : 0);
+  const bytes = Math.max(memo.layerBytes || 0, table ? memo.tableBytes || 0 : 0);
+  const way = memo.fallbackTerms > 0 ? `layers, ${memo.fallbackTerms} term(s) past the budget by the table` : 'layers';
+  return `${fmtCount(subproblems)} | ${bytes ? (bytes / 1048576).toFixed(1) : ''} | ${memo.terms ? way : ''}`;
+}
 
 let failures = 0;
 const rows = [];
@@ -135,12 +153,25 @@ for (const c of cases) {
   const agree = counts.every((x) => x === counts[0]);
   if (!agree) failures++;
   const speedup = done(e) && done(m) && sec(m) > 0 ? `${(sec(e) / sec(m)).toFixed(2)}x` : '';
-  const memo = m.json && m.json.memo ? m.json.memo : {};
   rows.push(`| ${c.name} | \`${c.options || '(none)'}\` | ${fmtCount(c.known)} | ${done(e) ? fmtCount(e.json.solutions) : ''} | ` +
-    `${shown(e)} | ${done(m) ? fmtCount(m.json.solutions) : ''} | ${shown(m)} | ${speedup} | ${fmtCount(memo.hits)} | ` +
-    `${fmtCount(memo.misses)} | ${fmtCount(memo.evictions)} | ${memo.tableBytes ? (memo.tableBytes / 1048576).toFixed(1) : ''} | ` +
+    `${shown(e)} | ${done(m) ? fmtCount(m.json.solutions) : ''} | ${shown(m)} | ${speedup} | ${memoShown(m)} | ` +
     `${defaultShown(d, e, m)} | ${agree ? '' : 'DIFFER'} |`);
   console.log(rows[rows.length - 1]);
+}
+
+// The long counts on two threads, wall seconds.
+const longRows = [];
+const wall = (r) => r.wall;  // (the process's, start to end, setup included)
+const wallShown = (r) => (!r.json ? `error: ${r.err.split('\n').pop()}` : r.cut || r.json.state === 'cancelled' ? `cut at ${LONG_LIMIT} s` : `${wall(r).toFixed(2)} s`);
+for (const c of cases.filter((x) => /one-sided pentominoes (18x5|6x15|9x10)/i.test(x.name))) {
+  if (!selected(c.name) && !(ONLY.length && ONLY.includes('long'))) continue;
+  const e = await run(c.file, ['--no-memo', '-q', '--json', '-j', '2', ...words(c.options)], LONG_LIMIT);
+  const m = await run(c.file, ['--memo', '--memo-mb', LONG_MB, '-q', '--json', '-j', '2', ...words(c.options)], LONG_LIMIT);
+  const agree = [e, m].every((r) => !done(r) || r.json.solutions === c.known);
+  if (!agree) failures++;
+  longRows.push(`| ${c.name} | \`${c.options}\` | ${fmtCount(c.known)} | ${wallShown(e)} | ${wallShown(m)} | ` +
+    `${done(m) ? fmtCount(m.json.solutions) : ''} | ${memoShown(m)}${agree ? '' : ' DIFFER'} |`);
+  console.log(longRows[longRows.length - 1]);
 }
 
 // The families: every puzzle with -r, both ways.
@@ -183,9 +214,16 @@ let md = `# Memoized counting against the enumerating search\n\n` +
   `Enumerating: \`--no-memo -q -j 1\` with the automatic configuration; memoized: \`--memo --memo-mb ${MB} -q\`; ` +
   `default: \`-q -j 1\`, which chooses (memo/memo_choice.hpp): the way it took and its time over the faster of the ` +
   `other two (single runs: a few percent either way is noise). ` +
-  `Hits, misses and evictions are the memo table's; MiB its size at the end.\n\n` +
-  `| puzzle | options | known | enumerating | time | memoized | time | speed-up | hits | misses | evictions | MiB | default | |\n` +
-  `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n` + rows.join('\n') + '\n';
+  `Subproblems: the distinct ones the layers expanded (plus the table's misses for a term left to it); MiB: the ` +
+  `most memory the layers (or the table) held; way: layer by layer, or a term whose layers passed the budget ` +
+  `counted by the table's search.\n\n` +
+  `| puzzle | options | known | enumerating | time | memoized | time | speed-up | subproblems | MiB | way | default | |\n` +
+  `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|\n` + rows.join('\n') + '\n';
+if (longRows.length)
+  md += `\n## The long counts on two threads (wall seconds)\n\nEnumerating: \`--no-memo -q -j 2\`; memoized: ` +
+    `\`--memo -q -j 2 --memo-mb ${LONG_MB}\` (the layers' threads share each layer). Runs past ${LONG_LIMIT} s of wall time cut.\n\n` +
+    `| puzzle | options | known | enumerating | memoized | count | subproblems | MiB | way |\n|---|---|---:|---:|---:|---:|---:|---:|---|\n` +
+    longRows.join('\n') + '\n';
 if (famRows.length) {
   famRows.sort((a, b) => a.ratio - b.ratio);
   md += `\n## The families (def/families, -r)\n\n${famTotal} puzzles; memoized faster on ${famMemoWins} of those both finished; ` +
