@@ -97,7 +97,7 @@ LayerCount::~LayerCount() = default;
 
 void LayerCount::Words::resize(size_t n) {
     if (n > capacity) {
-        const size_t grown = n;  // (exactly: the budget's check counted no more)
+        const size_t grown = capacityFor(n);
         std::unique_ptr<uint64_t[]> more(new uint64_t[grown]);
         if (size > 0) std::memcpy(more.get(), data.get(), size * sizeof(uint64_t));
         data = std::move(more);
@@ -155,7 +155,7 @@ bool LayerCount::openLayer() {
     for (const auto& w : workers_) n += w->slots[slot].entries;
     // (the layer and the sort's space, beside the chunks, before they are allocated)
     const long long bytes = static_cast<long long>(chunks_.size() * chunkWords_ * sizeof(uint64_t)) +
-                            static_cast<long long>(2 * std::max(n * stride_, std::max(layer_.capacity, scratch_.capacity)) * sizeof(uint64_t)) +
+                            static_cast<long long>((layer_.capacityFor(n * stride_) + scratch_.capacityFor(n * stride_)) * sizeof(uint64_t)) +
                             static_cast<long long>(words_ > 1 ? n * sizeof(size_t) : 0);  // (the multi-word sort's order)
     if (bytes > maxBytes_) {
         overBudget_.store(true);

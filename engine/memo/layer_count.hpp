@@ -24,6 +24,7 @@
 // is sorted in two arrays. Past `maxBytes` the run stops with OverBudget: the caller counts the
 // term another way (nothing is lost but time).
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -91,6 +92,9 @@ private:
         std::unique_ptr<uint64_t[]> data;
         size_t size = 0, capacity = 0;
         void resize(size_t n);
+        // The capacity after resize(n): half as much again when it grows (the layers grow
+        // towards the middle of the box, and a new block's pages are faulted in anew).
+        size_t capacityFor(size_t n) const { return n <= capacity ? capacity : std::max(n, capacity + capacity / 2); }
         uint64_t& operator[](size_t i) { return data[i]; }
     };
     Words layer_, scratch_;
