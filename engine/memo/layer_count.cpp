@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <numeric>
+#include <system_error>
 #ifndef __EMSCRIPTEN__
 #include <thread>
 #endif
@@ -293,7 +295,13 @@ LayerCount::Status LayerCount::run(long long& budget, const std::atomic<bool>& s
                     if (__builtin_add_overflow(count_, w->count, &count_)) return status_ = Status::Overflow;
                 return status_ = Status::Done;
             }
-            if (!openLayer()) return status_ = overBudget_.load() ? Status::OverBudget : Status::Overflow;
+            bool opened = false;
+            try {
+                opened = openLayer();
+            } catch (const std::bad_alloc&) {
+                overBudget_.store(true);
+            }
+            if (!opened) return status_ = overBudget_.load() ? Status::OverBudget : Status::Overflow;
         }
         if (next_ >= size_) {
             ++at_;
@@ -307,16 +315,27 @@ LayerCount::Status LayerCount::run(long long& budget, const std::atomic<bool>& s
         const size_t end = std::min(size_, next_ + want);
         const size_t n = end - next_;
         const int threads = n >= static_cast<size_t>(threads_) * 64 ? threads_ : 1;
+        // (Memory refused is the budget passed: the term goes to the table's search, which has
+        // its own budget. A thread the system refuses leaves its part to this one.)
+        const auto part = [&](int worker, int t) {
+            try {
+                expand(*workers_[worker], next_ + n * t / threads, next_ + n * (t + 1) / threads, stop);
+            } catch (const std::bad_alloc&) {
+                overBudget_.store(true);
+            }
+        };
+        int started = 1;
 #ifndef __EMSCRIPTEN__
         std::vector<std::thread> pool;
-        for (int t = 1; t < threads; ++t)
-            pool.emplace_back([this, t, threads, n, &stop] {
-                expand(*workers_[t], next_ + n * t / threads, next_ + n * (t + 1) / threads, stop);
-            });
-        expand(*workers_[0], next_, next_ + n / threads, stop);
+        try {
+            for (; started < threads; ++started) pool.emplace_back(part, started, started);
+        } catch (const std::system_error&) {
+        }
+#endif
+        part(0, 0);
+        for (int t = started; t < threads; ++t) part(0, t);
+#ifndef __EMSCRIPTEN__
         for (std::thread& t : pool) t.join();
-#else
-        expand(*workers_[0], next_, end, stop);
 #endif
         const long long spent = stats().attempts - before;
         budget -= spent;

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "memo/cover_problem.hpp"
 #include "memo/memo_counter.hpp"
 #include "test_support.hpp"
 
@@ -76,6 +77,34 @@ TEST(Memo, CorpusCountsEqualTheCatalogAndTheEnumeratingSearch) {
     });
     EXPECT_GE(checked, 32);
     EXPECT_LE(leftOut, 4);
+}
+
+// Keys of more than one word (30 straight pentominoes in a 5x5x6 box: a row reaches 101 cells
+// along the sweep, the key takes 111 bits), plain and through the Burnside terms of -r and
+// -r -M (the orbit rows): both ways count what the enumerating search counts.
+TEST(Memo, KeysOfTwoWordsCountAsTheEnumeratingSearch) {
+    ParseResult parsed = parseDefinitions("D:xDim=5:yDim=5:zDim=6\nC:name=I:count=30:layout=0 0 0, 1 0 0, 2 0 0, 3 0 0, 4 0 0\n~D\n", "i5");
+    ASSERT_TRUE(parsed.ok());
+    const PuzzleDef& def = parsed.puzzles.front();
+    Result<Model> model = Model::build(def);
+    ASSERT_TRUE(model.ok()) << model.status.message;
+    const std::vector<char> allowed(model.value.images.size(), 1);
+    Result<CoverProblem> problem = buildCoverProblem(model.value, sweepOrder(model.value), allowed, nullptr);
+    ASSERT_TRUE(problem.ok());
+    EXPECT_EQ(problem.value.keyWords, 2);
+    for (const std::string options : {"", "-r", "-r -M"}) {
+        const long long want = testing::solve(def, options).count;
+        EXPECT_GT(want, 100);
+        for (const bool layered : {true, false}) {
+            SCOPED_TRACE(options + (layered ? " (layers)" : " (table)"));
+            MemoSettings settings = testing::memoSettingsFrom(options);
+            settings.layered = layered;
+            const MemoRun got = memoCount(def, settings, 997);
+            ASSERT_EQ(got.state, MemoCounter::State::Done) << got.error;
+            EXPECT_EQ(static_cast<long long>(got.count), want);
+            if (layered) EXPECT_EQ(got.stats.layeredTerms, got.stats.terms);
+        }
+    }
 }
 
 // Layers that pass the budget give the term to the table's search, which counts it exactly
