@@ -40,6 +40,19 @@ void radixSortEntries(uint64_t* entries, uint64_t* scratch, size_t n, int fromBi
     if (a != entries) std::memcpy(entries, a, n * 2 * sizeof(uint64_t));
 }
 
+// `n` bits (at most 63) of `words` from bit `pos` (bits past `count` words read 0).
+inline uint64_t bitsAt(const uint64_t* words, size_t count, int pos, int n) {
+    const size_t w = static_cast<size_t>(pos >> 6);
+    const int s = pos & 63;
+    uint64_t v = w < count ? words[w] >> s : 0;
+    if (s != 0 && w + 1 < count) v |= words[w + 1] << (64 - s);
+    return v & ((1ULL << n) - 1);
+}
+
+// The index's size: at most this many row entries (4 MiB) and this much work to build it.
+constexpr size_t kMaxFitEntries = 1 << 20;
+constexpr int kMaxFitBits = 10;
+
 }  // namespace
 
 // A thread's part: its search state, the entries it wrote for each live layer (chunks from the
@@ -72,6 +85,7 @@ LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int thre
     const long long perSlot = maxBytes_ / (8LL * ring_ * threads_) / static_cast<long long>(sizeof(uint64_t));
     chunkWords_ = static_cast<size_t>(std::clamp<long long>(perSlot, kMinChunkWords, kMaxChunkWords));
     chunkWords_ -= chunkWords_ % stride_;
+    buildFitIndex();
     for (int t = 0; t < threads_; ++t) {
         auto w = std::make_unique<Worker>();
         w->state.reset(p_);
@@ -96,6 +110,43 @@ LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int thre
 }
 
 LayerCount::~LayerCount() = default;
+
+// Row r at cell p fits a state only if its cells among p + 1 .. p + fitBits_ are open there:
+// r is listed under every pattern of those bits that holds its own (the supersets of its
+// pattern). The most bits whose lists stay within kMaxFitEntries.
+void LayerCount::buildFitIndex() {
+    const int rows = p_.rows();
+    std::vector<uint32_t> pattern(rows, 0);
+    for (int k = std::min(kMaxFitBits, p_.keyWindow); k > 0; --k) {
+        size_t entries = 0;
+        for (int c = 0; c < p_.cells; ++c)
+            for (int r = p_.rowBegin[c]; r < p_.rowBegin[c + 1]; ++r) {
+                pattern[r] = static_cast<uint32_t>(
+                    bitsAt(&p_.mask[static_cast<size_t>(r) * p_.span], p_.span, c + 1 - ((c >> 6) << 6), k));
+                entries += size_t{1} << (k - __builtin_popcount(pattern[r]));
+            }
+        if (entries > kMaxFitEntries) continue;
+        fitBits_ = k;
+        const uint32_t full = (1u << k) - 1;
+        fitBegin_.assign((static_cast<size_t>(p_.cells) << k) + 1, 0);
+        for (int c = 0; c < p_.cells; ++c)
+            for (int r = p_.rowBegin[c]; r < p_.rowBegin[c + 1]; ++r)
+                for (uint32_t free = full & ~pattern[r], sub = free;; sub = (sub - 1) & free) {
+                    ++fitBegin_[(static_cast<size_t>(c) << k | (pattern[r] | sub)) + 1];
+                    if (sub == 0) break;
+                }
+        for (size_t i = 1; i < fitBegin_.size(); ++i) fitBegin_[i] += fitBegin_[i - 1];
+        fitRows_.assign(fitBegin_.back(), 0);
+        std::vector<uint32_t> at(fitBegin_.begin(), fitBegin_.end() - 1);
+        for (int c = 0; c < p_.cells; ++c)
+            for (int r = p_.rowBegin[c]; r < p_.rowBegin[c + 1]; ++r)
+                for (uint32_t free = full & ~pattern[r], sub = free;; sub = (sub - 1) & free) {
+                    fitRows_[at[static_cast<size_t>(c) << k | (pattern[r] | sub)]++] = r;
+                    if (sub == 0) break;
+                }
+        return;
+    }
+}
 
 void LayerCount::Words::resize(size_t n) {
     if (n > capacity) {
@@ -246,14 +297,24 @@ void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<boo
         const uint64_t ways = entry[words_];
         s.load(entry, cell);
         const int* left = s.left.data();
-        for (int r = begin; r < end;) {
+        // The rows to try: those whose cells just after this one are open (fitBits_), else all.
+        int from = begin, to = end;
+        const int* rows = nullptr;
+        if (fitBits_ > 0) {
+            const size_t at = static_cast<size_t>(cell) << fitBits_ | bitsAt(s.open.data(), s.open.size(), cell + 1, fitBits_);
+            from = static_cast<int>(fitBegin_[at]);
+            to = static_cast<int>(fitBegin_[at + 1]);
+            rows = fitRows_.data();
+        }
+        for (int k = from; k < to;) {
+            const int r = rows ? rows[k] : k;
             ++attempts;
             if (left[shape0[r]] < take0[r]) {
-                r = blockEnd[r];  // no copy left: every row of this shape at this cell
+                k = rows ? k + 1 : blockEnd[r];  // no copy left (unindexed: every row of this shape at this cell)
                 continue;
             }
             if ((shape1[r] >= 0 && left[shape1[r]] < take1[r]) || !s.cellsOpen(r, cell)) {
-                ++r;
+                ++k;
                 continue;
             }
             ++placements;
@@ -277,7 +338,7 @@ void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<boo
                 ++entries;
             }
             s.unplace(r, cell);
-            ++r;
+            ++k;
         }
     }
     w.attempts += attempts;

@@ -66,6 +66,7 @@ public:
 
 private:
     bool openLayer();
+    void buildFitIndex();
     bool takeChunk(Worker& w, int slot);
     void expand(Worker& w, size_t from, size_t to, const std::atomic<bool>& stop);
 
@@ -78,6 +79,12 @@ private:
     int ring_ = 1; // layer p's entries are in slot p % ring_
     size_t chunkWords_ = kMaxChunkWords;
     std::vector<std::unique_ptr<Worker>> workers_;
+    // The rows at each cell p that can fit, by the open bits of the fitBits_ cells after p:
+    // rows fitBegin_[p << fitBits_ | bits] .. fitBegin_[(p << fitBits_ | bits) + 1] of fitRows_,
+    // in the problem's order (so most rows that cannot fit are never tried).
+    int fitBits_ = 0;
+    std::vector<uint32_t> fitBegin_;
+    std::vector<int> fitRows_;
 
     // The chunks: owned by the pool, lent to a worker's slot, returned when its layer is opened.
     std::mutex poolMutex_;

@@ -10,11 +10,15 @@
 //
 // The search fills the first open cell of a sweep along the box's longest axis (cells in the
 // order of "first open cell": shortest dimension fastest), trying every allowed image whose
-// first cell it is. A subproblem is (the open cells, the copies of each shape still free);
-// its number of completions is computed once and kept in a hash table (memo_table.hpp) under
-// a memory budget: a full table evicts, an evicted subproblem is counted again, the count
-// stays exact. The search runs in slices on an explicit stack (step(budget): about `budget`
-// image attempts) and polls cancel() at every placement.
+// first cell it is. A subproblem is (the open cells, the copies of each shape still free).
+// By default each term is counted forward, layer by layer (layer_count.hpp: every subproblem
+// expanded once, the layers sorted, on settings.threads threads). Otherwise (listing solutions
+// by number, settings.layered off, or a term whose layers pass the budget) a depth-first
+// search computes each subproblem's number of completions once and keeps it in a hash table
+// (memo_table.hpp) under the memory budget: a full table evicts, an evicted subproblem is
+// counted again, the count stays exact. Both run in slices (step(budget): about `budget`
+// image attempts; the table's search on an explicit stack) and poll cancel() at every
+// placement (the layers: at every subproblem).
 //
 // With -r (settings.redundancy) the count is that of the enumerating search: classes of
 // solutions under the puzzle's symmetries (with -M, reflections too). The redundancy filter's

@@ -99,7 +99,7 @@ TEST(ParallelMemo, TheShareDoneGrowsToOne) {
     std::unique_ptr<MemoCounter> one = MemoCounter::begin(def, testing::memoSettingsFrom("-r"));
     double last = 0;
     int readings = 0;
-    while (one->step(20000) == MemoCounter::State::Running) {
+    while (one->step(8000) == MemoCounter::State::Running) {
         const double f = one->fractionDone();
         EXPECT_GE(f, last - 1e-12);
         EXPECT_LE(f, 1);
