@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// --memo -j N: what the partitioned count (engine/memo/parallel_memo.hpp) costs and gains.
-// Each puzzle of the list is counted natively with --memo at -j 1, 2 and 3: the count (it must
-// be the same at every -j and the catalog's), the subproblems counted (misses, summed over the
-// threads' tables: a subproblem two threads meet is counted in each), the tasks the terms were
-// split into, the process's CPU seconds and the wall seconds (on a shared machine the wall
-// time measures the other sessions too: compare the CPU seconds and the misses first).
+// --memo -j N: what threads cost and gain, both ways. Each puzzle of the list is counted
+// natively at -j 1, 2 and 3 layer by layer (--memo: the threads share each layer,
+// engine/memo/layer_count.hpp) and by the table's search (--memo --memo-table: partitioned,
+// engine/memo/parallel_memo.hpp): the count (it must be the same at every -j and the
+// catalog's), the subproblems counted (the layers': distinct, the same at every -j; the
+// tables': misses summed over the threads' tables, a subproblem two threads meet counted in
+// each), the tasks the terms were split into, the process's CPU seconds and the wall seconds
+// (on a shared machine the wall time measures the other sessions too: compare the CPU seconds
+// and the subproblems first).
 //
 // Writes bench/MEMO-THREADS.md. Exit status 1 when a count differs.
 // Run through `npm run bench:memo-threads`, which builds the native CLI first.
@@ -31,8 +34,9 @@ const CASES = [
 ];
 const THREADS = [1, 2, 3];
 
-function count(file, options, threads) {
-  const args = ['--memo', '-q', '--json', '-i', '-j', String(threads), ...options.split(' ').filter(Boolean), path.join(ROOT, 'def', file)];
+function count(file, options, threads, way) {
+  const args = ['--memo', ...(way === 'table' ? ['--memo-table'] : []), '-q', '--json', '-i', '-j', String(threads),
+    ...options.split(' ').filter(Boolean), path.join(ROOT, 'def', file)];
   const t0 = process.hrtime.bigint();
   const out = execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 16 << 20 });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -46,26 +50,31 @@ const rows = [];
 let bad = 0;
 for (const [file, options] of CASES) {
   const known = catalog.find((e) => e.file === file)?.counts?.[options];
-  for (const threads of THREADS) {
-    const { json, wall, tasks } = count(file, options, threads);
-    const same = json.solutions === known;
-    if (!same) bad++;
-    rows.push(`| ${file} ${options} | ${threads} | ${fmt(json.solutions)}${same ? '' : ` (catalog ${known})`} | ${fmt(tasks)} | ` +
-      `${fmt(json.memo.misses)} | ${fmt(json.memo.hits)} | ${json.cpuSeconds.toFixed(2)} | ${wall.toFixed(2)} |`);
-    console.log(rows[rows.length - 1]);
+  for (const way of ['layers', 'table']) {
+    for (const threads of THREADS) {
+      const { json, wall, tasks } = count(file, options, threads, way);
+      const same = json.solutions === known;
+      if (!same) bad++;
+      const subproblems = way === 'layers' ? json.memo.subproblems : json.memo.misses;
+      rows.push(`| ${file} ${options} | ${way} | ${threads} | ${fmt(json.solutions)}${same ? '' : ` (catalog ${known})`} | ` +
+        `${way === 'table' ? fmt(tasks) : ''} | ${fmt(subproblems)} | ${json.cpuSeconds.toFixed(2)} | ${wall.toFixed(2)} |`);
+      console.log(rows[rows.length - 1]);
+    }
   }
 }
 rmSync(SNAP, { recursive: true, force: true });
 
-const text = `# --memo -j N: the partitioned count
+const text = `# --memo -j N: the layers' threads and the partitioned tables
 
 Written by \`npm run bench:memo-threads\` (bench/memo-threads.mjs) on ${new Date().toISOString().slice(0, 10)},
 ${os.cpus().length} cores (${os.cpus()[0]?.model || 'unknown CPU'}), load average ${os.loadavg()[0].toFixed(1)} at the end.
-Each thread counts tasks (subtrees of the terms' first levels) with a table of its own, an equal
-share of --memo-mb (256 MiB here); misses are the subproblems counted, summed over the tables.
+Layers (\`--memo\`, the default): the threads expand each layer's subproblems together; the
+subproblems are the distinct ones, the same at every -j. Table (\`--memo --memo-table\`): each
+thread counts tasks (subtrees of the terms' first levels) with a table of its own, an equal
+share of --memo-mb (1024 MiB here); the subproblems are the misses, summed over the tables.
 CPU: the process's seconds (every thread); wall: the run's, other sessions' load included.
 
-| puzzle | -j | count | tasks | misses | hits | CPU s | wall s |
+| puzzle | way | -j | count | tasks | subproblems | CPU s | wall s |
 |---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 

@@ -138,7 +138,8 @@ function memoShown(m) {
   const subproblems = (memo.subproblems || 0) + (table ? memo.misses || 0 : 0);
   const bytes = Math.max(memo.layerBytes || 0, table ? memo.tableBytes || 0 : 0);
   const way = memo.fallbackTerms > 0 ? `layers, ${memo.fallbackTerms} term(s) past the budget by the table` : 'layers';
-  return `${fmtCount(subproblems)} | ${bytes ? (bytes / 1048576).toFixed(1) : ''} | ${memo.terms ? way : ''}`;
+  const counted = (memo.layeredTerms || 0) + (memo.fallbackTerms || 0) > 0 || (memo.misses || 0) > 0;
+  return `${fmtCount(subproblems)} | ${bytes ? (bytes / 1048576).toFixed(1) : ''} | ${counted ? way : m.json.impossible ? 'proved impossible' : ''}`;
 }
 
 let failures = 0;
