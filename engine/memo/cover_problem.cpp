@@ -151,9 +151,9 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
     }
     p.keyWindow = std::min(std::max(p.reach - 2, 0), std::max(p.cells - 1, 0));
     p.positionBits = bitsFor(p.cells);
-    int keyBits = p.positionBits + p.keyWindow;
-    for (int bits : p.countBits) keyBits += bits;
-    p.keyWords = (keyBits + 63) / 64;
+    p.keyBits = p.positionBits + p.keyWindow;
+    for (int bits : p.countBits) p.keyBits += bits;
+    p.keyWords = (p.keyBits + 63) / 64;
 
     const size_t rows = drafts.size();
     p.mask.assign(rows * p.span, 0);

@@ -61,6 +61,7 @@ struct CoverProblem {
     int keyWindow = 0;
     int positionBits = 1;
     std::vector<int> countBits;
+    int keyBits = 1;      // positionBits + the countBits + keyWindow
     int keyWords = 1;
     int rows() const { return static_cast<int>(shape0.size()); }
 };

@@ -40,15 +40,6 @@ void radixSortEntries(uint64_t* entries, uint64_t* scratch, size_t n, int fromBi
     if (a != entries) std::memcpy(entries, a, n * 2 * sizeof(uint64_t));
 }
 
-// `n` bits (at most 63) of `words` from bit `pos` (bits past `count` words read 0).
-inline uint64_t bitsAt(const uint64_t* words, size_t count, int pos, int n) {
-    const size_t w = static_cast<size_t>(pos >> 6);
-    const int s = pos & 63;
-    uint64_t v = w < count ? words[w] >> s : 0;
-    if (s != 0 && w + 1 < count) v |= words[w + 1] << (64 - s);
-    return v & ((1ULL << n) - 1);
-}
-
 // The index's size: at most this many row entries (4 MiB) and this much work to build it.
 constexpr size_t kMaxFitEntries = 1 << 20;
 constexpr int kMaxFitBits = 10;
@@ -76,8 +67,6 @@ LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int thre
 #ifdef __EMSCRIPTEN__
     threads_ = 1;
 #endif
-    keyBits_ = p_.positionBits + p_.keyWindow;
-    for (int bits : p_.countBits) keyBits_ += bits;
     // A row at p reaches p + reach - 1 at most and every cell past p + keyWindow is open, so a
     // child's first open cell is at most p + reach: reach + 1 layers are live at once.
     ring_ = p_.reach + 1;
@@ -122,7 +111,7 @@ void LayerCount::buildFitIndex() {
         for (int c = 0; c < p_.cells; ++c)
             for (int r = p_.rowBegin[c]; r < p_.rowBegin[c + 1]; ++r) {
                 pattern[r] = static_cast<uint32_t>(
-                    bitsAt(&p_.mask[static_cast<size_t>(r) * p_.span], p_.span, c + 1 - ((c >> 6) << 6), k));
+                    bitsFrom(&p_.mask[static_cast<size_t>(r) * p_.span], p_.span, c + 1 - ((c >> 6) << 6), k));
                 entries += size_t{1} << (k - __builtin_popcount(pattern[r]));
             }
         if (entries > kMaxFitEntries) continue;
@@ -235,7 +224,7 @@ bool LayerCount::openLayer() {
     if (words_ == 1) {
         scratch_.size = 0;
         scratch_.resize(layer_.size);
-        radixSortEntries(layer_.data.get(), scratch_.data.get(), n, p_.positionBits, keyBits_);
+        radixSortEntries(layer_.data.get(), scratch_.data.get(), n, p_.positionBits, p_.keyBits);
         uint64_t* e = layer_.data.get();
         for (size_t i = 0; i < n;) {
             const uint64_t key = e[2 * i];
@@ -301,7 +290,7 @@ void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<boo
         int from = begin, to = end;
         const int* rows = nullptr;
         if (fitBits_ > 0) {
-            const size_t at = static_cast<size_t>(cell) << fitBits_ | bitsAt(s.open.data(), s.open.size(), cell + 1, fitBits_);
+            const size_t at = static_cast<size_t>(cell) << fitBits_ | bitsFrom(s.open.data(), s.open.size(), cell + 1, fitBits_);
             from = static_cast<int>(fitBegin_[at]);
             to = static_cast<int>(fitBegin_[at + 1]);
             rows = fitRows_.data();

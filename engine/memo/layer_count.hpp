@@ -75,7 +75,6 @@ private:
     int threads_;
     int words_;    // key words
     int stride_;   // words per entry: the key, then the ways
-    int keyBits_ = 0;
     int ring_ = 1; // layer p's entries are in slot p % ring_
     size_t chunkWords_ = kMaxChunkWords;
     std::vector<std::unique_ptr<Worker>> workers_;

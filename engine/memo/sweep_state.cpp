@@ -19,16 +19,11 @@ inline void putBits(uint64_t* out, int& pos, uint64_t value, int n) {
     pos += n;
 }
 
-// `n` bits (at most 64) of `words` (`count` of them) from bit `pos`, which moves past them;
-// bits past the words read 0.
+// The same as bitsFrom, moving `pos` past them.
 inline uint64_t takeBits(const uint64_t* words, size_t count, int& pos, int n) {
-    if (n == 0) return 0;
-    const size_t w = static_cast<size_t>(pos >> 6);
-    const int s = pos & 63;
-    uint64_t v = w < count ? words[w] >> s : 0;
-    if (s != 0 && w + 1 < count) v |= words[w + 1] << (64 - s);
+    const uint64_t v = bitsFrom(words, count, pos, n);
     pos += n;
-    return n < 64 ? v & ((1ULL << n) - 1) : v;
+    return v;
 }
 
 int fieldWidth(int count) {

@@ -16,6 +16,16 @@
 
 namespace polycube {
 
+// `n` bits (at most 64) of `words` (`count` of them) from bit `pos`; bits past the words read 0.
+inline uint64_t bitsFrom(const uint64_t* words, size_t count, int pos, int n) {
+    if (n == 0) return 0;
+    const size_t w = static_cast<size_t>(pos >> 6);
+    const int s = pos & 63;
+    uint64_t v = w < count ? words[w] >> s : 0;
+    if (s != 0 && w + 1 < count) v |= words[w + 1] << (64 - s);
+    return n < 64 ? v & ((1ULL << n) - 1) : v;
+}
+
 struct SweepState {
     const CoverProblem* problem = nullptr;
     std::vector<uint64_t> open;    // open cells (words + span of padding)
