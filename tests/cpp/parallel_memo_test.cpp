@@ -93,7 +93,9 @@ TEST(ParallelMemo, CancelStopsEveryThread) {
 
 // The share done (the CLI's --progress line) never goes down and is 1 at the end: on one
 // thread in slices of image attempts, and on two threads read between runs of the clock's
-// slices (what is asserted does not depend on how long a slice takes).
+// slices (what is asserted does not depend on how long a slice takes: a run may end its slice
+// after the threads counted their last task but before they reported the end, so a reading
+// while still running may already be 1).
 TEST(ParallelMemo, TheShareDoneGrowsToOne) {
     const PuzzleDef def = loadPuzzle("pentominoes_1s_30x3.txt");
     std::unique_ptr<MemoCounter> one = MemoCounter::begin(def, testing::memoSettingsFrom("-r"));
@@ -118,7 +120,7 @@ TEST(ParallelMemo, TheShareDoneGrowsToOne) {
     while (two->run(0.002) == MemoCounter::State::Running) {
         const double f = two->fractionDone();
         EXPECT_GE(f, last);
-        EXPECT_LT(f, 1);
+        EXPECT_LE(f, 1);
         last = f;
     }
     ASSERT_EQ(two->state(), MemoCounter::State::Done);
