@@ -51,6 +51,19 @@ constexpr int kMaxFitBits = 10;
 struct LayerCount::Worker {
     SweepState state;
     std::vector<uint64_t> key;
+    // The rows weighed against the open window of the run of subproblems being expanded
+    // (weighRows): each fits its open cells; `pocket`: placing it walls off a pocket; else
+    // its child's first open cell and, from `frame` in `frames`, the child's key but the copies.
+    struct Candidate {
+        int row, child;
+        bool pocket;
+        size_t frame;
+    };
+    std::vector<Candidate> candidates;
+    std::vector<uint64_t> frames;
+    std::vector<uint64_t> window;  // the run's key with the copies masked out
+    long long tried = 0;           // the rows the index offered for it
+    bool weighed = false;
     struct Slot {
         std::vector<uint64_t*> chunks;
         size_t fill = SIZE_MAX / 2;  // words used in the last chunk (past a chunk: take a new one)
@@ -75,6 +88,18 @@ LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int thre
     chunkWords_ = static_cast<size_t>(std::clamp<long long>(perSlot, kMinChunkWords, kMaxChunkWords));
     chunkWords_ -= chunkWords_ % stride_;
     buildFitIndex();
+    // The copies' bits in a key, and each row's demand there: a child's key is its frame
+    // plus the parent's copies minus the row's demand (no field goes below 0, so no borrow
+    // crosses from one field to the next and a multi-word subtraction is field by field).
+    {
+        std::vector<uint64_t> all(static_cast<size_t>(p_.countWords), ~0ULL);
+        copiesMask_.assign(words_, 0);
+        putCopies(p_, all.data(), copiesMask_.data());
+        const int rows = p_.rows();
+        keyDemand_.assign(static_cast<size_t>(rows) * words_, 0);
+        for (int r = 0; r < rows; ++r)
+            putCopies(p_, &p_.demand[static_cast<size_t>(r) * p_.countWords], &keyDemand_[static_cast<size_t>(r) * words_]);
+    }
     for (int t = 0; t < threads_; ++t) {
         auto w = std::make_unique<Worker>();
         w->state.reset(p_);
@@ -241,8 +266,14 @@ bool LayerCount::openLayer() {
         const uint64_t* base = layer_.data.get();
         const int words = words_, stride = stride_;
         auto entry = [&](size_t i) { return base + i * stride; };
+        // (as numbers, the last word highest, like the one-word sort: subproblems with the same
+        // open window are then next to each other, which expand's weighRows takes once)
         std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-            return std::lexicographical_compare(entry(a), entry(a) + words, entry(b), entry(b) + words);
+            const uint64_t* x = entry(a);
+            const uint64_t* y = entry(b);
+            for (int j = words - 1; j >= 0; --j)
+                if (x[j] != y[j]) return x[j] < y[j];
+            return false;
         });
         scratch_.size = 0;
         scratch_.resize(layer_.size);
@@ -265,70 +296,111 @@ bool LayerCount::openLayer() {
     return true;
 }
 
+// The rows that fit the open cells of the subproblem `entry` of the open layer, with what
+// placing each does to the open cells (a pocket, the child's first open cell and the child's
+// key but the copies). They depend on the open window alone, and the layer is sorted with the
+// window in the key's top bits, so expand weighs them once per run of equal windows and each
+// subproblem of the run only checks its copies left.
+void LayerCount::weighRows(Worker& w, const uint64_t* entry) {
+    SweepState& s = w.state;
+    const int cell = at_;
+    s.load(entry, cell);
+    w.window.assign(entry, entry + words_);
+    for (int j = 0; j < words_; ++j) w.window[j] &= ~copiesMask_[j];
+    w.candidates.clear();
+    w.frames.clear();
+    int from = p_.rowBegin[cell], to = p_.rowBegin[cell + 1];
+    const int* rows = nullptr;
+    if (fitBits_ > 0) {
+        // (the rows whose cells just after this one are open)
+        const size_t at = static_cast<size_t>(cell) << fitBits_ | bitsFrom(s.open.data(), s.open.size(), cell + 1, fitBits_);
+        from = static_cast<int>(fitBegin_[at]);
+        to = static_cast<int>(fitBegin_[at + 1]);
+        rows = fitRows_.data();
+    }
+    w.tried = to - from;
+    for (int k = from; k < to; ++k) {
+        const int r = rows ? rows[k] : k;
+        if (!s.cellsOpen(r, cell)) continue;
+        s.flipCells(r, cell);
+        Worker::Candidate c{r, p_.cells, p_.smallestPiece > 0 && s.leavesPocket(r, cell), w.frames.size()};
+        if (!c.pocket) {
+            c.child = s.firstOpen(cell);
+            if (c.child < p_.cells) {
+                w.frames.resize(w.frames.size() + words_);
+                s.buildFrame(c.child, &w.frames[c.frame]);
+            }
+        }
+        s.flipCells(r, cell);
+        w.candidates.push_back(c);
+    }
+    w.weighed = true;
+}
+
 // Expands the open layer's subproblems [from, to) in worker w: every row that fits at the
 // layer's cell and walls off no pocket adds the subproblem's ways to its child's entry, or to
 // the count when it fills the last open cell.
 void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<bool>& stop) {
     SweepState& s = w.state;
-    const int cell = at_;
-    const int begin = p_.rowBegin[cell], end = p_.rowBegin[cell + 1];
+    const int words = words_;
     const int* shape0 = p_.shape0.data();
     const int* take0 = p_.take0.data();
     const int* shape1 = p_.shape1.data();
     const int* take1 = p_.take1.data();
-    const int* blockEnd = p_.blockEnd.data();
+    const uint64_t* copiesMask = copiesMask_.data();
     long long attempts = 0, placements = 0, pockets = 0, entries = 0;
+    w.weighed = false;  // (a new slice: the layer may have changed)
     for (size_t i = from; i < to; ++i) {
         if (stop.load(std::memory_order_relaxed) || overBudget_.load(std::memory_order_relaxed) ||
             overflow_.load(std::memory_order_relaxed))
             break;
         const uint64_t* entry = &layer_[i * stride_];
-        const uint64_t ways = entry[words_];
-        s.load(entry, cell);
+        const uint64_t ways = entry[words];
+        bool same = w.weighed;
+        for (int j = 0; same && j < words; ++j) same = (entry[j] & ~copiesMask[j]) == w.window[j];
+        if (!same) weighRows(w, entry);
+        attempts += w.tried;
+        s.loadCopies(entry);
         const int* left = s.left.data();
-        // The rows to try: those whose cells just after this one are open (fitBits_), else all.
-        int from = begin, to = end;
-        const int* rows = nullptr;
-        if (fitBits_ > 0) {
-            const size_t at = static_cast<size_t>(cell) << fitBits_ | bitsFrom(s.open.data(), s.open.size(), cell + 1, fitBits_);
-            from = static_cast<int>(fitBegin_[at]);
-            to = static_cast<int>(fitBegin_[at + 1]);
-            rows = fitRows_.data();
-        }
-        for (int k = from; k < to;) {
-            const int r = rows ? rows[k] : k;
-            ++attempts;
-            if (left[shape0[r]] < take0[r]) {
-                k = rows ? k + 1 : blockEnd[r];  // no copy left (unindexed: every row of this shape at this cell)
-                continue;
-            }
-            if ((shape1[r] >= 0 && left[shape1[r]] < take1[r]) || !s.cellsOpen(r, cell)) {
-                ++k;
-                continue;
-            }
+        bool full = false;
+        for (const Worker::Candidate& c : w.candidates) {
+            const int r = c.row;
+            if (left[shape0[r]] < take0[r] || (shape1[r] >= 0 && left[shape1[r]] < take1[r])) continue;
             ++placements;
-            s.place(r, cell);
-            if (p_.smallestPiece > 0 && s.leavesPocket(r, cell)) {
+            if (c.pocket) {
                 ++pockets;
-            } else if (const int child = s.firstOpen(cell); child == p_.cells) {
-                if (__builtin_add_overflow(w.count, ways, &w.count)) overflow_.store(true, std::memory_order_relaxed);
-            } else {
-                const int slot = child % ring_;
-                Worker::Slot& out = w.slots[slot];
-                if (out.fill + stride_ > chunkWords_ && !takeChunk(w, slot)) {
-                    s.unplace(r, cell);
-                    break;
-                }
-                uint64_t* e = out.chunks.back() + out.fill;
-                s.buildKey(child, e);
-                e[words_] = ways;
-                out.fill += stride_;
-                ++out.entries;
-                ++entries;
+                continue;
             }
-            s.unplace(r, cell);
-            ++k;
+            if (c.child == p_.cells) {
+                if (__builtin_add_overflow(w.count, ways, &w.count)) overflow_.store(true, std::memory_order_relaxed);
+                continue;
+            }
+            Worker::Slot& out = w.slots[c.child % ring_];
+            if (out.fill + stride_ > chunkWords_ && !takeChunk(w, c.child % ring_)) {
+                full = true;
+                break;
+            }
+            uint64_t* e = out.chunks.back() + out.fill;
+            const uint64_t* frame = &w.frames[c.frame];
+            const uint64_t* demand = &keyDemand_[static_cast<size_t>(r) * words];
+            if (words == 1) {
+                e[0] = frame[0] | ((entry[0] & copiesMask[0]) - demand[0]);
+            } else {
+                bool borrow = false;
+                for (int j = 0; j < words; ++j) {
+                    uint64_t d;
+                    const bool b1 = __builtin_sub_overflow(entry[j] & copiesMask[j], demand[j], &d);
+                    const bool b2 = __builtin_sub_overflow(d, static_cast<uint64_t>(borrow), &d);
+                    borrow = b1 || b2;
+                    e[j] = frame[j] | d;
+                }
+            }
+            e[words] = ways;
+            out.fill += stride_;
+            ++out.entries;
+            ++entries;
         }
+        if (full) break;
     }
     w.attempts += attempts;
     w.placements += placements;

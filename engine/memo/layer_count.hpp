@@ -13,7 +13,10 @@
 // subproblems whose first open cell is p form layer p, and every row placed at p leads to a
 // later layer, so the layers are done in order: layer p's entries (key, ways) are sorted, equal
 // keys merged (their ways added), and each subproblem is expanded once, appending an entry per
-// child to the child's layer. Sorting replaces the table's random accesses (a cache miss each)
+// child to the child's layer. The sort puts the open window in the key's top bits, so the
+// subproblems with the same open cells (and different copies left) come in runs: the rows
+// that fit, the pocket cut and each child's open cells are worked out once per run, and a
+// subproblem of the run only checks its copies and writes its children's keys. Sorting replaces the table's random accesses (a cache miss each)
 // by passes over memory in order, and no subproblem outlives its layer.
 //
 // Threads (native builds): a layer's subproblems are expanded in parallel, each thread with its
@@ -69,6 +72,7 @@ private:
     void buildFitIndex();
     bool takeChunk(Worker& w, int slot);
     void expand(Worker& w, size_t from, size_t to, const std::atomic<bool>& stop);
+    void weighRows(Worker& w, const uint64_t* entry);
 
     const CoverProblem& p_;
     long long maxBytes_;
@@ -84,6 +88,8 @@ private:
     int fitBits_ = 0;
     std::vector<uint32_t> fitBegin_;
     std::vector<int> fitRows_;
+    std::vector<uint64_t> copiesMask_;  // the copies' bits in a key
+    std::vector<uint64_t> keyDemand_;   // per row: its demand in a key's copies bits
 
     // The chunks: owned by the pool, lent to a worker's slot, returned when its layer is opened.
     std::mutex poolMutex_;

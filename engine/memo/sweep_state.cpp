@@ -48,13 +48,23 @@ void SweepState::reset(const CoverProblem& p) {
     flood_.resize(std::max(p.smallestPiece, 1) + 8);
 }
 
+void putCopies(const CoverProblem& p, const uint64_t* packed, uint64_t* key) {
+    int pos = p.positionBits;
+    for (int w = 0; w < p.countWords; ++w) putBits(key, pos, packed[w], p.countBits[w]);
+}
+
 // The position plus one (never 0), then the copies left, then the open window after the cell.
 void SweepState::buildKey(int cell, uint64_t* key) const {
+    buildFrame(cell, key);
+    putCopies(*problem, packed.data(), key);
+}
+
+void SweepState::buildFrame(int cell, uint64_t* key) const {
     const CoverProblem& p = *problem;
     std::fill(key, key + p.keyWords, 0);
     int pos = 0;
     putBits(key, pos, static_cast<uint64_t>(cell) + 1, p.positionBits);
-    for (int w = 0; w < p.countWords; ++w) putBits(key, pos, packed[w], p.countBits[w]);
+    pos = p.keyBits - p.keyWindow;
     for (int from = cell + 1, rest = p.keyWindow; rest > 0;) {
         const int n = std::min(rest, 64);
         putBits(key, pos, takeBits(open.data(), open.size(), from, n), n);
@@ -64,7 +74,7 @@ void SweepState::buildKey(int cell, uint64_t* key) const {
 
 // Every cell before `cell` filled, `cell` open, the window after it as the key says, every
 // later cell open (a row placed before `cell` reaches no further: cover_problem.hpp).
-void SweepState::load(const uint64_t* key, int cell) {
+void SweepState::loadCopies(const uint64_t* key) {
     const CoverProblem& p = *problem;
     const size_t words = static_cast<size_t>(p.keyWords);
     int pos = p.positionBits;
@@ -74,6 +84,13 @@ void SweepState::load(const uint64_t* key, int cell) {
         left[s] = static_cast<int>((packed[p.fieldWord[s]] >> p.fieldShift[s]) & ((1ULL << fieldBits_[s]) - 1));
         piecesLeft += left[s];
     }
+}
+
+void SweepState::load(const uint64_t* key, int cell) {
+    const CoverProblem& p = *problem;
+    const size_t words = static_cast<size_t>(p.keyWords);
+    loadCopies(key);
+    int pos = p.keyBits - p.keyWindow;
     std::fill(open.begin(), open.end(), 0);
     for (int c = cell + 1 + p.keyWindow; c < p.cells;) {
         if ((c & 63) == 0 && c + 64 <= p.cells) {

@@ -26,6 +26,10 @@ inline uint64_t bitsFrom(const uint64_t* words, size_t count, int pos, int n) {
     return n < 64 ? v & ((1ULL << n) - 1) : v;
 }
 
+// ORs the packed copies fields `packed` (p.countWords words) into their bits of a key (zero
+// there): a row's demand in the key's terms, or the copies part of buildKey.
+void putCopies(const CoverProblem& p, const uint64_t* packed, uint64_t* key);
+
 struct SweepState {
     const CoverProblem* problem = nullptr;
     std::vector<uint64_t> open;    // open cells (words + span of padding)
@@ -53,6 +57,15 @@ struct SweepState {
     }
     void place(int r, int cell) { apply(r, cell, -1); }
     void unplace(int r, int cell) { apply(r, cell, +1); }
+    // Row r's cells flipped in the open mask only, the copies untouched: the layered count
+    // weighs a row against an open window many subproblems share (the pocket cut and the
+    // child's first open cell depend on the open cells alone).
+    void flipCells(int r, int cell) {
+        const CoverProblem& p = *problem;
+        const uint64_t* m = &p.mask[static_cast<size_t>(r) * p.span];
+        uint64_t* o = &open[cell >> 6];
+        for (int j = 0; j < p.span; ++j) o[j] ^= m[j];
+    }
     // The first open cell from `fromCell` on (problem->cells: none).
     int firstOpen(int fromCell) const {
         const CoverProblem& p = *problem;
@@ -62,8 +75,13 @@ struct SweepState {
     }
     // The key of the current state, whose first open cell is `cell` (cover_problem.hpp).
     void buildKey(int cell, uint64_t* key) const;
+    // The same with every copies field 0: the position and the open window (the key is
+    // buildFrame's words plus putCopies' of the copies left).
+    void buildFrame(int cell, uint64_t* key) const;
     // The state `key` says, whose first open cell is `cell`: the inverse of buildKey.
     void load(const uint64_t* key, int cell);
+    // Only the copies left that `key` says (packed, left, piecesLeft).
+    void loadCopies(const uint64_t* key);
     // The pocket cut: whether row r, just placed at `cell`, walled off a region of open cells
     // smaller than every piece.
     bool leavesPocket(int r, int cell);
@@ -71,9 +89,7 @@ struct SweepState {
 private:
     void apply(int r, int cell, int sign) {
         const CoverProblem& p = *problem;
-        const uint64_t* m = &p.mask[static_cast<size_t>(r) * p.span];
-        uint64_t* o = &open[cell >> 6];
-        for (int j = 0; j < p.span; ++j) o[j] ^= m[j];
+        flipCells(r, cell);
         const uint64_t* d = &p.demand[static_cast<size_t>(r) * p.countWords];
         if (sign < 0)
             for (int j = 0; j < p.countWords; ++j) packed[j] -= d[j];
