@@ -9,36 +9,12 @@
 #include <thread>
 #endif
 
+#include "memo/layer_sort.hpp"
 #include "memo/sweep_state.hpp"
 
 namespace polycube {
 
 namespace {
-
-// Sorts one-word entries (key, ways) by key, least significant digit first over the key's bits
-// above the position (the same in the whole layer): a few passes over memory in order, where a
-// comparison sort jumps about. `scratch` holds as many entries.
-void radixSortEntries(uint64_t* entries, uint64_t* scratch, size_t n, int fromBit, int toBit) {
-    constexpr int kDigit = 11;
-    constexpr uint64_t kMask = (1ULL << kDigit) - 1;
-    if (n < 2) return;
-    uint64_t* a = entries;
-    uint64_t* b = scratch;
-    std::vector<size_t> counts(size_t{1} << kDigit);
-    for (int shift = fromBit; shift < toBit; shift += kDigit) {
-        std::fill(counts.begin(), counts.end(), 0);
-        for (size_t i = 0; i < n; ++i) ++counts[(a[2 * i] >> shift) & kMask];
-        size_t sum = 0;
-        for (size_t& c : counts) sum += std::exchange(c, sum);
-        for (size_t i = 0; i < n; ++i) {
-            const size_t to = 2 * counts[(a[2 * i] >> shift) & kMask]++;
-            b[to] = a[2 * i];
-            b[to + 1] = a[2 * i + 1];
-        }
-        std::swap(a, b);
-    }
-    if (a != entries) std::memcpy(entries, a, n * 2 * sizeof(uint64_t));
-}
 
 // The index's size: at most this many row entries (4 MiB) and this much work to build it.
 constexpr size_t kMaxFitEntries = 1 << 20;
@@ -163,13 +139,7 @@ void LayerCount::buildFitIndex() {
 }
 
 void LayerCount::Words::resize(size_t n) {
-    if (n > capacity) {
-        const size_t grown = capacityFor(n);
-        std::unique_ptr<uint64_t[]> more(new uint64_t[grown]);
-        if (size > 0) std::memcpy(more.get(), data.get(), size * sizeof(uint64_t));
-        data = std::move(more);
-        capacity = grown;
-    }
+    if (!block.grow(capacityFor(n))) throw std::bad_alloc();
     size = n;
 }
 
@@ -197,15 +167,24 @@ double LayerCount::fractionDone() const {
 bool LayerCount::takeChunk(Worker& w, int slot) {
     std::lock_guard<std::mutex> lock(poolMutex_);
     if (freeChunks_.empty()) {
-        const long long bytes = static_cast<long long>((chunks_.size() + 1) * chunkWords_ * sizeof(uint64_t)) +
-                                static_cast<long long>((layer_.capacity + scratch_.capacity) * sizeof(uint64_t));
+        const long long bytes = static_cast<long long>((chunkCount_ + 1) * chunkWords_ * sizeof(uint64_t)) +
+                                static_cast<long long>((layer_.capacity() + scratch_.capacity()) * sizeof(uint64_t));
         if (bytes > maxBytes_) {
             overBudget_.store(true, std::memory_order_relaxed);
             return false;
         }
+        if (chunkCount_ % kSlabChunks == 0) {
+            slabs_.emplace_back();
+            if (!slabs_.back().grow(kSlabChunks * chunkWords_)) {
+                slabs_.pop_back();
+                overBudget_.store(true, std::memory_order_relaxed);
+                return false;
+            }
+        }
         peakBytes_ = std::max(peakBytes_, bytes);
-        chunks_.emplace_back(new uint64_t[chunkWords_]);  // (not zeroed: every word is written before it is read)
-        freeChunks_.push_back(chunks_.back().get());
+        // (not zeroed: every word is written before it is read)
+        freeChunks_.push_back(slabs_.back().data() + chunkCount_ % kSlabChunks * chunkWords_);
+        ++chunkCount_;
     }
     w.slots[slot].chunks.push_back(freeChunks_.back());
     freeChunks_.pop_back();
@@ -213,7 +192,7 @@ bool LayerCount::takeChunk(Worker& w, int slot) {
     return true;
 }
 
-// Layer at_'s entries from every worker, in one array, sorted by key, equal keys merged (their
+// Layer at_'s entries from every worker, in one array, grouped by window, equal keys merged (their
 // ways added); the chunks go back to the pool. False past the budget (overBudget_) or when a
 // sum passes 2^64.
 bool LayerCount::openLayer() {
@@ -221,7 +200,7 @@ bool LayerCount::openLayer() {
     size_t n = 0;
     for (const auto& w : workers_) n += w->slots[slot].entries;
     // (the layer and the sort's space, beside the chunks, before they are allocated)
-    const long long bytes = static_cast<long long>(chunks_.size() * chunkWords_ * sizeof(uint64_t)) +
+    const long long bytes = static_cast<long long>(chunkCount_ * chunkWords_ * sizeof(uint64_t)) +
                             static_cast<long long>((layer_.capacityFor(n * stride_) + scratch_.capacityFor(n * stride_)) * sizeof(uint64_t)) +
                             static_cast<long long>(words_ > 1 ? n * sizeof(size_t) : 0);  // (the multi-word sort's order)
     if (bytes > maxBytes_) {
@@ -231,39 +210,41 @@ bool LayerCount::openLayer() {
     peakBytes_ = std::max(peakBytes_, bytes);
     layer_.size = 0;  // (its words are all written again)
     layer_.resize(n * stride_);
-    size_t at = 0;
+    // The entries where the workers wrote them; their chunks go back to the pool once read.
+    std::vector<EntrySpan> spans;
     const size_t perChunk = chunkWords_ / stride_ * stride_;
     for (const auto& w : workers_) {
         Worker::Slot& s = w->slots[slot];
-        for (size_t c = 0; c < s.chunks.size(); ++c) {
-            const size_t used = c + 1 == s.chunks.size() ? s.fill : perChunk;
-            std::memcpy(&layer_[at], s.chunks[c], used * sizeof(uint64_t));
-            at += used;
-            freeChunks_.push_back(s.chunks[c]);
-        }
-        s.chunks.clear();
-        s.fill = SIZE_MAX / 2;
-        s.entries = 0;
+        for (size_t c = 0; c < s.chunks.size(); ++c)
+            spans.push_back({s.chunks[c], (c + 1 == s.chunks.size() ? s.fill : perChunk) / stride_});
     }
+    const auto giveBack = [&] {
+        for (const auto& w : workers_) {
+            Worker::Slot& s = w->slots[slot];
+            freeChunks_.insert(freeChunks_.end(), s.chunks.begin(), s.chunks.end());
+            s.chunks.clear();
+            s.fill = SIZE_MAX / 2;
+            s.entries = 0;
+        }
+    };
     size_t kept = 0;
     if (words_ == 1) {
         scratch_.size = 0;
         scratch_.resize(layer_.size);
-        radixSortEntries(layer_.data.get(), scratch_.data.get(), n, p_.positionBits, p_.keyBits);
-        uint64_t* e = layer_.data.get();
-        for (size_t i = 0; i < n;) {
-            const uint64_t key = e[2 * i];
-            uint64_t ways = e[2 * i + 1];
-            for (++i; i < n && e[2 * i] == key; ++i)
-                if (__builtin_add_overflow(ways, e[2 * i + 1], &ways)) return false;
-            e[2 * kept] = key;
-            e[2 * kept + 1] = ways;
-            ++kept;
-        }
+        kept = mergeEntries(spans, n, layer_.data(), scratch_.data(),
+                            KeyBits{p_.positionBits, p_.keyBits - p_.keyWindow, p_.keyBits}, threads_);
+        giveBack();
+        if (kept == kMergeOverflow) return false;
     } else {
+        size_t at = 0;
+        for (const EntrySpan& s : spans) {
+            std::memcpy(&layer_[at], s.entries, s.count * stride_ * sizeof(uint64_t));
+            at += s.count * stride_;
+        }
+        giveBack();
         std::vector<size_t> order(n);
         std::iota(order.begin(), order.end(), size_t{0});
-        const uint64_t* base = layer_.data.get();
+        const uint64_t* base = layer_.data();
         const int words = words_, stride = stride_;
         auto entry = [&](size_t i) { return base + i * stride; };
         // (as numbers, the last word highest, like the one-word sort: subproblems with the same
@@ -298,8 +279,8 @@ bool LayerCount::openLayer() {
 
 // The rows that fit the open cells of the subproblem `entry` of the open layer, with what
 // placing each does to the open cells (a pocket, the child's first open cell and the child's
-// key but the copies). They depend on the open window alone, and the layer is sorted with the
-// window in the key's top bits, so expand weighs them once per run of equal windows and each
+// key but the copies). They depend on the open window alone, and the layer is grouped by its
+// window (the key's top bits), so expand weighs them once per run of equal windows and each
 // subproblem of the run only checks its copies left.
 void LayerCount::weighRows(Worker& w, const uint64_t* entry) {
     SweepState& s = w.state;

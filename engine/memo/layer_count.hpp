@@ -11,21 +11,23 @@
 // carries the number of ways it is reached from the start instead of the number of ways it is
 // completed: the count is the sum of the ways of the rows that fill the last open cell. The
 // subproblems whose first open cell is p form layer p, and every row placed at p leads to a
-// later layer, so the layers are done in order: layer p's entries (key, ways) are sorted, equal
-// keys merged (their ways added), and each subproblem is expanded once, appending an entry per
-// child to the child's layer. The sort puts the open window in the key's top bits, so the
-// subproblems with the same open cells (and different copies left) come in runs: the rows
-// that fit, the pocket cut and each child's open cells are worked out once per run, and a
-// subproblem of the run only checks its copies and writes its children's keys. Sorting replaces the table's random accesses (a cache miss each)
-// by passes over memory in order, and no subproblem outlives its layer.
+// later layer, so the layers are done in order: layer p's entries (key, ways) are grouped,
+// equal keys merged (their ways added; layer_sort.hpp), and each subproblem is expanded once,
+// appending an entry per child to the child's layer. The grouping keeps the subproblems with
+// the same open window (and different copies left) together, in runs: the rows that fit, the
+// pocket cut and each child's open cells are worked out once per run, and a subproblem of the
+// run only checks its copies and writes its children's keys. Grouping replaces the table's
+// random accesses (a cache miss each) by passes over memory in order, and no subproblem
+// outlives its layer.
 //
 // Threads (native builds): a layer's subproblems are expanded in parallel, each thread with its
-// own search state and its own entries for the later layers; a layer is sorted and merged by
-// the calling thread. The count is the same for any number of threads.
+// own search state and its own entries for the later layers; the threads share the grouping
+// too (multi-word keys: sorted by the calling thread). The count is the same for any number
+// of threads.
 //
-// Memory: the layers p .. p + reach hold their entries (in chunks) and layer p
-// is sorted in two arrays. Past `maxBytes` the run stops with OverBudget: the caller counts the
-// term another way (nothing is lost but time).
+// Memory: the layers p .. p + reach hold their entries (in chunks cut from huge blocks,
+// huge_block.hpp) and layer p is grouped in two arrays. Past `maxBytes` the run stops with
+// OverBudget: the caller counts the term another way (nothing is lost but time).
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -35,6 +37,7 @@
 #include <vector>
 
 #include "memo/cover_problem.hpp"
+#include "memo/huge_block.hpp"
 
 namespace polycube {
 
@@ -91,9 +94,12 @@ private:
     std::vector<uint64_t> copiesMask_;  // the copies' bits in a key
     std::vector<uint64_t> keyDemand_;   // per row: its demand in a key's copies bits
 
-    // The chunks: owned by the pool, lent to a worker's slot, returned when its layer is opened.
+    // The chunks: cut from slabs of kSlabChunks, owned by the pool, lent to a worker's slot,
+    // returned when its layer is opened.
+    static constexpr size_t kSlabChunks = 16;
     std::mutex poolMutex_;
-    std::vector<std::unique_ptr<uint64_t[]>> chunks_;
+    std::vector<HugeBlock> slabs_;
+    size_t chunkCount_ = 0;
     std::vector<uint64_t*> freeChunks_;
     std::atomic<bool> overBudget_{false};
     std::atomic<bool> overflow_{false};
@@ -101,13 +107,15 @@ private:
     // Words that grow without being zeroed (each is written before it is read): the open
     // layer, sorted and merged, and the sort's space.
     struct Words {
-        std::unique_ptr<uint64_t[]> data;
-        size_t size = 0, capacity = 0;
-        void resize(size_t n);
+        HugeBlock block;
+        size_t size = 0;
+        void resize(size_t n);  // (std::bad_alloc if refused)
+        size_t capacity() const { return block.words(); }
         // The capacity after resize(n): half as much again when it grows (the layers grow
-        // towards the middle of the box, and a new block's pages are faulted in anew).
-        size_t capacityFor(size_t n) const { return n <= capacity ? capacity : std::max(n, capacity + capacity / 2); }
-        uint64_t& operator[](size_t i) { return data[i]; }
+        // towards the middle of the box).
+        size_t capacityFor(size_t n) const { return n <= capacity() ? capacity() : std::max(n, capacity() + capacity() / 2); }
+        uint64_t* data() const { return block.data(); }
+        uint64_t& operator[](size_t i) { return block.data()[i]; }
     };
     Words layer_, scratch_;
     int at_ = 0;         // the open layer
