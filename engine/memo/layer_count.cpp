@@ -38,6 +38,7 @@ struct LayerCount::Worker {
     std::vector<Candidate> candidates;
     std::vector<uint64_t> frames;
     std::vector<uint64_t> window;  // the run's key with the copies masked out
+    std::vector<int> runLeft;      // the copies of the run's subproblems, ORed field by field
     long long tried = 0;           // the rows the index offered for it
     bool weighed = false;
     struct Slot {
@@ -282,12 +283,28 @@ bool LayerCount::openLayer() {
 // key but the copies). They depend on the open window alone, and the layer is grouped by its
 // window (the key's top bits), so expand weighs them once per run of equal windows and each
 // subproblem of the run only checks its copies left.
-void LayerCount::weighRows(Worker& w, const uint64_t* entry) {
+//
+// Only rows some subproblem of the run has the copies for are weighed: those the copies of the
+// whole run, ORed field by field, allow (a field's OR is at least each of its values, so a row
+// it refuses every subproblem refuses). A run of one subproblem weighs what it places.
+void LayerCount::weighRows(Worker& w, size_t first, size_t end) {
     SweepState& s = w.state;
     const int cell = at_;
-    s.load(entry, cell);
+    const uint64_t* entry = &layer_[first * stride_];
     w.window.assign(entry, entry + words_);
     for (int j = 0; j < words_; ++j) w.window[j] &= ~copiesMask_[j];
+    w.key.assign(entry, entry + words_);
+    for (size_t i = first + 1; i < end; ++i) {
+        const uint64_t* e = &layer_[i * stride_];
+        bool same = true;
+        for (int j = 0; same && j < words_; ++j) same = (e[j] & ~copiesMask_[j]) == w.window[j];
+        if (!same) break;
+        for (int j = 0; j < words_; ++j) w.key[j] |= e[j] & copiesMask_[j];
+    }
+    s.loadCopies(w.key.data());
+    w.runLeft = s.left;
+    const int* any = w.runLeft.data();
+    s.load(entry, cell);
     w.candidates.clear();
     w.frames.clear();
     int from = p_.rowBegin[cell], to = p_.rowBegin[cell + 1];
@@ -302,7 +319,8 @@ void LayerCount::weighRows(Worker& w, const uint64_t* entry) {
     w.tried = to - from;
     for (int k = from; k < to; ++k) {
         const int r = rows ? rows[k] : k;
-        if (!s.cellsOpen(r, cell)) continue;
+        if (any[p_.shape0[r]] < p_.take0[r] || (p_.shape1[r] >= 0 && any[p_.shape1[r]] < p_.take1[r]) || !s.cellsOpen(r, cell))
+            continue;
         s.flipCells(r, cell);
         Worker::Candidate c{r, p_.cells, p_.smallestPiece > 0 && s.leavesPocket(r, cell), w.frames.size()};
         if (!c.pocket) {
@@ -339,7 +357,7 @@ void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<boo
         const uint64_t ways = entry[words];
         bool same = w.weighed;
         for (int j = 0; same && j < words; ++j) same = (entry[j] & ~copiesMask[j]) == w.window[j];
-        if (!same) weighRows(w, entry);
+        if (!same) weighRows(w, i, to);
         attempts += w.tried;
         s.loadCopies(entry);
         const int* left = s.left.data();

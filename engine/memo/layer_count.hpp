@@ -75,7 +75,7 @@ private:
     void buildFitIndex();
     bool takeChunk(Worker& w, int slot);
     void expand(Worker& w, size_t from, size_t to, const std::atomic<bool>& stop);
-    void weighRows(Worker& w, const uint64_t* entry);
+    void weighRows(Worker& w, size_t first, size_t end);  // (the run from subproblem `first`, before `end`)
 
     const CoverProblem& p_;
     long long maxBytes_;
