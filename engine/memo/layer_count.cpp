@@ -296,9 +296,7 @@ void LayerCount::weighRows(Worker& w, size_t first, size_t end) {
     w.key.assign(entry, entry + words_);
     for (size_t i = first + 1; i < end; ++i) {
         const uint64_t* e = &layer_[i * stride_];
-        bool same = true;
-        for (int j = 0; same && j < words_; ++j) same = (e[j] & ~copiesMask_[j]) == w.window[j];
-        if (!same) break;
+        if (!inWindow(e, w.window.data())) break;
         for (int j = 0; j < words_; ++j) w.key[j] |= e[j] & copiesMask_[j];
     }
     s.loadCopies(w.key.data());
@@ -355,9 +353,7 @@ void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<boo
             break;
         const uint64_t* entry = &layer_[i * stride_];
         const uint64_t ways = entry[words];
-        bool same = w.weighed;
-        for (int j = 0; same && j < words; ++j) same = (entry[j] & ~copiesMask[j]) == w.window[j];
-        if (!same) weighRows(w, i, to);
+        if (!w.weighed || !inWindow(entry, w.window.data())) weighRows(w, i, to);
         attempts += w.tried;
         s.loadCopies(entry);
         const int* left = s.left.data();

@@ -75,6 +75,12 @@ private:
     void buildFitIndex();
     bool takeChunk(Worker& w, int slot);
     void expand(Worker& w, size_t from, size_t to, const std::atomic<bool>& stop);
+    // Whether `key`'s position and open window are `window`'s (a key with its copies masked out).
+    bool inWindow(const uint64_t* key, const uint64_t* window) const {
+        for (int j = 0; j < words_; ++j)
+            if ((key[j] & ~copiesMask_[j]) != window[j]) return false;
+        return true;
+    }
     void weighRows(Worker& w, size_t first, size_t end);  // (the run from subproblem `first`, before `end`)
 
     const CoverProblem& p_;
