@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -20,6 +19,7 @@
 #include <thread>
 
 #include "build_orders.hpp"
+#include "command_line.hpp"
 #include "files.hpp"
 #include "jobs.hpp"
 #include "memo_count.hpp"
@@ -61,56 +61,6 @@ const char* stateName(Solver::State s) {
     return "done";
 }
 
-// Writes that failed (a full disk, a closed pipe with SIGPIPE ignored) are an error: the
-// output is the result. errno of the failing write, when known.
-bool outputFailed(std::string& why) {
-    errno = 0;
-    std::cout.flush();
-    if (std::cout.good()) return false;
-    why = errno ? std::strerror(errno) : "write error";
-    return true;
-}
-
-void usage(std::ostream& os) {
-    os << "Usage: polycube [OPTIONS] [FILE...]\n"
-          "Find every way to pack the pieces of each puzzle defined in FILE (standard input\n"
-          "when no file is given) into its box. Definition files use the reference polycube\n"
-          "solver's format. Solutions print as layers of the box, bottom layer first.\n\n"
-          "Options:\n"
-       << optionsHelp()
-       << "\nExamples:\n"
-          "  polycube -q -r -i def/pentominoes_10x6.txt      count the 2339 unique solutions, with statistics\n"
-          "  polycube -r L def/tetriscube.txt                Tetris Cube, constraining piece L\n"
-          "  polycube -q -r --json def/*.txt                 one JSON summary line per puzzle\n";
-}
-
-
-// Options that cannot go together, said at once (exit 2) instead of some being ignored:
-// --merge, --job and --split are separate runs; a job file carries its puzzle and its search
-// options (those of the split), so --job and --merge take only output and thread options.
-std::string usageConflict(const OptionParse& p) {
-    const SolverOptions& o = p.options;
-    const int modes = !o.merge.empty() + !o.job.empty() + (o.splitJobs > 0);
-    if (modes > 1) return "--merge, --job and --split are separate runs: give one of them";
-    if (!o.jobsOut.empty() && o.splitJobs == 0) return "--jobs-out DIR goes with --split N (how many job files to write)";
-    if (o.buildOrder && o.splitJobs > 0) return "--build-order prints with the solutions of a search run here: not with --split";
-    if (o.splitJobs > 0 && !o.checkpoint.empty()) return "--split writes job files, not checkpoints: --checkpoint does not go with it";
-    if (o.job.empty() && o.merge.empty()) return "";
-    const bool job = !o.job.empty();
-    const char* mode = job ? "--job" : "--merge";
-    if (!p.files.empty())
-        return std::string(mode) + " takes no puzzle file (" + (job ? "the job file holds its puzzle" : "the job files hold the puzzle") +
-               "): '" + shownPath(p.files.front()) + "'";
-    for (const std::string& name : p.given) {
-        const bool allowed = name == "quiet" || name == "info" || name == "json" || name == (job ? "job" : "merge") ||
-                             (job && (name == "jobs" || name == "progress"));
-        if (!allowed)
-            return std::string(mode) + " uses the search options the split was made with: --" + name +
-                   " cannot be given here (only -q, -i, --json" + (job ? ", -j, --progress" : "") + ")";
-    }
-    return "";
-}
-
 }  // namespace
 
 namespace {
@@ -129,45 +79,6 @@ struct RunPlan {
     bool showProgress = false;
     bool checkpointing() const { return !checkpointPath.empty(); }
 };
-
-// The options, or the exit status when the run ends here (a usage error, --help, --version).
-int readCommandLine(const std::vector<std::string>& args, OptionParse& p) {
-    // -r's piece name is optional: the next word is its name unless it names a file. Any
-    // existing path counts (/dev/stdin, a FIFO, <(...)), and so does any word with a '/',
-    // which no piece name has: such a word is a file to read, even a missing one (its error
-    // then names it as a file, not as an unknown piece).
-    p = parseOptions(args, [](const std::string& w) {
-        std::error_code ec;
-        return w.find('/') != std::string::npos || std::filesystem::exists(w, ec);
-    });
-    if (!p.ok()) {
-        std::cerr << "polycube: " << p.error << "\n";
-        return 2;
-    }
-    if (p.help || p.version) {
-        if (p.help) usage(std::cout);
-        else std::cout << "polycube " << POLYCUBE_VERSION << "\n";
-        std::string why;
-        if (outputFailed(why)) {
-            std::cerr << "polycube: cannot write the output (" << why << ")\n";
-            return 1;
-        }
-        return 0;
-    }
-    if (p.options.ordered && (!p.options.checkpoint.empty() || !p.options.resume.empty() || p.options.splitJobs > 0 ||
-                              !p.options.jobsOut.empty() || !p.options.job.empty() || !p.options.merge.empty())) {
-        std::cerr << "polycube: --ordered cannot be combined with --checkpoint, --resume, --split, --job or --merge "
-                     "(their pieces report their solutions when each ends)\n";
-        return 2;
-    }
-    std::string conflict = usageConflict(p);
-    if (conflict.empty()) conflict = memoCommandLineConflict(p);
-    if (!conflict.empty()) {
-        std::cerr << "polycube: " << conflict << "\n";
-        return 2;
-    }
-    return -1;
-}
 
 // More threads than cores share the cores: no faster, and each holds a solver (-j 4096 took
 // seconds and gigabytes for what -j 2 does at once). Said, not refused: the tests run -j 4
@@ -243,6 +154,7 @@ struct PuzzleRun {
     BuildOrders printed;
     double cpuAtStart = processCpuSeconds();
     std::string counting;  // the automatic choice's reason (-i's COUNTING), when it decided
+    bool race = false;     // the enumerating search races the layered count (count_race.hpp)
 
     PuzzleRun(const RunPlan& run, const PuzzleDef& def, const std::string& source, size_t index, std::string label, int& status)
         : run(run), def(def), source(source), index(index), label(std::move(label)), status(status), printed(def, run.p.options) {}
@@ -296,12 +208,13 @@ void printInfo(const PuzzleRun& r, const Solver& solver) {
 
 // A count by the memoized search (--memo, or the automatic choice with `r.counting` its reason).
 // The exit status, or kNextPuzzle.
-int countPuzzleByMemo(PuzzleRun& r) {
+// `started`: the race's layered count, to be run on (null: a new one).
+int countPuzzleByMemo(PuzzleRun& r, std::unique_ptr<ParallelMemo> started = nullptr) {
     solving = 1;
     if (interrupted) exitInterrupted();
     ProgressReporter reporter(r.run.stderrTerminal, r.label);
     const int counted = countByMemo(r.def, r.source, static_cast<int>(r.index), r.run.p.options, activeMemo, r.cpuAtStart,
-                                    processCpuSeconds, r.run.showProgress ? &reporter : nullptr, r.counting);
+                                    processCpuSeconds, r.run.showProgress ? &reporter : nullptr, r.counting, std::move(started));
     solving = 0;
     std::string why;
     if (outputFailed(why)) {
@@ -311,6 +224,15 @@ int countPuzzleByMemo(PuzzleRun& r) {
     if (counted < 0) exitInterrupted();
     r.status = std::max(r.status, counted);
     return kNextPuzzle;
+}
+
+// The race stopped the enumerating search: the layered count goes on (-i: under a note).
+int switchToMemo(PuzzleRun& r, CountRace& race) {
+    activeSolver = nullptr;
+    activeParallel = nullptr;
+    if (r.run.p.options.info) std::cout << "\n# The enumerating search stopped: the layered count goes on (the automatic choice's race)\n";
+    r.counting = race.why();
+    return countPuzzleByMemo(r, race.takeMemo());
 }
 
 // -j N or --checkpoint: the threads share the search, starting from the solver set up here
@@ -353,7 +275,24 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
         search.setOrdered(o.ordered);
     }
     ProgressReporter reporter(run.stderrTerminal, r.label, resumed ? resumed->doneShare : 0);
-    if (run.showProgress) search.setProgressHandler([&](double f, long long n) { reporter.report(f, n); }, progressSeconds());
+    // Racing (never with checkpoints): the first thread reads the race every kRaceSeconds, the
+    // progress line as before.
+    std::unique_ptr<CountRace> race =
+        r.race && !run.checkpointing() ? makeCountRace(r.def, o, run.threads, activeMemo) : nullptr;
+    auto lastReport = std::chrono::steady_clock::now();
+    if (race)
+        search.setProgressHandler(
+            [&](double f, long long n) {
+                const auto now = std::chrono::steady_clock::now();
+                if (race->between(-1, f)) search.cancel();
+                if (run.showProgress && std::chrono::duration<double>(now - lastReport).count() >= progressSeconds()) {
+                    lastReport = now;
+                    reporter.report(f, n);
+                }
+            },
+            kRaceSeconds);
+    else if (run.showProgress)
+        search.setProgressHandler([&](double f, long long n) { reporter.report(f, n); }, progressSeconds());
     Ending e;
     if (run.checkpointing())
         search.setCheckpointHandler(
@@ -372,6 +311,8 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
     raiseAt("search-starting");
     e.state = search.run();
     reporter.finish();
+    if (race && race->switched() && !interrupted) return switchToMemo(r, *race);
+
     e.primary = &search.primary();
     e.stats = search.stats();
     e.threads = search.threads();
@@ -382,6 +323,7 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
                 << "THREADS=" << search.threads() << "\nSUBPROBLEMS=" << search.subproblems()
                 << "\nDONATIONS=" << search.donations() << "\nIDLE_SECONDS=" << search.idleSeconds() << "\n";
     e.threadsInfo = threadsInfo.str();
+    if (race && o.info && !race->why().empty()) e.threadsInfo += raceInfo(*race);
     e.error = search.error();
     // A checkpointed run that is stopped says where its work went, and how to go on.
     if (run.checkpointing())
@@ -427,10 +369,23 @@ int searchInOneThread(PuzzleRun& r, Solver& solver) {
     }
     ProgressReporter reporter(run.stderrTerminal, r.label);
     const double slice = run.showProgress ? progressSeconds() : 0;
+    // Racing: slices of attempts (with POLYCUBE_RACE_UNITS=attempts and no progress line, which
+    // reads the clock, the race runs the same way every time).
+    std::unique_ptr<CountRace> race = r.race ? makeCountRace(r.def, o, 1, activeMemo) : nullptr;
+    auto lastReport = std::chrono::steady_clock::now();
     Solver::State st = solver.state();
-    while (st == Solver::State::Running && (st = solver.step(1LL << 40, slice)) == Solver::State::Running)
-        if (run.showProgress) reporter.report(solver.fractionDone(), solver.stats().solutions);
+    while (st == Solver::State::Running &&
+           (st = solver.step(race ? kRaceSliceAttempts : 1LL << 40, slice)) == Solver::State::Running) {
+        if (race && race->between(static_cast<double>(solver.stats().totalAttempts()), solver.fractionDone())) break;
+        const auto now = std::chrono::steady_clock::now();
+        if (run.showProgress && (!race || std::chrono::duration<double>(now - lastReport).count() >= slice)) {
+            lastReport = now;
+            reporter.report(solver.fractionDone(), solver.stats().solutions);
+        }
+    }
     reporter.finish();
+    if (race && race->switched() && !interrupted) return switchToMemo(r, *race);
+    if (race && o.info) e.threadsInfo = raceInfo(*race);
     e.state = st;
     e.primary = &solver;
     e.stats = solver.stats();
@@ -469,6 +424,7 @@ int solvePuzzle(PuzzleRun& r) {
     if (st == Solver::State::Running && solver.ready())
         if (const MemoForecast* forecast = solver.countingForecast()) {
             r.counting = forecast->reason;
+            r.race = !forecast->memoize && forecast->raceable;
             if (forecast->memoize) {
                 others.reset();  // the other threads' solvers are not needed
                 activeSolver = nullptr;

@@ -1,6 +1,8 @@
 #include "memo_count.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <cstdint>
 #include <iostream>
 #include <sstream>
@@ -85,11 +87,12 @@ std::string memoJson(const ParallelMemo& c, const PuzzleDef& def, const std::str
 
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& o,
                 ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress,
-                const std::string& choice) {
+                const std::string& choice, std::unique_ptr<ParallelMemo> started) {
     const MemoSettings settings = memoSettings(o);
     // Without -j, one thread: the threads' tables are partitioned, so threads count some
     // subproblems more than once (docs/memo.md), and a count gains from them only when asked.
-    std::unique_ptr<ParallelMemo> counter = ParallelMemo::begin(def, settings, o.threads > 0 ? o.threads : 1);
+    std::unique_ptr<ParallelMemo> counter =
+        started ? std::move(started) : ParallelMemo::begin(def, settings, o.threads > 0 ? o.threads : 1);
     active = counter.get();
     MemoCounter::State st = counter->prepare();
     if (o.info && counter->ready()) {
@@ -125,6 +128,21 @@ int countByMemo(const PuzzleDef& def, const std::string& source, int index, cons
         return 1;
     }
     return st == MemoCounter::State::Cancelled ? -1 : 0;
+}
+
+std::unique_ptr<CountRace> makeCountRace(const PuzzleDef& def, const SolverOptions& options, int threads,
+                                         ParallelMemo* volatile& active) {
+    const char* units = std::getenv("POLYCUBE_RACE_UNITS");
+    const bool attempts = threads == 1 && units != nullptr && std::strcmp(units, "attempts") == 0;
+    auto race = std::make_unique<CountRace>(def, memoSettings(options), threads,
+                                            attempts ? CountRace::Measure::Attempts : CountRace::Measure::Clock);
+    race->onProbe([&active](ParallelMemo* probe) { active = probe; });
+    return race;
+}
+
+std::string raceInfo(const CountRace& race) {
+    if (race.why().empty()) return "";
+    return "\n# The layered count's probe beside the search (the automatic choice's race):\nCOUNTING_PROBE=" + race.why() + "\n";
 }
 
 }  // namespace polycube

@@ -5,8 +5,10 @@
 //   ParallelMemo* volatile active = nullptr;                             // the signal handler's
 //   status |= countByMemo(def, source, index, p.options, active, cpuAtStart, cpuSeconds, &reporter);
 #pragma once
+#include <memory>
 #include <string>
 
+#include "memo/count_race.hpp"
 #include "memo/parallel_memo.hpp"
 #include "progress.hpp"
 #include "solver/options.hpp"
@@ -24,6 +26,15 @@ std::string memoCommandLineConflict(const OptionParse& p);
 // `choice`: the automatic choice's reason, printed by -i ("": --memo was given).
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& options,
                 ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress,
-                const std::string& choice = "");
+                const std::string& choice = "", std::unique_ptr<ParallelMemo> started = nullptr);
+
+// The race of a -q count the forecast left to the enumerating search (memo/count_race.hpp),
+// on `threads` threads; `active` points to its probe while there is one (what a signal
+// cancels beside the search). POLYCUBE_RACE_UNITS=attempts with one thread: the race measured
+// in attempts, so it runs the same way every time (tests/cli/cli_race.sh).
+std::unique_ptr<CountRace> makeCountRace(const PuzzleDef& def, const SolverOptions& options, int threads,
+                                         ParallelMemo* volatile& active);
+// -i's lines on a race the search finished ("" while nothing was decided).
+std::string raceInfo(const CountRace& race);
 
 }  // namespace polycube

@@ -42,6 +42,8 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
     p.words = (p.cells + 63) / 64;
     p.shapes = m.shapeCount();
     p.pieces = m.mobileCount();
+    const int longest = std::max({m.xDim, m.yDim, m.zDim, 1});
+    p.crossSection = std::max(1, (p.cells + longest - 1) / longest);
 
     // Copies left per shape, packed: a field wide enough for its count, never straddling words.
     p.startCount.resize(p.shapes);

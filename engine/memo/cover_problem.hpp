@@ -63,6 +63,10 @@ struct CoverProblem {
     std::vector<int> countBits;
     int keyBits = 1;      // positionBits + the countBits + keyWindow
     int keyWords = 1;
+    // The open cells per step of the sweep along its longest axis (a box's cross-section):
+    // the layers' sizes repeat with this period, so their growth is measured over it
+    // (layer_count.hpp, the forecast).
+    int crossSection = 1;
     int rows() const { return static_cast<int>(shape0.size()); }
 };
 

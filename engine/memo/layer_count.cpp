@@ -10,6 +10,7 @@
 #endif
 
 #include "memo/layer_sort.hpp"
+#include "memo/memo_choice.hpp"
 #include "memo/sweep_state.hpp"
 
 namespace polycube {
@@ -77,13 +78,8 @@ LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int thre
         for (int r = 0; r < rows; ++r)
             putCopies(p_, &p_.demand[static_cast<size_t>(r) * p_.countWords], &keyDemand_[static_cast<size_t>(r) * words_]);
     }
-    for (int t = 0; t < threads_; ++t) {
-        auto w = std::make_unique<Worker>();
-        w->state.reset(p_);
-        w->key.assign(words_, 0);
-        w->slots.resize(ring_);
-        workers_.push_back(std::move(w));
-    }
+    threads_ = 0;
+    addThreads(std::max(threads, 1));
     if (p_.cells == 0) {
         count_ = 1;
         status_ = Status::Done;
@@ -98,9 +94,29 @@ LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int thre
     size_ = 1;
     opened_ = true;
     subproblems_ = 1;
+    layerSizes_.assign(1, 1);
 }
 
 LayerCount::~LayerCount() = default;
+
+void LayerCount::addThreads(int threads) {
+#ifdef __EMSCRIPTEN__
+    threads = 1;
+#endif
+    // (a new worker's slots are empty: openLayer gathers every worker's entries)
+    for (; threads_ < threads; ++threads_) {
+        auto w = std::make_unique<Worker>();
+        w->state.reset(p_);
+        w->key.assign(words_, 0);
+        w->slots.resize(ring_);
+        workers_.push_back(std::move(w));
+    }
+}
+
+double LayerCount::forecast() const {
+    if (status_ == Status::Done) return static_cast<double>(subproblems_);
+    return forecastLayers(layerSizes_, p_.cells, p_.crossSection);
+}
 
 // Row r at cell p fits a state only if its cells among p + 1 .. p + fitBits_ are open there:
 // r is listed under every pattern of those bits that holds its own (the supersets of its
@@ -274,6 +290,8 @@ bool LayerCount::openLayer() {
     size_ = kept;
     next_ = 0;
     subproblems_ += static_cast<long long>(kept);
+    if (layerSizes_.size() <= static_cast<size_t>(at_)) layerSizes_.resize(static_cast<size_t>(at_) + 1, 0);
+    layerSizes_[at_] = static_cast<long long>(kept);
     opened_ = true;
     return true;
 }

@@ -68,6 +68,13 @@ public:
     };
     Stats stats() const;
 
+    // The subproblems of this term, forecast from the layers opened so far (memo_choice.hpp's
+    // forecastLayers; -1: too few layers yet).
+    double forecast() const;
+    // More threads from the next run() on (not fewer; native builds): a count that began as
+    // the race's probe on one thread and then has the machine to itself.
+    void addThreads(int threads);
+
     struct Worker;
 
 private:
@@ -132,6 +139,7 @@ private:
     uint64_t count_ = 0;
     Status status_ = Status::Running;
     long long subproblems_ = 0, peakBytes_ = 0;
+    std::vector<long long> layerSizes_;  // the distinct subproblems of each layer opened
 };
 
 }  // namespace polycube

@@ -1,6 +1,7 @@
 #include "memo/memo_choice.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <unordered_set>
@@ -108,11 +109,64 @@ double memoReachableBound(const Model& model, long long work) {
     return std::max(bound, 1.0);
 }
 
+double forecastLayers(const std::vector<long long>& sizes, int positions, int period) {
+    const int done = static_cast<int>(sizes.size());
+    double sum = 0;
+    for (long long s : sizes) sum += static_cast<double>(s);
+    if (done >= positions) return sum;
+    period = std::max(period, 1);
+    if (done < 2 * period) return -1;
+    double last = 0, before = 0;
+    for (int p = done - period; p < done; ++p) last += static_cast<double>(sizes[p]);
+    for (int p = done - 2 * period; p < done - period; ++p) before += static_cast<double>(sizes[p]);
+    if (last == 0) return sum;  // a whole period empty: no subproblem goes on
+    // Growth per layer, from the middle of the last period; past the middle of the sweep the
+    // layers shrink at the rate they grew (or, already shrinking, go on shrinking).
+    const double growth = std::pow(last / std::max(before, 1.0), 1.0 / period);
+    const double up = std::max(growth, 1.0), down = growth < 1 ? growth : 1 / growth;
+    const double from = done - (period + 1) / 2.0;
+    const double top = std::max(positions / 2.0, from);
+    const double atTop = last / period * std::pow(up, top - from);
+    for (int q = done; q < positions; ++q)
+        sum += q <= top ? last / period * std::pow(up, q - from) : atTop * std::pow(down, q - top);
+    return std::min(sum, 1e300);
+}
+
+RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules) {
+    RaceDecision d;
+    char line[320];
+    const double start = r.clock ? rules.startSeconds : rules.startAttempts;
+    if (r.searchSpent < start) return d;
+    // The rest of the layered count at the probe's rate; the terms after this one are taken
+    // to cost as much as this one (most are smaller: Burnside's terms fix a symmetry).
+    if (r.probe.termSubproblems >= 0 && r.probe.subproblems > 0 && r.searchDone > 0 && r.searchDone < 1) {
+        const double left = std::max(0.0, r.probe.termSubproblems - r.probe.termDone) + r.probe.termsAfter * r.probe.termSubproblems;
+        const double layersLeft = r.probeSpent / static_cast<double>(r.probe.subproblems) * left;
+        const double searchLeft = r.searchSpent * (1 - r.searchDone) / r.searchDone;
+        if (layersLeft * rules.margin < searchLeft) {
+            d.move = RaceMove::Switch;
+            std::snprintf(line, sizeof line,
+                          "memoized after the enumerating search did %.2g%%: the layers forecast %.3g subproblems (%lld "
+                          "counted), their rest %.2g %s against the search's %.2g",
+                          100 * r.searchDone, r.probe.termSubproblems * (1 + r.probe.termsAfter), r.probe.subproblems, layersLeft,
+                          r.clock ? "s" : "attempts", searchLeft);
+            d.why = line;
+            return d;
+        }
+    }
+    // (compared, not subtracted first: a fused multiply-add would leave a share fully spent a
+    // rounding error of allowance)
+    const double due = rules.share * r.searchSpent;
+    if (r.probeSpent < due) d.move = RaceMove::Probe, d.allowance = due - r.probeSpent;
+    return d;
+}
+
 MemoForecast forecastMemo(double bound, double enumeratingCost, bool reached) {
     MemoForecast f;
     f.subproblemBound = bound;
     f.reached = reached;
     f.enumeratingCost = enumeratingCost;
+    f.raceable = true;
     char line[256];
     if (enumeratingCost < 0) {
         std::snprintf(line, sizeof line, "enumerating: at most %.3g subproblems to remember, %s", bound,
@@ -123,6 +177,7 @@ MemoForecast forecastMemo(double bound, double enumeratingCost, bool reached) {
         return f;
     }
     f.memoize = bound * kMemoSubproblemCost < enumeratingCost;
+    f.raceable = !f.memoize;
     std::snprintf(line, sizeof line, "%s: at most %.3g subproblems to remember%s, x %g %s the enumerating search's estimate %.3g",
                   f.memoize ? "memoized" : "enumerating", bound, reached ? " (frontiers reached)" : "", kMemoSubproblemCost,
                   f.memoize ? "<" : ">=", enumeratingCost);

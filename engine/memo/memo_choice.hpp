@@ -22,7 +22,9 @@
 // is far above its tree: 12 or more distinct pieces give 2^12 or more sets of pieces left).
 #pragma once
 #include <string>
+#include <vector>
 
+#include "memo/memo_counter.hpp"
 #include "puzzle/model.hpp"
 
 namespace polycube {
@@ -32,6 +34,9 @@ struct MemoForecast {
     bool reached = false;         // the bound counts only the frontiers the images reach
     double enumeratingCost = -1;  // the enumerating search's estimate (-1: none)
     bool memoize = false;
+    // Not memoized, but the layered count may race the enumerating search (raceDecision):
+    // every count the forecast weighs (a short search is not weighed).
+    bool raceable = false;
     std::string reason;           // one line for -i
 };
 
@@ -63,5 +68,60 @@ constexpr double kMemoRefineShare = 50;
 // puzzle, or the bound is past kMemoWorthWeighing): the enumerating search.
 // `reached`: the bound is memoReachableBound's (said in the reason).
 MemoForecast forecastMemo(double bound, double enumeratingCost, bool reached = false);
+
+// The layered count's subproblems in all its layers, forecast from its first layers (-1: too
+// few layers done to tell). `sizes[p]`: the distinct subproblems of layer p, for the layers done (in order), of
+// `positions` in all. The growth per layer is measured over the last two periods of `period`
+// layers (the sweep's cross-section: the sizes repeat with it) and carried on to the middle of
+// the sweep; the layers after the middle shrink as they grew (a box's layers rise towards its
+// middle, where the most frontiers and sets of pieces meet, and fall after it). Measured on
+// the one-sided pentominoes 18x5 (1 M subproblems done: 3.2e7 forecast, 3.8e7 counted) and
+// 6x15 (3 M done: 2.1e8, 1.8e8), the pentominoes 10x6 (0.3 M: 7.7e5, 1.0e6).
+double forecastLayers(const std::vector<long long>& sizes, int positions, int period);
+
+// The race (a count the forecast leaves to the enumerating search; cli/count_race.hpp runs it).
+// The bound above cannot tell a count the layers finish in seconds (one-sided pentominoes
+// 18x5: 3.8e7 subproblems against a bound of 1.4e12) from one whose layers pass any budget (the
+// Tetris Cube), and the enumerating search's estimate misjudges long searches most (18x5:
+// 7e7 units estimated, 1e10 done). So a count the forecast leaves to the enumerating search
+// also runs the layered count beside it, as a probe: once the search has spent the rules'
+// start, the probe may spend their share of what the search has spent, in the same units. When the
+// probe's layers forecast (forecastLayers) that the rest of the layered count costs, at the
+// probe's own rate, less than 1 / margin of what the search's share done says it has left,
+// the search is stopped and the layered count goes on alone, on every thread. A probe whose
+// layers pass the memory budget is dropped (MemoSettings::layersOnly). So a search that ends
+// before the rules' start is untouched, and one the layers cannot beat loses at most their
+// share (2.5%: the Tetris Cube on two threads 1.02x; one-sided pentominoes 18x5 4 s, was 37).
+struct RaceRules {
+    double share = 0.025;
+    double margin = 3;
+    // The search's spending before the probe starts: placement attempts (one thread), or CPU
+    // seconds of the threads (-j N, read from the clock: the threads' attempts are their own).
+    double startAttempts = 3e7;
+    double startSeconds = 0.5;
+    // An image attempt of the layered count costs about this many of the enumerating search's
+    // placement attempts (one-sided pentominoes 16x5: 8.4 ns against 33 ns; the Tetris Cube:
+    // 53 ns against 18 ns): only the test's measure (CountRace::Measure::Attempts) reads it.
+    double layerAttemptCost = 0.5;
+};
+
+struct RaceReading {
+    double searchSpent = 0;     // what the enumerating search has spent (attempts or seconds)
+    double searchDone = 0;      // its share done (the progress line's), 0 to 1
+    bool clock = false;         // searchSpent and probeSpent are seconds (else attempts)
+    double probeSpent = 0;      // what the probe has spent, in the search's units
+    MemoCounter::LayerOutlook probe;  // the probe's layers
+};
+enum class RaceMove {
+    Search,   // the search alone for now
+    Probe,    // the probe may spend `allowance` more
+    Switch,   // stop the search, the layered count goes on alone
+};
+struct RaceDecision {
+    RaceMove move = RaceMove::Search;
+    double allowance = 0;  // (Probe) in the search's units
+    std::string why;       // (Switch) one line for -i's COUNTING
+};
+RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules = RaceRules{});
 
 }  // namespace polycube

@@ -340,6 +340,10 @@ bool MemoCounter::countLayers(long long& budget) {
         case LayerCount::Status::Overflow: fail("the count passes 2^64"); return false;
         case LayerCount::Status::OverBudget:
             layers_.reset();
+            if (settings_.layersOnly) {
+                fail(kLayersPastBudget);
+                return false;
+            }
             overBudget_ = true;
             ++stats_.fallbackTerms;
             depth_ = -1;  // startTerm() begins the term again, for the table
@@ -351,6 +355,22 @@ bool MemoCounter::countLayers(long long& budget) {
     ++stats_.layeredTerms;
     finishTerm(result);
     return true;
+}
+
+MemoCounter::LayerOutlook MemoCounter::layerOutlook() const {
+    LayerOutlook o;
+    o.subproblems = stats_.subproblems;
+    o.termsAfter = std::max(0, static_cast<int>(terms_.size()) - static_cast<int>(term_) - 1);
+    if (!layers_) return o;
+    o.termSubproblems = layers_->forecast();
+    o.termDone = static_cast<double>(layers_->stats().subproblems);
+    return o;
+}
+
+void MemoCounter::addThreads(int threads) {
+    if (threads <= settings_.threads) return;
+    settings_.threads = threads;
+    if (layers_) layers_->addThreads(threads);
 }
 
 void MemoCounter::finishTerm(uint64_t result) {

@@ -64,6 +64,9 @@ struct MemoSettings {
     // layers pass the budget, and for listing solutions by number (which walks the table).
     bool layered = true;
     int threads = 1;            // the layered count's threads (native builds)
+    // Layers or nothing (the automatic choice's race, cli/count_race.hpp): a term whose layers
+    // pass the budget ends the count Failed (kLayersPastBudget) instead of going to the table.
+    bool layersOnly = false;
     // Subproblems with fewer pieces left than this are searched, not remembered: they are cheap
     // to count again and the most numerous, so remembering them costs more than it saves.
     int memoFromPieces = kDefaultMemoFromPieces;
@@ -78,6 +81,9 @@ struct MemoSettings {
     uint64_t seed = 0;
     bool picks() const { return solutionNumber > 0 || randomSolutions > 0; }
 };
+
+// The error of a layersOnly count whose layers passed the budget.
+constexpr const char* kLayersPastBudget = "the layers pass the memory budget (--memo-mb)";
 
 // --random K: at most this many (each is a grid the front end keeps).
 constexpr long long kMaxRandomSolutions = 10000;
@@ -140,6 +146,19 @@ public:
     // How much of the counting is done, between 0 and 1: the current term's share of the
     // root's rows tried, weighted like the enumerating search's estimate.
     double fractionDone() const;
+    // The layered count's figures for the race against the enumerating search: the
+    // subproblems expanded in all, and what the current term's layers forecast (-1: no term
+    // counted by layers now, or too few of its layers done to tell).
+    struct LayerOutlook {
+        long long subproblems = 0;      // expanded so far, every term
+        double termSubproblems = -1;    // the current term's, forecast (done and to come)
+        double termDone = 0;            // the current term's, expanded so far
+        int termsAfter = 0;             // terms still to count after the current one
+    };
+    LayerOutlook layerOutlook() const;
+    // The layered count's threads from now on (more, not fewer): the race's probe, on one
+    // thread while the enumerating search runs, then on all of them.
+    void addThreads(int threads);
 
 private:
     // The partitioned count (parallel_memo.hpp) splits the terms into tasks (memo_tasks.cpp)

@@ -71,6 +71,26 @@ MemoCounter::State ParallelMemo::run(double seconds) {
     return state_;
 }
 
+MemoCounter::State ParallelMemo::step(long long& budget) {
+    if (prepare() != State::Running) return state_;
+    if (partitioned_) {  // (not a layered count: run() times its threads)
+        state_ = State::Failed;
+        error_ = "ParallelMemo::step is for a layered count";
+        return state_;
+    }
+    const long long before = counter_->stats().attempts;
+    counter_->step(std::max<long long>(budget, 1));
+    budget -= counter_->stats().attempts - before;
+    adopt(*counter_);
+    return state_;
+}
+
+void ParallelMemo::addThreads(int threads) {
+    if (partitioned_ || threads <= threads_) return;
+    threads_ = threads;
+    counter_->addThreads(threads);
+}
+
 // Splits the terms, gives each thread its counter (the setup's model and terms, a table of an
 // equal share of the budget) and starts them.
 bool ParallelMemo::startThreads() {

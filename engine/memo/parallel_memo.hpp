@@ -52,6 +52,11 @@ public:
     // Runs the setup, then the count, for about `seconds` (<= 0: until it ends), and returns
     // the state.
     State run(double seconds);
+    // A layered count (not partitioned): the setup, then about `budget` image attempts of the
+    // count (spent from it), and the state. The race's probe runs in these slices.
+    State step(long long& budget);
+    // A layered count's threads from now on (more, not fewer): see MemoCounter::addThreads.
+    void addThreads(int threads);
     void cancel() { counter_->cancel(); }
     State state() const { return state_; }
     bool ready() const { return counter_->ready(); }

@@ -146,7 +146,8 @@ const std::vector<OptionSpec>& specs() {
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.memo = true; return std::string(); }},
         {0, "no-memo", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
          "with -q: enumerate the solutions to count them even where the memoized count (--memo) is expected to win, "
-         "which a -q count otherwise chooses then (-i's COUNTING line says which way and why)",
+         "which a -q count otherwise chooses then, or switches to when its layers, run beside a long search, "
+         "forecast a far shorter count (-i's COUNTING line says which way and why)",
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.noMemo = true; return std::string(); }},
         {0, "memo-table", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
          "with --memo: count by the depth-first search with a table instead of layer by layer: slower, but within any "
