@@ -155,6 +155,7 @@ struct PuzzleRun {
     double cpuAtStart = processCpuSeconds();
     std::string counting;  // the automatic choice's reason (-i's COUNTING), when it decided
     bool race = false;     // the enumerating search races the layered count (count_race.hpp)
+    bool raceLost = false; // its layers passed the budget after it took over: enumerate
 
     PuzzleRun(const RunPlan& run, const PuzzleDef& def, const std::string& source, size_t index, std::string label, int& status)
         : run(run), def(def), source(source), index(index), label(std::move(label)), status(status), printed(def, run.p.options) {}
@@ -221,18 +222,28 @@ int countPuzzleByMemo(PuzzleRun& r, std::unique_ptr<ParallelMemo> started = null
         std::cerr << "polycube: cannot write the output (" << (why.empty() ? "write error" : why) << ")\n";
         return 1;
     }
+    if (counted == kRaceLayersPastBudget) return counted;
     if (counted < 0) exitInterrupted();
     r.status = std::max(r.status, counted);
     return kNextPuzzle;
 }
 
-// The race stopped the enumerating search: the layered count goes on (-i: under a note).
+int solvePuzzle(PuzzleRun& r);
+
+// The race stopped the enumerating search: the layered count goes on (-i: under a note). Should
+// its layers pass the budget after all (their forecast fell short), the puzzle is searched
+// again from the start, without a race.
 int switchToMemo(PuzzleRun& r, CountRace& race) {
     activeSolver = nullptr;
     activeParallel = nullptr;
-    if (r.run.p.options.info) std::cout << "\n# The enumerating search stopped: the layered count goes on (the automatic choice's race)\n";
+    const bool info = r.run.p.options.info;
+    if (info) std::cout << "\n# The enumerating search stopped: the layered count goes on (the automatic choice's race)\n";
     r.counting = race.why();
-    return countPuzzleByMemo(r, race.takeMemo());
+    const int counted = countPuzzleByMemo(r, race.takeMemo());
+    if (counted != kRaceLayersPastBudget) return counted;
+    if (info) std::cout << "\n# The layered count passed its budget (--memo-mb): the enumerating search starts again\n";
+    r.raceLost = true;
+    return solvePuzzle(r);
 }
 
 // -j N or --checkpoint: the threads share the search, starting from the solver set up here
@@ -424,7 +435,8 @@ int solvePuzzle(PuzzleRun& r) {
     if (st == Solver::State::Running && solver.ready())
         if (const MemoForecast* forecast = solver.countingForecast()) {
             r.counting = forecast->reason;
-            r.race = !forecast->memoize && forecast->raceable;
+            r.race = !forecast->memoize && forecast->raceable && !r.raceLost;
+            if (r.raceLost) r.counting += "; the layered count beside it took over, then passed its budget: searched again";
             if (forecast->memoize) {
                 others.reset();  // the other threads' solvers are not needed
                 activeSolver = nullptr;

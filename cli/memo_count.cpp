@@ -91,15 +91,19 @@ int countByMemo(const PuzzleDef& def, const std::string& source, int index, cons
     const MemoSettings settings = memoSettings(o);
     // Without -j, one thread: the threads' tables are partitioned, so threads count some
     // subproblems more than once (docs/memo.md), and a count gains from them only when asked.
+    const bool raced = started != nullptr;
     std::unique_ptr<ParallelMemo> counter =
-        started ? std::move(started) : ParallelMemo::begin(def, settings, o.threads > 0 ? o.threads : 1);
+        raced ? std::move(started) : ParallelMemo::begin(def, settings, o.threads > 0 ? o.threads : 1);
     active = counter.get();
     MemoCounter::State st = counter->prepare();
-    if (o.info && counter->ready()) {
+    // (the race's count says its header once it has a result: layers that pass the budget give
+    // the count back to the enumerating search, which prints its own)
+    const auto header = [&] {
         if (!def.title.empty()) std::cout << "\n# " << def.title << "\n";
         std::cout << memoInfo(*counter, choice);
         std::cout.flush();
-    }
+    };
+    if (o.info && counter->ready() && !raced) header();
     // With a progress line: the clock read between runs of progressSeconds() (the threads
     // publish their share done between slices); without, one run to the end.
     const double slice = progress ? progressSeconds() : 0;
@@ -120,6 +124,11 @@ int countByMemo(const PuzzleDef& def, const std::string& source, int index, cons
                   << " solutions, drawn at random (--random "
                   << o.randomSolutions << "," << counter->setup().settings().seed << " draws them again)\n";
     active = nullptr;
+    if (raced && st == MemoCounter::State::Failed && counter->error() == kLayersPastBudget) {
+        active = nullptr;
+        return kRaceLayersPastBudget;
+    }
+    if (o.info && raced) header();
     if (o.info) std::cout << memoStatistics(*counter);
     if (o.json) std::cout << memoJson(*counter, def, source, index, cpuSeconds() - cpuAtStart, choice) << "\n";
     std::cout.flush();

@@ -19,11 +19,15 @@ namespace polycube {
 // place. Said at once, before any puzzle is read.
 std::string memoCommandLineConflict(const OptionParse& p);
 
+constexpr int kRaceLayersPastBudget = -2;
+
 // Counts one puzzle (on -j N threads; one without -j) and prints what -i and --json ask for,
 // and with `progress` (null: none) the progress line between runs of progressSeconds().
 // `active` points to the counter while it runs (a signal handler may cancel it). Returns 0, 1
 // (an error, said on standard error), or -1 when the count was cancelled (its statistics printed; the caller exits as interrupted).
-// `choice`: the automatic choice's reason, printed by -i ("": --memo was given).
+// `choice`: the automatic choice's reason, printed by -i ("": --memo was given). `started`: the
+// race's layered count, run on (null: a new count); should its layers pass the budget, nothing
+// is printed and the result is kRaceLayersPastBudget (the caller enumerates after all).
 int countByMemo(const PuzzleDef& def, const std::string& source, int index, const SolverOptions& options,
                 ParallelMemo* volatile& active, double cpuAtStart, double (*cpuSeconds)(), ProgressReporter* progress,
                 const std::string& choice = "", std::unique_ptr<ParallelMemo> started = nullptr);

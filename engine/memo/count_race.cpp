@@ -42,6 +42,7 @@ bool CountRace::between(double searchAttempts, double searchDone) {
     reading.searchDone = searchDone;
     reading.clock = clock;
     reading.probeSpent = probeSpent_;
+    reading.maxBytes = settings_.maxTableBytes;
     if (probe_) reading.probe = probe_->setup().layerOutlook();
     const RaceDecision d = raceDecision(reading, rules_);
     if (d.move == RaceMove::Search) return false;

@@ -113,9 +113,14 @@ void LayerCount::addThreads(int threads) {
     }
 }
 
-double LayerCount::forecast() const {
-    if (status_ == Status::Done) return static_cast<double>(subproblems_);
-    return forecastLayers(layerSizes_, p_.cells, p_.crossSection);
+LayerCount::Forecast LayerCount::forecast() const {
+    if (status_ == Status::Done) return {static_cast<double>(subproblems_), static_cast<double>(peakBytes_)};
+    double peak = -1;
+    const double total = forecastLayers(layerSizes_, p_.cells, p_.crossSection, &peak);
+    if (total < 0) return {};
+    // A layer's entries as written (before equal keys merge: about as many again), grouped in
+    // two arrays: three times its subproblems' words (openLayer's reckoning).
+    return {total, peak * 3.0 * static_cast<double>(stride_ * sizeof(uint64_t))};
 }
 
 // Row r at cell p fits a state only if its cells among p + 1 .. p + fitBits_ are open there:

@@ -69,8 +69,12 @@ public:
     Stats stats() const;
 
     // The subproblems of this term, forecast from the layers opened so far (memo_choice.hpp's
-    // forecastLayers; -1: too few layers yet).
-    double forecast() const;
+    // forecastLayers), and the bytes of its largest layer (-1 both: too few layers yet).
+    struct Forecast {
+        double subproblems = -1;
+        double peakBytes = -1;
+    };
+    Forecast forecast() const;
     // More threads from the next run() on (not fewer; native builds): a count that began as
     // the race's probe on one thread and then has the machine to itself.
     void addThreads(int threads);

@@ -109,13 +109,17 @@ double memoReachableBound(const Model& model, long long work) {
     return std::max(bound, 1.0);
 }
 
-double forecastLayers(const std::vector<long long>& sizes, int positions, int period) {
+double forecastLayers(const std::vector<long long>& sizes, int positions, int period, double* peak) {
     const int done = static_cast<int>(sizes.size());
-    double sum = 0;
-    for (long long s : sizes) sum += static_cast<double>(s);
+    double sum = 0, top = 0;
+    for (long long s : sizes) sum += static_cast<double>(s), top = std::max(top, static_cast<double>(s));
+    if (peak) *peak = top;
     if (done >= positions) return sum;
     period = std::max(period, 1);
-    if (done < 2 * period) return -1;
+    if (done < 2 * period) {
+        if (peak) *peak = -1;
+        return -1;
+    }
     double last = 0, before = 0;
     for (int p = done - period; p < done; ++p) last += static_cast<double>(sizes[p]);
     for (int p = done - 2 * period; p < done - period; ++p) before += static_cast<double>(sizes[p]);
@@ -125,10 +129,14 @@ double forecastLayers(const std::vector<long long>& sizes, int positions, int pe
     const double growth = std::pow(last / std::max(before, 1.0), 1.0 / period);
     const double up = std::max(growth, 1.0), down = growth < 1 ? growth : 1 / growth;
     const double from = done - (period + 1) / 2.0;
-    const double top = std::max(positions / 2.0, from);
-    const double atTop = last / period * std::pow(up, top - from);
-    for (int q = done; q < positions; ++q)
-        sum += q <= top ? last / period * std::pow(up, q - from) : atTop * std::pow(down, q - top);
+    const double middle = std::max(positions / 2.0, from);
+    const double atMiddle = last / period * std::pow(up, middle - from);
+    for (int q = done; q < positions; ++q) {
+        const double size = q <= middle ? last / period * std::pow(up, q - from) : atMiddle * std::pow(down, q - middle);
+        sum += size;
+        top = std::max(top, size);
+    }
+    if (peak) *peak = std::min(top, 1e300);
     return std::min(sum, 1e300);
 }
 
@@ -143,7 +151,10 @@ RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules) {
         const double left = std::max(0.0, r.probe.termSubproblems - r.probe.termDone) + r.probe.termsAfter * r.probe.termSubproblems;
         const double layersLeft = r.probeSpent / static_cast<double>(r.probe.subproblems) * left;
         const double searchLeft = r.searchSpent * (1 - r.searchDone) / r.searchDone;
-        if (layersLeft * rules.margin < searchLeft) {
+        // (and only when the largest layer is forecast well within the budget: past it, the
+        // count would end without a result after the search was stopped)
+        const bool fits = r.probe.peakBytes >= 0 && r.probe.peakBytes * rules.budgetFit <= static_cast<double>(r.maxBytes);
+        if (fits && layersLeft * rules.margin < searchLeft) {
             d.move = RaceMove::Switch;
             std::snprintf(line, sizeof line,
                           "memoized after the enumerating search did %.2g%%: the layers forecast %.3g subproblems (%lld "

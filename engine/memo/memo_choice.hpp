@@ -77,7 +77,8 @@ MemoForecast forecastMemo(double bound, double enumeratingCost, bool reached = f
 // middle, where the most frontiers and sets of pieces meet, and fall after it). Measured on
 // the one-sided pentominoes 18x5 (1 M subproblems done: 3.2e7 forecast, 3.8e7 counted) and
 // 6x15 (3 M done: 2.1e8, 1.8e8), the pentominoes 10x6 (0.3 M: 7.7e5, 1.0e6).
-double forecastLayers(const std::vector<long long>& sizes, int positions, int period);
+// `peak` (optional): the largest layer's subproblems, forecast the same way.
+double forecastLayers(const std::vector<long long>& sizes, int positions, int period, double* peak = nullptr);
 
 // The race (a count the forecast leaves to the enumerating search; cli/count_race.hpp runs it).
 // The bound above cannot tell a count the layers finish in seconds (one-sided pentominoes
@@ -103,6 +104,8 @@ struct RaceRules {
     // placement attempts (one-sided pentominoes 16x5: 8.4 ns against 33 ns; the Tetris Cube:
     // 53 ns against 18 ns): only the test's measure (CountRace::Measure::Attempts) reads it.
     double layerAttemptCost = 0.5;
+    // The switch wants the largest layer forecast at most 1 / budgetFit of the budget.
+    double budgetFit = 2;
 };
 
 struct RaceReading {
@@ -111,6 +114,7 @@ struct RaceReading {
     bool clock = false;         // searchSpent and probeSpent are seconds (else attempts)
     double probeSpent = 0;      // what the probe has spent, in the search's units
     MemoCounter::LayerOutlook probe;  // the probe's layers
+    long long maxBytes = 0;     // their budget
 };
 enum class RaceMove {
     Search,   // the search alone for now

@@ -362,7 +362,9 @@ MemoCounter::LayerOutlook MemoCounter::layerOutlook() const {
     o.subproblems = stats_.subproblems;
     o.termsAfter = std::max(0, static_cast<int>(terms_.size()) - static_cast<int>(term_) - 1);
     if (!layers_) return o;
-    o.termSubproblems = layers_->forecast();
+    const LayerCount::Forecast f = layers_->forecast();
+    o.termSubproblems = f.subproblems;
+    o.peakBytes = f.peakBytes;
     o.termDone = static_cast<double>(layers_->stats().subproblems);
     return o;
 }

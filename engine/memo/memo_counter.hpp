@@ -153,6 +153,7 @@ public:
         long long subproblems = 0;      // expanded so far, every term
         double termSubproblems = -1;    // the current term's, forecast (done and to come)
         double termDone = 0;            // the current term's, expanded so far
+        double peakBytes = -1;          // its largest layer's bytes, forecast
         int termsAfter = 0;             // terms still to count after the current one
     };
     LayerOutlook layerOutlook() const;

@@ -1,5 +1,10 @@
 #include "memo/memo_options.hpp"
 
+#ifndef __EMSCRIPTEN__
+#include <unistd.h>
+#endif
+
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <utility>
@@ -47,12 +52,23 @@ bool automaticMemoAllowed(const SolverOptions& o) {
     return memoConflict(asked).empty();
 }
 
+long long defaultMemoBytes() {
+#ifdef __EMSCRIPTEN__
+    return MemoSettings::kDefaultTableBytes;
+#else
+    const long pages = sysconf(_SC_PHYS_PAGES), pageBytes = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || pageBytes <= 0) return MemoSettings::kDefaultTableBytes;
+    const long long quarter = static_cast<long long>(pages) * pageBytes / 4;
+    return std::clamp(quarter, MemoSettings::kDefaultTableBytes, kMemoDefaultMostBytes);
+#endif
+}
+
 MemoSettings memoSettings(const SolverOptions& o) {
     MemoSettings s;
     s.redundancy = o.redundancy != Redundancy::Off;
     s.piece = o.redundancy == Redundancy::Named ? o.redundancyPiece : std::string();
     s.mirror = o.mirror;
-    if (o.memoMb > 0) s.maxTableBytes = o.memoMb << 20;
+    s.maxTableBytes = o.memoMb > 0 ? o.memoMb << 20 : defaultMemoBytes();
     s.layered = !o.memoTable;
     s.solutionNumber = o.solutionNumber;
     s.randomSolutions = o.randomSolutions;

@@ -25,9 +25,17 @@ std::string memoConflict(const SolverOptions& o);
 // The caller adds that no solution is listed (the command line's -q or --json).
 bool automaticMemoAllowed(const SolverOptions& o);
 
-// The counter's settings: -r and its piece, -M, --memo-mb's budget (or the default), and the
-// solutions to list (--solution, --random; without --random's SEED, a seed drawn here).
+// The counter's settings: -r and its piece, -M, --memo-mb's budget (or defaultMemoBytes()), and
+// the solutions to list (--solution, --random; without --random's SEED, a seed drawn here).
 MemoSettings memoSettings(const SolverOptions& o);
+
+// The budget without --memo-mb, natively: a quarter of this machine's memory, from 1 GiB to
+// 16 GiB (one-sided pentominoes 6x15 layer by layer needs 1.9 GiB; a count whose layers pass
+// the budget is counted by the slower table's search, so the budget is what decides whether
+// such counts are fast). In WebAssembly, MemoSettings::kDefaultTableBytes (the Session has its
+// own budget, sessionMemoBytes).
+constexpr long long kMemoDefaultMostBytes = 16LL << 30;
+long long defaultMemoBytes();
 
 // In a Session, the table's budget: --memo-mb when given, refused above kSessionMemoShareMax of
 // the search's memory budget (limits.maxTotalBytes: a table growing by doubling holds its old

@@ -155,8 +155,9 @@ const std::vector<OptionSpec>& specs() {
          "of the count with its own table",
          [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.memoTable = true; return std::string(); }},
         {0, "memo-mb", Arg::Required, false, OptionScope::Search, "N", kMemoMinMb, kMemoMaxMb, "64",
-         "with --memo: its memory budget in MiB (default 1024, in the page a quarter of the engine's memory for a "
-         "search); a count whose layers would pass it is counted by the table's search, within it (the count stays exact)",
+         "with --memo: its memory budget in MiB (default a quarter of the machine's memory, from 1024 to 16384; in the "
+         "page a quarter of the engine's memory for a search); a count whose layers would pass it is counted by the "
+         "table's search, within it (the count stays exact)",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              long long mb;
              if (!v || !parseInt(*v, mb, kMemoMinMb, kMemoMaxMb))

@@ -36,6 +36,10 @@ TEST(LayerForecast, CarriesTheGrowthToTheMiddleAndMirrorsIt) {
     // Too few layers to measure a growth over two periods; a period with no subproblem ends it.
     EXPECT_EQ(forecastLayers({1, 4, 9}, 60, 2), -1);
     EXPECT_EQ(forecastLayers({1, 4, 9, 3, 0, 0}, 60, 2), 17);
+    double peak = 0;
+    forecastLayers(std::vector<long long>(all.begin(), all.begin() + 20), 60, 5, &peak);
+    EXPECT_GT(peak, std::pow(1.3, 30) / 1.5);
+    EXPECT_LT(peak, std::pow(1.3, 30) * 1.5);
 }
 
 TEST(RaceDecision, ProbesWithinItsShareOnlyAfterTheStart) {
@@ -54,6 +58,8 @@ TEST(RaceDecision, ProbesWithinItsShareOnlyAfterTheStart) {
 TEST(RaceDecision, SwitchesWhenTheLayersForecastFarLessThanTheSearchHasLeft) {
     RaceRules rules;
     RaceReading r;
+    r.maxBytes = 1LL << 30;
+    r.probe.peakBytes = 1e8;
     r.searchSpent = 1e9;
     r.searchDone = 0.1;              // 9e9 left
     r.probeSpent = 1e7;
@@ -69,6 +75,9 @@ TEST(RaceDecision, SwitchesWhenTheLayersForecastFarLessThanTheSearchHasLeft) {
     EXPECT_NE(raceDecision(r, rules).move, RaceMove::Switch);
     r.probe.termSubproblems = 2e7;
     r.probe.termsAfter = 1;          // a term after it, taken as large: 4e9, 1.2e10 with the margin
+    EXPECT_NE(raceDecision(r, rules).move, RaceMove::Switch);
+    r.probe.termsAfter = 0;
+    r.probe.peakBytes = 6e8;         // its largest layer past half the budget: no switch
     EXPECT_NE(raceDecision(r, rules).move, RaceMove::Switch);
 }
 
@@ -93,6 +102,7 @@ W W . . X X X . Y Y . . . . . Z . . . . . . . . . . . . . . . . . . . . . . .
 struct RaceRun {
     bool switched = false;
     std::string why;
+    std::string memoError;      // the layered count's, when it failed after the switch
     uint64_t count = 0;         // the layered count's, once switched; else the search's
     int probesMade = 0;
     long long searchAttempts = 0;
@@ -116,8 +126,8 @@ RaceRun race(const PuzzleDef& def, const std::string& options, long long memoByt
     if (run.switched) {
         std::unique_ptr<ParallelMemo> memo = r.takeMemo();
         EXPECT_EQ(memo->threads(), 2);  // the race's threads from now on
-        EXPECT_EQ(memo->run(0), MemoCounter::State::Done) << memo->error();
-        run.count = memo->count();
+        if (memo->run(0) == MemoCounter::State::Done) run.count = memo->count();
+        else run.memoError = memo->error();
     } else {
         EXPECT_EQ(st, Solver::State::Done);
         run.count = static_cast<uint64_t>(solver.stats().solutions);
@@ -135,11 +145,27 @@ TEST(CountRace, TheLayersTakeOverAndCountExactly) {
     const RaceRun a = race(def, "-q -r", MemoSettings::kDefaultTableBytes, rules);
     EXPECT_TRUE(a.switched) << a.why;
     EXPECT_EQ(a.why.rfind("memoized after the enumerating search did", 0), 0u) << a.why;
-    EXPECT_EQ(a.count, 79893u);
+    EXPECT_EQ(a.count, 79893u) << a.memoError;
     EXPECT_EQ(a.probesMade, 1);
     const RaceRun b = race(def, "-q -r", MemoSettings::kDefaultTableBytes, rules);
     EXPECT_EQ(b.why, a.why);
     EXPECT_EQ(b.searchAttempts, a.searchAttempts);
+}
+
+// Layers that pass the budget after they took over (the switch wants the largest layer
+// forecast within half the budget: here that test is waived, and 16x5's largest layer takes 75
+// MiB) end the count without a result (the command line then searches again: cli/main.cpp
+// switchToMemo), never with a wrong one.
+TEST(CountRace, LayersPastTheBudgetAfterTheSwitchEndWithoutACount) {
+    const PuzzleDef def = testing::parsePuzzle(kSixteenByFive);
+    RaceRules rules;
+    rules.share = 0.5;
+    rules.startAttempts = 1e6;
+    rules.budgetFit = 0;
+    const RaceRun lost = race(def, "-q -r", 32 << 20, rules);
+    EXPECT_TRUE(lost.switched) << lost.why;
+    EXPECT_EQ(lost.memoError, kLayersPastBudget);
+    EXPECT_EQ(lost.count, 0u);
 }
 
 // Layers that pass the budget end the probe (never the table's search), and the search counts
