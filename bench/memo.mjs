@@ -22,8 +22,9 @@
 // threads), MEMO_SKIP_FAMILIES=1.
 //
 // Then the long counts of the issue's targets on two threads (wall seconds: what a person
-// waits): one-sided pentominoes 18x5, 6x15 and 9x10, enumerating (`--no-memo -q -j 2`) and
-// memoized (`--memo -q -j 2 --memo-mb MEMO_LONG_MB`), each cut at MEMO_LONG_SECONDS (120).
+// waits): one-sided pentominoes 18x5, 6x15 and 9x10, enumerating (`--no-memo -q -j 2`),
+// memoized (`--memo -q -j 2 --memo-mb MEMO_LONG_MB`) and the default (`-q -j 2`: the automatic
+// choice, its race included, with the default budget), each cut at MEMO_LONG_SECONDS (120).
 // Run through `npm run bench:memo`, which builds the native CLI first.
 import { spawn, execSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -168,9 +169,11 @@ for (const c of cases.filter((x) => /one-sided pentominoes (18x5|6x15|9x10)/i.te
   if (!selected(c.name) && !(ONLY.length && ONLY.includes('long'))) continue;
   const e = await run(c.file, ['--no-memo', '-q', '--json', '-j', '2', ...words(c.options)], LONG_LIMIT);
   const m = await run(c.file, ['--memo', '--memo-mb', LONG_MB, '-q', '--json', '-j', '2', ...words(c.options)], LONG_LIMIT);
-  const agree = [e, m].every((r) => !done(r) || r.json.solutions === c.known);
+  const d = await run(c.file, ['-q', '--json', '-j', '2', ...words(c.options)], LONG_LIMIT);
+  const agree = [e, m, d].every((r) => !done(r) || r.json.solutions === c.known);
   if (!agree) failures++;
-  longRows.push(`| ${c.name} | \`${c.options}\` | ${fmtCount(c.known)} | ${wallShown(e)} | ${wallShown(m)} | ` +
+  const way = d.json && (d.json.counting || '').startsWith('memoized') ? 'memo' : 'enum';
+  longRows.push(`| ${c.name} | \`${c.options}\` | ${fmtCount(c.known)} | ${wallShown(e)} | ${wallShown(m)} | ${way}, ${wallShown(d)} | ` +
     `${done(m) ? fmtCount(m.json.solutions) : ''} | ${memoShown(m)}${agree ? '' : ' DIFFER'} |`);
   console.log(longRows[longRows.length - 1]);
 }
@@ -222,8 +225,10 @@ let md = `# Memoized counting against the enumerating search\n\n` +
   `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|\n` + rows.join('\n') + '\n';
 if (longRows.length)
   md += `\n## The long counts on two threads (wall seconds)\n\nEnumerating: \`--no-memo -q -j 2\`; memoized: ` +
-    `\`--memo -q -j 2 --memo-mb ${LONG_MB}\` (the layers' threads share each layer). Runs past ${LONG_LIMIT} s of wall time cut.\n\n` +
-    `| puzzle | options | known | enumerating | memoized | count | subproblems | MiB | way |\n|---|---|---:|---:|---:|---:|---:|---:|---|\n` +
+    `\`--memo -q -j 2 --memo-mb ${LONG_MB}\` (the layers' threads share each layer); default: \`-q -j 2\` (the automatic ` +
+    `choice with the default budget, a quarter of the machine's memory: the way it took, memo when its race switched). ` +
+    `Runs past ${LONG_LIMIT} s of wall time cut.\n\n` +
+    `| puzzle | options | known | enumerating | memoized | default | count | subproblems | MiB | way |\n|---|---|---:|---:|---:|---|---:|---:|---:|---|\n` +
     longRows.join('\n') + '\n';
 if (famRows.length) {
   famRows.sort((a, b) => a.ratio - b.ratio);

@@ -6,6 +6,7 @@
 //   if (near(bound, e)) bound = std::min(bound, memoReachableBound(model, e / kMemoRefineShare) * terms);
 //   MemoForecast f = forecastMemo(bound, e);
 //   if (f.memoize) countByMemo(...); else search(...);   // f.reason says why, for -i
+//   // and while it searches, raceDecision (below, run by memo/count_race.hpp) may switch
 //
 // The Solver's setup makes the forecast when the options leave the choice open
 // (Solver::countingForecast); the command line acts on it.
@@ -70,8 +71,8 @@ constexpr double kMemoRefineShare = 50;
 MemoForecast forecastMemo(double bound, double enumeratingCost, bool reached = false);
 
 // The layered count's subproblems in all its layers, forecast from its first layers (-1: too
-// few layers done to tell). `sizes[p]`: the distinct subproblems of layer p, for the layers done (in order), of
-// `positions` in all. The growth per layer is measured over the last two periods of `period`
+// few layers done to tell). `sizes[p]`: the distinct subproblems of layer p, for the layers
+// done (in order), of `positions` in all. The growth per layer is measured over the last two periods of `period`
 // layers (the sweep's cross-section: the sizes repeat with it) and carried on to the middle of
 // the sweep; the layers after the middle shrink as they grew (a box's layers rise towards its
 // middle, where the most frontiers and sets of pieces meet, and fall after it). Measured on
@@ -80,16 +81,17 @@ MemoForecast forecastMemo(double bound, double enumeratingCost, bool reached = f
 // `peak` (optional): the largest layer's subproblems, forecast the same way.
 double forecastLayers(const std::vector<long long>& sizes, int positions, int period, double* peak = nullptr);
 
-// The race (a count the forecast leaves to the enumerating search; cli/count_race.hpp runs it).
+// The race (a count the forecast leaves to the enumerating search; memo/count_race.hpp runs it).
 // The bound above cannot tell a count the layers finish in seconds (one-sided pentominoes
 // 18x5: 3.8e7 subproblems against a bound of 1.4e12) from one whose layers pass any budget (the
 // Tetris Cube), and the enumerating search's estimate misjudges long searches most (18x5:
 // 7e7 units estimated, 1e10 done). So a count the forecast leaves to the enumerating search
 // also runs the layered count beside it, as a probe: once the search has spent the rules'
-// start, the probe may spend their share of what the search has spent, in the same units. When the
-// probe's layers forecast (forecastLayers) that the rest of the layered count costs, at the
+// start, the probe may spend their share of what the search has spent, in the same units.
+// When the probe's layers forecast (forecastLayers) that the rest of the layered count costs, at the
 // probe's own rate, less than 1 / margin of what the search's share done says it has left,
-// the search is stopped and the layered count goes on alone, on every thread. A probe whose
+// and its largest layer within 1 / budgetFit of the budget, the search is stopped and the
+// layered count goes on alone, on every thread. A probe whose
 // layers pass the memory budget is dropped (MemoSettings::layersOnly). So a search that ends
 // before the rules' start is untouched, and one the layers cannot beat loses at most their
 // share (2.5%: the Tetris Cube on two threads 1.02x; one-sided pentominoes 18x5 4 s, was 37).
