@@ -4,11 +4,8 @@
 #include <cstring>
 #include <new>
 #include <numeric>
-#include <system_error>
-#ifndef __EMSCRIPTEN__
-#include <thread>
-#endif
 
+#include "memo/in_parallel.hpp"
 #include "memo/layer_sort.hpp"
 #include "memo/memo_choice.hpp"
 #include "memo/sweep_state.hpp"
@@ -456,27 +453,15 @@ LayerCount::Status LayerCount::run(long long& budget, const std::atomic<bool>& s
         const size_t n = end - next_;
         const int threads = n >= static_cast<size_t>(threads_) * 64 ? threads_ : 1;
         // (Memory refused is the budget passed: the term goes to the table's search, which has
-        // its own budget. A thread the system refuses leaves its part to this one.)
-        const auto part = [&](int worker, int t) {
+        // its own budget. A part whose thread the system refuses runs here after part 0, with
+        // its own worker.)
+        inParallel(threads, [&](int t) {
             try {
-                expand(*workers_[worker], next_ + n * t / threads, next_ + n * (t + 1) / threads, stop);
+                expand(*workers_[t], next_ + n * t / threads, next_ + n * (t + 1) / threads, stop);
             } catch (const std::bad_alloc&) {
                 overBudget_.store(true);
             }
-        };
-        int started = 1;
-#ifndef __EMSCRIPTEN__
-        std::vector<std::thread> pool;
-        try {
-            for (; started < threads; ++started) pool.emplace_back(part, started, started);
-        } catch (const std::system_error&) {
-        }
-#endif
-        part(0, 0);
-        for (int t = started; t < threads; ++t) part(0, t);
-#ifndef __EMSCRIPTEN__
-        for (std::thread& t : pool) t.join();
-#endif
+        });
         const long long spent = stats().attempts - before;
         budget -= spent;
         attemptsPerSubproblem_ = std::max(1.0, 0.9 * attemptsPerSubproblem_ + 0.1 * static_cast<double>(spent) / n);

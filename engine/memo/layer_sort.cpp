@@ -3,11 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
-#include <system_error>
 #include <utility>
-#ifndef __EMSCRIPTEN__
-#include <thread>
-#endif
+
+#include "memo/in_parallel.hpp"
 
 namespace polycube {
 
@@ -40,25 +38,6 @@ std::vector<Part> cut(const std::vector<EntrySpan>& spans, size_t n, int parts) 
         }
     }
     return out;
-}
-
-// Runs job(0) .. job(parts - 1), job(0) on this thread; a thread the system refuses leaves its
-// part to this one.
-template <class Job>
-void inParallel(int parts, const Job& job) {
-    int started = 1;
-#ifndef __EMSCRIPTEN__
-    std::vector<std::thread> pool;
-    try {
-        for (; started < parts; ++started) pool.emplace_back(job, started);
-    } catch (const std::system_error&) {
-    }
-#endif
-    job(0);
-    for (int t = started; t < parts; ++t) job(t);
-#ifndef __EMSCRIPTEN__
-    for (std::thread& t : pool) t.join();
-#endif
 }
 
 // Sorts the bucket's n entries by their key's bits [from, to), least significant byte first
