@@ -35,7 +35,7 @@ const CASES = [
 const THREADS = [1, 2, 3];
 
 function count(file, options, threads, way) {
-  const args = ['--memo', ...(way === 'table' ? ['--memo-table'] : []), '-q', '--json', '-i', '-j', String(threads),
+  const args = ['--memo', '--memo-mb', '1024', ...(way === 'table' ? ['--memo-table'] : []), '-q', '--json', '-i', '-j', String(threads),
     ...options.split(' ').filter(Boolean), path.join(ROOT, 'def', file)];
   const t0 = process.hrtime.bigint();
   const out = execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 16 << 20 });
