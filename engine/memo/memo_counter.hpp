@@ -64,7 +64,7 @@ struct MemoSettings {
     // layers pass the budget, and for listing solutions by number (which walks the table).
     bool layered = true;
     int threads = 1;            // the layered count's threads (native builds)
-    // Layers or nothing (the automatic choice's race, cli/count_race.hpp): a term whose layers
+    // Layers or nothing (the automatic choice's race, memo/count_race.hpp): a term whose layers
     // pass the budget ends the count Failed (kLayersPastBudget) instead of going to the table.
     bool layersOnly = false;
     // Subproblems with fewer pieces left than this are searched, not remembered: they are cheap
