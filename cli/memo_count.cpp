@@ -1,9 +1,9 @@
 #include "memo_count.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <cstdint>
 #include <iostream>
 #include <sstream>
 
@@ -124,10 +124,7 @@ int countByMemo(const PuzzleDef& def, const std::string& source, int index, cons
                   << " solutions, drawn at random (--random "
                   << o.randomSolutions << "," << counter->setup().settings().seed << " draws them again)\n";
     active = nullptr;
-    if (raced && st == MemoCounter::State::Failed && counter->error() == kLayersPastBudget) {
-        active = nullptr;
-        return kRaceLayersPastBudget;
-    }
+    if (raced && st == MemoCounter::State::Failed && counter->error() == kLayersPastBudget) return kRaceLayersPastBudget;
     if (o.info && raced) header();
     if (o.info) std::cout << memoStatistics(*counter);
     if (o.json) std::cout << memoJson(*counter, def, source, index, cpuSeconds() - cpuAtStart, choice) << "\n";

@@ -50,16 +50,16 @@ struct LayerCount::Worker {
 };
 
 LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int threads)
-    : p_(problem), maxBytes_(maxBytes), threads_(std::max(threads, 1)), words_(problem.keyWords),
-      stride_(problem.keyWords + 1) {
+    : p_(problem), maxBytes_(maxBytes), threads_(0), words_(problem.keyWords), stride_(problem.keyWords + 1) {
 #ifdef __EMSCRIPTEN__
-    threads_ = 1;
+    threads = 1;
 #endif
+    threads = std::max(threads, 1);
     // A row at p reaches p + reach - 1 at most and every cell past p + keyWindow is open, so a
     // child's first open cell is at most p + reach: reach + 1 layers are live at once.
     ring_ = p_.reach + 1;
     // Every live layer of every thread holds a chunk: a budget of a few MiB takes small ones.
-    const long long perSlot = maxBytes_ / (8LL * ring_ * threads_) / static_cast<long long>(sizeof(uint64_t));
+    const long long perSlot = maxBytes_ / (8LL * ring_ * threads) / static_cast<long long>(sizeof(uint64_t));
     chunkWords_ = static_cast<size_t>(std::clamp<long long>(perSlot, kMinChunkWords, kMaxChunkWords));
     chunkWords_ -= chunkWords_ % stride_;
     buildFitIndex();
@@ -75,8 +75,7 @@ LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int thre
         for (int r = 0; r < rows; ++r)
             putCopies(p_, &p_.demand[static_cast<size_t>(r) * p_.countWords], &keyDemand_[static_cast<size_t>(r) * words_]);
     }
-    threads_ = 0;
-    addThreads(std::max(threads, 1));
+    addThreads(threads);
     if (p_.cells == 0) {
         count_ = 1;
         status_ = Status::Done;
