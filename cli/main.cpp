@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -290,16 +289,11 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
     // progress line as before.
     std::unique_ptr<CountRace> race =
         r.race && !run.checkpointing() ? makeCountRace(r.def, o, run.threads, activeMemo) : nullptr;
-    auto lastReport = std::chrono::steady_clock::now();
     if (race)
         search.setProgressHandler(
             [&](double f, long long n) {
-                const auto now = std::chrono::steady_clock::now();
                 if (race->between(-1, f)) search.cancel();
-                if (run.showProgress && std::chrono::duration<double>(now - lastReport).count() >= progressSeconds()) {
-                    lastReport = now;
-                    reporter.report(f, n);
-                }
+                if (run.showProgress) reporter.reportAtMost(progressSeconds(), f, n);
             },
             kRaceSeconds);
     else if (run.showProgress)
@@ -383,16 +377,11 @@ int searchInOneThread(PuzzleRun& r, Solver& solver) {
     // Racing: slices of attempts (with POLYCUBE_RACE_UNITS=attempts and no progress line, which
     // reads the clock, the race runs the same way every time).
     std::unique_ptr<CountRace> race = r.race ? makeCountRace(r.def, o, 1, activeMemo) : nullptr;
-    auto lastReport = std::chrono::steady_clock::now();
     Solver::State st = solver.state();
     while (st == Solver::State::Running &&
            (st = solver.step(race ? kRaceSliceAttempts : 1LL << 40, slice)) == Solver::State::Running) {
         if (race && race->between(static_cast<double>(solver.stats().totalAttempts()), solver.fractionDone())) break;
-        const auto now = std::chrono::steady_clock::now();
-        if (run.showProgress && (!race || std::chrono::duration<double>(now - lastReport).count() >= slice)) {
-            lastReport = now;
-            reporter.report(solver.fractionDone(), solver.stats().solutions);
-        }
+        if (run.showProgress) reporter.reportAtMost(race ? slice : 0, solver.fractionDone(), solver.stats().solutions);
     }
     reporter.finish();
     if (race && race->switched() && !interrupted) return switchToMemo(r, *race);

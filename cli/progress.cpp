@@ -54,7 +54,12 @@ double projectedSeconds(double startShare, double fraction, double elapsed) {
 ProgressReporter::ProgressReporter(bool terminal, std::string label, double startShare, bool partOnly)
     : terminal_(terminal), label_(std::move(label)), startShare_(std::clamp(startShare, 0.0, 1.0)), partOnly_(partOnly) {}
 
+void ProgressReporter::reportAtMost(double seconds, double fraction, long long solutions) {
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - lastSaid_).count() >= seconds) report(fraction, solutions);
+}
+
 void ProgressReporter::report(double fraction, long long solutions) {
+    lastSaid_ = std::chrono::steady_clock::now();
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     std::ostringstream line;
     const std::string shown = percentText(partOnly_ ? partDone(startShare_, fraction) : fraction);

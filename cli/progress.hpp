@@ -40,6 +40,9 @@ public:
     ProgressReporter(bool terminal, std::string label, double startShare = 0, bool partOnly = false);
     // `solutions` < 0: none said (a memoized count knows its count only at the end).
     void report(double fraction, long long solutions);
+    // The same from a caller that reads the search more often than the line changes (the
+    // race's slices): said only when `seconds` have passed since the last line said.
+    void reportAtMost(double seconds, double fraction, long long solutions);
     void finish();  // the last in-place line makes way for what follows
 
 private:
@@ -48,6 +51,7 @@ private:
     double startShare_;
     bool partOnly_;
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+    std::chrono::steady_clock::time_point lastSaid_ = start_;
     std::vector<double> projections_;  // projected seconds of this run, last readings
     size_t width_ = 0;
 };
