@@ -1,6 +1,7 @@
 #include "memo/huge_block.hpp"
 
 #include <cstdlib>
+#include <cstring>
 #include <utility>
 
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
@@ -19,13 +20,14 @@ constexpr size_t kPageWords = 4096 / sizeof(uint64_t);
 HugeBlock::~HugeBlock() { release(); }
 
 HugeBlock::HugeBlock(HugeBlock&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)), words_(std::exchange(other.words_, 0)) {}
+    : data_(std::exchange(other.data_, nullptr)), words_(std::exchange(other.words_, 0)), raw_(std::exchange(other.raw_, nullptr)) {}
 
 HugeBlock& HugeBlock::operator=(HugeBlock&& other) noexcept {
     if (this != &other) {
         release();
         data_ = std::exchange(other.data_, nullptr);
         words_ = std::exchange(other.words_, 0);
+        raw_ = std::exchange(other.raw_, nullptr);
     }
     return *this;
 }
@@ -35,28 +37,39 @@ void HugeBlock::release() {
 #ifdef POLYCUBE_HUGE_BLOCK_MMAP
     munmap(data_, words_ * sizeof(uint64_t));
 #else
-    std::free(data_);
+    std::free(raw_);
 #endif
     data_ = nullptr;
     words_ = 0;
+    raw_ = nullptr;
 }
 
-bool HugeBlock::grow(size_t words) {
+bool HugeBlock::grow(size_t words, Fill fill) {
     if (words <= words_) return true;
-    if (words > SIZE_MAX / sizeof(uint64_t) - kPageWords) return false;
+    if (words > (SIZE_MAX - kAlignment) / sizeof(uint64_t) - kPageWords) return false;
     words = (words + kPageWords - 1) / kPageWords * kPageWords;  // (whole pages: mremap's lengths)
     const size_t bytes = words * sizeof(uint64_t);
+    const size_t oldBytes = words_ * sizeof(uint64_t);
 #ifdef POLYCUBE_HUGE_BLOCK_MMAP
-    // (the advice is a hint: an error changes nothing)
-    void* p = data_ ? mremap(data_, words_ * sizeof(uint64_t), bytes, MREMAP_MAYMOVE)
+    // (page-aligned, and new pages are zero; the advice is a hint: an error changes nothing)
+    void* p = data_ ? mremap(data_, oldBytes, bytes, MREMAP_MAYMOVE)
                     : mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return false;
     if (bytes >= kHugePageBytes) madvise(p, bytes, MADV_HUGEPAGE);
-#else
-    void* p = std::realloc(data_, bytes);
-    if (!p) return false;
-#endif
     data_ = static_cast<uint64_t*>(p);
+    (void)fill;
+#else
+    const size_t oldOffset = data_ ? static_cast<size_t>(reinterpret_cast<char*>(data_) - static_cast<char*>(raw_)) : 0;
+    void* more = std::realloc(raw_, bytes + kAlignment);
+    if (!more) return false;
+    raw_ = more;
+    const uintptr_t start = reinterpret_cast<uintptr_t>(more);
+    const size_t offset = static_cast<size_t>(((start + kAlignment - 1) & ~static_cast<uintptr_t>(kAlignment - 1)) - start);
+    char* aligned = static_cast<char*>(more) + offset;
+    if (oldBytes > 0 && offset != oldOffset) std::memmove(aligned, static_cast<char*>(more) + oldOffset, oldBytes);
+    if (fill == Fill::Zero) std::memset(aligned + oldBytes, 0, bytes - oldBytes);
+    data_ = reinterpret_cast<uint64_t*>(aligned);
+#endif
     words_ = words;
     return true;
 }

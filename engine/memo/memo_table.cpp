@@ -4,11 +4,6 @@
 #include <cstdint>
 #include <cstdlib>
 
-#if defined(__linux__) && !defined(__EMSCRIPTEN__)
-#include <sys/mman.h>
-#define POLYCUBE_MEMO_MMAP 1
-#endif
-
 #include "puzzle/model.hpp"
 
 namespace polycube {
@@ -17,10 +12,6 @@ namespace {
 // The first table: 64 KiB or the budget, whichever is smaller, so a short count pays for
 // no more memory than it uses.
 constexpr long long kFirstBytes = 64LL << 10;
-// Huge pages only pay for a table of a few of them (the kernel's are 2 MiB).
-constexpr size_t kHugePageBytes = 2u << 20;
-
-[[maybe_unused]] uintptr_t alignUp(uintptr_t p, size_t a) { return (p + a - 1) & ~static_cast<uintptr_t>(a - 1); }
 }  // namespace
 
 MemoTable::~MemoTable() { release(); }
@@ -51,56 +42,19 @@ void MemoTable::clear() {
 }
 
 void MemoTable::release() {
-    if (block_) {
-#ifdef POLYCUBE_MEMO_MMAP
-        munmap(block_, blockBytes_);
-#else
-        std::free(block_);
-#endif
-    }
-    block_ = nullptr;
-    blockBytes_ = 0;
+    block_.release();
     slots0_ = nullptr;
     buckets_ = 0;
     entries_ = 0;
 }
 
 // (Re)allocates the buckets for `bytes`, keeping the current ones at the start; the bytes
-// past them are zero.
-#ifdef POLYCUBE_MEMO_MMAP
-// Natively: anonymous pages (page-aligned, zero) grown by mremap (no copy), with the advice
-// that huge pages may back them given before any is touched: lookups go anywhere in up to
-// gigabytes, and with 4 KiB pages nearly each one would miss the TLB too (measured: about
-// half of a lookup's time on one-sided 18x5). The advice is a hint: an error changes nothing.
+// past them are zero (HugeBlock: huge pages natively, see there).
 bool MemoTable::allocate(size_t bytes) {
-    void* p = block_ ? mremap(block_, blockBytes_, bytes, MREMAP_MAYMOVE)
-                     : mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return false;
-    if (bytes >= kHugePageBytes) madvise(p, bytes, MADV_HUGEPAGE);
-    block_ = p;
-    blockBytes_ = bytes;
-    slots0_ = static_cast<uint64_t*>(p);
+    if (!block_.grow((bytes + sizeof(uint64_t) - 1) / sizeof(uint64_t), HugeBlock::Fill::Zero)) return false;
+    slots0_ = block_.data();
     return true;
 }
-#else
-// realloc keeps the bytes but not the alignment: the buckets are moved to the new block's
-// aligned start when that lies elsewhere in it.
-bool MemoTable::allocate(size_t bytes) {
-    const size_t oldOffset = block_ ? static_cast<size_t>(reinterpret_cast<char*>(slots0_) - static_cast<char*>(block_)) : 0;
-    const size_t oldBytes = buckets_ * bucketBytes();
-    void* more = std::realloc(block_, bytes + kAlignment);
-    if (!more) return false;
-    block_ = more;
-    blockBytes_ = bytes + kAlignment;
-    char* aligned = reinterpret_cast<char*>(alignUp(reinterpret_cast<uintptr_t>(more), kAlignment));
-    const size_t offset = static_cast<size_t>(aligned - static_cast<char*>(more));
-    if (oldBytes > 0 && offset != oldOffset) std::memmove(aligned, static_cast<char*>(more) + oldOffset, oldBytes);
-    slots0_ = reinterpret_cast<uint64_t*>(aligned);
-    std::memset(aligned + oldBytes, 0, bytes - oldBytes);
-    (void)kHugePageBytes;
-    return true;
-}
-#endif
 
 void MemoTable::grow() {
     if (full_) return;
@@ -109,7 +63,7 @@ void MemoTable::grow() {
     const size_t oldBytes = old * bucketBytes();
     // (In 64 bits: a doubling past what size_t holds, in WebAssembly, is refused like one the
     // allocator refuses.)
-    if (static_cast<unsigned long long>(oldBytes) * 2 + kAlignment > static_cast<unsigned long long>(SIZE_MAX)) {
+    if (static_cast<unsigned long long>(oldBytes) * 2 + HugeBlock::kAlignment > static_cast<unsigned long long>(SIZE_MAX)) {
         ++growRefused_;
         full_ = true;
         return;

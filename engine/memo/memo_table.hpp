@@ -28,6 +28,8 @@
 #include <cstring>
 #include <vector>
 
+#include "memo/huge_block.hpp"
+
 #include "common/hash.hpp"
 #include "common/status.hpp"
 
@@ -37,7 +39,6 @@ class MemoTable {
 public:
     static constexpr int kBucketSlots = 8;
     static constexpr int kProbeBuckets = 3;  // a key's bucket and the two after it
-    static constexpr size_t kAlignment = 128;
 
     MemoTable() = default;
     MemoTable(const MemoTable&) = delete;
@@ -137,9 +138,8 @@ private:
     void grow();
     bool allocate(size_t bytes);
 
-    void* block_ = nullptr;       // the memory: slots0_ lies kAlignment-aligned inside it
-    size_t blockBytes_ = 0;
-    uint64_t* slots0_ = nullptr;
+    HugeBlock block_;
+    uint64_t* slots0_ = nullptr;  // block_'s words: the buckets
     size_t buckets_ = 0;          // a power of two
     int keyWords_ = 0;
     int stride_ = 0;              // words per entry: key, count
