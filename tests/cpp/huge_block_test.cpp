@@ -1,0 +1,76 @@
+// HugeBlock (engine/memo/huge_block.hpp), the memory of the layered count and the memo table:
+// growing keeps the words written, the block starts on its alignment after every growth, the new
+// words are zero when asked (the table relies on it: an empty slot is a zero key), a size no
+// system can give is refused with the block unchanged, and a moved block keeps its words.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <utility>
+
+#include "memo/huge_block.hpp"
+
+namespace polycube {
+namespace {
+
+bool aligned(const HugeBlock& b) { return reinterpret_cast<uintptr_t>(b.data()) % HugeBlock::kAlignment == 0; }
+
+TEST(HugeBlock, GrowingKeepsTheWordsAndZeroesTheNewOnesWhenAsked) {
+    HugeBlock b;
+    ASSERT_TRUE(b.grow(100, HugeBlock::Fill::Zero));
+    ASSERT_GE(b.words(), 100u);
+    EXPECT_TRUE(aligned(b));
+    for (size_t i = 0; i < b.words(); ++i) ASSERT_EQ(b.data()[i], 0u) << i;
+    for (size_t i = 0; i < b.words(); ++i) b.data()[i] = i * 0x9E3779B97F4A7C15ull + 1;
+    // Growths of several sizes, up past the huge-page advice (2 MiB), every word checked.
+    for (size_t words : {size_t{5000}, size_t{70000}, size_t{600000}}) {
+        const size_t before = b.words();
+        ASSERT_TRUE(b.grow(words, HugeBlock::Fill::Zero));
+        ASSERT_GE(b.words(), words);
+        EXPECT_TRUE(aligned(b));
+        for (size_t i = 0; i < before; ++i) ASSERT_EQ(b.data()[i], i * 0x9E3779B97F4A7C15ull + 1) << i;
+        for (size_t i = before; i < b.words(); ++i) ASSERT_EQ(b.data()[i], 0u) << i;
+        for (size_t i = before; i < b.words(); ++i) b.data()[i] = i * 0x9E3779B97F4A7C15ull + 1;
+    }
+    // A smaller size changes nothing.
+    uint64_t* const data = b.data();
+    const size_t words = b.words();
+    EXPECT_TRUE(b.grow(10));
+    EXPECT_EQ(b.data(), data);
+    EXPECT_EQ(b.words(), words);
+}
+
+TEST(HugeBlock, ASizeNoSystemGivesIsRefusedAndTheBlockStaysAsItWas) {
+    HugeBlock b;
+    ASSERT_TRUE(b.grow(1000));
+    b.data()[999] = 42;
+    uint64_t* const data = b.data();
+    const size_t words = b.words();
+    EXPECT_FALSE(b.grow(SIZE_MAX / sizeof(uint64_t)));
+    EXPECT_FALSE(b.grow(SIZE_MAX));
+    EXPECT_EQ(b.data(), data);
+    EXPECT_EQ(b.words(), words);
+    EXPECT_EQ(b.data()[999], 42u);
+}
+
+TEST(HugeBlock, AMovedBlockKeepsItsWordsAndTheOneMovedFromIsEmpty) {
+    HugeBlock a;
+    ASSERT_TRUE(a.grow(3000, HugeBlock::Fill::Zero));
+    a.data()[2999] = 7;
+    HugeBlock b(std::move(a));
+    EXPECT_EQ(a.data(), nullptr);
+    EXPECT_EQ(a.words(), 0u);
+    EXPECT_EQ(b.data()[2999], 7u);
+    HugeBlock c;
+    ASSERT_TRUE(c.grow(10));
+    c = std::move(b);
+    EXPECT_EQ(c.data()[2999], 7u);
+    ASSERT_TRUE(c.grow(9000, HugeBlock::Fill::Zero));
+    EXPECT_EQ(c.data()[2999], 7u);
+    EXPECT_EQ(c.data()[8999], 0u);
+    c.release();
+    EXPECT_EQ(c.data(), nullptr);
+    EXPECT_TRUE(c.grow(5));  // usable again after its release
+}
+
+}  // namespace
+}  // namespace polycube
