@@ -85,6 +85,28 @@ describe('--memo in the page', () => {
     expect(await page.isHidden('#count-hint')).toBe(true);
   });
 
+  test('a count whose layers pass its memory offers "List instead", which stops it and lists with --memo and its budget taken out', async () => {
+    await env.ui.pickLibrary('tetriscube.txt');
+    await page.fill('#opt-text', '-r --memo --memo-mb 16');
+    await page.click('#solve');
+    // the Tetris Cube's layers pass 16 MiB within a few seconds; the table's search goes on
+    await page.waitForSelector('#list-hint:not([hidden])', { timeout: 60_000 });
+    expect(await env.ui.state()).toBe('running');
+    expect(await page.isHidden('#count-hint')).toBe(true);
+    expect(await page.textContent('#list-hint')).toMatch(/^Remembering needs more memory here than its 16 MiB: the count goes on with a table that forgets .* Listing finds the same count .*\. List instead$/);
+    const memo = await page.evaluate(() => window.__polycube.state().run.stats.memo);
+    expect(memo.fallbackTerms).toBeGreaterThan(0);
+    await shots('list-hint', '#list-hint');
+    await page.click('#list-instead');
+    await page.waitForFunction(() => (window.__polycube.state().solutions.total || 0) > 0, null, { timeout: 120_000 });
+    expect(await page.inputValue('#opt-text')).toBe('-r');
+    expect(await env.ui.state()).toBe('running');
+    expect(await page.isHidden('#list-hint')).toBe(true);
+    await shots('listed-instead');
+    await page.click('#cancel');
+    expect(await env.ui.waitState(['done', 'cancelled'], 60_000)).toMatch(/done|cancelled/);
+  });
+
   test('--random 5,7 after a count shows five of the 12,988,816 tilings with their numbers; --solution shows one', async () => {
     expect(await env.ui.loadDefinition(fs.readFileSync(path.join(repoRoot, 'def/copies/dominoes_8x8.txt'), 'utf8'))).toBe('ready');
     await page.fill('#opt-text', '--memo');

@@ -4,7 +4,8 @@
 // limit solutions are refused with the engine's own message. A listing carries what a count
 // alone would choose (the engine's counting forecast), which the page's counting hint reads.
 import { describe, expect, it } from 'vitest';
-import { countingHint } from '../../web/src/app/selectors.js';
+import { countingHint, listingHint } from '../../web/src/app/selectors.js';
+import { mib } from '../../web/src/app/format.js';
 import { MSG } from '../../web/src/worker/protocol.js';
 import { SolverClient } from '../../web/src/solver-client.js';
 import { SolverPool, sharingRefusal } from '../../web/src/pool/solver-pool.js';
@@ -59,6 +60,23 @@ describe('--memo in the worker', () => {
     const { done: counted } = await memoCountInWorker('copies/dominoes_7x6.txt', '--memo');
     expect(counted.stats.solutions).toBe(31529);
     expect(counted.stats.countingForecast).toBeUndefined();
+  }, 240_000); // (a safety net)
+
+  it('a count whose layers passed its memory offers listing (the listing hint), one within it nothing', async () => {
+    const { done: over } = await memoCountInWorker('pentominoes_10x6.txt', '--memo -r --memo-mb 1');
+    expect(over.type, over.message).toBe(MSG.DONE);
+    expect(over.stats.solutions).toBe(2339); // (the table's search, exact within its 1 MiB)
+    expect(over.stats.memo.fallbackTerms).toBeGreaterThan(0);
+    expect(listingHint({ run: { phase: 'running', stats: over.stats } })).toEqual({ budgetBytes: 1 << 20 });
+    expect(listingHint({ run: { phase: 'cancelled', stats: over.stats } })).not.toBeNull();
+    expect(listingHint({ run: { phase: 'done', stats: over.stats } })).toBeNull();
+    expect(mib(over.stats.memo.budgetBytes)).toBe('1 MiB');
+    expect(mib(1536 * 2 ** 20)).toBe('1.5 GiB');
+    const { done: within } = await memoCountInWorker('pentominoes_10x6.txt', '--memo -r');
+    expect(within.stats.memo.fallbackTerms).toBe(0);
+    expect(listingHint({ run: { phase: 'running', stats: within.stats } })).toBeNull();
+    const { done: listing } = await memoCountInWorker('soma.txt', '-r');
+    expect(listingHint({ run: { phase: 'running', stats: listing.stats } })).toBeNull();
   }, 240_000); // (a safety net)
 
   it('refuses a listing option with --memo with the engine\'s message', async () => {

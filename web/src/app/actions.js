@@ -575,7 +575,21 @@ export class Actions {
    * remembering subproblems (--memo, set in the options, where the person sees it and can undo it).
    * @param {{setControl: (key: string, value: unknown) => void}} options the options' actions
    */
-  async countInstead(options) {
+  countInstead(options) {
+    return this.solveAgainWith(options, true);
+  }
+
+  /**
+   * The listing hint's "List instead": the count whose layers passed its memory stops, and the
+   * same puzzle is listed (--memo taken out of the options, where the person sees it).
+   * @param {{setControl: (key: string, value: unknown) => void}} options the options' actions
+   */
+  listInstead(options) {
+    return this.solveAgainWith(options, false);
+  }
+
+  /** Steps: stop the search running (kept, as any cancelled one), set or take out --memo, solve. */
+  async solveAgainWith(options, memo) {
     if (this.running) {
       const stopped = new Promise((resolve) => {
         const off = this.store.subscribe(['run'], () => {
@@ -585,7 +599,9 @@ export class Actions {
       this.cancel();
       await stopped;
     }
-    options.setControl('memo', true);
+    // (what only a memoized count takes goes with --memo: the text would be refused with it)
+    if (!memo) for (const key of ['memoMb', 'solution', 'random']) options.setControl(key, null);
+    options.setControl('memo', memo);
     await this.solve();
   }
 

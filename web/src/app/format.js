@@ -10,6 +10,8 @@ export const linkedWords = (reloaded) => (reloaded ? 'shown before the reload' :
 export const num = (n) => fmt.format(Math.round(n || 0));
 /** Short form for big counters: 6,761 / 6.76M / 1.2B. */
 export const big = (n) => (n >= 1e6 ? compact.format(n) : num(n));
+/** 384 MiB / 1.5 GiB (memory budgets) */
+export const mib = (bytes) => (bytes >= 1024 ** 3 ? `${+(bytes / 1024 ** 3).toFixed(1)} GiB` : `${num(bytes / 1024 ** 2)} MiB`);
 /** 0.05 s / 12.3 s / 123 s */
 export const secs = (s) => `${(s || 0).toFixed(s >= 100 ? 0 : s >= 10 ? 1 : 2)} s`;
 /** "1 solution" / "2 solutions" */

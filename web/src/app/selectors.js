@@ -63,6 +63,21 @@ export function countingHint(state) {
 }
 
 /**
+ * What the listing hint says, or null: a count by remembering subproblems (--memo) whose layers
+ * passed its memory budget, so that a term goes on with the table's search, which forgets what
+ * does not fit and may take far longer (statsJson's "memo": fallbackTerms, budgetBytes;
+ * docs/memo.md "Layer by layer"). Listing finds the same count without remembering.
+ * @returns {{budgetBytes: number}|null}
+ */
+export function listingHint(state) {
+  const { phase, stats } = state.run;
+  if (phase !== PHASE.RUNNING && phase !== PHASE.CANCELLED) return null;
+  const memo = stats && stats.memo;
+  if (!memo || !(memo.fallbackTerms > 0) || !(memo.budgetBytes > 0)) return null;
+  return { budgetBytes: memo.budgetBytes };
+}
+
+/**
  * The solution on the stage when a memoized count listed solutions by number (--solution,
  * --random: the engine's "numbers", decimal strings), else null.
  * @returns {{number: string, of: number, drawn: number}|null}

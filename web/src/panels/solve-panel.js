@@ -1,19 +1,21 @@
 // Solve / Cancel, the status line, the counting hint and the live counters.
 import { PHASE } from '../app/state.js';
-import { canSolve, countingHint } from '../app/selectors.js';
-import { big, linkedWords, num, progressText, secs } from '../app/format.js';
+import { canSolve, countingHint, listingHint } from '../app/selectors.js';
+import { big, linkedWords, mib, num, progressText, secs } from '../app/format.js';
 import { byId, isTyping, setMessage, setText, setProp } from './dom.js';
 
 export function mountSolvePanel(store, actions, editor, options) {
   const el = {
     solve: byId('solve'), cancel: byId('cancel'), status: byId('status'),
     hint: byId('count-hint'), hintText: byId('count-hint-text'), countInstead: byId('count-instead'),
+    listHint: byId('list-hint'), listHintText: byId('list-hint-text'), listInstead: byId('list-instead'),
     count: byId('solution-count'), attempts: byId('stat-attempts'), seconds: byId('stat-seconds'),
     progress: byId('stat-progress'),
   };
   el.solve.addEventListener('click', () => editor.solveShown()); // (the editor's puzzle while it shows one)
   el.cancel.addEventListener('click', () => actions.cancel());
   el.countInstead.addEventListener('click', () => actions.countInstead(options));
+  el.listInstead.addEventListener('click', () => actions.listInstead(options));
   // Escape stops a running search from anywhere on the page (the focus may be anywhere after Solve).
   document.addEventListener('keydown', (e) => {
     // (not from a text field, where Escape belongs to the field)
@@ -51,6 +53,9 @@ export function mountSolvePanel(store, actions, editor, options) {
     const hint = countingHint(s);
     setProp(el.hint, 'hidden', !hint);
     if (hint) setText(el.hintText, hintWords(hint));
+    const listing = listingHint(s);
+    setProp(el.listHint, 'hidden', !listing);
+    if (listing) setText(el.listHintText, listingWords(listing));
 
     const stats = s.run.stats || {};
     const total = Math.max(s.solutions.total, stats.solutions || 0);
@@ -79,4 +84,10 @@ function offerStatus(solutions) {
 function hintWords({ subproblems, steps }) {
   const against = steps ? `, where listing takes about ${big(Math.round(steps))} steps` : '';
   return `Only need the number? Counting without listing finds the same count by remembering subproblems: at most ${big(Math.round(subproblems))} to remember here${against}.`;
+}
+
+/** The listing hint in plain words: the memory the layers passed, what the count does now. */
+function listingWords({ budgetBytes }) {
+  return `Remembering needs more memory here than its ${mib(budgetBytes)}: the count goes on with a table that forgets what does not fit, ` +
+    'which can take far longer. Listing finds the same count without remembering (or give more memory: Options, Counting).';
 }
