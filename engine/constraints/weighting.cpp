@@ -1,3 +1,6 @@
+// Cell weightings (constraints/weighting.hpp says the argument). A little over 600 lines: the
+// families of weightings tried, the subset sum that checks one, and the certificate's words for
+// a person (breakdown, formExpression) belong to the one proof.
 #include "constraints/weighting.hpp"
 
 #include <algorithm>

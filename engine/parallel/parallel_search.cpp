@@ -1,3 +1,7 @@
+// ParallelSearch (parallel/parallel_search.hpp). Over 600 lines for a reason: the shared pool,
+// the ordered output, the threads' start and their signal mask are the parts of one protocol
+// between the threads (who takes, who donates, who prints, when the search ends), read
+// together when one of them changes; each part is a class of its own here, with its comment.
 #include "parallel/parallel_search.hpp"
 
 #include <algorithm>

@@ -5,6 +5,10 @@
 // stops at the first error. Input is scanned line by line through string_views into the
 // caller's text; nothing is materialised per token, so hostile input (very long lines, many
 // separators, huge numbers) costs at most linear time and memory bounded by ParseLimits.
+//
+// Over 600 lines for a reason: one grammar (the D:, C:, L: lines, their fields and the layout
+// blocks), whose checks share the line scanner and the error's position; split, each part
+// would need the whole scanner's state.
 #include <algorithm>
 #include <cstdio>
 #include <map>

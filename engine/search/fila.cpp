@@ -1,3 +1,8 @@
+// FILA's search (search/fila.hpp says what it does and how it is entered). Over 600 lines for a
+// reason: it is one class template, instantiated for each occupancy width, whose hot loop
+// (runStack, solveRecursive, select, countFits and their fit tests) calls across its members on
+// every node; kept in one translation unit, those calls inline (a split into files would put
+// the template's parts in headers anyway).
 #include "search/fila.hpp"
 
 #include "common/hash.hpp"

@@ -5,6 +5,10 @@
 //   const actions = new Actions(store, { createClient: () => new SolverClient(), entries });
 //   await actions.start();              // engine up, default puzzle loaded
 //   actions.solve(); actions.cancel(); actions.showSolution(k);
+//
+// A little over 600 lines: the one place that talks to the solver (docs/architecture.md), in
+// sections (engine, puzzles, options, solving, workers, browsing); what a section grew past
+// lives beside it (kept-search-actions.js, options-actions.js, run-report.js).
 import { SolutionStore } from '../ui/solution-store.js';
 import { knownCount } from '../ui/library.js';
 import { CUSTOM, NO_SOLUTIONS, PHASE } from './state.js';

@@ -17,6 +17,10 @@
 //   Piece  = { name: string, cells: [x,y,z][], count: int >= 1, stationary: boolean }
 //            // mobile: cells normalised (min x, y, z = 0; sorted by z, then y, then x);
 //            // stationary (other than '*'): absolute box cells
+//
+// Over 600 lines for a reason: one data model and its rules (cells, shapes, rotations,
+// validation, the definition text both ways), each function small and pure; the editor, the
+// links and the exports import from this one place.
 
 import { ENGINE_RULES } from '../generated/engine-rules.js';
 
