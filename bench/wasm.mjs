@@ -43,6 +43,7 @@ const WASM_VARIANTS = [
   // (-mbulk-memory does not link: clang 14 then keeps thread_local as real TLS, which needs atomics)
   { tag: 'features', opt: '-O3', flags: '-mnontrapping-fptoint -msign-ext', label: 'wasm -O3 +nontrapping-fptoint +sign-ext' },
   { tag: 'O2', opt: '-O2', flags: '', label: 'wasm -O2' },
+  { tag: 'lto', opt: '-O3', flags: '-flto', label: 'wasm -O3 SIMD, link-time optimisation' },
 ].filter((v) => !process.env.WASM_VARIANTS || process.env.WASM_VARIANTS.split(',').includes(v.tag));
 // The Tetris Cube and Bedlam are cut at a number of solutions (about 1 s natively, a third of
 // their search; WASM_FULL=1: complete): the same prefix of the same tree for every engine, so
