@@ -79,8 +79,12 @@ MemoSettings memoSettings(const SolverOptions& o) {
     return s;
 }
 
+long long sessionMostMemoBytes(const ModelLimits& limits) {
+    return static_cast<long long>(static_cast<double>(limits.maxTotalBytes) * kSessionMemoShareMax);
+}
+
 Result<long long> sessionMemoBytes(const SolverOptions& o, const ModelLimits& limits) {
-    const long long most = static_cast<long long>(static_cast<double>(limits.maxTotalBytes) * kSessionMemoShareMax);
+    const long long most = sessionMostMemoBytes(limits);
     if (o.memoMb <= 0) return Result<long long>::success(static_cast<long long>(static_cast<double>(limits.maxTotalBytes) * kSessionMemoShare));
     if ((o.memoMb << 20) > most)
         return Result<long long>::error("--memo-mb " + std::to_string(o.memoMb) + ": more than the " + formatBytes(most) +

@@ -43,5 +43,8 @@ long long defaultMemoBytes();
 constexpr double kSessionMemoShare = 0.25;
 constexpr double kSessionMemoShareMax = 0.5;
 Result<long long> sessionMemoBytes(const SolverOptions& o, const ModelLimits& limits);
+// The most --memo-mb may give in a Session (statsJson's "memo":{"mostBudgetBytes"}: the page
+// offers more memory only below it).
+long long sessionMostMemoBytes(const ModelLimits& limits);
 
 }  // namespace polycube

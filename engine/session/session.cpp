@@ -481,6 +481,7 @@ std::string Session::statsJson() const {
                                          phase_ == Phase::kFinished ? std::optional<uint64_t>(memo_->count()) : std::nullopt, 1);
         j["fits"] = st.placements;  // (the enumerating search's name for placements)
         j["fractionDone"] = memo_->fractionDone();
+        j["memo"]["mostBudgetBytes"] = sessionMostMemoBytes(ModelLimits{});  // (--memo-mb's most here)
         return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
     if (!solver_) return std::string("{\"state\":\"") + stepStateName(state()) + "\"}";

@@ -172,7 +172,8 @@ public:
     // {"state","solutions","attempts","fits","seconds","remaining":[...],...}. A listing whose
     // options a count alone could take also has "counting" and "countingForecast" {memoize,
     // subproblemBound, enumeratingEstimate} once set up: whether such a count (--memo) would be
-    // the quicker way (memo/memo_choice.hpp; the page's counting hint).
+    // the quicker way (memo/memo_choice.hpp; the page's counting hint). A --memo count's
+    // "memo" (memo/memo_report.hpp) also has "mostBudgetBytes", the most --memo-mb may give here.
     std::string statsJson() const;
 
     // Search-trace events since the last call (only when started with -t K), at most

@@ -66,8 +66,8 @@ TEST(SessionMemo, CountsInSlicesAndReportsTheCountAndTheTable) {
     }
 }
 
-// Without --memo-mb, a quarter of the engine's memory for a search; with it, at most half, and
-// above that refused naming the most it may be.
+// Without --memo-mb, a quarter of the engine's memory for a search; with it, at most half
+// (statsJson's mostBudgetBytes), and above that refused naming the most it may be.
 TEST(SessionMemo, TheTableFitsTheEnginesMemoryForASearch) {
     const ModelLimits limits;
     Session s;
@@ -78,6 +78,8 @@ TEST(SessionMemo, TheTableFitsTheEnginesMemoryForASearch) {
     EXPECT_EQ(memoSessionStats(s)["memo"]["budgetBytes"].get<long long>(), 64LL << 20);
     const long long most = limits.maxTotalBytes / 2 >> 20;
     ASSERT_TRUE(s.start(0, "--memo -r --memo-mb " + std::to_string(most))) << s.lastError();
+    EXPECT_EQ(memoSessionStats(s)["memo"]["budgetBytes"].get<long long>(), most << 20);
+    EXPECT_EQ(memoSessionStats(s)["memo"]["mostBudgetBytes"].get<long long>(), most << 20);  // (the page's "more memory" ends here)
     EXPECT_FALSE(s.start(0, "--memo -r --memo-mb " + std::to_string(most + 1)));
     EXPECT_EQ(s.errorCode(), Code::kBadOptions);
     EXPECT_NE(s.lastError().find("give at most --memo-mb " + std::to_string(most)), std::string::npos) << s.lastError();

@@ -67,7 +67,10 @@ describe('--memo in the worker', () => {
     expect(over.type, over.message).toBe(MSG.DONE);
     expect(over.stats.solutions).toBe(2339); // (the table's search, exact within its 1 MiB)
     expect(over.stats.memo.fallbackTerms).toBeGreaterThan(0);
-    expect(listingHint({ run: { phase: 'running', stats: over.stats } })).toEqual({ budgetBytes: 1 << 20 });
+    expect(over.stats.memo.mostBudgetBytes).toBe(768 * 2 ** 20); // (half the engine's 1.5 GiB for a search)
+    expect(listingHint({ run: { phase: 'running', stats: over.stats } })).toEqual({ budgetBytes: 1 << 20, more: true });
+    const atMost = { ...over.stats, memo: { ...over.stats.memo, budgetBytes: over.stats.memo.mostBudgetBytes } };
+    expect(listingHint({ run: { phase: 'running', stats: atMost } })).toEqual({ budgetBytes: 768 * 2 ** 20, more: false });
     expect(listingHint({ run: { phase: 'cancelled', stats: over.stats } })).not.toBeNull();
     expect(listingHint({ run: { phase: 'done', stats: over.stats } })).toBeNull();
     expect(mib(over.stats.memo.budgetBytes)).toBe('1 MiB');

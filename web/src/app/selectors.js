@@ -66,15 +66,16 @@ export function countingHint(state) {
  * What the listing hint says, or null: a count by remembering subproblems (--memo) whose layers
  * passed its memory budget, so that a term goes on with the table's search, which forgets what
  * does not fit and may take far longer (statsJson's "memo": fallbackTerms, budgetBytes;
- * docs/memo.md "Layer by layer"). Listing finds the same count without remembering.
- * @returns {{budgetBytes: number}|null}
+ * docs/memo.md "Layer by layer"). Listing finds the same count without remembering; `more`:
+ * the budget is below the most --memo-mb may give here (the engine's mostBudgetBytes).
+ * @returns {{budgetBytes: number, more: boolean}|null}
  */
 export function listingHint(state) {
   const { phase, stats } = state.run;
   if (phase !== PHASE.RUNNING && phase !== PHASE.CANCELLED) return null;
   const memo = stats && stats.memo;
   if (!memo || !(memo.fallbackTerms > 0) || !(memo.budgetBytes > 0)) return null;
-  return { budgetBytes: memo.budgetBytes };
+  return { budgetBytes: memo.budgetBytes, more: memo.budgetBytes < memo.mostBudgetBytes };
 }
 
 /**

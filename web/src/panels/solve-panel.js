@@ -87,7 +87,7 @@ function hintWords({ subproblems, steps }) {
 }
 
 /** The listing hint in plain words: the memory the layers passed, what the count does now. */
-function listingWords({ budgetBytes }) {
+function listingWords({ budgetBytes, more }) {
   return `Remembering needs more memory here than its ${mib(budgetBytes)}: the count goes on with a table that forgets what does not fit, ` +
-    'which can take far longer. Listing finds the same count without remembering (or give more memory: Options, Counting).';
+    `which can take far longer. Listing finds the same count without remembering${more ? ' (or give more memory: Options, Counting)' : ''}.`;
 }
