@@ -1,4 +1,4 @@
-// Solve / Cancel, the status line, the counting hint and the live counters.
+// Solve / Cancel, the status line, the counting and listing hints and the live counters.
 import { PHASE } from '../app/state.js';
 import { canSolve, countingHint, listingHint } from '../app/selectors.js';
 import { big, linkedWords, mib, num, progressText, secs } from '../app/format.js';
