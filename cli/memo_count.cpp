@@ -124,7 +124,7 @@ int countByMemo(const PuzzleDef& def, const std::string& source, int index, cons
                   << " solutions, drawn at random (--random "
                   << o.randomSolutions << "," << counter->setup().settings().seed << " draws them again)\n";
     active = nullptr;
-    if (raced && st == MemoCounter::State::Failed && counter->error() == kLayersPastBudget) return kRaceLayersPastBudget;
+    if (raced && st == MemoCounter::State::Failed && counter->layersPastBudget()) return kRaceLayersPastBudget;
     if (o.info && raced) header();
     if (o.info) std::cout << memoStatistics(*counter);
     if (o.json) std::cout << memoJson(*counter, def, source, index, cpuSeconds() - cpuAtStart, choice) << "\n";

@@ -341,6 +341,7 @@ bool MemoCounter::countLayers(long long& budget) {
         case LayerCount::Status::OverBudget:
             layers_.reset();
             if (settings_.layersOnly) {
+                layersPastBudget_ = true;
                 fail(kLayersPastBudget);
                 return false;
             }

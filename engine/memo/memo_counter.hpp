@@ -122,6 +122,8 @@ public:
     State state() const { return state_; }
     bool ready() const { return phase_ >= kSearch; }
     const std::string& error() const { return error_; }
+    // Failed because a layersOnly count's layers passed the budget (error() says so).
+    bool layersPastBudget() const { return layersPastBudget_; }
 
     uint64_t count() const { return count_; }  // once Done
     // The solutions listed since the last call (MemoSettings::solutionNumber, randomSolutions),
@@ -242,6 +244,7 @@ private:
     Phase phase_ = kModel;
     State state_ = State::Running;
     std::string error_;
+    bool layersPastBudget_ = false;
     std::atomic<bool> cancel_{false};
     // Polled at every placement: cancel_, or the partitioned count's counter's, which all its
     // threads' counters share (one cancel() stops them all).

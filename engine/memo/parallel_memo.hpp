@@ -61,6 +61,8 @@ public:
     State state() const { return state_; }
     bool ready() const { return counter_->ready(); }
     const std::string& error() const { return error_; }
+    // A layered count (layersOnly) whose layers passed the budget: MemoCounter's.
+    bool layersPastBudget() const { return !partitioned_ && counter_->layersPastBudget(); }
     uint64_t count() const { return count_; }
     // Summed over the threads (the table's figures: over their tables) once the run is over;
     // while it runs, the setup's.

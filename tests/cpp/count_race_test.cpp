@@ -103,6 +103,7 @@ struct RaceRun {
     bool switched = false;
     std::string why;
     std::string memoError;      // the layered count's, when it failed after the switch
+    bool pastBudget = false;    // ... because its layers passed the budget
     uint64_t count = 0;         // the layered count's, once switched; else the search's
     int probesMade = 0;
     long long searchAttempts = 0;
@@ -127,7 +128,7 @@ RaceRun race(const PuzzleDef& def, const std::string& options, long long memoByt
         std::unique_ptr<ParallelMemo> memo = r.takeMemo();
         EXPECT_EQ(memo->threads(), 2);  // the race's threads from now on
         if (memo->run(0) == MemoCounter::State::Done) run.count = memo->count();
-        else run.memoError = memo->error();
+        else run.memoError = memo->error(), run.pastBudget = memo->layersPastBudget();
     } else {
         EXPECT_EQ(st, Solver::State::Done);
         run.count = static_cast<uint64_t>(solver.stats().solutions);
@@ -165,6 +166,7 @@ TEST(CountRace, LayersPastTheBudgetAfterTheSwitchEndWithoutACount) {
     const RaceRun lost = race(def, "-q -r", 32 << 20, rules);
     EXPECT_TRUE(lost.switched) << lost.why;
     EXPECT_EQ(lost.memoError, kLayersPastBudget);
+    EXPECT_TRUE(lost.pastBudget);
     EXPECT_EQ(lost.count, 0u);
 }
 
