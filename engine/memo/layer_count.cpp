@@ -9,36 +9,17 @@
 #include "memo/layer_sort.hpp"
 #include "memo/memo_choice.hpp"
 #include "memo/sweep_state.hpp"
+#include "memo/window_rows.hpp"
 
 namespace polycube {
-
-namespace {
-
-// The index's size: at most this many row entries (4 MiB) and this much work to build it.
-constexpr size_t kMaxFitEntries = 1 << 20;
-constexpr int kMaxFitBits = 10;
-
-}  // namespace
 
 // A thread's part: its search state, the entries it wrote for each live layer (chunks from the
 // pool; the last one filled up to `fill` words), and its counters.
 struct LayerCount::Worker {
     SweepState state;
     std::vector<uint64_t> key;
-    // The rows weighed against the open window of the run of subproblems being expanded
-    // (weighRows): each fits its open cells; `pocket`: placing it walls off a pocket; else
-    // its child's first open cell and, from `frame` in `frames`, the child's key but the copies.
-    struct Candidate {
-        int row, child;
-        bool pocket;
-        size_t frame;
-    };
-    std::vector<Candidate> candidates;
-    std::vector<uint64_t> frames;
-    std::vector<uint64_t> window;  // the run's key with the copies masked out
-    std::vector<int> runLeft;      // the copies of the run's subproblems, ORed field by field
-    long long tried = 0;           // the rows the index offered for it
-    bool weighed = false;
+    WindowRows rows;           // the rows weighed against the open window of the run being expanded
+    std::vector<int> runLeft;  // the copies of the run's subproblems, ORed field by field
     struct Slot {
         std::vector<uint64_t*> chunks;
         size_t fill = SIZE_MAX / 2;  // words used in the last chunk (past a chunk: take a new one)
@@ -50,7 +31,7 @@ struct LayerCount::Worker {
 };
 
 LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int threads)
-    : p_(problem), maxBytes_(maxBytes), threads_(0), words_(problem.keyWords), stride_(problem.keyWords + 1) {
+    : p_(problem), index_(problem), maxBytes_(maxBytes), threads_(0), words_(problem.keyWords), stride_(problem.keyWords + 1) {
 #ifdef __EMSCRIPTEN__
     threads = 1;
 #endif
@@ -62,19 +43,6 @@ LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int thre
     const long long perSlot = maxBytes_ / (8LL * ring_ * threads) / static_cast<long long>(sizeof(uint64_t));
     chunkWords_ = static_cast<size_t>(std::clamp<long long>(perSlot, kMinChunkWords, kMaxChunkWords));
     chunkWords_ -= chunkWords_ % stride_;
-    buildFitIndex();
-    // The copies' bits in a key, and each row's demand there: a child's key is its frame
-    // plus the parent's copies minus the row's demand (no field goes below 0, so no borrow
-    // crosses from one field to the next and a multi-word subtraction is field by field).
-    {
-        std::vector<uint64_t> all(static_cast<size_t>(p_.countWords), ~0ULL);
-        copiesMask_.assign(words_, 0);
-        putCopies(p_, all.data(), copiesMask_.data());
-        const int rows = p_.rows();
-        keyDemand_.assign(static_cast<size_t>(rows) * words_, 0);
-        for (int r = 0; r < rows; ++r)
-            putCopies(p_, &p_.demand[static_cast<size_t>(r) * p_.countWords], &keyDemand_[static_cast<size_t>(r) * words_]);
-    }
     addThreads(threads);
     if (p_.cells == 0) {
         count_ = 1;
@@ -117,43 +85,6 @@ LayerCount::Forecast LayerCount::forecast() const {
     // A layer's entries as written (before equal keys merge: about as many again), grouped in
     // two arrays: three times its subproblems' words (openLayer's reckoning).
     return {total, peak * 3.0 * static_cast<double>(stride_ * sizeof(uint64_t))};
-}
-
-// Row r at cell p fits a state only if its cells among p + 1 .. p + fitBits_ are open there:
-// r is listed under every pattern of those bits that holds its own (the supersets of its
-// pattern). The most bits whose lists stay within kMaxFitEntries.
-void LayerCount::buildFitIndex() {
-    const int rows = p_.rows();
-    std::vector<uint32_t> pattern(rows, 0);
-    for (int k = std::min(kMaxFitBits, p_.keyWindow); k > 0; --k) {
-        size_t entries = 0;
-        for (int c = 0; c < p_.cells; ++c)
-            for (int r = p_.rowBegin[c]; r < p_.rowBegin[c + 1]; ++r) {
-                pattern[r] = static_cast<uint32_t>(
-                    bitsFrom(&p_.mask[static_cast<size_t>(r) * p_.span], p_.span, c + 1 - ((c >> 6) << 6), k));
-                entries += size_t{1} << (k - __builtin_popcount(pattern[r]));
-            }
-        if (entries > kMaxFitEntries) continue;
-        fitBits_ = k;
-        const uint32_t full = (1u << k) - 1;
-        fitBegin_.assign((static_cast<size_t>(p_.cells) << k) + 1, 0);
-        for (int c = 0; c < p_.cells; ++c)
-            for (int r = p_.rowBegin[c]; r < p_.rowBegin[c + 1]; ++r)
-                for (uint32_t free = full & ~pattern[r], sub = free;; sub = (sub - 1) & free) {
-                    ++fitBegin_[(static_cast<size_t>(c) << k | (pattern[r] | sub)) + 1];
-                    if (sub == 0) break;
-                }
-        for (size_t i = 1; i < fitBegin_.size(); ++i) fitBegin_[i] += fitBegin_[i - 1];
-        fitRows_.assign(fitBegin_.back(), 0);
-        std::vector<uint32_t> at(fitBegin_.begin(), fitBegin_.end() - 1);
-        for (int c = 0; c < p_.cells; ++c)
-            for (int r = p_.rowBegin[c]; r < p_.rowBegin[c + 1]; ++r)
-                for (uint32_t free = full & ~pattern[r], sub = free;; sub = (sub - 1) & free) {
-                    fitRows_[at[static_cast<size_t>(c) << k | (pattern[r] | sub)]++] = r;
-                    if (sub == 0) break;
-                }
-        return;
-    }
 }
 
 void LayerCount::Words::resize(size_t n) {
@@ -308,49 +239,20 @@ bool LayerCount::openLayer() {
 // it refuses every subproblem refuses). A run of one subproblem weighs what it places.
 void LayerCount::weighRows(Worker& w, size_t first, size_t end) {
     SweepState& s = w.state;
-    const int cell = at_;
     const uint64_t* entry = &layer_[first * stride_];
-    w.window.assign(entry, entry + words_);
-    for (int j = 0; j < words_; ++j) w.window[j] &= ~copiesMask_[j];
+    std::vector<uint64_t>& window = w.rows.window;
+    window.resize(words_);
+    index_.windowOf(entry, window.data());
     w.key.assign(entry, entry + words_);
     for (size_t i = first + 1; i < end; ++i) {
         const uint64_t* e = &layer_[i * stride_];
-        if (!inWindow(e, w.window.data())) break;
-        for (int j = 0; j < words_; ++j) w.key[j] |= e[j] & copiesMask_[j];
+        if (!index_.inWindow(e, window.data())) break;
+        index_.orCopies(e, w.key.data());
     }
     s.loadCopies(w.key.data());
     w.runLeft = s.left;
-    const int* any = w.runLeft.data();
-    s.load(entry, cell);
-    w.candidates.clear();
-    w.frames.clear();
-    int from = p_.rowBegin[cell], to = p_.rowBegin[cell + 1];
-    const int* rows = nullptr;
-    if (fitBits_ > 0) {
-        // (the rows whose cells just after this one are open)
-        const size_t at = static_cast<size_t>(cell) << fitBits_ | bitsFrom(s.open.data(), s.open.size(), cell + 1, fitBits_);
-        from = static_cast<int>(fitBegin_[at]);
-        to = static_cast<int>(fitBegin_[at + 1]);
-        rows = fitRows_.data();
-    }
-    w.tried = to - from;
-    for (int k = from; k < to; ++k) {
-        const int r = rows ? rows[k] : k;
-        if (any[p_.shape0[r]] < p_.take0[r] || (p_.shape1[r] >= 0 && any[p_.shape1[r]] < p_.take1[r]) || !s.cellsOpen(r, cell))
-            continue;
-        s.flipCells(r, cell);
-        Worker::Candidate c{r, p_.cells, p_.smallestPiece > 0 && s.leavesPocket(r, cell), w.frames.size()};
-        if (!c.pocket) {
-            c.child = s.firstOpen(cell);
-            if (c.child < p_.cells) {
-                w.frames.resize(w.frames.size() + words_);
-                s.buildFrame(c.child, &w.frames[c.frame]);
-            }
-        }
-        s.flipCells(r, cell);
-        w.candidates.push_back(c);
-    }
-    w.weighed = true;
+    s.load(entry, at_);
+    w.rows.weigh(index_, s, at_, entry, w.runLeft.data());
 }
 
 // Expands the open layer's subproblems [from, to) in worker w: every row that fits at the
@@ -359,25 +261,25 @@ void LayerCount::weighRows(Worker& w, size_t first, size_t end) {
 void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<bool>& stop) {
     SweepState& s = w.state;
     const int words = words_;
+    // (the copies check with the problem's arrays read once: this is the count's innermost loop)
     const int* shape0 = p_.shape0.data();
     const int* take0 = p_.take0.data();
     const int* shape1 = p_.shape1.data();
     const int* take1 = p_.take1.data();
-    const uint64_t* copiesMask = copiesMask_.data();
     long long attempts = 0, placements = 0, pockets = 0, entries = 0;
-    w.weighed = false;  // (a new slice: the layer may have changed)
+    w.rows.weighed = false;  // (a new slice: the layer may have changed)
     for (size_t i = from; i < to; ++i) {
         if (stop.load(std::memory_order_relaxed) || overBudget_.load(std::memory_order_relaxed) ||
             overflow_.load(std::memory_order_relaxed))
             break;
         const uint64_t* entry = &layer_[i * stride_];
         const uint64_t ways = entry[words];
-        if (!w.weighed || !inWindow(entry, w.window.data())) weighRows(w, i, to);
-        attempts += w.tried;
+        if (!w.rows.weighed || !index_.inWindow(entry, w.rows.window.data())) weighRows(w, i, to);
+        attempts += w.rows.tried;
         s.loadCopies(entry);
         const int* left = s.left.data();
         bool full = false;
-        for (const Worker::Candidate& c : w.candidates) {
+        for (const WindowRows::Candidate& c : w.rows.candidates) {
             const int r = c.row;
             if (left[shape0[r]] < take0[r] || (shape1[r] >= 0 && left[shape1[r]] < take1[r])) continue;
             ++placements;
@@ -395,20 +297,7 @@ void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<boo
                 break;
             }
             uint64_t* e = out.chunks.back() + out.fill;
-            const uint64_t* frame = &w.frames[c.frame];
-            const uint64_t* demand = &keyDemand_[static_cast<size_t>(r) * words];
-            if (words == 1) {
-                e[0] = frame[0] | ((entry[0] & copiesMask[0]) - demand[0]);
-            } else {
-                bool borrow = false;
-                for (int j = 0; j < words; ++j) {
-                    uint64_t d;
-                    const bool b1 = __builtin_sub_overflow(entry[j] & copiesMask[j], demand[j], &d);
-                    const bool b2 = __builtin_sub_overflow(d, static_cast<uint64_t>(borrow), &d);
-                    borrow = b1 || b2;
-                    e[j] = frame[j] | d;
-                }
-            }
+            index_.childKey(entry, w.rows.frame(c), r, e);
             e[words] = ways;
             out.fill += stride_;
             ++out.entries;

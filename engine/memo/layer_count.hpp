@@ -38,6 +38,7 @@
 
 #include "memo/cover_problem.hpp"
 #include "memo/huge_block.hpp"
+#include "memo/window_rows.hpp"
 
 namespace polycube {
 
@@ -83,18 +84,12 @@ public:
 
 private:
     bool openLayer();
-    void buildFitIndex();
     bool takeChunk(Worker& w, int slot);
     void expand(Worker& w, size_t from, size_t to, const std::atomic<bool>& stop);
-    // Whether `key`'s position and open window are `window`'s (a key with its copies masked out).
-    bool inWindow(const uint64_t* key, const uint64_t* window) const {
-        for (int j = 0; j < words_; ++j)
-            if ((key[j] & ~copiesMask_[j]) != window[j]) return false;
-        return true;
-    }
     void weighRows(Worker& w, size_t first, size_t end);  // (the run from subproblem `first`, before `end`)
 
     const CoverProblem& p_;
+    RowIndex index_;  // the fit index and the key's copies arithmetic (window_rows.hpp)
     long long maxBytes_;
     int threads_;
     int words_;    // key words
@@ -102,14 +97,6 @@ private:
     int ring_ = 1; // layer p's entries are in slot p % ring_
     size_t chunkWords_ = kMaxChunkWords;
     std::vector<std::unique_ptr<Worker>> workers_;
-    // The rows at each cell p that can fit, by the open bits of the fitBits_ cells after p:
-    // rows fitBegin_[p << fitBits_ | bits] .. fitBegin_[(p << fitBits_ | bits) + 1] of fitRows_,
-    // in the problem's order (so most rows that cannot fit are never tried).
-    int fitBits_ = 0;
-    std::vector<uint32_t> fitBegin_;
-    std::vector<int> fitRows_;
-    std::vector<uint64_t> copiesMask_;  // the copies' bits in a key
-    std::vector<uint64_t> keyDemand_;   // per row: its demand in a key's copies bits
 
     // The chunks: cut from slabs of kSlabChunks, owned by the pool, lent to a worker's slot,
     // returned when its layer is opened.
