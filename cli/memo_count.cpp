@@ -19,9 +19,9 @@ namespace polycube {
 
 std::string memoCommandLineConflict(const OptionParse& p) {
     const SolverOptions& o = p.options;
-    if (o.memo && !o.quiet && !o.json && o.solutionNumber == 0 && o.randomSolutions == 0)
-        return "--memo counts solutions without listing them: give -q (or --json for the count as JSON), or --solution N "
-               "or --random K for some of them";
+    if (o.memo && !o.quiet && !o.json && o.solutionNumber == 0 && o.randomSolutions == 0 && !o.placementCounts)
+        return "--memo counts solutions without listing them: give -q (or --json for the count as JSON), --solution N "
+               "or --random K for some of them, or --placements for the solutions through each placement";
     return polycube::memoConflict(o);  // the engine's rules (memo/memo_options.hpp), the Session's too
 }
 
@@ -69,6 +69,42 @@ std::string memoStatistics(const ParallelMemo& c) {
     return os.str();
 }
 
+// --placements: each image of the model (a piece's placement), its cells and the solutions
+// through it, as "piece<TAB>x,y,z x,y,z ...<TAB>count" lines under a header.
+std::string placementTable(const MemoCounter& c) {
+    const Model& m = c.model();
+    const std::vector<uint64_t>& counts = c.placementCounts();
+    std::ostringstream os;
+    os << "\n# The solutions through each placement (--placements), of " << formatCount(static_cast<long long>(std::min<uint64_t>(c.count(), INT64_MAX)))
+       << ": piece, its cells (x,y,z), solutions that keep it there\n";
+    for (size_t i = 0; i < m.images.size() && i < counts.size(); ++i) {
+        const Image& image = m.images[i];
+        os << m.shapes[static_cast<size_t>(image.shape)].name << '\t';
+        for (size_t k = 0; k < image.cells.size(); ++k) {
+            const Vec3& v = m.openCellPos[static_cast<size_t>(image.cells[k])];
+            os << (k ? " " : "") << v.x << ',' << v.y << ',' << v.z;
+        }
+        os << '\t' << counts[i] << '\n';
+    }
+    return os.str();
+}
+
+nlohmann::json placementJson(const MemoCounter& c) {
+    const Model& m = c.model();
+    const std::vector<uint64_t>& counts = c.placementCounts();
+    nlohmann::json list = nlohmann::json::array();
+    for (size_t i = 0; i < m.images.size() && i < counts.size(); ++i) {
+        const Image& image = m.images[i];
+        nlohmann::json cells = nlohmann::json::array();
+        for (int cell : image.cells) {
+            const Vec3& v = m.openCellPos[static_cast<size_t>(cell)];
+            cells.push_back({v.x, v.y, v.z});
+        }
+        list.push_back({{"piece", m.shapes[static_cast<size_t>(image.shape)].name}, {"cells", std::move(cells)}, {"solutions", counts[i]}});
+    }
+    return list;
+}
+
 std::string memoJson(const ParallelMemo& c, const PuzzleDef& def, const std::string& file, int index, double cpuSeconds,
                      const std::string& choice) {
     nlohmann::json j = memoCountJson(c.setup(), c.stats(), memoStateName(c.state()),
@@ -80,6 +116,7 @@ std::string memoJson(const ParallelMemo& c, const PuzzleDef& def, const std::str
     j["title"] = def.title;
     if (cpuSeconds >= 0) j["cpuSeconds"] = cpuSeconds;
     if (!choice.empty()) j["counting"] = choice;  // the automatic choice's reason (-i's COUNTING)
+    if (c.setup().settings().placementCounts && c.state() == MemoCounter::State::Done) j["placementCounts"] = placementJson(c.setup());
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -125,6 +162,7 @@ int countByMemo(const PuzzleDef& def, const std::string& source, int index, cons
                   << o.randomSolutions << "," << counter->setup().settings().seed << " draws them again)\n";
     active = nullptr;
     if (raced && st == MemoCounter::State::Failed && counter->layersPastBudget()) return kRaceLayersPastBudget;
+    if (o.placementCounts && !o.json && st == MemoCounter::State::Done) std::cout << placementTable(counter->setup());
     if (o.info && raced) header();
     if (o.info) std::cout << memoStatistics(*counter);
     if (o.json) std::cout << memoJson(*counter, def, source, index, cpuSeconds() - cpuAtStart, choice) << "\n";

@@ -13,9 +13,19 @@
 // nearly each one would miss the TLB too (about half of a lookup's time on one-sided 18x5).
 // New pages there are zero already. Elsewhere (WebAssembly) it is realloc, the words moved to
 // the aligned start when the new block's lies elsewhere, and zeroed when asked.
+//
+// HugeArray<T>: a growing array of trivially copyable T (at most 8 bytes, dividing 8) in a
+// HugeBlock, for arrays appended to for a whole count (placement_counts.hpp): a vector's
+// growth copies every element and faults every page again; this one grows by half as much
+// again, in place.
+//
+//   HugeArray<uint32_t> a;
+//   if (!a.push_back(7)) refuse();   // false (the array unchanged) if the system refuses
+//   a[0]; a.size(); a.capacityBytes();
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace polycube {
 
@@ -43,6 +53,37 @@ private:
     uint64_t* data_ = nullptr;
     size_t words_ = 0;
     void* raw_ = nullptr;  // (realloc's block, data_ aligned inside it; natively data_ itself)
+};
+
+template <typename T>
+class HugeArray {
+    static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8 && 8 % sizeof(T) == 0, "a HugeArray holds words or parts of words");
+    static constexpr size_t kPerWord = 8 / sizeof(T);
+
+public:
+    bool push_back(const T& value) {
+        if (size_ == capacity() && !reserve(size_ + size_ / 2 + 1024)) return false;
+        data()[size_++] = value;
+        return true;
+    }
+    // Room for at least n elements; false if the system refuses.
+    bool reserve(size_t n) { return n <= capacity() || block_.grow((n + kPerWord - 1) / kPerWord); }
+    void clear() {
+        block_.release();
+        size_ = 0;
+    }
+    T& operator[](size_t i) { return data()[i]; }
+    const T& operator[](size_t i) const { return data()[i]; }
+    T& back() { return data()[size_ - 1]; }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    size_t capacity() const { return block_.words() * kPerWord; }
+    long long capacityBytes() const { return static_cast<long long>(block_.words() * sizeof(uint64_t)); }
+    T* data() const { return reinterpret_cast<T*>(block_.data()); }
+
+private:
+    HugeBlock block_;
+    size_t size_ = 0;
 };
 
 }  // namespace polycube

@@ -206,6 +206,7 @@ bool MemoCounter::setupSome() {
 void MemoCounter::proved(std::string reason) {
     impossible_ = std::move(reason);
     count_ = 0;
+    if (settings_.placementCounts) imageCounts_.assign(model_.images.size(), 0);  // no solution places any
     phase_ = kFinished;
 }
 
@@ -244,6 +245,17 @@ bool MemoCounter::startTerm() {
         return false;
     }
     if (!resetTerm(static_cast<int>(term_))) return false;
+    if (settings_.placementCounts) {
+        if (terms_.size() != 1 || settings_.redundancy) {
+            fail("the solutions through each placement are counted among all solutions; with -r the count is of classes of "
+                 "solutions, in which a placement has no one place: drop -r");
+            return false;
+        }
+        placements_ = std::make_unique<PlacementCounts>(problem_, settings_.maxTableBytes);
+        placementsTaken_ = PlacementCounts::Stats{};
+        depth_ = 0;
+        return true;
+    }
     if (settings_.layered && !taskMode_ && !settings_.picks() && !overBudget_) {
         layers_ = std::make_unique<LayerCount>(problem_, settings_.maxTableBytes, settings_.threads);
         layersTaken_ = LayerCount::Stats{};
@@ -328,12 +340,7 @@ bool MemoCounter::resetTerm(int term) {
 bool MemoCounter::countLayers(long long& budget) {
     const LayerCount::Status st = layers_->run(budget, *stop_);
     const LayerCount::Stats now = layers_->stats();
-    stats_.attempts += now.attempts - layersTaken_.attempts;
-    stats_.placements += now.placements - layersTaken_.placements;
-    stats_.pockets += now.pockets - layersTaken_.pockets;
-    stats_.subproblems += now.subproblems - layersTaken_.subproblems;
-    stats_.layerBytes = std::max(stats_.layerBytes, now.peakBytes);
-    layersTaken_ = now;
+    takeWork(now, layersTaken_, now.peakBytes);
     switch (st) {
         case LayerCount::Status::Running: return true;
         case LayerCount::Status::Cancelled: state_ = State::Cancelled; return false;
@@ -508,6 +515,7 @@ bool MemoCounter::batch(Frame& f, long long& attempts, long long& placements, lo
 // Returns false when the slice is over (budget, cancel, failure).
 bool MemoCounter::search(long long& budget) {
     if (layers_) return countLayers(budget);
+    if (placements_) return countPlacements(budget);
     long long attempts = 0, placements = 0, pockets = 0;
     bool more = true;
     while (depth_ >= 0) {
@@ -568,7 +576,7 @@ bool MemoCounter::search(long long& budget) {
 double MemoCounter::fractionDone() const {
     if (phase_ == kFinished) return 1;
     if (terms_.empty()) return 0;
-    const double inTerm = layers_ ? layers_->fractionDone() : treeFraction();
+    const double inTerm = layers_ ? layers_->fractionDone() : placements_ ? placements_->fractionDone() : treeFraction();
     return (static_cast<double>(term_) + inTerm) / static_cast<double>(terms_.size());
 }
 

@@ -38,6 +38,7 @@
 // symmetries and the redundancy plan) runs in the same slices. Errors are values: state()
 // Failed and error().
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -48,6 +49,7 @@
 #include "constraints/symmetry.hpp"
 #include "memo/cover_problem.hpp"
 #include "memo/layer_count.hpp"
+#include "memo/placement_counts.hpp"
 #include "memo/sweep_state.hpp"
 #include "memo/memo_table.hpp"
 #include "puzzle/model.hpp"
@@ -80,6 +82,10 @@ struct MemoSettings {
     long long randomSolutions = 0;
     uint64_t seed = 0;
     bool picks() const { return solutionNumber > 0 || randomSolutions > 0; }
+    // Count the solutions through every placement as well (MemoCounter::placementCounts): the
+    // count is made by placement_counts.hpp's two passes, on one thread, keeping every
+    // subproblem within maxTableBytes. A count of solutions only: not with redundancy.
+    bool placementCounts = false;
 };
 
 // The error of a layersOnly count whose layers passed the budget.
@@ -135,6 +141,10 @@ public:
     std::vector<Picked> takePicked() { return std::exchange(picked_, {}); }
     // The numbers (1-based) of the solutions listed so far, in order.
     std::vector<uint64_t> pickedNumbers() const;
+    // Per image of model(): the solutions that place it (MemoSettings::placementCounts; once
+    // Done, empty before). Copies of a shape are interchangeable: an image's count is of the
+    // solutions with some copy of its shape on its cells.
+    const std::vector<uint64_t>& placementCounts() const { return imageCounts_; }
     const MemoStats& stats() const { return stats_; }
     const Model& model() const { return model_; }
     const MemoSettings& settings() const { return settings_; }
@@ -222,6 +232,9 @@ private:
     bool planPicks();
     bool pickSome(long long& budget);
     bool walkTo(uint64_t n, std::vector<int>& images);
+    // The count with the solutions through each placement (memo_placements.cpp).
+    bool countPlacements(long long& budget);
+
 
     PuzzleDef def_;
     MemoSettings settings_;
@@ -260,10 +273,24 @@ private:
     size_t pickNext_ = 0;
     std::vector<Picked> picked_;
 
+    std::unique_ptr<PlacementCounts> placements_;  // the term counted with its placements
+    PlacementCounts::Stats placementsTaken_;       // its figures already added to stats_
+    std::vector<uint64_t> imageCounts_;            // per image, once Done
     std::unique_ptr<LayerCount> layers_;  // the term counted layer by layer (layer_count.hpp)
     LayerCount::Stats layersTaken_;        // its figures already added to stats_
     bool overBudget_ = false;              // the term's layers passed the budget: the table counts it
     bool countLayers(long long& budget);
+    // Adds the work a pass (LayerCount, PlacementCounts) did since its figures `taken` were
+    // last added to stats_, and keeps `now` as those.
+    template <typename Figures>
+    void takeWork(const Figures& now, Figures& taken, long long peakBytes) {
+        stats_.attempts += now.attempts - taken.attempts;
+        stats_.placements += now.placements - taken.placements;
+        stats_.pockets += now.pockets - taken.pockets;
+        stats_.subproblems += now.subproblems - taken.subproblems;
+        stats_.layerBytes = std::max(stats_.layerBytes, peakBytes);
+        taken = now;
+    }
     std::vector<Frame> frames_;
     std::vector<Pending> pending_;   // the frames' pending rows, frame after frame
     std::vector<uint64_t> pendingKeys_;  // their keys (the table's words each)

@@ -17,11 +17,18 @@ std::string memoConflict(const SolverOptions& o) {
     if (!o.memo) {
         if (o.memoMb > 0) return "--memo-mb N sets the budget of --memo's count: give --memo too";
         if (o.memoTable) return "--memo-table chooses how --memo counts: give --memo too";
+        if (o.placementCounts) return "--placements counts the solutions through each placement with --memo's count: give --memo too";
         if (o.solutionNumber > 0 || o.randomSolutions > 0)
             return std::string(o.solutionNumber > 0 ? "--solution N" : "--random K") +
                    " lists solutions of a memoized count by their numbers: give --memo too";
         return "";
     }
+    if (o.placementCounts && (o.solutionNumber > 0 || o.randomSolutions > 0))
+        return std::string("--placements and ") + (o.solutionNumber > 0 ? "--solution N" : "--random K") +
+               " each follow the count with work of their own: give one";
+    if (o.placementCounts && o.redundancy != Redundancy::Off)
+        return "--placements counts the solutions through each placement among all solutions; -r counts classes of "
+               "solutions, in which a placement has no one place: drop -r";
     // The enumerating search's options that mean nothing to a count, or that need the solutions.
     const std::pair<bool, const char*> refused[] = {
         {o.unique, "-u (it keeps the solutions it has seen; -r counts the same classes)"},
@@ -72,6 +79,7 @@ MemoSettings memoSettings(const SolverOptions& o) {
     s.layered = !o.memoTable;
     s.solutionNumber = o.solutionNumber;
     s.randomSolutions = o.randomSolutions;
+    s.placementCounts = o.placementCounts;
     // Without a seed, a draw of its own each time (the seed is reported: --json's "seed").
     // (63 bits: what --random's SEED takes back)
     s.seed = o.randomSeedGiven ? o.randomSeed

@@ -18,8 +18,9 @@ std::unique_ptr<ParallelMemo> ParallelMemo::begin(const PuzzleDef& def, const Me
                                                   const ModelLimits& limits) {
     std::unique_ptr<ParallelMemo> p(new ParallelMemo());
     // Listing solutions by number walks the whole count's table: one thread counts then (the
-    // threads' tables are their own, and the setup's is given up to them).
-    p->threads_ = threads < 1 || settings.picks() ? 1 : threads;
+    // threads' tables are their own, and the setup's is given up to them). The placements'
+    // count (placement_counts.hpp) runs on one thread too.
+    p->threads_ = threads < 1 || settings.picks() || settings.placementCounts ? 1 : threads;
     // The layered count shares each layer among its threads; the table's search (listing
     // solutions, or layered = false) partitions the terms.
     MemoSettings mine = settings;

@@ -194,6 +194,10 @@ const std::vector<OptionSpec>& specs() {
              o.randomSeed = static_cast<uint64_t>(seed);
              return std::string();
          }},
+        {0, "placements", Arg::None, false, OptionScope::CommandLine, nullptr, 1, 0, nullptr,
+         "with --memo: also count, for every placement of every piece, the solutions that keep it there (a table of "
+         "piece, cells and count; in --json, \"placementCounts\"); on one thread, every subproblem kept within --memo-mb",
+         [](SolverOptions& o, OptionParse&, const std::string*, const OptionSpec&) { o.placementCounts = true; return std::string(); }},
         {'r', "redundancyFilter", Arg::Optional, false, OptionScope::Search, "NAME", 1, 0, "L",
          "count rotationally unique solutions: constrain one uniquely shaped piece (NAME, or chosen automatically)",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {

@@ -56,6 +56,7 @@ struct SolverOptions {
     long long randomSolutions = 0;  // --random K[,SEED]: with --memo, list K solutions drawn uniformly at random
     uint64_t randomSeed = 0;
     bool randomSeedGiven = false;
+    bool placementCounts = false;  // --placements: with --memo, the solutions through each placement as well (CLI only)
     // No option sets it: the Session does, so that a front end that lists solutions can say
     // when counting alone would be quicker by the memoized counter (the counting forecast of
     // memo/memo_choice.hpp, made for a listing search too; nothing acts on it).

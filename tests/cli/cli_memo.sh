@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # --memo on the command line: the counts of -i and --json, several puzzles in one run, the
-# options it refuses (with what it cannot combine with said), --memo-mb's range, and a
+# solutions by number and through each placement, the options it refuses (with what it cannot combine with said), --memo-mb's range, and a
 # cancelled count (SIGINT) that still prints its statistics and exits 130.
 # Usage: cli_memo.sh POLYCUBE REPO_ROOT
 source "$(dirname "$0")/lib.sh"
@@ -92,6 +92,23 @@ expect_exit "--random 0" 2 "--random needs K\\[,SEED\\]" "$cli" --memo --random 
 expect_exit "--random K,x" 2 "--random needs K\\[,SEED\\]" "$cli" --memo --random 3,x "$soma"
 expect_exit "--solution past the count" 1 "--solution 11521: the puzzle has 11,520 solutions" "$cli" --memo --solution 11521 "$soma"
 expect_exit "--random of classes" 1 "count is of classes" "$cli" --memo -r --random 2 "$def/copies/dominoes_8x8.txt"
+
+# The solutions through each placement (--placements): a line per placement (piece, cells,
+# solutions) after a header with the count; over 10x6 every solution places 12 pieces; --json
+# carries them; what it cannot be combined with is refused.
+timeout 60 "$cli" --memo --placements "$def/pentominoes_10x6.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '^# The solutions through each placement (--placements), of 9,356: piece, its cells (x,y,z), solutions that keep it there$' "$tmp/out" &&
+  [[ $(grep -c $'^[A-Z]\t' "$tmp/out") == 2056 ]] && [[ $(awk -F'\t' 'NF == 3 { s += $3 } END { print s }' "$tmp/out") == 112272 ]] &&
+  grep -q $'^X\t1,0,0 0,1,0 1,1,0 2,1,0 1,2,0\t' "$tmp/out" &&
+  ok "--placements: 10x6, 2056 placements, 12 per solution" || fail "--placements: $(head -c 400 "$tmp/out") $(cat "$tmp/err")"
+timeout 60 "$cli" --memo --placements --json "$def/lesson_tiny_4x3.txt" >"$tmp/out" 2>"$tmp/err"
+grep -q '"solutions":4,' "$tmp/out" && grep -q '"placementCounts":\[{"cells":\[\[0,0,0\],\[1,0,0\],\[0,1,0\]\],"piece":"V","solutions":0}' "$tmp/out" &&
+  ok "--placements --json" || fail "--placements --json: $(head -c 400 "$tmp/out") $(cat "$tmp/err")"
+expect_exit "--placements without --memo" 2 "give --memo too" "$cli" --placements "$soma"
+expect_exit "--placements with -r" 2 "drop -r" "$cli" --memo --placements -r "$soma"
+expect_exit "--placements and --random" 2 "give one" "$cli" --memo --placements --random 2 "$soma"
+expect_exit "--placements past --memo-mb" 1 "--placements keeps every subproblem of the count, and they pass the memory budget of 1024 KiB" \
+  "$cli" --memo --placements --memo-mb 1 "$def/pentominoes_10x6.txt"
 
 # A long count stopped by SIGINT: the JSON line says cancelled, exit 130. The 9x10 one-sided
 # pentominoes take minutes; the signal comes once the count is under way: at 500 ms of the

@@ -72,5 +72,35 @@ TEST(HugeBlock, AMovedBlockKeepsItsWordsAndTheOneMovedFromIsEmpty) {
     EXPECT_TRUE(c.grow(5));  // usable again after its release
 }
 
+TEST(HugeArray, GrowingKeepsEveryElementOfAnySize) {
+    HugeArray<uint32_t> small;
+    struct Pair {
+        uint32_t a, b;
+    };
+    HugeArray<Pair> pairs;
+    for (uint32_t i = 0; i < 300000; ++i) {  // (past several growths of either)
+        ASSERT_TRUE(small.push_back(i * 3));
+        ASSERT_TRUE(pairs.push_back(Pair{i, ~i}));
+    }
+    ASSERT_EQ(small.size(), 300000u);
+    ASSERT_EQ(pairs.size(), 300000u);
+    for (uint32_t i = 0; i < 300000; i += 997) {
+        EXPECT_EQ(small[i], i * 3);
+        EXPECT_EQ(pairs[i].a, i);
+        EXPECT_EQ(pairs[i].b, ~i);
+    }
+    EXPECT_EQ(small.back(), 299999u * 3);
+    EXPECT_GE(small.capacity(), small.size());
+    EXPECT_EQ(small.capacityBytes() % 8, 0);
+    EXPECT_LE(small.capacityBytes(), static_cast<long long>(small.size() * sizeof(uint32_t) * 2 + 8192));  // grown by half, not doubled
+    small.clear();
+    EXPECT_TRUE(small.empty());
+    EXPECT_EQ(small.capacityBytes(), 0);
+    EXPECT_TRUE(small.push_back(5));  // usable again
+    EXPECT_EQ(small[0], 5u);
+    EXPECT_FALSE(small.reserve(SIZE_MAX / 2));  // refused: unchanged
+    EXPECT_EQ(small[0], 5u);
+}
+
 }  // namespace
 }  // namespace polycube
