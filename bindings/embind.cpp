@@ -123,8 +123,8 @@ val checkResume(Session& s, const std::string& json) {
     return reply(s);
 }
 // placements: a JS array or Int32Array, flat [instance, cellCount, cells..., ...].
-val startPlay(Session& s, int i, const val& placements, const std::string& kind, double limit, int fixed) {
-    s.startPlay(i, emscripten::convertJSArrayToNumberVector<int32_t>(placements), kind, limit, fixed);
+val startPlay(Session& s, int i, const val& placements, const std::string& kind, double limit, int fixed, int piece) {
+    s.startPlay(i, emscripten::convertJSArrayToNumberVector<int32_t>(placements), kind, limit, fixed, piece);
     return reply(s);
 }
 std::string playJson(const Session& s) { return s.playJson(); }

@@ -148,7 +148,7 @@ Result<Remainder> remainderOf(const PuzzleDef& def, const std::vector<Placement>
 PlayQuery::~PlayQuery() = default;
 
 Result<std::unique_ptr<PlayQuery>> PlayQuery::begin(const PuzzleDef& def, std::vector<Placement> placed, Kind kind,
-                                                     long long limit, int fixed, bool exact) {
+                                                     long long limit, int fixed, bool exact, int piece) {
     using R = Result<std::unique_ptr<PlayQuery>>;
     Status ok = checkPlacements(def, placed);
     if (!ok.ok) return R::error(ok);
@@ -162,7 +162,8 @@ Result<std::unique_ptr<PlayQuery>> PlayQuery::begin(const PuzzleDef& def, std::v
     const long long stopAt = kind == Kind::Count ? (q->limit_ > 0 ? q->limit_ + 1 : 0) : 1;
     q->fixed_ = std::max(0, std::min(fixed, static_cast<int>(q->placed_.size())));
     q->checksPlanned_ = kind == Kind::Wrong ? 1 + static_cast<int>(q->placed_.size()) - q->fixed_ : 1;
-    Status started = q->startSearch(q->placed_, stopAt);
+    q->piece_ = piece;
+    Status started = kind == Kind::Where ? q->startWhere() : q->startSearch(q->placed_, stopAt);
     if (!started.ok) return R::error(started);
     return R::success(std::move(q));
 }
@@ -224,6 +225,10 @@ PlayQuery::State PlayQuery::step(long long budget, double maxSeconds) {
         if (solver_) solver_->cancel();
         if (memo_) memo_->cancel();
         state_ = State::Cancelled;
+        return state_;
+    }
+    if (kind_ == Kind::Where) {
+        stepWhere(budget);
         return state_;
     }
     if (memo_) {
@@ -362,7 +367,7 @@ double PlayQuery::fractionDone() const {
 
 std::string PlayQuery::json() const {
     using nlohmann::json;
-    static const char* const kinds[] = {"count", "hint", "wrong"};
+    static const char* const kinds[] = {"count", "hint", "wrong", "where"};
     static const char* const states[] = {"running", "done", "cancelled", "failed"};
     json j;
     j["kind"] = kinds[static_cast<int>(kind_)];
@@ -371,6 +376,15 @@ std::string PlayQuery::json() const {
     j["placements"] = placements();
     j["fractionDone"] = fractionDone();
     if (state_ == State::Failed) j["error"] = error_;
+    if (kind_ == Kind::Where) {
+        j["piece"] = piece_;
+        if (state_ != State::Done) return j.dump();
+        j["completions"] = completions_;
+        json places = json::array();
+        for (const Place& place : places_) places.push_back({{"cells", place.cells}, {"completions", place.completions}});
+        j["places"] = std::move(places);
+        return j.dump();
+    }
     if (kind_ == Kind::Wrong) {
         j["fixed"] = fixed_;
         j["checks"] = checks_;

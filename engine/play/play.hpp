@@ -1,11 +1,13 @@
 // Play: a person packing the pieces by hand. Given the pieces placed so far (a partial
-// packing), the engine answers three questions, each by a search of the rest of the puzzle with
+// packing), the engine answers four questions, each by a search of the rest of the puzzle with
 // the placed pieces held fixed (they become stationary pieces of a "remainder" puzzle, which
 // the ordinary Solver searches in step() slices, cancellable):
 //
 //   count  how many ways the packing can be finished (completions), up to a limit;
 //   hint   one completion, and the piece of it to show next;
-//   wrong  which placed piece stands in the way: taking it away makes the rest completable.
+//   wrong  which placed piece stands in the way: taking it away makes the rest completable;
+//   where  every place for one piece not yet placed that can still be finished, each with how
+//          many completions keep that piece there (play_where.cpp).
 //
 //   std::vector<Placement> placed = {{3, {0, 1, 2, 10, 20}}};   // instance, box cells
 //   auto q = PlayQuery::begin(def, placed, PlayQuery::Kind::Count, 1000);
@@ -24,6 +26,13 @@
 // kPlayMemoSubproblems by memo/memo_choice.hpp's bound): the whole number however large (32
 // dominoes in 8x8: 12,988,816 ways, not "more than 1,000"), capped() still true and exact()
 // too. Otherwise the count stops at the limit. The first completion is the enumeration's.
+//
+// "Where can it go?" counts by the memoized counter's placement counts (memo/placement_counts.hpp)
+// on the remainder, within kPlayWhereBytes. A copy of a piece stands for its shape: a place's
+// count is of the completions with some copy of it there, so the places' completions add up to
+// the position's completions times the copies of the shape left (once each for a piece of its
+// own). Past the memory it
+// fails with a message that says to place a few more pieces first.
 //
 // The hint is the piece of the first completion found that covers the most constrained open
 // cell: the one the fewest placements of the remaining pieces can cover (the "most constrained
@@ -56,6 +65,9 @@ class Solver;
 constexpr double kPlayMemoSubproblems = 1e6;
 // ... with a table of at most this many bytes (the page's play worker holds nothing else).
 constexpr long long kPlayMemoTableBytes = 64LL << 20;
+// "Where can it go?" keeps every subproblem of the remainder's count (Pentominoes 10x6 with
+// nothing placed: 46 MB) within this.
+constexpr long long kPlayWhereBytes = 96LL << 20;
 
 // One placed piece: a mobile piece instance (instanceIndex order of puzzle.hpp) and the box
 // cells it covers (x + xDim * (y + yDim * z)), in any order.
@@ -87,15 +99,16 @@ Result<Remainder> remainderOf(const PuzzleDef& def, const std::vector<Placement>
 
 class PlayQuery {
 public:
-    enum class Kind { Count, Hint, Wrong };
+    enum class Kind { Count, Hint, Wrong, Where };
     enum class State { Running, Done, Cancelled, Failed };
 
     // limit (Count only): count at most this many completions; the search looks for one more,
     // so that capped() can say "more than limit". limit < 1: count them all.
     // fixed (Wrong only): the first `fixed` placements are part of the position, never blamed.
     // exact (Count only): past the limit, count them all where that is cheap (see above).
+    // piece (Where only): the instance to place, a mobile piece not placed.
     static Result<std::unique_ptr<PlayQuery>> begin(const PuzzleDef& def, std::vector<Placement> placed, Kind kind,
-                                                     long long limit = 0, int fixed = 0, bool exact = false);
+                                                     long long limit = 0, int fixed = 0, bool exact = false, int piece = -1);
     ~PlayQuery();
     PlayQuery(const PlayQuery&) = delete;
     PlayQuery& operator=(const PlayQuery&) = delete;
@@ -121,6 +134,15 @@ public:
     // Wrong: whether the packing as placed can be finished; else the placement to take away
     // (index into the placements, -1 when no single one is to blame) or, failing that, how
     // many of the first placements can be finished (keep(); at least `fixed`).
+    // Where: the piece asked about, and its places that can be finished (box cells ascending,
+    // completions), the most completions first (ties: by their cells); completions() is the
+    // position's.
+    struct Place {
+        std::vector<int> cells;
+        long long completions = 0;
+    };
+    int piece() const { return piece_; }
+    const std::vector<Place>& places() const { return places_; }
     bool completable() const { return completable_; }
     int culprit() const { return culprit_; }
     int keep() const { return keep_; }
@@ -139,6 +161,8 @@ private:
     void finishSearch();
     void nextWrongCheck();
     void chooseHint(const std::vector<int>& remainderGrid);
+    Status startWhere();
+    void stepWhere(long long budget);
 
     PuzzleDef def_;
     std::vector<Placement> placed_;
@@ -163,6 +187,8 @@ private:
     bool capped_ = false;
     std::vector<int> completion_;
     Placement hint_;
+    int piece_ = -1;                 // Where: the piece asked about
+    std::vector<Place> places_;
 
     // Wrong: phase 0 the whole packing, 1 without one placement (newest first), 2 prefixes
     int phase_ = 0;

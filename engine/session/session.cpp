@@ -432,13 +432,14 @@ std::string Session::donateJson(int maxPaths) {
 }
 
 bool Session::startPlay(int index, const std::vector<int32_t>& placements, const std::string& kind, double limit,
-                        int fixed) {
+                        int fixed, int piece) {
     if (!startAfresh(Call::kStartPlay, index)) return false;
     const std::pair<const char*, PlayQuery::Kind> kinds[] = {
-        {"count", PlayQuery::Kind::Count}, {"hint", PlayQuery::Kind::Hint}, {"wrong", PlayQuery::Kind::Wrong}};
+        {"count", PlayQuery::Kind::Count}, {"hint", PlayQuery::Kind::Hint}, {"wrong", PlayQuery::Kind::Wrong},
+        {"where", PlayQuery::Kind::Where}};
     const auto named = std::find_if(std::begin(kinds), std::end(kinds), [&](const auto& e) { return kind == e.first; });
     if (named == std::end(kinds)) {
-        return fail(ErrorCode::kBadArgument, "play: the question must be count, hint or wrong (not '" + quoteText(kind) + "')");
+        return fail(ErrorCode::kBadArgument, "play: the question must be count, hint, wrong or where (not '" + quoteText(kind) + "')");
     }
     const PuzzleDef& def = (*puzzles_)[index];
     std::vector<Placement> placed;
@@ -462,7 +463,7 @@ bool Session::startPlay(int index, const std::vector<int32_t>& placements, const
     // (a double from JavaScript: below 1 or NaN is no limit, and so is one past any count)
     const long long cap = limit >= 1 && limit < 4e18 ? static_cast<long long>(limit) : 0;
     // (a count past its limit is made whole where that is cheap: play.hpp)
-    auto q = PlayQuery::begin(def, std::move(placed), named->second, cap, fixed, named->second == PlayQuery::Kind::Count);
+    auto q = PlayQuery::begin(def, std::move(placed), named->second, cap, fixed, named->second == PlayQuery::Kind::Count, piece);
     if (!q.ok()) {
         return fail(ErrorCode::kBadArgument, q.status.message);
     }

@@ -261,9 +261,11 @@ public:
     //               order they were placed; cells are box indices as in the grids
     //   kind        "count": completions, at most `limit` (< 1: all; one more is "more than
     //               limit"); "hint": one completion and the piece of it to show next; "wrong":
-    //               the placed piece whose removal makes the rest completable
+    //               the placed piece whose removal makes the rest completable; "where": below
     //   fixed       ("wrong") the first `fixed` placements are the position's own (a
     //               challenge's start): never named
+    //   piece       ("where") the piece to place (an instance not placed): "where": every
+    //               place for it that can be finished, with the completions that keep it there
     // false and kBadArgument for a bad index or kind, or placements that are no partial packing
     // ("placement 2 (piece L): its cells are not the piece's shape"). A play query has no setup:
     // it goes straight to SEARCHING, and step() ends it FINISHED, CANCELLED or FAILED as a
@@ -276,9 +278,12 @@ public:
     //           none), "culpritInstance", "keep" (-1, or how many of the first placements can
     //           be finished when no single piece is to blame)
     //    done: "completion" (a grid, or null), "hint" ({"instance","cells"} or null)
+    //    where: "piece"; done: "completions" (the position's), "places" ([{"cells","completions"}],
+    //           the most completions first; only the places that can be finished), and no
+    //           "completion" or "hint"
     //    failed: "error"}
     bool startPlay(int index, const std::vector<int32_t>& placements, const std::string& kind, double limit,
-                   int fixed = 0);
+                   int fixed = 0, int piece = -1);
     std::string playJson() const;
 
     const std::string& lastError() const { return error_; }

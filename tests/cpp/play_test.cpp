@@ -211,6 +211,88 @@ TEST(Play, CopiesAreInterchangeable) {
     EXPECT_EQ(ask(def, {{2, {0, 1}}, {0, {5, 6}}}, PlayQuery::Kind::Count).completions, 0);  // walls in x=0, y=1
 }
 
+// "Where can it go?": each place of the asked piece is counted as the completions of the
+// position with the piece placed there (an enumerating count each), the places that cannot be
+// finished are left out, the most completions first, and a piece of its own is somewhere in
+// every completion (the places add up to the position's count).
+std::vector<PlayQuery::Place> whereOf(const PuzzleDef& def, const std::vector<Placement>& placed, int piece, long long& completions,
+                                      std::string* error = nullptr) {
+    auto q = PlayQuery::begin(def, placed, PlayQuery::Kind::Where, 0, 0, false, piece);
+    if (!q.ok()) {
+        if (error) *error = q.status.message;
+        return {};
+    }
+    while (q.value->step(1 << 14) == PlayQuery::State::Running) {
+    }
+    if (error) *error = q.value->error();
+    completions = q.value->completions();
+    EXPECT_EQ(q.value->piece(), piece);
+    return q.value->places();
+}
+
+TEST(Play, WhereCanItGoCountsEachPlaceAsTheCompletionsWithThePieceThere) {
+    const PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    RunResult some = solve(def, "-l 40", true);
+    for (int s : {0, 17, 39}) {
+        SCOPED_TRACE(s);
+        const std::vector<Placement> placed = partOf(def, some.grids[static_cast<size_t>(s)], 3, static_cast<uint64_t>(s));
+        int piece = 0;
+        while (std::any_of(placed.begin(), placed.end(), [&](const Placement& p) { return p.instance == piece; })) ++piece;
+        long long completions = 0;
+        std::string error;
+        const std::vector<PlayQuery::Place> places = whereOf(def, placed, piece, completions, &error);
+        ASSERT_TRUE(error.empty()) << error;
+        EXPECT_EQ(completions, ask(def, placed, PlayQuery::Kind::Count).completions);
+        ASSERT_FALSE(places.empty());
+        long long sum = 0;
+        for (size_t k = 0; k < places.size(); ++k) {
+            std::vector<Placement> more = placed;
+            more.push_back({piece, places[k].cells});
+            EXPECT_EQ(places[k].completions, ask(def, more, PlayQuery::Kind::Count).completions) << "place " << k;
+            EXPECT_GT(places[k].completions, 0);
+            if (k > 0) EXPECT_GE(places[k - 1].completions, places[k].completions);
+            sum += places[k].completions;
+        }
+        EXPECT_EQ(sum, completions);
+    }
+    // Copies: 4 dominoes in 4x2 (5 tilings): a domino on the bottom-left pair is in 2 of them,
+    // and any copy asks for the shape (the places add up to 5 tilings x 4 dominoes).
+    const PuzzleDef dominoes = parsePuzzle("D:xDim=4:yDim=2:zDim=1\nC:name=D:count=4:layout=0 0 0, 1 0 0\n~D\n");
+    long long tilings = 0;
+    const std::vector<PlayQuery::Place> places = whereOf(dominoes, {}, 3, tilings);
+    EXPECT_EQ(tilings, 5);
+    long long sum = 0;
+    for (const PlayQuery::Place& p : places) {
+        sum += p.completions;
+        if (p.cells == std::vector<int>{0, 1}) EXPECT_EQ(p.completions, 2);
+    }
+    EXPECT_EQ(sum, 20);
+}
+
+TEST(Play, WhereCanItGoRefusesPiecesThatCannotBeAskedAndSaysWhenItIsTooBig) {
+    const PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    const int x = instanceNamed(def, "X");
+    const std::vector<Placement> placed = {flat(def, x, {{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}})};
+    long long n = 0;
+    std::string error;
+    whereOf(def, placed, x, n, &error);
+    EXPECT_NE(error.find("is placed already: take it back first"), std::string::npos) << error;
+    whereOf(def, placed, 12, n, &error);
+    EXPECT_NE(error.find("piece 12 is not one of the puzzle's 12 pieces (0 to 11)"), std::string::npos) << error;
+    const PuzzleDef holed = loadPuzzle("pentominoes_8x8_hole.txt");
+    whereOf(holed, {}, instanceNamed(holed, "*"), n, &error);
+    EXPECT_NE(error.find("is stationary"), std::string::npos) << error;
+    // X walls in a corner: nowhere for the next piece can be finished.
+    const std::vector<PlayQuery::Place> none = whereOf(def, placed, instanceNamed(def, "I"), n, &error);
+    EXPECT_TRUE(error.empty()) << error;
+    EXPECT_EQ(n, 0);
+    EXPECT_TRUE(none.empty());
+    // The Tetris Cube with nothing placed has too many ways to weigh in the play worker.
+    whereOf(loadPuzzle("tetriscube.txt"), {}, 0, n, &error);
+    EXPECT_NE(error.find("too many ways to finish to weigh every place here"), std::string::npos) << error;
+    EXPECT_NE(error.find("place a few more pieces first"), std::string::npos) << error;
+}
+
 // Every piece placed: the packing is its own one completion, with nothing to hint.
 TEST(Play, AWholePackingIsItsOwnCompletion) {
     const PuzzleDef def = loadPuzzle("soma.txt");
@@ -444,6 +526,31 @@ TEST(Play, SessionAnswersInSlices) {
     EXPECT_TRUE(j["hint"].is_object());
     EXPECT_GT(j["placements"].get<long long>(), 0);
 
+    // "where": the places of X with X's corner walled in by nothing (X itself asked)
+    const int i = instanceNamed(def, "I");
+    ASSERT_TRUE(s.startPlay(0, xCorner, "where", 0, 0, i)) << s.lastError();
+    while (s.step(1e5) == Session::RUNNING) {
+    }
+    j = json::parse(s.playJson());
+    EXPECT_EQ(j["kind"], "where");
+    EXPECT_EQ(j["state"], "done");
+    EXPECT_EQ(j["piece"], i);
+    EXPECT_EQ(j["completions"], 0);
+    EXPECT_TRUE(j["places"].is_array() && j["places"].empty());
+    ASSERT_TRUE(s.startPlay(0, {}, "where", 0, 0, x)) << s.lastError();
+    while (s.step(1e5) == Session::RUNNING) {
+    }
+    j = json::parse(s.playJson());
+    EXPECT_EQ(j["completions"], 9356);
+    long long sum = 0;
+    for (const json& place : j["places"]) {
+        EXPECT_EQ(place["cells"].size(), 5u);
+        sum += place["completions"].get<long long>();
+    }
+    EXPECT_EQ(sum, 9356);
+    EXPECT_FALSE(s.startPlay(0, xCorner, "where", 0, 0, x));
+    EXPECT_NE(s.lastError().find("is placed already"), std::string::npos) << s.lastError();
+
     ASSERT_TRUE(s.startPlay(0, {}, "hint", 0));
     s.cancel();
     EXPECT_EQ(s.step(1e5), Session::CANCELLED);
@@ -452,7 +559,7 @@ TEST(Play, SessionAnswersInSlices) {
     EXPECT_EQ(s.playJson(), "{}");
 
     EXPECT_FALSE(s.startPlay(0, {}, "solve", 0));
-    EXPECT_NE(s.lastError().find("count, hint or wrong"), std::string::npos);
+    EXPECT_NE(s.lastError().find("count, hint, wrong or where"), std::string::npos);
     // (a refused question leaves the session LOADED, as a refused start does: nothing to step)
     EXPECT_EQ(s.step(1e5), Session::IDLE);
     EXPECT_EQ(s.errorCode(), Session::ErrorCode::kIllegalCall);

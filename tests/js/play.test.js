@@ -21,8 +21,8 @@ async function tenBySix() {
 const instanceNamed = (puzzle, name) => puzzle.instances.findIndex((i) => i.name === name);
 const at = (x, y, z = 0) => x + 10 * (y + 6 * z);
 
-function answer(session, index, placed, question, limit = 0, fixed = 0) {
-  const started = session.startPlay(index, flatPlacements(placed), question, limit, fixed);
+function answer(session, index, placed, question, limit = 0, fixed = 0, piece = -1) {
+  const started = session.startPlay(index, flatPlacements(placed), question, limit, fixed, piece);
   if (!started.ok) return { error: started.error.message, code: started.error.code };
   let stepped;
   do stepped = session.step(200000); while (stepped.state === STEP.RUNNING);
@@ -181,7 +181,15 @@ describe('play questions through the WebAssembly Session', () => {
     // bad packings are refused with their reason
     expect(answer(session, 0, [xCorner, { instance: x, cells: xCorner.cells }], 'count').error).toMatch(/placement 2 \(piece X\): the piece is placed twice/);
     expect(answer(session, 0, [{ instance: x, cells: [0, 1, 2, 3, 4] }], 'count').error).toMatch(/not the piece's shape/);
-    expect(answer(session, 0, [], 'solve').error).toMatch(/count, hint or wrong/);
+    expect(answer(session, 0, [], 'solve').error).toMatch(/count, hint, wrong or where/);
+    // where can it go: every place of X that can be finished, each with its ways to finish
+    const where = answer(session, 0, [], 'where', 0, 0, x);
+    expect(where).toMatchObject({ kind: 'where', piece: x, completions: 9356 });
+    expect(where.places.reduce((sum, p) => sum + p.completions, 0)).toBe(9356);
+    expect(where.places[0].completions).toBeGreaterThanOrEqual(where.places.at(-1).completions);
+    const best = where.places[0];
+    expect(answer(session, 0, [{ instance: x, cells: best.cells }], 'count').completions).toBe(best.completions);
+    expect(answer(session, 0, [xCorner], 'where', 0, 0, x).error).toMatch(/is placed already/);
     session.delete();
   });
 });
@@ -204,6 +212,9 @@ describe("the worker's play message", () => {
       [{ limit: 0 }, /limit must be a whole number of at least 1/],
       [{ limit: 'many' }, /limit must be a whole number/],
       [{ fixed: -1 }, /fixed must be a whole number of at least 0/],
+      [{ question: 'where', piece: 'X' }, /piece must be a whole number/],
+      [{ question: 'where', piece: -2 }, /piece must be a whole number/],
+      [{ question: 'where', piece: 40 }, /piece 40 is not one of the puzzle's 12 pieces/],
       [{ puzzle: 3 }, /no puzzle number 3/],
       [{ placements: [0, 9] }, /ends inside placement 1/],
     ];

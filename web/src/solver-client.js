@@ -155,8 +155,9 @@ export class SolverClient {
 
   /**
    * Ask about a partial packing (protocol 'play'): `placements` flat [instance, cellCount,
-   * cells..., ...], `question` 'count' | 'hint' | 'wrong'; handlers.limit (count: at most this
-   * many finishes), handlers.fixed (wrong: the first placements never named),
+   * cells..., ...], `question` 'count' | 'hint' | 'wrong' | 'where'; handlers.limit (count: at
+   * most this many finishes), handlers.fixed (wrong: the first placements never named),
+   * handlers.piece (where: the piece to place),
    * handlers.onProgress(result so far). Resolves to the engine's answer (parsed
    * Session.playJson), or {cancelled: true} when cancel(id) or another request came first.
    * @returns {{id: number, done: Promise<object>}}
@@ -165,6 +166,7 @@ export class SolverClient {
     const msg = { type: MSG.PLAY, puzzle, placements, question };
     if (handlers.limit > 0) msg.limit = handlers.limit;
     if (handlers.fixed > 0) msg.fixed = handlers.fixed;
+    if (Number.isInteger(handlers.piece) && handlers.piece >= 0) msg.piece = handlers.piece;
     const { id, done } = this._request(msg, handlers);
     const entry = this.pending.get(id);
     if (entry) entry.search = true;

@@ -117,16 +117,20 @@
 //                                           Not with max.
 //
 // page -> worker: questions about a partial packing (playing by hand; Session::startPlay)
-//   {type:'play', id, puzzle, placements, question, limit?, fixed?}
+//   {type:'play', id, puzzle, placements, question, limit?, fixed?, piece?}
 //     placements  the pieces placed, in the order placed: flat [instance, cellCount, cells...,
 //                 ...] (an Array or Int32Array of whole numbers, at most MAX_PLAY_INTS), cells
 //                 as in the grids
 //     question    'count' (ways to finish, at most limit: one more is "more than limit"),
-//                 'hint' (one finish and the piece to show next) or 'wrong' (the placed piece
-//                 whose removal makes the rest completable); the engine refuses other words
+//                 'hint' (one finish and the piece to show next), 'wrong' (the placed piece
+//                 whose removal makes the rest completable) or 'where' (every place for
+//                 `piece` that can be finished, with its ways to finish); the engine refuses
+//                 other words
 //     limit       a whole number >= 1 (count only; none: count every finish)
 //     fixed       a whole number >= 0 (wrong only): the first `fixed` placements are the
 //                 position's own (a challenge's start) and never named
+//     piece       a whole number (where only): the piece instance to place; the engine
+//                 refuses one out of range, stationary or placed
 //   -> {type:'progress', id, stats}         stats = parsed Session.playJson while it runs
 //   -> {type:'played', id, result}          result = parsed Session.playJson (its fields are
 //                                           documented in engine/session/session.hpp)
@@ -469,16 +473,18 @@ export function createSolverHost({ loadModule, postMessage, schedule = defaultSc
       Array.prototype.every.call(list, (v) => Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff);
     const limitField = wholeNumber(msg.limit, 'limit', Number.MAX_SAFE_INTEGER);
     const fixed = msg.fixed === undefined ? 0 : msg.fixed;
+    const piece = msg.piece === undefined ? -1 : msg.piece;
     const error = !listOk ? `play: placements must be a list of at most ${MAX_PLAY_INTS} whole numbers`
-      : typeof msg.question !== 'string' ? 'play: the question must be text (count, hint or wrong)'
+      : typeof msg.question !== 'string' ? 'play: the question must be text (count, hint, wrong or where)'
         : !(Number.isInteger(fixed) && fixed >= 0 && fixed <= MAX_PLAY_INTS) ? 'play: fixed must be a whole number of at least 0'
-          : limitField.error;
+          : !(Number.isInteger(piece) && piece >= -1 && piece <= 0x7fffffff) ? 'play: piece must be a whole number (a piece of the puzzle)'
+            : limitField.error;
     if (error) {
       postMessage({ type: MSG.ERROR, id, message: error });
       return;
     }
     const index = Number.isInteger(msg.puzzle) ? msg.puzzle : -1;
-    if (refused(id, session.startPlay(index, Int32Array.from(list), msg.question.slice(0, 100), limitField.value || 0, fixed))) return;
+    if (refused(id, session.startPlay(index, Int32Array.from(list), msg.question.slice(0, 100), limitField.value || 0, fixed, piece))) return;
     prepared = false;
     runJob(newJob(id, { kind: 'play' }));
   }
