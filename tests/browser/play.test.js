@@ -1,7 +1,8 @@
 // Playing by hand, driven as a person would: the 10x6 pentominoes played to a dead end (pieces
 // dragged from the tray, and tapped then put down), "What's wrong?" naming the piece in the way,
 // a hint placed, undo and redo; a challenge's link opened in a fresh browser on a phone-sized
-// page and finished there; a piece put in the Soma cube's box on a chosen layer. Every wait is
+// page and finished there; a piece put in the Soma cube's box on a chosen layer; "Where can it
+// go?" for the piece in hand, checked against the command line's --placements. Every wait is
 // for a state the page shows (the Play card's data-count and data-answer), never for time.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fs from 'node:fs';
@@ -304,5 +305,68 @@ describe('playing by hand', () => {
     await ui.shot('play-dominoes-1400x860.png');
     await page.click('#play-stop');
     expect(ui.errors).toEqual([]);
+  });
+
+  test('Where can it go? shows the places of the piece in hand, the best first, as the command line counts them; Next place, then placed there', async () => {
+    const g = player(page);
+    expect(await ui.loadDefinition(fs.readFileSync(path.join(repoRoot, 'def/pentominoes_10x6.txt'), 'utf8'))).toBe('ready');
+    await page.click('#play-start');
+    await g.count();
+    expect(await page.isDisabled('#play-where')).toBe(true); // (nothing in hand)
+    const f = await g.instance('F');
+    await page.click(`#play-tray [data-instance="${f}"]`);
+    await page.waitForFunction((n) => { const h = window.__polycube.state().play.hand; return h && h.instance === n; }, f);
+    await page.click('#play-where');
+    const said = await g.answer('where');
+    expect(said).toMatch(/^F fits [\d,]+ places that can still be finished\. Shown \(pale blocks\): the best place, in [\d,]+ of the 9,356 ways to finish \(\d+(\.\d)?%\)\.$/);
+    const where = (await g.play()).where;
+    expect(where.places.reduce((sum, q) => sum + q.completions, 0)).toBe(9356);
+    // the command line's --placements: F's places with their counts, the same best count
+    const lines = execFileSync(CLI, ['--memo', '--placements', path.join(repoRoot, 'def/pentominoes_10x6.txt')], { encoding: 'utf8' })
+      .split('\n').filter((l) => l.startsWith('F\t')).map((l) => Number(l.split('\t')[2]));
+    expect(lines.filter((n) => n > 0).length).toBe(where.places.length);
+    expect(Math.max(...lines)).toBe(where.places[0].completions);
+    expect(await page.textContent('#play-follow')).toBe('Place F there');
+    await ui.shot('play-where-1400x860.png');
+    // the next place, then put there: the count of the board is that place's
+    await page.click('#play-next-place');
+    expect(await g.answer('where')).toMatch(/Shown \(pale blocks\): place 2 of [\d,]+, in [\d,]+ of the 9,356 ways/);
+    const second = where.places[1];
+    await page.click('#play-follow');
+    await page.waitForFunction(() => window.__polycube.state().play.placed.length === 1);
+    const placed = (await g.play()).placed[0];
+    expect(placed).toEqual({ instance: f, cells: second.cells });
+    expect((await g.play()).hand).toBeNull();
+    expect(await g.count()).toBe(second.completions);
+    expect(await page.getAttribute('#play-card', 'data-answer')).toBe('');
+    await page.click('#play-undo');
+    await page.waitForFunction(() => window.__polycube.state().play.placed.length === 0);
+    // the X walling in the corner (9,5): no place for the I can be finished
+    const x = await g.instance('X');
+    await g.drag(x, at(8, 4));
+    await page.waitForFunction(() => window.__polycube.state().play.placed.length === 1);
+    expect(await g.count()).toBe(0);
+    const iPiece = await g.instance('I');
+    await page.click(`#play-tray [data-instance="${iPiece}"]`);
+    await page.waitForFunction((n) => { const h = window.__polycube.state().play.hand; return h && h.instance === n; }, iPiece);
+    await page.click('#play-where');
+    expect(await g.answer('nowhere')).toBe("I has no place left that can still be finished: undo, or ask What's wrong?");
+    expect(await page.isVisible('#play-follow')).toBe(false);
+    await page.keyboard.press('Escape');
+    expect(ui.errors).toEqual([]);
+    // on a phone, tapped
+    const phone = await openPage(server.url, { width: 390, height: 844, touch: true });
+    others.push(phone);
+    expect(await phone.waitState(['ready', 'error'])).toBe('ready');
+    await phone.page.tap('#play-start');
+    const pg = player(phone.page, { touch: true });
+    await pg.count();
+    await phone.page.tap(`#play-tray [data-instance="${f}"]`);
+    await phone.page.waitForFunction((n) => { const h = window.__polycube.state().play.hand; return h && h.instance === n; }, f);
+    await phone.page.tap('#play-where');
+    expect(await pg.answer('where')).toMatch(/^F fits/);
+    await phone.page.locator('#play-answer').scrollIntoViewIfNeeded();
+    await phone.shot('play-where-390x844.png');
+    expect(phone.errors).toEqual([]);
   });
 });

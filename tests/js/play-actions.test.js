@@ -96,6 +96,38 @@ describe('PlayActions', () => {
     expect((await counted(store)).completions).toBeGreaterThan(0);
   });
 
+  it('Where can it go? weighs every place of the piece in hand, steps through them, and places it; the last question asked is the one answered', async () => {
+    const { store, play } = await setUp();
+    play.open();
+    await counted(store);
+    await play.where(); // nothing in hand: nothing asked
+    expect(store.get().play.where).toBeNull();
+    const f = named(store, 'F');
+    play.pick(f);
+    await play.hint();
+    expect(store.get().play.hint.status).toBe('done');
+    await play.where();
+    const where = store.get().play.where;
+    expect(where).toMatchObject({ status: 'done', instance: f, index: 0, completions: 9356 });
+    expect(store.get().play.hint).toBeNull(); // (the answer on screen is the newest)
+    expect(where.places.reduce((sum, p) => sum + p.completions, 0)).toBe(9356);
+    for (let k = 1; k < where.places.length; k++) expect(where.places[k - 1].completions).toBeGreaterThanOrEqual(where.places[k].completions);
+    play.nextPlace();
+    play.nextPlace();
+    expect(store.get().play.where.index).toBe(2);
+    play.placeWhere();
+    expect(store.get().play.placed).toEqual([{ instance: f, cells: where.places[2].cells }]);
+    expect(store.get().play.hand).toBeNull();
+    expect(store.get().play.where).toBeNull(); // (of the packing before)
+    expect((await counted(store)).completions).toBe(where.places[2].completions);
+    // asking for a hint afterwards answers the hint and clears nothing else asked since
+    play.pick(named(store, 'I'));
+    await play.where();
+    await play.hint();
+    expect(store.get().play.where).toBeNull();
+    expect(store.get().play.hint.status).toBe('done');
+  });
+
   it('a piece taken off the board and put down elsewhere is one move to undo', async () => {
     const { store, play } = await setUp();
     play.open();

@@ -8,7 +8,7 @@
 //   const play = new PlayActions(store, actions, { createClient: () => new SolverClient() });
 //   play.open();                 // the puzzle on screen, empty
 //   play.pick(3); play.turn('z'); play.placeAt(27);
-//   await play.hint(); await play.whatsWrong();
+//   await play.hint(); await play.whatsWrong(); await play.where();   // (the piece in hand)
 //
 // The engine's answers are for one packing each (key: model/play.js packingKey); an answer for
 // a packing no longer on the board is dropped. In state.play:
@@ -17,7 +17,11 @@
 //   hint   {key, status: 'searching'|'done'|'none'|'failed', instance, cells, error}
 //   wrong  {key, status: 'checking'|'done'|'failed', completable, culprit (instance, -1: none),
 //          keep (-1, or how many of the first placements can stay), fraction, error}
-// The count, the hint and "What's wrong?" share the play worker: a question asked while the
+//   where  {key, status: 'weighing'|'done'|'failed', instance, places: [{cells, completions}]
+//          (the most completions first), index (the place shown), completions (the
+//          position's), fraction, error}: "Where can it go?" for the piece in hand
+// The last of Hint, What's wrong? and Where can it go? asked is the one answered on screen.
+// The count, the hint, "What's wrong?" and "Where can it go?" share the play worker: a question asked while the
 // count runs stops it, and the count starts again once the question is answered.
 import { History } from './history.js';
 import { movePiece, placePiece, takeBack } from './play-commands.js';
@@ -132,7 +136,7 @@ export class PlayActions {
 
   setPlaced(placed) {
     // (what the engine said about the packing before is not about this one)
-    this.update({ placed, hint: null, wrong: null, message: '' });
+    this.update({ placed, hint: null, wrong: null, where: null, message: '' });
     this.analyse();
   }
 
@@ -300,7 +304,7 @@ export class PlayActions {
    * Ask the engine about the packing on the board: resolves to its answer, null when the
    * packing changed meanwhile or another question took the worker, or {error}.
    */
-  async ask(question, { limit = 0, onProgress = null } = {}) {
+  async ask(question, { limit = 0, piece = -1, onProgress = null } = {}) {
     const s = this.state;
     const key = packingKey(s.placed);
     const flat = flatPlacements(s.placed);
@@ -313,7 +317,7 @@ export class PlayActions {
     }
     if (!this.state.active || packingKey(this.state.placed) !== key) return null;
     const request = client.play(this.store.get().puzzleIndex, flat, question, {
-      limit, fixed: question === 'wrong' ? given : 0,
+      limit, fixed: question === 'wrong' ? given : 0, piece,
       onProgress: (r) => { if (this.current(key, request)) onProgress && onProgress(r); },
     });
     this.query = { id: request.id, key, question };
@@ -376,6 +380,7 @@ export class PlayActions {
     const s = this.state;
     if (!s.active) return;
     const key = packingKey(s.placed);
+    this.update({ where: null, wrong: null });
     const known = s.count && s.count.key === key && s.count.status === 'done' ? s.count : null;
     if (known && known.completions === 0) {
       this.update({ hint: { key, status: 'none' } });
@@ -403,11 +408,49 @@ export class PlayActions {
     this.history.execute(placePiece(this.target, { instance: h.instance, cells: h.cells }, this.nameOf(h.instance)));
   }
 
+  /**
+   * Every place for the piece in hand that can still be finished, with how many ways to finish
+   * keep it there (the engine's placement counts: exact, all of them at once), the best first.
+   */
+  async where() {
+    const s = this.state;
+    if (!s.active || !s.hand) return;
+    const key = packingKey(s.placed);
+    const instance = s.hand.instance;
+    this.update({ hint: null, wrong: null, where: { key, status: 'weighing', instance, fraction: 0 } });
+    const answer = await this.ask('where', {
+      piece: instance,
+      onProgress: (r) => this.update({ where: { key, status: 'weighing', instance, fraction: r.fractionDone || 0 } }),
+    });
+    if (!answer) return;
+    if (answer.error) this.update({ where: { key, status: 'failed', instance, error: answer.error } });
+    else this.update({ where: { key, status: 'done', instance, places: answer.places, index: 0, completions: answer.completions } });
+    this.analyse();
+  }
+
+  /** Show the next place of "Where can it go?" (after the last, the first again). */
+  nextPlace() {
+    const w = this.state.where;
+    if (!w || w.status !== 'done' || w.places.length < 2) return;
+    this.update({ where: { ...w, index: (w.index + 1) % w.places.length } });
+  }
+
+  /** Put the piece where "Where can it go?" shows it (out of the hand). */
+  placeWhere() {
+    const s = this.state;
+    const w = s.where;
+    if (!w || w.status !== 'done' || w.key !== packingKey(s.placed) || !w.places.length) return;
+    if (s.placed.some((p) => p.instance === w.instance)) return;
+    if (s.hand && s.hand.instance === w.instance) this.update({ hand: null });
+    this.history.execute(placePiece(this.target, { instance: w.instance, cells: w.places[w.index].cells }, this.nameOf(w.instance)));
+  }
+
   /** Which placed piece stands in the way of a finish. */
   async whatsWrong() {
     const s = this.state;
     if (!s.active) return;
     const key = packingKey(s.placed);
+    this.update({ where: null, hint: null });
     const known = s.count && s.count.key === key && s.count.status === 'done' ? s.count : null;
     if (known && known.completions > 0) {
       this.update({ wrong: { key, status: 'done', completable: true, culprit: -1, keep: -1 } });

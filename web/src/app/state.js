@@ -23,7 +23,7 @@ export const VIEW_PIECES = Object.freeze({ hover: -1, highlight: -1, hidden: Obj
 /** The play slice before playing (see initialState). */
 export const NO_PLAY = Object.freeze({
   active: false, placed: Object.freeze([]), given: 0, hand: null, cursor: -1, layer: 0,
-  count: null, hint: null, wrong: null, challenge: '', message: '',
+  count: null, hint: null, wrong: null, where: null, challenge: '', message: '',
   history: Object.freeze({ canUndo: false, canRedo: false, undoName: '', redoName: '' }),
 });
 // Building the solution shown by hand (app/build-actions.js): the engine's build order of

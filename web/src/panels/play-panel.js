@@ -42,6 +42,8 @@ export function mountPlayPanel(store, play, playStage, sync) {
   const clear = button('play-clear', 'Clear', () => play.clear(), { className: 'quiet', title: 'Take every piece you placed off the board' });
   const hintButton = button('play-hint', 'Hint', () => play.hint(), { title: 'Show one more piece of a way to finish' });
   const wrongButton = button('play-wrong', "What's wrong?", () => play.whatsWrong(), { title: 'Find the piece that stands in the way of a finish' });
+  const whereButton = button('play-where', 'Where can it go?', () => play.where(), { title: 'Show the places for the piece in hand that can still be finished, the best first' });
+  const nextPlace = button('play-next-place', 'Next place', () => play.nextPlace(), { hidden: true, title: 'Show the next place for the piece, with fewer or as many ways to finish' });
   const answer = h('p', { className: 'play-answer', id: 'play-answer', role: 'status', 'aria-live': 'polite' });
   const follow = button('play-follow', '', () => followAnswer(), { hidden: true });
   const message = h('p', { className: 'field-error', id: 'play-message', role: 'alert' });
@@ -52,13 +54,15 @@ export function mountPlayPanel(store, play, playStage, sync) {
     status, rule, tray, handRow, layerRow,
     h('div', { className: 'row' }, undo, redo, clear),
     h('div', { className: 'row' }, hintButton, wrongButton),
-    answer, follow, message,
+    h('div', { className: 'row' }, whereButton),
+    answer, h('div', { className: 'row' }, follow, nextPlace), message,
     h('div', { className: 'row' }, copy, stop, copied));
   body.replaceChildren(intro, start, game, challengeHead, challengeList);
 
   const flipOrRoll = () => (play.puzzle && play.puzzle.zDim > 1 ? play.turn('y') : play.flip());
   let followAction = null;
   const followAnswer = () => { if (followAction) followAction(); };
+  let shownKind = ''; // the kind of answer last shown (a new one is scrolled into view)
   async function copyLink() {
     const url = sync.currentUrl();
     try {
@@ -182,6 +186,10 @@ export function mountPlayPanel(store, play, playStage, sync) {
     card.dataset.count = ps.count ? `${ps.count.status}:${ps.count.completions ?? ''}` : '';
     setProp(hintButton, 'disabled', left === 0);
     setProp(wrongButton, 'disabled', ps.placed.length <= ps.given);
+    setProp(whereButton, 'disabled', !ps.hand);
+    setText(whereButton, ps.hand ? `Where can ${play.nameOf(ps.hand.instance)} go?` : 'Where can it go?');
+    setProp(whereButton, 'title', ps.hand ? `Show the places for ${play.nameOf(ps.hand.instance)} that can still be finished, the best first`
+      : 'Pick a piece first: then see where it can go');
 
     const said = answerOf(ps, play);
     setText(answer, said.text);
@@ -189,9 +197,24 @@ export function mountPlayPanel(store, play, playStage, sync) {
     followAction = said.action || null;
     setProp(follow, 'hidden', !said.action);
     setText(follow, said.label || '');
+    setProp(nextPlace, 'hidden', !said.next);
+    // A new answer is brought into the card's view: asked from the bottom of a short sidebar
+    // it would land below the fold, its button unseen.
+    if (said.kind && said.kind !== shownKind) {
+      const target = said.action ? follow : answer;
+      if (target.scrollIntoView) target.scrollIntoView({ block: 'nearest' });
+    }
+    shownKind = said.kind;
     setText(message, ps.message);
     setProp(message, 'hidden', !ps.message);
   });
+}
+
+/** A share as a percentage a person reads at a glance: "52%", "0.4%", "under 0.1%". */
+function percent(share) {
+  if (share >= 0.1) return `${Math.round(share * 100)}%`;
+  if (share >= 0.001) return `${(share * 100).toFixed(1)}%`;
+  return 'under 0.1%';
 }
 
 /** Whether the pieces placed can still be finished, and in how many ways. */
@@ -220,8 +243,22 @@ function statusKind(ps, solved) {
   return c.completions === 0 ? 'dead' : 'open';
 }
 
-/** What the last Hint or What's wrong? said, and the button that does it ({text, kind, label, action}). */
+/** What the last Hint, What's wrong? or Where can it go? said, and the button that does it
+ * ({text, kind, label, action, next: whether Next place applies}). */
 function answerOf(ps, play) {
+  const where = ps.where;
+  if (where) {
+    const name = play.nameOf(where.instance);
+    if (where.status === 'weighing') return { kind: 'weighing', text: `Weighing every place for ${name}…${where.fraction >= 0.01 ? ` ${Math.floor(where.fraction * 100)}%` : ''}` };
+    if (where.status === 'failed') return { kind: 'failed', text: `Could not weigh the places for ${name}: ${where.error}` };
+    const n = where.places.length;
+    if (n === 0) return { kind: 'nowhere', text: `${name} has no place left that can still be finished: undo, or ask What's wrong?` };
+    const place = where.places[where.index];
+    const share = where.completions > 0 ? place.completions / where.completions : 0;
+    const rank = where.index === 0 ? (n === 1 ? 'the only place' : 'the best place') : `place ${where.index + 1} of ${n}`;
+    const text = `${name} fits ${plural(n, 'place')} that can still be finished. Shown (pale blocks): ${rank}, in ${num(place.completions)} of the ${num(where.completions)} ways to finish (${percent(share)}).`;
+    return { kind: 'where', text, label: `Place ${name} there`, action: () => play.placeWhere(), next: n > 1 };
+  }
   const w = ps.wrong;
   if (w) {
     if (w.status === 'checking') return { kind: 'checking', text: `Looking for the piece in the way…${w.fraction > 0 ? ` ${Math.floor(w.fraction * 100)}%` : ''}` };

@@ -44,8 +44,12 @@ export function mountPlayStage(store, stage, play) {
     const hand = ps.hand && ps.cursor >= 0
       ? { positions: handPositions(p, ps.hand, ps.cursor), ok: aim.ok, color: colours.instanceColor(ps.hand.instance) }
       : null;
-    const hint = ps.hint && ps.hint.status === 'done' && !ps.placed.some((q) => q.instance === ps.hint.instance)
-      ? { cells: ps.hint.cells, color: colours.instanceColor(ps.hint.instance) } : null;
+    const where = ps.where && ps.where.status === 'done' && ps.where.places.length && !ps.placed.some((q) => q.instance === ps.where.instance)
+      ? ps.where : null;
+    // (the place "Where can it go?" shows is drawn as a hint is: pale blocks)
+    const hint = where ? { cells: where.places[where.index].cells, color: colours.instanceColor(where.instance) }
+      : ps.hint && ps.hint.status === 'done' && !ps.placed.some((q) => q.instance === ps.hint.instance)
+        ? { cells: ps.hint.cells, color: colours.instanceColor(ps.hint.instance) } : null;
     const wrong = ps.wrong && ps.wrong.status === 'done' && !ps.wrong.completable ? ps.wrong : null;
     const culprit = wrong && wrong.culprit >= 0 ? (ps.placed.find((q) => q.instance === wrong.culprit) || { cells: [] }).cells
       : wrong && wrong.keep >= 0 ? ps.placed.slice(Math.max(wrong.keep, ps.given)).flatMap((q) => q.cells) : null;
