@@ -318,7 +318,7 @@ describe('playing by hand', () => {
     await page.waitForFunction((n) => { const h = window.__polycube.state().play.hand; return h && h.instance === n; }, f);
     await page.click('#play-where');
     const said = await g.answer('where');
-    expect(said).toMatch(/^F fits [\d,]+ places that can still be finished\. Shown \(pale blocks\): the best place, in [\d,]+ of the 9,356 ways to finish \(\d+(\.\d)?%\)\.$/);
+    expect(said).toMatch(/^F fits [\d,]+ places that can still be finished\. Shown \(pale blocks\): the best place, in [\d,]+ of the 9,356 ways to finish \(\d+(\.\d)?%\)\. The dots: where F lies in the ways to finish, bigger where it does in more\.$/);
     const where = (await g.play()).where;
     expect(where.places.reduce((sum, q) => sum + q.completions, 0)).toBe(9356);
     // the command line's --placements: F's places with their counts, the same best count

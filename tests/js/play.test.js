@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   fits, flatPlacements, flipHand, handCells, handFor, handFromPlacement, linkPlacements, packingKey,
-  placementsFromLink, playGrid, turnHand, unplaced,
+  placeShares, placementsFromLink, playGrid, turnHand, unplaced,
 } from '../../web/src/model/play.js';
 import { decodeState, encodeState, checkState, LINK_PREFIX, toBase64Url } from '../../web/src/share/link.js';
 import { readChallenges } from '../../web/src/ui/challenges.js';
@@ -190,6 +190,13 @@ describe('play questions through the WebAssembly Session', () => {
     const best = where.places[0];
     expect(answer(session, 0, [{ instance: x, cells: best.cells }], 'count').completions).toBe(best.completions);
     expect(answer(session, 0, [xCorner], 'where', 0, 0, x).error).toMatch(/is placed already/);
+    // where X lies in the ways to finish: never on a corner (it cannot reach one); the shares
+    // per cell add up to its 5 cells
+    const shares = new Map(placeShares(where.places, where.completions));
+    expect(shares.has(at(0, 0))).toBe(false);
+    expect([...shares.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(5, 9);
+    expect(placeShares([], 0)).toEqual([]);
+    expect(placeShares([{ cells: [3, 1], completions: 2 }, { cells: [1, 2], completions: 2 }], 4)).toEqual([[1, 1], [2, 0.5], [3, 0.5]]);
     session.delete();
   });
 });

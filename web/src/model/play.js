@@ -119,6 +119,19 @@ export function fits(grid, cells) {
   return !!cells && cells.length > 0 && cells.every((c) => c >= 0 && c < grid.length && grid[c] === -1);
 }
 
+/**
+ * Where a piece lies in the ways to finish, from "Where can it go?"'s places ({cells,
+ * completions}): per box cell the share of the ways to finish in which the piece covers it
+ * (the sum of the completions of the places that cover it over the position's completions),
+ * as [cell, share] pairs in cell order; share 1: the piece covers that cell in every one.
+ */
+export function placeShares(places, completions) {
+  if (!(completions > 0)) return [];
+  const sum = new Map();
+  for (const place of places) for (const c of place.cells) sum.set(c, (sum.get(c) || 0) + place.completions);
+  return [...sum.entries()].sort((a, b) => a[0] - b[0]).map(([c, n]) => [c, Math.min(1, n / completions)]);
+}
+
 /** The engine's flat form of a packing (Session.startPlay): [instance, cellCount, cells..., ...]. */
 export function flatPlacements(placed) {
   const out = [];

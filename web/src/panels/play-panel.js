@@ -256,7 +256,7 @@ function answerOf(ps, play) {
     const place = where.places[where.index];
     const share = where.completions > 0 ? place.completions / where.completions : 0;
     const rank = where.index === 0 ? (n === 1 ? 'the only place' : 'the best place') : `place ${where.index + 1} of ${n}`;
-    const text = `${name} fits ${plural(n, 'place')} that can still be finished. Shown (pale blocks): ${rank}, in ${num(place.completions)} of the ${num(where.completions)} ways to finish (${percent(share)}).`;
+    const text = `${name} fits ${plural(n, 'place')} that can still be finished. Shown (pale blocks): ${rank}, in ${num(place.completions)} of the ${num(where.completions)} ways to finish (${percent(share)}). The dots: where ${name} lies in the ways to finish, bigger where it does in more.`;
     return { kind: 'where', text, label: `Place ${name} there`, action: () => play.placeWhere(), next: n > 1 };
   }
   const w = ps.wrong;

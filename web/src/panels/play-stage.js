@@ -7,7 +7,7 @@
 //     of it moves it (the view does not turn meanwhile); any other drag turns the view.
 // carryFromTray(instance, event, element) is the drag of a piece from the tray (play-panel.js):
 // the piece follows the pointer over the view and lands where it is let go.
-import { playGrid, handPositions } from '../model/play.js';
+import { playGrid, handPositions, placeShares } from '../model/play.js';
 import { PlayLayer } from '../viewer/play-layer.js';
 import { puzzleColors } from '../viewer/colors.js';
 
@@ -53,7 +53,9 @@ export function mountPlayStage(store, stage, play) {
     const wrong = ps.wrong && ps.wrong.status === 'done' && !ps.wrong.completable ? ps.wrong : null;
     const culprit = wrong && wrong.culprit >= 0 ? (ps.placed.find((q) => q.instance === wrong.culprit) || { cells: [] }).cells
       : wrong && wrong.keep >= 0 ? ps.placed.slice(Math.max(wrong.keep, ps.given)).flatMap((q) => q.cells) : null;
-    layer.show({ puzzle: p, hand, hint, culprit, layer: ps.layer });
+    // (and where the piece lies in the ways to finish: a dot per cell, bigger where more)
+    const shares = where ? { cells: placeShares(where.places, where.completions), color: colours.instanceColor(where.instance) } : null;
+    layer.show({ puzzle: p, hand, hint, culprit, shares, layer: ps.layer });
   });
 
   // ---- the pointer on the view ----

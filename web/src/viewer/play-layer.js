@@ -1,12 +1,15 @@
 // Playing by hand, in the 3-D view (the viewer draws the pieces placed): the piece in hand where
 // it would go (in its colour when it fits there, red when it does not), the hint's piece as pale
 // blocks with bright edges, the piece "What's wrong?" names framed in red (drawn through other
-// pieces in a box), and in a box the layer pieces are put on (a grid at its floor). The cell
+// pieces in a box), "Where can it go?"'s shares as a dot in each cell the piece may cover
+// (its size the share of the ways to finish in which it does), and in a box the layer pieces
+// are put on (a grid at its floor). The cell
 // under the pointer is where a ray from the camera meets that layer's floor (a flat board's
 // surface): pointing needs nothing drawn under the pointer, and the hand does not hide it.
 //
 //   const layer = new PlayLayer(viewer);
-//   layer.show({ puzzle, hand: {positions, ok, color}, hint: {cells, color}, culprit: cells, layer: z });
+//   layer.show({ puzzle, hand: {positions, ok, color}, hint: {cells, color}, culprit: cells,
+//                shares: {cells: [[cell, share], ...], color}, layer: z });
 //   layer.cellAt(clientX, clientY, z);   // box cell on layer z under the point, or -1
 import {
   BoxGeometry, BufferAttribute, BufferGeometry, Color, EdgesGeometry, InstancedMesh, LineBasicMaterial, LineSegments, Matrix4,
@@ -17,6 +20,9 @@ const MISFIT = new Color(0xff4d5e);
 const HAND_SIZE = 0.9;
 const HINT_SIZE = 0.96;
 const CULPRIT_SIZE = 1.04;
+// A share's dot: from DOT_MIN (a share near 0) to DOT_MIN + DOT_RANGE (the largest share shown).
+const DOT_MIN = 0.1;
+const DOT_RANGE = 0.34;
 
 export class PlayLayer {
   /** @param {import('./viewer.js').Viewer} viewer */
@@ -31,6 +37,7 @@ export class PlayLayer {
     this.culpritMaterial = new MeshLambertMaterial({ color: 0xff4d5e, transparent: true, opacity: 0.35, depthWrite: false, depthTest: false });
     this.culpritEdgeMaterial = new LineBasicMaterial({ color: 0xff8c97, depthWrite: false, depthTest: false });
     this.layerMaterial = new LineBasicMaterial({ color: 0xffd23f, transparent: true, opacity: 0.7 });
+    this.dotMaterial = new MeshLambertMaterial();
     this.raycaster = new Raycaster();
   }
 
@@ -72,7 +79,8 @@ export class PlayLayer {
   /**
    * Draw what playing shows over the pieces, or nothing (show(null)).
    * @param {{puzzle: object, hand?: {positions: number[][], ok: boolean, color: Color}|null,
-   *          hint?: {cells: number[], color: Color}|null, culprit?: number[]|null, layer?: number}|null} view
+   *          hint?: {cells: number[], color: Color}|null, culprit?: number[]|null,
+   *          shares?: {cells: [number, number][], color: Color}|null, layer?: number}|null} view
    */
   show(view) {
     this.clear();
@@ -80,6 +88,7 @@ export class PlayLayer {
     if (!view) return;
     const p = view.puzzle;
     const pos = (c) => [c % p.xDim, Math.floor(c / p.xDim) % p.yDim, Math.floor(c / (p.xDim * p.yDim))];
+    if (view.shares && view.shares.cells.length) this.dots(view.shares.cells.map(([c, share]) => [pos(c), share]), view.shares.color);
     if (view.hint) {
       const cells = view.hint.cells.map(pos);
       this.blocks(cells, HINT_SIZE, this.hintMaterial, view.hint.color, 3);
@@ -107,6 +116,22 @@ export class PlayLayer {
       if (color) mesh.setColorAt(k, color);
     });
     mesh.renderOrder = order;
+    this.add(mesh);
+  }
+
+  /** A cube at each cell's centre, its size by its share (relative to the largest). */
+  dots(cells, color) {
+    const most = Math.max(...cells.map(([, share]) => share));
+    const mesh = new InstancedMesh(new BoxGeometry(1, 1, 1), this.dotMaterial, cells.length);
+    const m = new Matrix4();
+    cells.forEach(([[x, y, z], share], k) => {
+      const size = DOT_MIN + DOT_RANGE * (most > 0 ? share / most : 0);
+      m.makeScale(size, size, size);
+      m.setPosition(this.centre(x, y, z));
+      mesh.setMatrixAt(k, m);
+      mesh.setColorAt(k, color);
+    });
+    mesh.renderOrder = 2;
     this.add(mesh);
   }
 
