@@ -494,6 +494,20 @@ TEST(Play, ACancelledQueryStops) {
     q.value->cancel();
     EXPECT_EQ(q.value->step(1 << 20), PlayQuery::State::Cancelled);
     EXPECT_EQ(json::parse(q.value->json())["state"], "cancelled");
+    // "where" too, in the middle of its passes, with its share done said meanwhile
+    auto w = PlayQuery::begin(def, {}, PlayQuery::Kind::Where, 0, 0, false, 0);
+    ASSERT_TRUE(w.ok()) << w.status.message;
+    double before = 0;
+    for (int k = 0; k < 40; ++k) {
+        ASSERT_EQ(w.value->step(20000), PlayQuery::State::Running);
+        EXPECT_GE(w.value->fractionDone(), before);
+        before = w.value->fractionDone();
+    }
+    EXPECT_GT(before, 0);
+    EXPECT_LT(before, 1);
+    w.value->cancel();
+    EXPECT_EQ(w.value->step(1 << 20), PlayQuery::State::Cancelled);
+    EXPECT_TRUE(w.value->places().empty());
 }
 
 // The Session's surface: the flat placements, the kinds, playJson, errors as values.
