@@ -120,9 +120,13 @@ describe('PlayActions', () => {
     expect(store.get().play.hand).toBeNull();
     expect(store.get().play.where).toBeNull(); // (of the packing before)
     expect((await counted(store)).completions).toBe(where.places[2].completions);
-    // asking for a hint afterwards answers the hint and clears nothing else asked since
+    // another piece picked: the answer about F goes; asked for I, then a hint: the hint is shown
     play.pick(named(store, 'I'));
+    expect(store.get().play.where).toBeNull();
     await play.where();
+    expect(store.get().play.where).toMatchObject({ status: 'done', instance: named(store, 'I') });
+    play.pick(named(store, 'I')); // (the same piece again: its answer stays)
+    expect(store.get().play.where).not.toBeNull();
     await play.hint();
     expect(store.get().play.where).toBeNull();
     expect(store.get().play.hint.status).toBe('done');

@@ -154,7 +154,9 @@ export class PlayActions {
     if (!s.active || !this.puzzle || s.placed.some((p) => p.instance === instance)) return;
     if (!this.puzzle.instances[instance] || this.puzzle.instances[instance].stationary) return;
     this.dragging = false;
-    this.update({ hand: this.lastHands.get(instance) || handFor(this.puzzle, instance), message: '' });
+    // (where another piece can go is not this one's answer)
+    const where = s.where && s.where.instance !== instance ? null : s.where;
+    this.update({ hand: this.lastHands.get(instance) || handFor(this.puzzle, instance), message: '', where });
   }
 
   /** Put the piece in hand back in the tray. */
@@ -423,6 +425,7 @@ export class PlayActions {
       onProgress: (r) => this.update({ where: { key, status: 'weighing', instance, fraction: r.fractionDone || 0 } }),
     });
     if (!answer) return;
+    if (!this.state.where || this.state.where.instance !== instance) return; // (another piece picked meanwhile)
     if (answer.error) this.update({ where: { key, status: 'failed', instance, error: answer.error } });
     else this.update({ where: { key, status: 'done', instance, places: answer.places, index: 0, completions: answer.completions } });
     this.analyse();
