@@ -8,7 +8,7 @@
 // it about y), T tips it (a box), arrows move it, Enter puts it down, Escape puts it back,
 // PageUp/PageDown change the layer (a box), Ctrl+Z / Ctrl+Y undo and redo.
 import { COUNT_LIMIT } from '../app/play-actions.js';
-import { num, plural } from '../app/format.js';
+import { num, percentText, plural } from '../app/format.js';
 import { challengesFor, GRADE_WORDS } from '../ui/challenges.js';
 import { puzzleColors } from '../viewer/colors.js';
 import { byId, h, isTyping, setAttr, setProp, setText } from './dom.js';
@@ -210,13 +210,6 @@ export function mountPlayPanel(store, play, playStage, sync) {
   });
 }
 
-/** A share as a percentage a person reads at a glance: "52%", "0.4%", "under 0.1%". */
-function percent(share) {
-  if (share >= 0.1) return `${Math.round(share * 100)}%`;
-  if (share >= 0.001) return `${(share * 100).toFixed(1)}%`;
-  return 'under 0.1%';
-}
-
 /** Whether the pieces placed can still be finished, and in how many ways. */
 function statusText(ps, solved) {
   const c = ps.count;
@@ -256,7 +249,7 @@ function answerOf(ps, play) {
     const place = where.places[where.index];
     const share = where.completions > 0 ? place.completions / where.completions : 0;
     const rank = where.index === 0 ? (n === 1 ? 'the only place' : 'the best place') : `place ${where.index + 1} of ${n}`;
-    const text = `${name} fits ${plural(n, 'place')} that can still be finished. Shown (pale blocks): ${rank}, in ${num(place.completions)} of the ${num(where.completions)} ways to finish (${percent(share)}). The dots: where ${name} lies in the ways to finish, bigger where it does in more.`;
+    const text = `${name} fits ${plural(n, 'place')} that can still be finished. Shown (pale blocks): ${rank}, in ${num(place.completions)} of the ${num(where.completions)} ways to finish (${percentText(share)}). The dots: where ${name} lies in the ways to finish, bigger where it does in more.`;
     return { kind: 'where', text, label: `Place ${name} there`, action: () => play.placeWhere(), next: n > 1 };
   }
   const w = ps.wrong;
