@@ -69,38 +69,46 @@ std::string memoStatistics(const ParallelMemo& c) {
     return os.str();
 }
 
-// --placements: each image of the model (a piece's placement), its cells and the solutions
-// through it, as "piece<TAB>x,y,z x,y,z ...<TAB>count" lines under a header.
-std::string placementTable(const MemoCounter& c) {
+// --placements: each image of the model (a piece's placement) with the solutions through it:
+// its piece's name, its cells' box coordinates, the count.
+struct PlacementLine {
+    const std::string* piece;
+    std::vector<Vec3> cells;
+    uint64_t solutions;
+};
+std::vector<PlacementLine> placementLines(const MemoCounter& c) {
     const Model& m = c.model();
     const std::vector<uint64_t>& counts = c.placementCounts();
+    std::vector<PlacementLine> lines;
+    for (size_t i = 0; i < m.images.size() && i < counts.size(); ++i) {
+        const Image& image = m.images[i];
+        PlacementLine line{&m.shapes[static_cast<size_t>(image.shape)].name, {}, counts[i]};
+        for (int cell : image.cells) line.cells.push_back(m.openCellPos[static_cast<size_t>(cell)]);
+        lines.push_back(std::move(line));
+    }
+    return lines;
+}
+
+// As text: "piece<TAB>x,y,z x,y,z ...<TAB>count" lines under a header.
+std::string placementTable(const MemoCounter& c) {
     std::ostringstream os;
     os << "\n# The solutions through each placement (--placements), of " << formatCount(static_cast<long long>(std::min<uint64_t>(c.count(), INT64_MAX)))
        << ": piece, its cells (x,y,z), solutions that keep it there\n";
-    for (size_t i = 0; i < m.images.size() && i < counts.size(); ++i) {
-        const Image& image = m.images[i];
-        os << m.shapes[static_cast<size_t>(image.shape)].name << '\t';
-        for (size_t k = 0; k < image.cells.size(); ++k) {
-            const Vec3& v = m.openCellPos[static_cast<size_t>(image.cells[k])];
-            os << (k ? " " : "") << v.x << ',' << v.y << ',' << v.z;
-        }
-        os << '\t' << counts[i] << '\n';
+    for (const PlacementLine& line : placementLines(c)) {
+        os << *line.piece << '\t';
+        for (size_t k = 0; k < line.cells.size(); ++k)
+            os << (k ? " " : "") << line.cells[k].x << ',' << line.cells[k].y << ',' << line.cells[k].z;
+        os << '\t' << line.solutions << '\n';
     }
     return os.str();
 }
 
 nlohmann::json placementJson(const MemoCounter& c) {
-    const Model& m = c.model();
-    const std::vector<uint64_t>& counts = c.placementCounts();
     nlohmann::json list = nlohmann::json::array();
-    for (size_t i = 0; i < m.images.size() && i < counts.size(); ++i) {
-        const Image& image = m.images[i];
+    for (const PlacementLine& line : placementLines(c)) {
         nlohmann::json cells = nlohmann::json::array();
-        for (int cell : image.cells) {
-            const Vec3& v = m.openCellPos[static_cast<size_t>(cell)];
-            cells.push_back({v.x, v.y, v.z});
-        }
-        list.push_back({{"piece", m.shapes[static_cast<size_t>(image.shape)].name}, {"cells", std::move(cells)}, {"solutions", counts[i]}});
+        for (const Vec3& v : line.cells) cells.push_back({v.x, v.y, v.z});
+        list.push_back({{"piece", *line.piece}, {"cells", std::move(cells)}, {"solutions", line.solutions}});
     }
     return list;
 }
