@@ -109,7 +109,9 @@ double LayerCount::fractionDone() const {
     if (status_ == Status::Done) return 1;
     if (p_.cells == 0) return 1;
     const double inLayer = size_ > 0 && opened_ ? static_cast<double>(next_) / static_cast<double>(size_) : 0;
-    return (at_ + inLayer) / p_.cells;
+    const double expanded = static_cast<double>(subproblems_) - (opened_ ? static_cast<double>(size_ - next_) : 0);
+    shownDone_ = std::max(shownDone_, layeredShareDone(layerSizes_, expanded, (at_ + inLayer) / p_.cells, p_.cells, p_.crossSection));
+    return shownDone_;
 }
 
 // A new chunk for worker w's entries of ring slot `slot`; false past the budget.

@@ -58,7 +58,8 @@ public:
     Status run(long long& budget, const std::atomic<bool>& stop);
     Status status() const { return status_; }
     uint64_t count() const { return count_; }  // once Done
-    // The share of the layers done (the current one by its subproblems expanded).
+    // The share done: the subproblems expanded over the layers' forecast total
+    // (memo_choice.hpp's layeredShareDone), never less than a share returned before.
     double fractionDone() const;
 
     struct Stats {
@@ -130,6 +131,7 @@ private:
     uint64_t count_ = 0;
     Status status_ = Status::Running;
     long long subproblems_ = 0, peakBytes_ = 0;
+    mutable double shownDone_ = 0;  // fractionDone never goes back (a later forecast may be larger)
     std::vector<long long> layerSizes_;  // the distinct subproblems of each layer opened
 };
 

@@ -140,6 +140,21 @@ double forecastLayers(const std::vector<long long>& sizes, int positions, int pe
     return std::min(sum, 1e300);
 }
 
+double layeredShareDone(const std::vector<long long>& sizes, double expanded, double byLayers, int positions, int period) {
+    const int done = static_cast<int>(sizes.size());
+    double total = 0;
+    if (2 * done <= positions) {
+        total = forecastLayers(sizes, positions, period);
+    } else {
+        const int peak = static_cast<int>(std::max_element(sizes.begin(), sizes.end()) - sizes.begin());
+        for (long long s : sizes) total += static_cast<double>(s);
+        for (int q = done; q < positions; ++q)  // (2 peak - q < peak: a layer done)
+            if (2 * peak - q >= 0) total += static_cast<double>(sizes[static_cast<size_t>(2 * peak - q)]);
+    }
+    if (total <= 0) return byLayers;
+    return std::clamp(expanded / total, 0.0, 1.0);
+}
+
 RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules) {
     RaceDecision d;
     char line[320];

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <vector>
+
+#include "memo/memo_choice.hpp"
 
 namespace polycube {
 
@@ -85,7 +88,16 @@ double PlacementCounts::fractionDone() const {
     }
     const size_t size = at_ < p_.cells && opened_ ? layers_[static_cast<size_t>(at_)].keys.size() / static_cast<size_t>(words_) : 0;
     const double inLayer = size > 0 ? static_cast<double>(next_) / static_cast<double>(size) : 0;
-    return kForwardShare * (at_ + inLayer) / std::max(p_.cells, 1);
+    // The layers opened so far: each numbers its subproblems after the one before.
+    const int opened = std::min(at_ + (opened_ ? 1 : 0), p_.cells);
+    std::vector<long long> sizes(static_cast<size_t>(opened));
+    for (int q = 0; q < opened; ++q) {
+        const uint32_t end = q + 1 < opened ? layers_[static_cast<size_t>(q) + 1].first : static_cast<uint32_t>(value_.size());
+        sizes[static_cast<size_t>(q)] = static_cast<long long>(end - layers_[static_cast<size_t>(q)].first);
+    }
+    const double expanded = static_cast<double>(value_.size()) - static_cast<double>(size - std::min(size, next_));
+    shownForward_ = std::max(shownForward_, layeredShareDone(sizes, expanded, (at_ + inLayer) / std::max(p_.cells, 1), p_.cells, p_.crossSection));
+    return kForwardShare * shownForward_;
 }
 
 bool PlacementCounts::charge(long long bytes) {

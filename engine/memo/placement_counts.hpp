@@ -58,8 +58,9 @@ public:
     uint64_t count() const { return count_; }  // once Done
     // Per row of the problem: the solutions that place it (once Done).
     const std::vector<uint64_t>& rowCounts() const { return rowCounts_; }
-    // The share done: the forward pass by its layers, then the backward pass (far quicker) by
-    // its subproblems.
+    // The share done: the forward pass by its subproblems over the layers' forecast total
+    // (memo_choice.hpp's layeredShareDone, never going back), then the backward pass (far
+    // quicker) by its subproblems.
     double fractionDone() const;
 
     struct Stats {
@@ -115,6 +116,7 @@ private:
     uint64_t reachedEnd_ = 0;  // the forward pass's count
     uint64_t count_ = 0;
     bool backward_ = false;
+    mutable double shownForward_ = 0;  // the forward pass's share shown, never going back
     int at_ = 0;              // forward: the layer being expanded
     size_t next_ = 0;         // forward: its next subproblem; backward: the subproblems left
     size_t edgeAt_ = 0;       // backward: the edges before the next subproblem's end
