@@ -179,7 +179,15 @@ describe("the editor's cell grids", () => {
       // a swipe to the left: the frame scrolls, no cell changes
       const s = await centre(4, 1);
       await touch(Array.from({ length: 12 }, (_, k) => ({ x: s.x - k * 20, y: s.y })));
-      await page.waitForTimeout(300);
+      // The swipe may fling on after the finger leaves, longer on a busy machine; a touch that
+      // lands during the fling only stops it. So wait until the frame stands still (the same
+      // scrollLeft over three animation frames), not for a fixed time.
+      await page.waitForFunction(async () => {
+        const frame = document.querySelector('#space-grid').parentElement;
+        const at = frame.scrollLeft;
+        for (let k = 0; k < 3; k++) await new Promise((next) => requestAnimationFrame(next));
+        return at > 0 && frame.scrollLeft === at;
+      });
       expect(await page.$eval('#space-grid', (g) => g.parentElement.scrollLeft)).toBeGreaterThan(100);
       expect(await holes()).toEqual(['1,2']);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
