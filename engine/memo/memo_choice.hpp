@@ -87,9 +87,9 @@ double forecastLayers(const std::vector<long long>& sizes, int positions, int pe
 // (one-sided 18x5 said 44% at a sixth of its time). The total: in the sweep's first half,
 // forecastLayers'; past the middle, the layers still to come taken as the mirror image of
 // those done around the largest so far (a box's layers fall after their peak about as they
-// rose: on 18x5 this is at most 1.35x the true total past the middle, where forecastLayers,
-// which carries the last growth on, said up to 2.2x). Until the forecast can tell (two
-// cross-sections of layers), `byLayers`: the layers' share.
+// rose: past the middle of 18x5 this total is 0.62x to 1.25x the true one, where
+// forecastLayers, which carries the last growth on, says up to 2.2x). Until the forecast can
+// tell (two cross-sections of layers), `byLayers`: the layers' share.
 double layeredShareDone(const std::vector<long long>& sizes, double expanded, double byLayers, int positions, int period);
 
 // The race (a count the forecast leaves to the enumerating search; memo/count_race.hpp runs it).
