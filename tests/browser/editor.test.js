@@ -41,6 +41,9 @@ async function drawPiece(name, cells) {
 }
 
 const pieceNames = () => page.$$eval('#editor-pieces li[data-piece]', (lis) => lis.map((li) => li.dataset.piece));
+/** Until My puzzles holds the puzzle as drawn and the session names it (the autosave follows a
+ * pause in the edits, the session a moment later): a state, never a fixed time. */
+const saved = (p = page) => p.waitForFunction(() => window.__polycube.editorSaved() && window.__polycube.linkSettled(), null, { timeout: 10_000 });
 
 describe('the puzzle editor', () => {
   test('a 5x4 board shaped by dragging, four tetrominoes drawn by hand, live checks, solved', async () => {
@@ -198,7 +201,7 @@ describe('the puzzle editor', () => {
     const added = (await pieceNames())[7];
     expect(await fill(`#editor-pieces li[data-piece="${added}"]`)).toBe(inTray);
     expect(await fill('.tray-piece >> nth=0')).not.toBe(inTray); // the next one added takes the next colour
-    await page.waitForTimeout(400); // the autosave waits for a pause in the edits
+    await saved();
     await page.reload();
     expect(await ui.waitState(['ready', 'error', 'done'])).not.toBe('error');
     await page.waitForSelector('#editor-body:not([hidden])');
@@ -479,7 +482,7 @@ describe('My puzzles', () => {
     await page.click('#edit-copy');
     await page.waitForSelector('#editor-body:not([hidden])');
     expect(await page.inputValue('#editor-title')).toBe('Second: a straight tromino (my copy)');
-    await page.waitForTimeout(400); // (the autosave waits for a pause in the edits)
+    await saved();
     await page.click('#editor-close');
     expect(await ui.loadBy(() => page.selectOption('#library', entry.value))).toBe('ready');
     expect(await page.$$eval('#puzzle-pick option', (os) => os.length)).toBe(2);
@@ -492,7 +495,7 @@ describe('My puzzles', () => {
     await page.fill('#tray-copies', '1'); // (an earlier test asked for 2)
     await page.click('#tray-add-all');
     await page.fill('#editor-title', 'Keep me');
-    await page.waitForTimeout(400);
+    await saved();
     await page.evaluate(() => { document.getElementById('custom').open = true; });
     expect(await ui.loadBy(() => page.click('#def-load'))).toBe('ready');
     expect((await ui.hooks()).puzzle).toMatchObject({ title: 'Keep me', xDim: 5, yDim: 4, pieces: 5 });
@@ -703,7 +706,7 @@ describe('the editor under a demanding person (QA, third pass)', () => {
     await page.fill('#editor-title', 'Beta');
     await addFromTray('tetrominoes', ['O', 'O']); // (two squares fill the 4x2 board)
     await idle();
-    await page.waitForTimeout(400); // the autosave waits for a pause in the edits
+    await saved();
     await page.reload();
     await page.waitForSelector('#editor-body:not([hidden])');
     await idle();
@@ -718,6 +721,28 @@ describe('the editor under a demanding person (QA, third pass)', () => {
     await page.waitForFunction(() => window.__polycube.state().run.options !== undefined && ['done', 'error'].includes(document.body.dataset.state) && window.__polycube.state().solutions.total > 0, null, { timeout: 30_000 });
     expect(ui.errors).toEqual([]);
   });
+
+  test('an edit and a reload at once keep the edit: the page saves it as it goes away', async () => {
+    await ui.newPuzzle(4, 2, 1);
+    await page.fill('#editor-title', 'Delta');
+    await page.selectOption('#tray-set', 'tetrominoes');
+    await saved();
+    // the click and the page going away in one task: within the autosave's pause
+    const saves = await page.evaluate(() => {
+      document.querySelector('#tray-pieces button[aria-label="Add piece O"]').click();
+      const before = window.__polycube.editorSaved();
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+      return { before, after: window.__polycube.editorSaved() };
+    });
+    expect(saves).toEqual({ before: false, after: true });
+    await page.reload();
+    await page.waitForSelector('#editor-body:not([hidden])');
+    expect(await page.inputValue('#editor-title')).toBe('Delta');
+    expect(await pieceNames()).toHaveLength(1);
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('polycube.myPuzzles.v1')).filter((p) => p.title === 'Delta').length);
+    expect(kept).toBe(1);
+    expect(ui.errors).toEqual([]);
+  });
 });
 
 describe('two tabs on one of My puzzles', () => {
@@ -727,14 +752,14 @@ describe('two tabs on one of My puzzles', () => {
     await page.selectOption('#tray-set', 'tetrominoes');
     await page.click('#tray-pieces button[aria-label="Add piece I"]');
     await page.waitForFunction(() => !document.querySelector('#editor-checks [data-check="pending"]'), null, { timeout: 10_000 });
-    await page.waitForTimeout(400); // saved after a pause in the edits
+    await saved();
     const other = await page.context().newPage(); // the same browser: the same storage
     await other.goto(page.url());
     await other.waitForSelector('#editor-body:not([hidden])');
     expect(await other.inputValue('#editor-title')).toBe('Gamma');
     await other.selectOption('#tray-set', 'tetrominoes');
     await other.click('#tray-pieces button[aria-label="Add piece O"]');
-    await other.waitForTimeout(600); // saved there
+    await saved(other); // saved there
     await page.waitForFunction(() => /"Gamma" was changed in My puzzles by another tab or window\. This tab still shows its own version/.test(document.getElementById('notice-text').textContent), null, { timeout: 10_000 });
     await other.close();
     await page.click('#notice-close');

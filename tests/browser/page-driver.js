@@ -67,6 +67,17 @@ export function driver(page) {
     }),
     /** Wait until no piece is moving in the view (watching the search animates steps). */
     still: () => page.waitForFunction(() => !(window.__polycube && window.__polycube.animating && window.__polycube.animating()), null, { timeout: 5000, polling: 20 }),
+    /** Wait until a turn of the view is over: the camera and the state agree over three frames in a row
+     * (the camera glides on after a drag, and the state follows it once it stops). */
+    cameraSettled: () => page.waitForFunction(() => new Promise((resolve) => {
+      let frames = 0;
+      const look = () => {
+        if (!window.__polycube.cameraSettled()) resolve(false);
+        else if (++frames === 3) resolve(true);
+        else requestAnimationFrame(look);
+      };
+      look();
+    }), null, { timeout: 10_000 }),
     /** Let the render loop settle, then save a screenshot under tests/output/browser/. */
     async shot(name) {
       await d.still();

@@ -196,7 +196,7 @@ describe('worker pool', () => {
     // finished: nothing is offered any more
     await page.reload();
     expect(await d.waitState(['ready', 'error'], 60_000)).toBe('ready');
-    await page.waitForTimeout(500);
+    await page.waitForFunction(() => window.__polycube.startedUp, null, { timeout: 20_000 }); // (the kept search looked for)
     expect(await page.isHidden('#resume-banner')).toBe(true);
   }, 1_200_000);
 

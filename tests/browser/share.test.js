@@ -58,7 +58,7 @@ describe('share links', () => {
     await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 - 40, { steps: 8 });
     await page.mouse.up();
     await page.waitForFunction(() => window.__polycube.state().view.camera !== null, null, { timeout: 5000 });
-    await page.waitForTimeout(600); // (damping: the camera settles, then the state follows)
+    await ui.cameraSettled(); // (damping: the camera glides on, then the state follows)
     const camera = await page.evaluate(() => window.__polycube.state().view.camera);
     await page.click('#copy-link');
     const link = await page.inputValue('#link-text');

@@ -381,7 +381,7 @@ describe('many pieces', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 140, box.y + box.height / 2 + 50, { steps: 6 });
     await page.mouse.up();
-    await page.waitForTimeout(600); // (the camera's damping settles)
+    await ui.cameraSettled(); // (the camera's damping settles)
     expect(await overlaps()).toEqual([]);
     await page.click('#reset-view');
     await page.uncheck('#view-labels');

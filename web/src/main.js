@@ -95,7 +95,7 @@ const share = mountSharePanel(store, actions, editor, sync);
 mountStageBar(store, actions, editor, share); // Solve, the solutions and Share on the view (phones)
 mountWatchPanel(store, actions, watch);
 const lessonScreen = mountLessonScreen(store, lessons, watch, stage);
-mountTestHooks(store, stage, watch, lessonScreen, sync);
+const testHooks = mountTestHooks(store, stage, watch, lessonScreen, sync, editor);
 mountPiecesViewPanel(store, stage, view, sync);
 mountLayerGridPanel(store, stage, view);
 mountBuildPanel(store, build, stage);
@@ -103,10 +103,14 @@ store.notify(Object.keys(store.get())); // first drawing of every panel
 storageActions.refresh(); // what persist found damaged (and copies set aside at earlier visits)
 
 savedSearches.listen((message) => actions.savedChangedElsewhere(message)); // another tab's kept search
-sync.restore(window.location.hash).then(() => sync.follow()).then(() => actions.checkSaved());
+sync.restore(window.location.hash).then(() => sync.follow()).then(() => actions.checkSaved())
+  .finally(() => { testHooks.startedUp = true; });
 // My puzzles written by another tab or window (the event never reaches the tab that wrote)
 window.addEventListener('storage', (e) => {
   if (e.key === null || Persist.isPuzzlesKey(e.key)) editor.puzzlesChangedElsewhere();
 });
 // a long search is written down every few seconds; once more when the page goes away
 window.addEventListener('pagehide', () => actions.saveRunning());
+// the editor's last edits, made within the autosave's pause (before the session names the puzzle:
+// this listener comes first, the session's is added by sync.follow)
+window.addEventListener('pagehide', () => editor.saveNow());

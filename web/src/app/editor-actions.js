@@ -199,16 +199,47 @@ export class EditorActions {
     this.checkTimer = setTimeout(() => this.flushChecks(), CHECK_DELAY_MS);
   }
 
-  /** Run the engine's draft checks and save the puzzle in My puzzles now. */
-  async flushChecks() {
-    clearTimeout(this.checkTimer);
+  /**
+   * Whether My puzzles holds the puzzle being edited as it is drawn now (true with the editor
+   * closed). The autosave follows a pause in the edits; a test waits for this, never a time.
+   */
+  saved() {
     const { puzzle, active, savedId } = this.editor;
-    if (!active || !puzzle) return;
+    if (!active || !puzzle) return true;
+    const entry = this.persist && savedId ? this.persist.puzzles().find((p) => p.id === savedId) : null;
+    return !!entry && entry.text === writeDefinition(puzzle) && entry.title === String(titleOf(puzzle.title)).slice(0, 200);
+  }
+
+  /**
+   * The page goes away (a reload, a closed tab) within the autosave's pause: the last edits are
+   * saved now, before the session is written (it names the saved puzzle), so none is lost.
+   */
+  saveNow() {
+    if (this.saved()) return;
+    clearTimeout(this.checkTimer);
+    this.checkTimer = 0;
+    this.savePuzzle();
+  }
+
+  /** Write the puzzle being edited into My puzzles (a new entry the first time); its text. */
+  savePuzzle() {
+    const { puzzle, savedId } = this.editor;
     const text = writeDefinition(puzzle);
+    if (!this.persist) return text;
     const id = this.persist.savePuzzle({ id: savedId, title: puzzle.title, text });
     if (id && id !== savedId) this.store.update('editor', { savedId: id });
     this.store.update('myPuzzles', this.persist.puzzles());
     this.actions.reportSave(this.persist);
+    return text;
+  }
+
+  /** Run the engine's draft checks and save the puzzle in My puzzles now. */
+  async flushChecks() {
+    clearTimeout(this.checkTimer);
+    this.checkTimer = 0;
+    const { puzzle, active } = this.editor;
+    if (!active || !puzzle) return;
+    const text = this.savePuzzle();
     const token = ++this.checkToken;
     const result = await this.actions.draft(text, definitionFileName(puzzle));
     if (token !== this.checkToken) return;

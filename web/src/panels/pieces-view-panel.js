@@ -228,6 +228,8 @@ export function mountPiecesViewPanel(store, stage, view, sync = null) {
       pointOfPiece: (i) => viewer.emphasis.screenPointOf(i),
       pickAt: (x, y) => viewer.emphasis.pick(x, y),
       cameraNow: () => viewer.cameraView(), // where the camera is this frame (the state follows once it settles)
+      // the camera stands where the state says (no write waiting: a turn and its glide are over)
+      cameraSettled: () => cameraTimer === 0 && sameCamera(viewer.cameraView(), store.get().view.camera),
     });
   }
 }

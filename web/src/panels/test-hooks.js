@@ -1,6 +1,6 @@
 // Test hooks (harmless for users): document.body.dataset.state is the search phase ('loading' |
 // 'ready' | 'running' | 'done' | 'cancelled' | 'error'); window.__polycube = { solutionsShown,
-// emptyBoardsShown, piecesDrawn, currentSolution, storedSolutions, puzzle, loads, sample(), state(),
+// emptyBoardsShown, piecesDrawn, currentSolution, storedSolutions, puzzle, loads, startedUp, sample(), state(),
 // animating(), lastMotion() }
 // where solutionsShown (emptyBoardsShown) counts drawings of a solution (of the empty board), piecesDrawn is the number of pieces in the current drawing and
 // loads counts the times the phase became 'loading' (a test clicks, then waits for the count to
@@ -9,10 +9,11 @@
 // (a lesson's "click the cell" questions), playCell(i) where
 // it is pointed at while playing by hand; replayGrid() the piece on each cell at the replay's step;
 // lessonViews() the lesson screen's tree, code and matrix views; linkSettled() whether the address
-// and the session hold the state shown (a test waits for it after a change, never a fixed time).
+// and the session hold the state shown (a test waits for it after a change, never a fixed time);
+// editorSaved() whether My puzzles holds the puzzle being edited as it is drawn.
 import { cellToClient } from '../viewer/cell-pick.js';
 
-export function mountTestHooks(store, stage, watch = null, lessonScreen = null, linkSync = null) {
+export function mountTestHooks(store, stage, watch = null, lessonScreen = null, linkSync = null, editor = null) {
   const hooks = {
     solutionsShown: 0,
     emptyBoardsShown: 0,
@@ -20,6 +21,7 @@ export function mountTestHooks(store, stage, watch = null, lessonScreen = null, 
     currentSolution: 0,
     storedSolutions: 0,
     loads: 0,
+    startedUp: false, // the start-up is over: the link or session restored, the kept search looked for
     puzzle: null,
     sample: () => stage.viewer.sample(),
     /** Client position of a box cell in the editor's 3-D layer (to click it), or null. */
@@ -49,6 +51,8 @@ export function mountTestHooks(store, stage, watch = null, lessonScreen = null, 
     watchLayer: () => stage.watchLayer.summary(),
     /** Whether the address and the session hold the state shown (their write follows a change by a moment). */
     linkSettled: () => (linkSync ? linkSync.settled() : true),
+    /** Whether My puzzles holds the puzzle being edited as drawn (the autosave follows a pause). */
+    editorSaved: () => (editor ? editor.saved() : true),
   };
   window.__polycube = hooks;
   store.subscribe('*', (s) => {
