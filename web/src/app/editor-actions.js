@@ -212,13 +212,11 @@ export class EditorActions {
 
   /**
    * The page goes away (a reload, a closed tab) within the autosave's pause: the last edits are
-   * saved now, before the session is written (it names the saved puzzle), so none is lost.
+   * saved now, before the session is written (it names the saved puzzle), so none is lost. The
+   * pending checks stay pending: a page kept in the back-forward cache runs them when it comes back.
    */
   saveNow() {
-    if (this.saved()) return;
-    clearTimeout(this.checkTimer);
-    this.checkTimer = 0;
-    this.savePuzzle();
+    if (!this.saved()) this.savePuzzle();
   }
 
   /** Write the puzzle being edited into My puzzles (a new entry the first time); its text. */
