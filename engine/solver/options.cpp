@@ -256,7 +256,7 @@ const std::vector<OptionSpec>& specs() {
         {'t', "trace", Arg::Required, false, OptionScope::Search, "K", -100000, 100000, "3", "trace placements and removals while K or more pieces remain (-K: exactly K; 0: no trace)",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec& self) { return intValue(v, self, o.trace); }},
         {'s', "monteCarlo", Arg::Required, false, OptionScope::Search, "T,R,SEED", 1, 0, "100,2,7",
-         "Monte Carlo sampling: T trials, each ending when a piece is removed with R pieces left; random seed SEED",
+         "Monte Carlo sampling: T trials, each ending when a piece is removed with R pieces left; random seed SEED (with -l 1, a search by random restarts: one solution of a hard puzzle may come far sooner)",
          [](SolverOptions& o, OptionParse&, const std::string* v, const OptionSpec&) {
              std::vector<std::string> parts;
              std::stringstream ss(*v);
