@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = path.join(ROOT, 'build/cli/polycube');
 const LIMIT = Number(process.env.RINGS_LIMIT || 60);
-const RESTARTS = ['-q', '-l', '1', '-s', '1000000000,20,1']; // one thread
+const RESTART_AT = 20; // pieces left where each random dive turns into a whole search
+const RESTARTS = ['-q', '-l', '1', '-s', `1000000000,${RESTART_AT},1`]; // one thread
 const SOLVED = JSON.parse(readFileSync(path.join(ROOT, 'def/rings/solutions.json'), 'utf8'));
 // The pieces, as def/rings' tubes have them.
 const PIECES = readFileSync(path.join(ROOT, 'def/rings/pentacube_tube_3x4x14.txt'), 'utf8')
@@ -116,7 +117,7 @@ const md = `# Thin rings of the 28 pentacubes\n\n` +
   `pentacubes (the 29 but the straight one, 140 cubes): a ring of a x b cubes around an (a-2) x (b-2) hole, ` +
   `L long. \`polycube -q -r -i -j 2\`, wall seconds, cut by SIGINT past ${LIMIT} s; a tube it neither refutes nor ` +
   `finds a solution of is searched again by random restarts (\`polycube ${RESTARTS.join(' ')}\`: random dives down to ` +
-  `20 pieces left, each followed by a whole search of the rest), within the same time.\n\n` +
+  `${RESTART_AT} pieces left, each followed by a whole search of the rest), within the same time.\n\n` +
   `**${results.filter(refuted).length} of ${results.length} tubes refuted, the slowest in ${slowest.toFixed(3)} s. ` +
   `With solutions: ${named(withSolutions)}. Undecided: ${named(undecided)}.**\n\n` +
   `| tube (ring, length) | the engine's answer | time | a solution in def/rings |\n|---|---|---:|---|\n` + rows.join('\n') + '\n';

@@ -14,6 +14,7 @@ import * as commands from './commands.js';
 import { PHASE, CUSTOM } from './state.js';
 import { shownPuzzle } from './selectors.js';
 import { titleOf } from './format.js';
+import { storedTitle } from './persist.js';
 import { carryColourSlots, slotsByName } from '../viewer/colors.js';
 import { writeDefinition, definitionFileName } from '../model/definition-writer.js';
 import { cellCounts, emptyPuzzle, fromEngineJson, validatePuzzle } from '../model/puzzle.js';
@@ -207,7 +208,7 @@ export class EditorActions {
     const { puzzle, active, savedId } = this.editor;
     if (!active || !puzzle) return true;
     const entry = this.persist && savedId ? this.persist.puzzles().find((p) => p.id === savedId) : null;
-    return !!entry && entry.text === writeDefinition(puzzle) && entry.title === String(titleOf(puzzle.title)).slice(0, 200);
+    return !!entry && entry.text === writeDefinition(puzzle) && entry.title === storedTitle(puzzle.title);
   }
 
   /**

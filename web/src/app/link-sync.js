@@ -25,7 +25,7 @@ import { shownPuzzle } from './selectors.js';
 import { lessonOfLink } from '../lesson/lessons.js';
 import { linkedWords, num, titleOf, withNotice, withoutNotice } from './format.js';
 import { linkView, viewFromLink } from './view-actions.js';
-import { MAX_SAVED_TEXT, plainSlots } from './persist.js';
+import { MAX_SAVED_TEXT, plainSlots, storedTitle } from './persist.js';
 
 const FOLLOW_DELAY_MS = 250;
 const SESSION_KEYS = ['source', 'puzzleIndex', 'options', 'definition', 'editor', 'solutions', 'view', 'watch', 'lesson', 'play'];
@@ -222,7 +222,7 @@ export class LinkSync {
       // a definition on screen that My puzzles does not hold (too large, or the storage refused
       // it): gone after a reload, and the reload says so
       lost: s.source.kind === 'custom' && s.source.text
-        ? { title: String(titleOf(s.source.title || (s.puzzles[0] && s.puzzles[0].title) || '')).slice(0, 200), size: s.source.text.length, why: s.source.text.length > MAX_SAVED_TEXT ? 'tooLarge' : 'notKept' }
+        ? { title: storedTitle(s.source.title || (s.puzzles[0] && s.puzzles[0].title) || ''), size: s.source.text.length, why: s.source.text.length > MAX_SAVED_TEXT ? 'tooLarge' : 'notKept' }
         : null,
     });
   }

@@ -23,6 +23,8 @@ const SETTINGS_KEY = 'polycube.settings.v1';
 export const MAX_SAVED_PUZZLES = 200;
 export const MAX_SAVED_TEXT = 512 * 1024; // characters of one puzzle's text
 const MAX_TITLE = 200;
+/** The title as My puzzles keeps it (an empty one named, at most MAX_TITLE characters). */
+export const storedTitle = (title) => String(titleOf(title)).slice(0, MAX_TITLE);
 const MAX_DATE = 8.64e15; // the latest time a Date holds (ms)
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -165,7 +167,7 @@ export class Persist {
     // the same text saved again (a link opened twice, a file imported twice) keeps one entry
     if (!id) id = (list.find((p) => p.text === text) || {}).id;
     const key = id || `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    const entry = { id: key, title: String(titleOf(title)).slice(0, 200), text, savedAt: Date.now() };
+    const entry = { id: key, title: storedTitle(title), text, savedAt: Date.now() };
     const rest = list.filter((p) => p.id !== key);
     const kept = [entry, ...rest];
     // (the oldest goes to make room; the caller says which: nothing leaves without a word)
