@@ -160,6 +160,7 @@ RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules) {
     char line[320];
     const double start = r.clock ? rules.startSeconds : rules.startAttempts;
     if (r.searchSpent < start) return d;
+    double share = rules.share;
     // The rest of the layered count at the probe's rate; the terms after this one are taken
     // to cost as much as this one (most are smaller: Burnside's terms fix a symmetry).
     if (r.probe.termSubproblems >= 0 && r.probe.subproblems > 0 && r.searchDone > 0 && r.searchDone < 1) {
@@ -179,10 +180,13 @@ RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules) {
             d.why = line;
             return d;
         }
+        if (layersLeft * rules.margin < searchLeft && r.probe.peakBytes >= 0 &&
+            r.probe.peakBytes <= rules.hopeFactor * static_cast<double>(r.maxBytes))
+            share = rules.promisingShare;
     }
     // (compared, not subtracted first: a fused multiply-add would leave a share fully spent a
     // rounding error of allowance)
-    const double due = rules.share * r.searchSpent;
+    const double due = share * r.searchSpent;
     if (r.probeSpent < due) d.move = RaceMove::Probe, d.allowance = due - r.probeSpent;
     return d;
 }

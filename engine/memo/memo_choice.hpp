@@ -102,7 +102,8 @@ double layeredShareDone(const std::vector<long long>& sizes, double expanded, do
 // When the probe's layers forecast (forecastLayers) that the rest of the layered count costs, at the
 // probe's own rate, less than 1 / margin of what the search's share done says it has left,
 // and its largest layer within 1 / budgetFit of the budget, the search is stopped and the
-// layered count goes on alone, on every thread. A probe whose
+// layered count goes on alone, on every thread (with the rest but not yet the peak in favour,
+// the probe's share is promisingShare until the peak's forecast settles). A probe whose
 // layers pass the memory budget is dropped (MemoSettings::layersOnly). So a search that ends
 // before the rules' start is untouched, and one the layers cannot beat loses at most their
 // share (2.5%: the Tetris Cube on two threads 1.02x; one-sided pentominoes 18x5 4 s, was 37).
@@ -119,6 +120,15 @@ struct RaceRules {
     double layerAttemptCost = 0.5;
     // The switch wants the largest layer forecast at most 1 / budgetFit of the budget.
     double budgetFit = 2;
+    // When the layers' rest already beats the search's by the margin but their largest layer
+    // is not yet forecast within the budget's 1 / budgetFit, only within hopeFactor times the
+    // budget (early forecasts run high, up to 2.2x: docs/memo.md), the probe may spend this
+    // share instead, so that its forecast settles sooner: one-sided 6x15 without -r waited
+    // some 30 s for it at 2.5%. Its work is not lost when it switches (the probe is the count
+    // that goes on); when it does not, the search has paid this share while the peak stayed
+    // in doubt.
+    double promisingShare = 0.25;
+    double hopeFactor = 2.5;
 };
 
 struct RaceReading {

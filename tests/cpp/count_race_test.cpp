@@ -81,6 +81,34 @@ TEST(RaceDecision, SwitchesWhenTheLayersForecastFarLessThanTheSearchHasLeft) {
     EXPECT_NE(raceDecision(r, rules).move, RaceMove::Switch);
 }
 
+TEST(RaceDecision, ARestInFavourWithThePeakInDoubtProbesWithTheLargerShare) {
+    RaceRules rules;
+    RaceReading r;
+    r.maxBytes = 1LL << 30;
+    r.searchSpent = 1e9;
+    r.searchDone = 0.1;              // 9e9 left
+    r.probeSpent = 1e7;
+    r.probe.subproblems = 100'000;   // 100 a subproblem
+    r.probe.termDone = 100'000;
+    r.probe.termSubproblems = 2e7;   // 2e9 left: 6e9 with the margin, under 9e9
+    r.probe.peakBytes = 1.5e9;       // past half the budget, within hopeFactor of it
+    RaceDecision d = raceDecision(r, rules);
+    EXPECT_EQ(d.move, RaceMove::Probe);
+    EXPECT_DOUBLE_EQ(d.allowance, rules.promisingShare * r.searchSpent - r.probeSpent);
+    r.probe.peakBytes = 3e9;         // past hopeFactor times the budget: the usual share
+    d = raceDecision(r, rules);
+    EXPECT_EQ(d.move, RaceMove::Probe);
+    EXPECT_DOUBLE_EQ(d.allowance, rules.share * r.searchSpent - r.probeSpent);
+    r.probe.peakBytes = 1.5e9;
+    r.probe.termSubproblems = 4e7;   // its rest not in favour (1.2e10 with the margin): the usual share
+    d = raceDecision(r, rules);
+    EXPECT_EQ(d.move, RaceMove::Probe);
+    EXPECT_DOUBLE_EQ(d.allowance, rules.share * r.searchSpent - r.probeSpent);
+    r.probe.termSubproblems = 2e7;
+    r.probeSpent = rules.promisingShare * r.searchSpent;  // the larger share spent
+    EXPECT_EQ(raceDecision(r, rules).move, RaceMove::Search);
+}
+
 // The 16 one-sided pentominoes of FfILlNnPpTUVWXYZ in 16x5 (79,893 classes with -r).
 const char* const kSixteenByFive = R"(
 D:xDim=16:yDim=5:zDim=1:oneSide
