@@ -342,12 +342,19 @@ LayerCount::Status LayerCount::run(long long& budget, const std::atomic<bool>& s
         const size_t end = std::min(size_, next_ + want);
         const size_t n = end - next_;
         const int threads = n >= static_cast<size_t>(threads_) * 64 ? threads_ : 1;
-        // (Memory refused is the budget passed: the term goes to the table's search, which has
-        // its own budget. A part whose thread the system refuses runs here after part 0, with
-        // its own worker.)
+        // The threads take blocks of the slice in turn rather than equal shares: subproblems
+        // differ in work (one-sided 6x15 on two threads: equal shares left the calling thread
+        // half as much again to expand as the other). A block starts by weighing its first
+        // run's rows again, so blocks stay long. (Memory refused is the budget passed: the
+        // term goes to the table's search, which has its own budget. A part whose thread the
+        // system refuses runs here after part 0, with its own worker, and finds the blocks
+        // taken.)
+        const size_t block = std::max<size_t>(64, n / (static_cast<size_t>(threads) * 8));
+        std::atomic<size_t> cursor{next_};
         inParallel(threads, [&](int t) {
             try {
-                expand(*workers_[t], next_ + n * t / threads, next_ + n * (t + 1) / threads, stop);
+                for (size_t from; (from = cursor.fetch_add(block)) < end;)
+                    expand(*workers_[t], from, std::min(end, from + block), stop);
             } catch (const std::bad_alloc&) {
                 overBudget_.store(true);
             }
