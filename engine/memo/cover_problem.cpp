@@ -153,8 +153,16 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
     }
     p.keyWindow = std::min(std::max(p.reach - 2, 0), std::max(p.cells - 1, 0));
     p.positionBits = bitsFor(p.cells);
-    p.keyBits = p.positionBits + p.keyWindow;
-    for (int bits : p.countBits) p.keyBits += bits;
+    // Each packed word's fields within one key word (a block that would straddle starts the
+    // next key word), so a field is read from a key with one mask (RowIndex::keyHasCopies).
+    int at = p.positionBits;
+    p.countAt.clear();
+    for (int bits : p.countBits) {
+        if ((at & 63) + bits > 64) at = (at + 63) / 64 * 64;
+        p.countAt.push_back(at);
+        at += bits;
+    }
+    p.keyBits = at + p.keyWindow;
     p.keyWords = (p.keyBits + 63) / 64;
 
     const size_t rows = drafts.size();

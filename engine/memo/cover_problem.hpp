@@ -61,7 +61,11 @@ struct CoverProblem {
     int keyWindow = 0;
     int positionBits = 1;
     std::vector<int> countBits;
-    int keyBits = 1;      // positionBits + the countBits + keyWindow
+    // The key bit where packed word w's countBits[w] bits start: after the position and the
+    // words before, or at the next key word where they would straddle one (never: a copies
+    // field always lies within one key word).
+    std::vector<int> countAt;
+    int keyBits = 1;      // the last copies bit + 1 + keyWindow
     int keyWords = 1;
     // The open cells per step of the sweep along its longest axis (a box's cross-section):
     // the layers' sizes repeat with this period, so their growth is measured over it

@@ -49,11 +49,14 @@ void SweepState::reset(const CoverProblem& p) {
 }
 
 void putCopies(const CoverProblem& p, const uint64_t* packed, uint64_t* key) {
-    int pos = p.positionBits;
-    for (int w = 0; w < p.countWords; ++w) putBits(key, pos, packed[w], p.countBits[w]);
+    for (int w = 0; w < p.countWords; ++w) {
+        int pos = p.countAt[w];
+        putBits(key, pos, packed[w], p.countBits[w]);
+    }
 }
 
-// The position plus one (never 0), then the copies left, then the open window after the cell.
+// The position plus one (never 0), then the copies left (CoverProblem::countAt), then the open
+// window after the cell.
 void SweepState::buildKey(int cell, uint64_t* key) const {
     buildFrame(cell, key);
     putCopies(*problem, packed.data(), key);
@@ -77,9 +80,8 @@ void SweepState::buildFrame(int cell, uint64_t* key) const {
 void SweepState::loadCopies(const uint64_t* key) {
     const CoverProblem& p = *problem;
     const size_t words = static_cast<size_t>(p.keyWords);
-    int pos = p.positionBits;
     piecesLeft = 0;
-    for (int w = 0; w < p.countWords; ++w) packed[w] = takeBits(key, words, pos, p.countBits[w]);
+    for (int w = 0; w < p.countWords; ++w) packed[w] = bitsFrom(key, words, p.countAt[w], p.countBits[w]);
     for (int s = 0; s < p.shapes; ++s) {
         left[s] = static_cast<int>((packed[p.fieldWord[s]] >> p.fieldShift[s]) & ((1ULL << fieldBits_[s]) - 1));
         piecesLeft += left[s];

@@ -25,6 +25,32 @@ RowIndex::RowIndex(const CoverProblem& problem) : p_(problem), words_(problem.ke
     keyDemand_.assign(static_cast<size_t>(rows) * words_, 0);
     for (int r = 0; r < rows; ++r)
         putCopies(p_, &p_.demand[static_cast<size_t>(r) * p_.countWords], &keyDemand_[static_cast<size_t>(r) * words_]);
+
+    // Each shape's field in the key (fields are laid out in shape order, a packed word's last
+    // one ending at its countBits), then each row's check of its one or two fields.
+    std::vector<int> fieldWord(static_cast<size_t>(p_.shapes), 0);
+    std::vector<uint64_t> fieldMask(static_cast<size_t>(p_.shapes), 0);
+    for (int s = 0; s < p_.shapes; ++s) {
+        const int w = p_.fieldWord[s];
+        const int end = s + 1 < p_.shapes && p_.fieldWord[s + 1] == w ? p_.fieldShift[s + 1] : p_.countBits[w];
+        const int bit = p_.countAt[w] + p_.fieldShift[s], width = end - p_.fieldShift[s];
+        fieldWord[s] = bit >> 6;
+        fieldMask[s] = (width >= 64 ? ~0ULL : (1ULL << width) - 1) << (bit & 63);
+    }
+    keyNeed_.assign(static_cast<size_t>(rows), KeyNeed{});
+    for (int r = 0; r < rows; ++r) {
+        KeyNeed& n = keyNeed_[static_cast<size_t>(r)];
+        const uint64_t* demand = &keyDemand_[static_cast<size_t>(r) * words_];
+        const int s0 = p_.shape0[r], s1 = p_.shape1[r];
+        n.word0 = fieldWord[s0];
+        n.mask0 = fieldMask[s0];
+        n.need0 = demand[n.word0] & n.mask0;
+        if (s1 >= 0) {
+            n.word1 = fieldWord[s1];
+            n.mask1 = fieldMask[s1];
+            n.need1 = demand[n.word1] & n.mask1;
+        }
+    }
 }
 
 // Row r at cell p fits a state only if its cells among p + 1 .. p + fitBits_ are open there:

@@ -47,6 +47,13 @@ public:
     bool copiesLeft(const int* left, int r) const {
         return left[p_.shape0[r]] >= p_.take0[r] && (p_.shape1[r] < 0 || left[p_.shape1[r]] >= p_.take1[r]);
     }
+    // The same read from the subproblem's key itself, no copies unpacked: each field the row
+    // takes from (within one key word: CoverProblem::countAt), masked, against the row's
+    // demand there.
+    bool keyHasCopies(const uint64_t* key, int r) const {
+        const KeyNeed& n = keyNeed_[static_cast<size_t>(r)];
+        return (key[n.word0] & n.mask0) >= n.need0 && (key[n.word1] & n.mask1) >= n.need1;
+    }
     // The key of the subproblem row r leaves from the subproblem `key`: `frame` (the child's
     // position and open window) plus `key`'s copies less the row's. No field goes below 0, so
     // no borrow crosses from one field to the next, and a multi-word subtraction is word by
@@ -86,6 +93,13 @@ private:
     std::vector<int> fitRows_;
     std::vector<uint64_t> copiesMask_;  // the copies' bits in a key
     std::vector<uint64_t> keyDemand_;   // per row: its demand in a key's copies bits
+    // Per row: the key word, mask and demand of the field of shape0 and of shape1 (mask and
+    // demand 0 for none), for keyHasCopies.
+    struct KeyNeed {
+        int word0 = 0, word1 = 0;
+        uint64_t mask0 = 0, need0 = 0, mask1 = 0, need1 = 0;
+    };
+    std::vector<KeyNeed> keyNeed_;
 };
 
 // One thread's rows weighed against the open window of the run being expanded.

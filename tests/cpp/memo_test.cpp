@@ -14,6 +14,8 @@
 
 #include "memo/cover_problem.hpp"
 #include "memo/memo_counter.hpp"
+#include "memo/sweep_state.hpp"
+#include "memo/window_rows.hpp"
 #include "test_support.hpp"
 
 namespace polycube {
@@ -105,6 +107,69 @@ TEST(Memo, KeysOfTwoWordsCountAsTheEnumeratingSearch) {
             if (layered) EXPECT_EQ(got.stats.layeredTerms, got.stats.terms);
         }
     }
+}
+
+// The layered count reads a subproblem's copies from its key (RowIndex::keyHasCopies, one mask
+// per field): for every row it agrees with the copies unpacked (SweepState::loadCopies), which
+// round-trip through the key, on fields of several bits (copies), keys of two words, and 28
+// shapes whose fields would straddle the key's first word (their block starts the second).
+TEST(Memo, CopiesReadFromTheKeyAgreeWithTheUnpackedCopies) {
+    // (28 distinct shapes, two copies each: a bar of L cells with one cell on top of its k-th,
+    // k in the bar's first half; equal layouts would be one shape. 444 cells: the key's
+    // position takes 9 bits, and the 28 fields of 2 bits after it would put the last one
+    // across bits 63 and 64.)
+    std::string bars;
+    int volume = 0, shapes = 0;
+    for (int length = 2; shapes < 28; ++length)
+        for (int k = 0; k < (length + 1) / 2 && shapes < 28; ++k, ++shapes) {
+            bars += "C:name=B" + std::to_string(shapes) + ":count=2:layout=" + std::to_string(k) + " 1 0";
+            for (int x = 0; x < length; ++x) bars += ", " + std::to_string(x) + " 0 0";
+            bars += "\n";
+            volume += 2 * (length + 1);
+        }
+    bars = "D:xDim=" + std::to_string(volume / 2) + ":yDim=2:zDim=1\n" + bars + "~D\n";
+    const std::string cases[] = {
+        readDefFile("copies/trominoes_9x6.txt"),
+        "D:xDim=5:yDim=5:zDim=6\nC:name=I:count=30:layout=0 0 0, 1 0 0, 2 0 0, 3 0 0, 4 0 0\n~D\n",
+        bars,
+    };
+    std::mt19937 rng(11);
+    int straddlesMoved = 0;
+    for (const std::string& text : cases) {
+        ParseResult parsed = parseDefinitions(text, "case");
+        ASSERT_TRUE(parsed.ok());
+        Result<Model> model = Model::build(parsed.puzzles.front());
+        ASSERT_TRUE(model.ok()) << model.status.message;
+        const std::vector<char> allowed(model.value.images.size(), 1);
+        Result<CoverProblem> built = buildCoverProblem(model.value, sweepOrder(model.value), allowed, nullptr);
+        ASSERT_TRUE(built.ok());
+        const CoverProblem& p = built.value;
+        SCOPED_TRACE(std::to_string(p.shapes) + " shapes, key of " + std::to_string(p.keyWords) + " words");
+        for (int w = 0; w < p.countWords; ++w) {
+            EXPECT_LE(p.countAt[w] % 64 + p.countBits[w], 64);
+            straddlesMoved += p.countAt[w] != (w == 0 ? p.positionBits : p.countAt[w - 1] + p.countBits[w - 1]);
+        }
+        const RowIndex index(p);
+        SweepState state;
+        state.reset(p);
+        for (int trial = 0; trial < 300; ++trial) {
+            std::vector<int> left(static_cast<size_t>(p.shapes));
+            std::vector<uint64_t> packed(static_cast<size_t>(p.countWords), 0);
+            for (int s = 0; s < p.shapes; ++s) {
+                // (mostly the full count or none: rows then both pass and fail)
+                const int r = static_cast<int>(rng() % 4);
+                left[s] = r == 0 ? 0 : r == 1 ? p.startCount[s] : static_cast<int>(rng() % (p.startCount[s] + 1));
+                packed[p.fieldWord[s]] |= static_cast<uint64_t>(left[s]) << p.fieldShift[s];
+            }
+            std::vector<uint64_t> key(static_cast<size_t>(p.keyWords), 0);
+            putCopies(p, packed.data(), key.data());
+            state.loadCopies(key.data());
+            ASSERT_EQ(state.left, left);
+            for (int r = 0; r < p.rows(); ++r)
+                ASSERT_EQ(index.keyHasCopies(key.data(), r), index.copiesLeft(left.data(), r)) << "row " << r << ", trial " << trial;
+        }
+    }
+    EXPECT_EQ(straddlesMoved, 1);  // (the 28 shapes')
 }
 
 // Layers that pass the budget give the term to the table's search, which counts it exactly
