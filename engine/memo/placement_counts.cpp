@@ -192,11 +192,9 @@ void PlacementCounts::expand(int p, size_t u, long long& attempts) {
     if (!rows_.weighed || !index_.inWindow(key, rows_.window.data())) weighRun(p, u);
     attempts += rows_.tried;
     stats_.attempts += rows_.tried;
-    state_.loadCopies(key);
-    const int* left = state_.left.data();
     uint32_t edges = 0;
     for (const WindowRows::Candidate& c : rows_.candidates) {
-        if (!index_.copiesLeft(left, c.row)) continue;
+        if (!index_.keyHasCopies(key, c.row)) continue;  // (as the layered count: in the key)
         ++stats_.placements;
         if (c.pocket) {
             ++stats_.pockets;

@@ -6,9 +6,8 @@
 //   WindowRows rows;                           // per thread
 //   if (!rows.weighed || !index.inWindow(key, rows.window.data()))
 //       rows.weigh(index, state, cell, key, runLeft);   // state: any SweepState of the problem
-//   state.loadCopies(key);
 //   for (const WindowRows::Candidate& c : rows.candidates)
-//       if (index.copiesLeft(state.left.data(), c.row) && !c.pocket) index.childKey(key, rows.frame(c), c.row, out);
+//       if (index.keyHasCopies(key, c.row) && !c.pocket) index.childKey(key, rows.frame(c), c.row, out);
 //
 // What placing a row at the first open cell does to the open cells (whether it fits them, walls
 // off a pocket, which cell is the child's first open one, the child's key but its copies)
