@@ -62,8 +62,8 @@ struct CoverProblem {
     int positionBits = 1;
     std::vector<int> countBits;
     // The key bit where packed word w's countBits[w] bits start: after the position and the
-    // words before, or at the next key word where they would straddle one (never: a copies
-    // field always lies within one key word).
+    // words before, or at the start of the next key word where they would straddle one, so
+    // every copies field lies within one key word.
     std::vector<int> countAt;
     int keyBits = 1;      // the last copies bit + 1 + keyWindow
     int keyWords = 1;
