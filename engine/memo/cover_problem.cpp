@@ -49,6 +49,7 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
     p.startCount.resize(p.shapes);
     p.fieldWord.resize(p.shapes);
     p.fieldShift.resize(p.shapes);
+    p.fieldBits.resize(p.shapes);
     int word = 0, used = 0;
     for (int s = 0; s < p.shapes; ++s) {
         p.startCount[s] = m.shapes[s].count;
@@ -60,6 +61,7 @@ Result<CoverProblem> buildCoverProblem(const Model& m, const std::vector<int>& o
         }
         p.fieldWord[s] = word;
         p.fieldShift[s] = used;
+        p.fieldBits[s] = bits;
         used += bits;
     }
     p.countWords = p.shapes == 0 ? 0 : word + 1;

@@ -45,7 +45,7 @@ struct CoverProblem {
     std::vector<int> blockEnd;
     std::vector<int> startCount;    // copies of each shape at the start
     std::vector<uint64_t> startPacked;  // the same in the packed fields
-    std::vector<int> fieldWord, fieldShift;  // shape s's field in the packed words
+    std::vector<int> fieldWord, fieldShift, fieldBits;  // shape s's field in the packed words
     // Face neighbours of each cell (sweep positions): [neighbourBegin[c], neighbourBegin[c + 1]).
     std::vector<int> neighbourBegin, neighbours;
     // The pocket cut: a region of open cells smaller than every piece can never be filled. 0

@@ -26,12 +26,6 @@ inline uint64_t takeBits(const uint64_t* words, size_t count, int& pos, int n) {
     return v;
 }
 
-int fieldWidth(int count) {
-    int bits = 1;
-    while ((count >> bits) != 0) ++bits;
-    return bits;
-}
-
 }  // namespace
 
 void SweepState::reset(const CoverProblem& p) {
@@ -41,8 +35,6 @@ void SweepState::reset(const CoverProblem& p) {
     packed = p.startPacked;
     left = p.startCount;
     piecesLeft = p.pieces;
-    fieldBits_.resize(p.shapes);
-    for (int s = 0; s < p.shapes; ++s) fieldBits_[s] = fieldWidth(p.startCount[s]);
     seen_.assign(p.cells, 0);
     stamp_ = 0;
     flood_.resize(std::max(p.smallestPiece, 1) + 8);
@@ -83,7 +75,7 @@ void SweepState::loadCopies(const uint64_t* key) {
     piecesLeft = 0;
     for (int w = 0; w < p.countWords; ++w) packed[w] = bitsFrom(key, words, p.countAt[w], p.countBits[w]);
     for (int s = 0; s < p.shapes; ++s) {
-        left[s] = static_cast<int>((packed[p.fieldWord[s]] >> p.fieldShift[s]) & ((1ULL << fieldBits_[s]) - 1));
+        left[s] = static_cast<int>((packed[p.fieldWord[s]] >> p.fieldShift[s]) & ((1ULL << p.fieldBits[s]) - 1));
         piecesLeft += left[s];
     }
 }

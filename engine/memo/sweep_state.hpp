@@ -103,7 +103,6 @@ private:
         }
     }
     bool pocketFrom(int start);
-    std::vector<int> fieldBits_;   // each shape's field width in `packed`
     std::vector<uint32_t> seen_;   // the pocket cut's flood marks: the stamp of the flood that reached a cell
     std::vector<int> flood_;
     uint32_t stamp_ = 0, checkStamp_ = 1;

@@ -26,14 +26,12 @@ RowIndex::RowIndex(const CoverProblem& problem) : p_(problem), words_(problem.ke
     for (int r = 0; r < rows; ++r)
         putCopies(p_, &p_.demand[static_cast<size_t>(r) * p_.countWords], &keyDemand_[static_cast<size_t>(r) * words_]);
 
-    // Each shape's field in the key (fields are laid out in shape order, a packed word's last
-    // one ending at its countBits), then each row's check of its one or two fields.
+    // Each shape's field in the key, then each row's check of its one or two fields.
     std::vector<int> fieldWord(static_cast<size_t>(p_.shapes), 0);
     std::vector<uint64_t> fieldMask(static_cast<size_t>(p_.shapes), 0);
     for (int s = 0; s < p_.shapes; ++s) {
         const int w = p_.fieldWord[s];
-        const int end = s + 1 < p_.shapes && p_.fieldWord[s + 1] == w ? p_.fieldShift[s + 1] : p_.countBits[w];
-        const int bit = p_.countAt[w] + p_.fieldShift[s], width = end - p_.fieldShift[s];
+        const int bit = p_.countAt[w] + p_.fieldShift[s], width = p_.fieldBits[s];
         fieldWord[s] = bit >> 6;
         fieldMask[s] = (width >= 64 ? ~0ULL : (1ULL << width) - 1) << (bit & 63);
     }
