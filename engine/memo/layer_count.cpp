@@ -82,8 +82,10 @@ LayerCount::Forecast LayerCount::forecast() const {
     double peak = -1;
     const double total = forecastLayers(layerSizes_, p_.cells, p_.crossSection, &peak);
     if (total < 0) return {};
-    // A layer's entries as written (before equal keys merge: about as many again), grouped in
-    // two arrays: three times its subproblems' words (openLayer's reckoning).
+    // A scale, not the whole peak: three times the largest layer's words. The peak is larger
+    // (the chunks hold the entries written for the next reach+1 layers too: one-sided 18x5 and
+    // 6x15 peak at 10-11 times the largest layer's words), and the race's rules on this
+    // forecast (RaceRules::budgetFit, hopeFactor) are tuned on this scale.
     return {total, peak * 3.0 * static_cast<double>(stride_ * sizeof(uint64_t))};
 }
 
@@ -150,10 +152,11 @@ bool LayerCount::openLayer() {
     const int slot = at_ % ring_;
     size_t n = 0;
     for (const auto& w : workers_) n += w->slots[slot].entries;
-    // (the layer and the sort's space, beside the chunks, before they are allocated)
+    // (the layer, and with keys of several words the sort's space and order, beside the
+    // chunks, before they are allocated)
+    const size_t sortWords = words_ > 1 ? scratch_.capacityFor(n * stride_) + n * sizeof(size_t) / sizeof(uint64_t) : 0;
     const long long bytes = static_cast<long long>(chunkCount_ * chunkWords_ * sizeof(uint64_t)) +
-                            static_cast<long long>((layer_.capacityFor(n * stride_) + scratch_.capacityFor(n * stride_)) * sizeof(uint64_t)) +
-                            static_cast<long long>(words_ > 1 ? n * sizeof(size_t) : 0);  // (the multi-word sort's order)
+                            static_cast<long long>((layer_.capacityFor(n * stride_) + sortWords) * sizeof(uint64_t));
     if (bytes > maxBytes_) {
         overBudget_.store(true);
         return false;
@@ -180,10 +183,7 @@ bool LayerCount::openLayer() {
     };
     size_t kept = 0;
     if (words_ == 1) {
-        scratch_.size = 0;
-        scratch_.resize(layer_.size);
-        kept = mergeEntries(spans, n, layer_.data(), scratch_.data(),
-                            KeyBits{p_.positionBits, p_.keyBits - p_.keyWindow, p_.keyBits}, threads_);
+        kept = mergeEntries(spans, n, layer_.data(), KeyBits{p_.positionBits, p_.keyBits - p_.keyWindow, p_.keyBits}, threads_);
         giveBack();
         if (kept == kMergeOverflow) return false;
     } else {

@@ -26,7 +26,7 @@
 // of threads.
 //
 // Memory: the layers p .. p + reach hold their entries (in chunks cut from huge blocks,
-// huge_block.hpp) and layer p is grouped in two arrays. Past `maxBytes` the run stops with
+// huge_block.hpp) and layer p is grouped in one array. Past `maxBytes` the run stops with
 // OverBudget: the caller counts the term another way (nothing is lost but time).
 #pragma once
 #include <algorithm>
@@ -110,7 +110,8 @@ private:
     std::atomic<bool> overflow_{false};
 
     // Words that grow without being zeroed (each is written before it is read): the open
-    // layer, sorted and merged, and the sort's space.
+    // layer, sorted and merged where it lies (mergeEntries), and, for keys of several words,
+    // the sort's space.
     struct Words {
         HugeBlock block;
         size_t size = 0;

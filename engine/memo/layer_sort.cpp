@@ -81,7 +81,7 @@ void sortBucket(uint64_t* e, size_t n, uint64_t* temp, int from, int to) {
 
 }  // namespace
 
-size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out, uint64_t* scratch, KeyBits bits, int threads) {
+size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out, KeyBits bits, int threads) {
     if (n == 0) return 0;
     const int parts = static_cast<int>(std::clamp<size_t>(n / kMinEntriesPerThread, 1, static_cast<size_t>(std::max(threads, 1))));
     int bucketBits = 0;
@@ -94,7 +94,7 @@ size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out
         return bucketBits == 0 ? 0 : static_cast<size_t>(((key >> window) * 0x9E3779B97F4A7C15ULL) >> (64 - bucketBits));
     };
 
-    // 1. Scatter into buckets, in `scratch`.
+    // 1. Scatter into buckets, in `out`.
     std::vector<std::vector<size_t>> counts(static_cast<size_t>(parts), std::vector<size_t>(buckets));
     const std::vector<Part> in = cut(spans, n, parts);
     inParallel(parts, [&](int t) {
@@ -114,8 +114,8 @@ size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out
         for (const EntrySpan& s : in[t])
             for (size_t i = 0; i < s.count; ++i) {
                 const size_t to = 2 * c[bucketOf(s.entries[2 * i])]++;
-                scratch[to] = s.entries[2 * i];
-                scratch[to + 1] = s.entries[2 * i + 1];
+                out[to] = s.entries[2 * i];
+                out[to + 1] = s.entries[2 * i + 1];
             }
     });
 
@@ -134,7 +134,7 @@ size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out
         for (size_t b = firstBucket[t]; b < firstBucket[t + 1]; ++b) {
             const size_t m = begin[b + 1] - begin[b];
             if (m == 0) continue;
-            uint64_t* e = scratch + 2 * begin[b];
+            uint64_t* e = out + 2 * begin[b];
             if (temp.size() < 2 * m) temp.resize(2 * m);
             sortBucket(e, m, temp.data(), bits.from, bits.to);
             size_t k = 0;
@@ -152,13 +152,15 @@ size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out
     });
     if (overflow.load()) return kMergeOverflow;
 
-    // 3. The merged buckets, one after another.
+    // 3. The merged buckets moved down to follow one another, in bucket order: a bucket's
+    // new place starts at or before its old one and after the places of the buckets before
+    // it, so each move reads only its own bucket's entries (one thread: the moves of two
+    // threads could overlap).
     std::vector<size_t> at(buckets + 1, 0);
-    for (size_t b = 0; b < buckets; ++b) at[b + 1] = at[b] + kept[b];
-    inParallel(parts, [&](int t) {
-        for (size_t b = firstBucket[t]; b < firstBucket[t + 1]; ++b)
-            if (kept[b] > 0) std::memcpy(out + 2 * at[b], scratch + 2 * begin[b], 2 * kept[b] * sizeof(uint64_t));
-    });
+    for (size_t b = 0; b < buckets; ++b) {
+        at[b + 1] = at[b] + kept[b];
+        if (kept[b] > 0 && at[b] != begin[b]) std::memmove(out + 2 * at[b], out + 2 * begin[b], 2 * kept[b] * sizeof(uint64_t));
+    }
     return at[buckets];
 }
 

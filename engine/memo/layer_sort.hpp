@@ -4,19 +4,21 @@
 // (layer_count.hpp).
 //
 //   std::vector<EntrySpan> spans = {{chunk, entriesInChunk}, ...};   // n entries in all
-//   size_t kept = mergeEntries(spans, n, out, scratch, bits, threads);
+//   size_t kept = mergeEntries(spans, n, out, bits, threads);  // out: room for n entries
 //   if (kept == kMergeOverflow) ...;                                // a sum passed 2^64
 //
-// Two steps, each shared by `threads` threads (native builds):
-// 1. The entries are scattered, where the expanding threads wrote them (the chunks), into
-//    buckets by a hash of their window (each thread counts its part's buckets; the counts
-//    are summed part after part within each bucket, and each thread scatters its part to its
-//    own places). One pass over memory in order.
+// Two steps, each shared by `threads` threads (native builds), and a move:
+// 1. The entries are scattered, from where the expanding threads wrote them (the chunks),
+//    into `out`, in buckets by a hash of their window (each thread counts its part's
+//    buckets; the counts are summed part after part within each bucket, and each thread
+//    scatters its part to its own places). One pass over memory in order.
 // 2. Each bucket, a few thousand entries that fit in the cache, is sorted by key (least
-//    significant byte first, the bytes the same in the whole bucket skipped), its equal keys
-//    merged, and copied to `out` after the buckets before it.
+//    significant byte first, the bytes the same in the whole bucket skipped) and its equal
+//    keys merged, where it lies.
+// 3. The merged buckets are moved down in `out` to follow one another (one thread).
 // Where LSD radix sorting the whole layer by key took four passes over gigabytes (on
-// one-sided 6x15 the sort was more than half of the count), this takes one and a copy.
+// one-sided 6x15 the sort was more than half of the count), this takes one and a move, in
+// one array of the layer's size beside the chunks: the layer's peak memory.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -37,8 +39,8 @@ struct KeyBits {
 
 constexpr size_t kMergeOverflow = SIZE_MAX;
 
-// `out` and `scratch`: room for n entries each (2n words). Returns the entries kept in `out`
-// (equal keys merged, in groups of equal windows), or kMergeOverflow.
-size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out, uint64_t* scratch, KeyBits bits, int threads);
+// `out`: room for n entries (2n words), not overlapping the spans. Returns the entries kept
+// at its start (equal keys merged, in groups of equal windows), or kMergeOverflow.
+size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out, KeyBits bits, int threads);
 
 }  // namespace polycube
