@@ -84,14 +84,30 @@ void sortBucket(uint64_t* e, size_t n, uint64_t* temp, int from, int to) {
 size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out, KeyBits bits, int threads) {
     if (n == 0) return 0;
     const int parts = static_cast<int>(std::clamp<size_t>(n / kMinEntriesPerThread, 1, static_cast<size_t>(std::max(threads, 1))));
+    // The window field's bits [window, to) are replaced by a bijection of them, the window times
+    // an odd constant modulo 2^windowBits (Fibonacci hashing within the field), and the bucket
+    // is the top bits of that: runs of equal windows land in one bucket, different ones spread
+    // evenly, and the bucket's own bits need no sorting pass (the sort covers [from, to -
+    // bucketBits) only). The merged entries get their windows back before they are moved.
+    const int windowBits = bits.to - bits.window;
     int bucketBits = 0;
-    while (bucketBits < kMaxBucketBits && (n >> bucketBits) > kBucketEntries) ++bucketBits;
+    while (bucketBits < kMaxBucketBits && bucketBits < windowBits && (n >> bucketBits) > kBucketEntries) ++bucketBits;
     const size_t buckets = size_t{1} << bucketBits;
-    // The bucket: the top bits of the window's bits times an odd constant (Fibonacci hashing),
-    // so runs of equal windows land in one bucket and different ones spread evenly.
+    const uint64_t windowMask = windowBits >= 64 ? ~0ULL : (1ULL << windowBits) - 1;
+    constexpr uint64_t kOdd = 0x9E3779B97F4A7C15ULL;
+    uint64_t inverse = kOdd;  // kOdd's inverse modulo 2^64 (Newton's iteration doubles the bits)
+    for (int i = 0; i < 5; ++i) inverse *= 2 - kOdd * inverse;
     const int window = bits.window;
-    const auto bucketOf = [window, bucketBits](uint64_t key) -> size_t {
-        return bucketBits == 0 ? 0 : static_cast<size_t>(((key >> window) * 0x9E3779B97F4A7C15ULL) >> (64 - bucketBits));
+    const uint64_t below = window >= 64 ? ~0ULL : (1ULL << window) - 1;
+    const auto spread = [=](uint64_t key) {
+        return windowBits == 0 ? key : (key & below) | ((((key >> window) * kOdd) & windowMask) << window);
+    };
+    const auto unspread = [=](uint64_t key) {
+        return windowBits == 0 ? key : (key & below) | ((((key >> window) * inverse) & windowMask) << window);
+    };
+    const int sortTo = bits.to - bucketBits;
+    const auto bucketOf = [sortTo, bucketBits](uint64_t spreadKey) -> size_t {
+        return bucketBits == 0 ? 0 : static_cast<size_t>(spreadKey >> sortTo);
     };
 
     // 1. Scatter into buckets, in `out`.
@@ -100,7 +116,7 @@ size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out
     inParallel(parts, [&](int t) {
         std::vector<size_t>& c = counts[t];
         for (const EntrySpan& s : in[t])
-            for (size_t i = 0; i < s.count; ++i) ++c[bucketOf(s.entries[2 * i])];
+            for (size_t i = 0; i < s.count; ++i) ++c[bucketOf(spread(s.entries[2 * i]))];
     });
     std::vector<size_t> begin(buckets + 1, 0);
     size_t sum = 0;
@@ -113,8 +129,9 @@ size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out
         std::vector<size_t>& c = counts[t];
         for (const EntrySpan& s : in[t])
             for (size_t i = 0; i < s.count; ++i) {
-                const size_t to = 2 * c[bucketOf(s.entries[2 * i])]++;
-                out[to] = s.entries[2 * i];
+                const uint64_t key = spread(s.entries[2 * i]);
+                const size_t to = 2 * c[bucketOf(key)]++;
+                out[to] = key;
                 out[to + 1] = s.entries[2 * i + 1];
             }
     });
@@ -136,14 +153,14 @@ size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out
             if (m == 0) continue;
             uint64_t* e = out + 2 * begin[b];
             if (temp.size() < 2 * m) temp.resize(2 * m);
-            sortBucket(e, m, temp.data(), bits.from, bits.to);
+            sortBucket(e, m, temp.data(), bits.from, sortTo);
             size_t k = 0;
             for (size_t i = 0; i < m;) {
                 const uint64_t key = e[2 * i];
                 uint64_t ways = e[2 * i + 1];
                 for (++i; i < m && e[2 * i] == key; ++i)
                     if (__builtin_add_overflow(ways, e[2 * i + 1], &ways)) overflow.store(true, std::memory_order_relaxed);
-                e[2 * k] = key;
+                e[2 * k] = unspread(key);
                 e[2 * k + 1] = ways;
                 ++k;
             }

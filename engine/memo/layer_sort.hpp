@@ -9,12 +9,13 @@
 //
 // Two steps, each shared by `threads` threads (native builds), and a move:
 // 1. The entries are scattered, from where the expanding threads wrote them (the chunks),
-//    into `out`, in buckets by a hash of their window (each thread counts its part's
-//    buckets; the counts are summed part after part within each bucket, and each thread
-//    scatters its part to its own places). One pass over memory in order.
+//    into `out`, in buckets by a hash of their window that is a bijection of the window's
+//    bits, stored in its place until step 2 ends (each thread counts its part's buckets;
+//    the counts are summed part after part within each bucket, and each thread scatters its
+//    part to its own places). One pass over memory in order.
 // 2. Each bucket, a few thousand entries that fit in the cache, is sorted by key (least
-//    significant byte first, the bytes the same in the whole bucket skipped) and its equal
-//    keys merged, where it lies.
+//    significant byte first; not the bucket's own bits, nor the bytes the whole bucket
+//    shares) and its equal keys merged, where it lies.
 // 3. The merged buckets are moved down in `out` to follow one another (one thread).
 // Where LSD radix sorting the whole layer by key took four passes over gigabytes (on
 // one-sided 6x15 the sort was more than half of the count), this takes one and a move, in
