@@ -972,16 +972,36 @@ private:
         return f;
     }
 
-    // How many of m[0..n) fit in `o`: with AVX-512 or WebAssembly SIMD a popcount of
-    // fitBits, otherwise a branch-free sum. With one word the sum runs over whole blocks of
+    // How many of m[0..n) fit in `o`: with AVX-512 a popcount of fitBits; with WebAssembly
+    // SIMD and one word, per block of 8 entries the 32-bit halves tested (`i32x4.eq`),
+    // narrowed twice to one byte each and read by one `i8x16.bitmask` (an entry fits when
+    // both of its halves' bits are set), where fitBits' four `i64x2.bitmask` with their shifts
+    // and ors took longer (Bedlam 0.93-0.96x, Tetris Cube 0.98-1.00x, bench/WASM.md);
+    // otherwise a branch-free sum. With one word the sum runs over whole blocks of
     // kEntryBlock entries, the ones past n masked out (they are the next shape's or the padding): E's lists are
     // mostly 1 to 4 entries long (Tetris Cube: 190 million lists, 3.4 entries on average),
     // and a loop of that varying length mispredicts its exit nearly every time
     // (WebAssembly Tetris Cube: 6.1 s -> 5.4 s with this and the same in fitBits). The sum
     // is kept apart from fitBits on purpose: a popcount of fitBits there is 4% slower.
     static int countFitting(const Bits<W>* m, int n, const Bits<W>& o) {
-#if defined(__AVX512F__) || defined(__wasm_simd128__)
+#if defined(__AVX512F__)
         if constexpr (W == 1) return __builtin_popcountll(fitBits(m, n, o));
+#elif defined(__wasm_simd128__)
+        if constexpr (W == 1) {
+            const v128_t occupied = wasm_i64x2_splat(static_cast<int64_t>(o.w[0]));
+            const v128_t zero = wasm_i64x2_const_splat(0);
+            int f = 0;
+            for (int k = 0; k < n; k += 8) {
+                v128_t e[4];
+                for (int j = 0; j < 4; ++j) e[j] = wasm_i32x4_eq(wasm_v128_and(wasm_v128_load(&m[k + 2 * j].w[0]), occupied), zero);
+                const uint32_t b = static_cast<uint32_t>(wasm_i8x16_bitmask(
+                    wasm_i8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(e[0], e[1]), wasm_i16x8_narrow_i32x4(e[2], e[3]))));
+                const int left = n - k;
+                const uint32_t live = left >= 8 ? 0xFFFFu : (1u << (2 * left)) - 1;
+                f += __builtin_popcount(b & (b >> 1) & 0x5555u & live);
+            }
+            return f;
+        }
 #endif
         if constexpr (W == 1) {
             const uint64_t occupied = o.w[0];
