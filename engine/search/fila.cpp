@@ -990,8 +990,9 @@ private:
         if constexpr (W == 1) {
             const v128_t occupied = wasm_i64x2_splat(static_cast<int64_t>(o.w[0]));
             const v128_t zero = wasm_i64x2_const_splat(0);
+            static_assert(kEntryBlock == 8, "a block is the 16 bytes of one i8x16.bitmask");
             int f = 0;
-            for (int k = 0; k < n; k += 8) {
+            for (int k = 0; k < n; k += kEntryBlock) {  // (kEntryPad entries past n are readable)
                 v128_t e[4];
                 for (int j = 0; j < 4; ++j) e[j] = wasm_i32x4_eq(wasm_v128_and(wasm_v128_load(&m[k + 2 * j].w[0]), occupied), zero);
                 const uint32_t b = static_cast<uint32_t>(wasm_i8x16_bitmask(
