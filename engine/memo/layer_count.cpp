@@ -14,7 +14,8 @@
 namespace polycube {
 
 // A thread's part: its search state, the entries it wrote for each live layer (chunks from the
-// pool; the last one filled up to `fill` words), and its counters.
+// pool; the last one filled up to `fill` words; one-word keys' entries packed, layer_sort.hpp's
+// EntryPacking, the others the key's words then the ways), and its counters.
 struct LayerCount::Worker {
     SweepState state;
     std::vector<uint64_t> key;
@@ -22,7 +23,9 @@ struct LayerCount::Worker {
     std::vector<int> runLeft;  // the copies of the run's subproblems, ORed field by field
     struct Slot {
         std::vector<uint64_t*> chunks;
+        std::vector<size_t> chunkEntries;  // per chunk
         size_t fill = SIZE_MAX / 2;  // words used in the last chunk (past a chunk: take a new one)
+        size_t far = 0;              // and at its far end (EntryPacking)
         size_t entries = 0;
     };
     std::vector<Slot> slots;  // per ring slot
@@ -140,8 +143,10 @@ bool LayerCount::takeChunk(Worker& w, int slot) {
         ++chunkCount_;
     }
     w.slots[slot].chunks.push_back(freeChunks_.back());
+    w.slots[slot].chunkEntries.push_back(0);
     freeChunks_.pop_back();
     w.slots[slot].fill = 0;
+    w.slots[slot].far = 0;
     return true;
 }
 
@@ -166,17 +171,16 @@ bool LayerCount::openLayer() {
     layer_.resize(n * stride_);
     // The entries where the workers wrote them; their chunks go back to the pool once read.
     std::vector<EntrySpan> spans;
-    const size_t perChunk = chunkWords_ / stride_ * stride_;
     for (const auto& w : workers_) {
         Worker::Slot& s = w->slots[slot];
-        for (size_t c = 0; c < s.chunks.size(); ++c)
-            spans.push_back({s.chunks[c], (c + 1 == s.chunks.size() ? s.fill : perChunk) / stride_});
+        for (size_t c = 0; c < s.chunks.size(); ++c) spans.push_back({s.chunks[c], s.chunkEntries[c], s.chunks[c] + chunkWords_});
     }
     const auto giveBack = [&] {
         for (const auto& w : workers_) {
             Worker::Slot& s = w->slots[slot];
             freeChunks_.insert(freeChunks_.end(), s.chunks.begin(), s.chunks.end());
             s.chunks.clear();
+            s.chunkEntries.clear();
             s.fill = SIZE_MAX / 2;
             s.entries = 0;
         }
@@ -262,6 +266,7 @@ void LayerCount::weighRows(Worker& w, size_t first, size_t end) {
 // the count when it fills the last open cell.
 void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<bool>& stop) {
     const int words = words_;
+    const EntryPacking packing{p_.keyBits};  // (one-word keys: the chunks' entries are packed)
     long long attempts = 0, placements = 0, pockets = 0, entries = 0;
     w.rows.weighed = false;  // (a new slice: the layer may have changed)
     for (size_t i = from; i < to; ++i) {
@@ -288,14 +293,21 @@ void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<boo
                 continue;
             }
             Worker::Slot& out = w.slots[c.child % ring_];
-            if (out.fill + stride_ > chunkWords_ && !takeChunk(w, c.child % ring_)) {
+            if (out.fill + out.far + stride_ > chunkWords_ && !takeChunk(w, c.child % ring_)) {
                 full = true;
                 break;
             }
             uint64_t* e = out.chunks.back() + out.fill;
             index_.childKey(entry, w.rows.frame(c), r, e);
-            e[words] = ways;
-            out.fill += stride_;
+            if (words == 1) {
+                if (!packing.packs(ways)) out.chunks.back()[chunkWords_ - ++out.far] = ways;
+                e[0] = packing.word(e[0], ways);
+                ++out.fill;
+            } else {
+                e[words] = ways;
+                out.fill += stride_;
+            }
+            ++out.chunkEntries.back();
             ++out.entries;
             ++entries;
         }

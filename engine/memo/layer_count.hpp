@@ -26,7 +26,8 @@
 // of threads.
 //
 // Memory: the layers p .. p + reach hold their entries (in chunks cut from huge blocks,
-// huge_block.hpp) and layer p is grouped in one array. Past `maxBytes` the run stops with
+// huge_block.hpp; a one-word key's entry is one word, its ways above the key when they fit) and
+// layer p is grouped in one array. Past `maxBytes` the run stops with
 // OverBudget: the caller counts the term another way (nothing is lost but time).
 #pragma once
 #include <algorithm>

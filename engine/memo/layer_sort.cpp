@@ -22,20 +22,16 @@ constexpr size_t kSmallBucket = 64;
 
 using Part = std::vector<EntrySpan>;
 
-// The spans cut into `parts` parts of about n / parts entries each, in order.
+// The spans dealt into `parts` parts of about n / parts entries each, in order, whole (a
+// span's far ways are read from its end, in order).
 std::vector<Part> cut(const std::vector<EntrySpan>& spans, size_t n, int parts) {
     std::vector<Part> out(static_cast<size_t>(parts));
-    size_t part = 0, inPart = 0;
-    for (EntrySpan s : spans) {
-        while (s.count > 0) {
-            const size_t want = part + 1 == out.size() ? s.count : (n * (part + 1)) / parts - (n * part) / parts - inPart;
-            const size_t take = std::min(want, s.count);
-            if (take > 0) out[part].push_back({s.entries, take});
-            s.entries += 2 * take;
-            s.count -= take;
-            inPart += take;
-            if (take == want && part + 1 < out.size()) ++part, inPart = 0;
-        }
+    size_t part = 0, before = 0;
+    for (const EntrySpan& s : spans) {
+        // (a span goes to the part its middle entry falls in)
+        while (part + 1 < out.size() && 2 * before + s.count > 2 * (n * (part + 1) / parts)) ++part;
+        out[part].push_back(s);
+        before += s.count;
     }
     return out;
 }
@@ -83,6 +79,7 @@ void sortBucket(uint64_t* e, size_t n, uint64_t* temp, int from, int to) {
 
 size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out, KeyBits bits, int threads) {
     if (n == 0) return 0;
+    const EntryPacking packing{bits.to};
     const int parts = static_cast<int>(std::clamp<size_t>(n / kMinEntriesPerThread, 1, static_cast<size_t>(std::max(threads, 1))));
     // The window field's bits [window, to) are replaced by a bijection of them, the window times
     // an odd constant modulo 2^windowBits (Fibonacci hashing within the field), and the bucket
@@ -115,8 +112,14 @@ size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out
     const std::vector<Part> in = cut(spans, n, parts);
     inParallel(parts, [&](int t) {
         std::vector<size_t>& c = counts[t];
-        for (const EntrySpan& s : in[t])
-            for (size_t i = 0; i < s.count; ++i) ++c[bucketOf(spread(s.entries[2 * i]))];
+        for (const EntrySpan& s : in[t]) {
+            const uint64_t* far = s.farEnd;
+            for (size_t i = 0; i < s.count; ++i) {
+                uint64_t key, ways;
+                packing.read(s.entries[i], far, key, ways);
+                ++c[bucketOf(spread(key))];
+            }
+        }
     });
     std::vector<size_t> begin(buckets + 1, 0);
     size_t sum = 0;
@@ -127,13 +130,17 @@ size_t mergeEntries(const std::vector<EntrySpan>& spans, size_t n, uint64_t* out
     begin[buckets] = sum;
     inParallel(parts, [&](int t) {
         std::vector<size_t>& c = counts[t];
-        for (const EntrySpan& s : in[t])
+        for (const EntrySpan& s : in[t]) {
+            const uint64_t* far = s.farEnd;
             for (size_t i = 0; i < s.count; ++i) {
-                const uint64_t key = spread(s.entries[2 * i]);
+                uint64_t key, ways;
+                packing.read(s.entries[i], far, key, ways);
+                key = spread(key);
                 const size_t to = 2 * c[bucketOf(key)]++;
                 out[to] = key;
-                out[to + 1] = s.entries[2 * i + 1];
+                out[to + 1] = ways;
             }
+        }
     });
 
     // 2. Each bucket sorted and merged where it is; the threads take contiguous runs of

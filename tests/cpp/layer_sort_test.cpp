@@ -1,6 +1,7 @@
 // mergeEntries (engine/memo/layer_sort.hpp): every key once with the sum of its ways, the
 // entries of one open window next to each other, on one thread and on several, from entries
-// spread over chunks of any size; a sum past 2^64 is reported.
+// spread over chunks of any size, packed in one word or two (EntryPacking); a sum past 2^64 is
+// reported.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -14,9 +15,11 @@ namespace polycube {
 namespace {
 
 // Random entries with keys of `bits.to` bits (the position's bits all the same), few distinct
-// windows, many repeats; cut into chunks of random sizes.
+// windows, many repeats, a tenth with ways too large to pack in one word; cut into chunks of
+// random sizes.
 struct Layer {
     std::vector<std::vector<uint64_t>> chunks;
+    std::vector<size_t> chunkEntries;
     std::map<uint64_t, uint64_t> sums;
     size_t n = 0;
 };
@@ -26,19 +29,22 @@ Layer makeLayer(size_t n, KeyBits bits, std::mt19937_64& rng) {
     const uint64_t position = 5;
     std::vector<uint64_t> windows(50);
     for (uint64_t& w : windows) w = rng() & ((1ULL << (bits.to - bits.window)) - 1);
-    std::vector<uint64_t> chunk;
-    size_t chunkSize = 1 + rng() % 3000;
+    const EntryPacking packing{bits.to};
+    size_t inChunk = 0, far = 0, chunkSize = 1 + rng() % 3000;
+    std::vector<uint64_t> chunk(2 * chunkSize, 0);  // (room for the ways of every entry at the far end)
     for (size_t i = 0; i < n; ++i) {
         const uint64_t copies = rng() % 40;
         const uint64_t key = position | copies << bits.from | windows[rng() % windows.size()] << bits.window;
-        const uint64_t ways = 1 + rng() % 1000;
-        chunk.push_back(key);
-        chunk.push_back(ways);
+        const uint64_t ways = (rng() % 10 == 0 ? 1ULL << (64 - bits.to) : 1) + rng() % 1000;
+        chunk[inChunk] = packing.word(key, ways);
+        if (!packing.packs(ways)) chunk[chunk.size() - ++far] = ways;
         l.sums[key] += ways;
-        if (chunk.size() / 2 == chunkSize || i + 1 == n) {
+        if (++inChunk == chunkSize || i + 1 == n) {
             l.chunks.push_back(chunk);
-            chunk.clear();
+            l.chunkEntries.push_back(inChunk);
+            inChunk = far = 0;
             chunkSize = 1 + rng() % 3000;
+            chunk.assign(2 * chunkSize, 0);
         }
     }
     l.n = n;
@@ -47,7 +53,7 @@ Layer makeLayer(size_t n, KeyBits bits, std::mt19937_64& rng) {
 
 std::vector<EntrySpan> spansOf(const Layer& l) {
     std::vector<EntrySpan> spans;
-    for (const auto& c : l.chunks) spans.push_back({c.data(), c.size() / 2});
+    for (size_t c = 0; c < l.chunks.size(); ++c) spans.push_back({l.chunks[c].data(), l.chunkEntries[c], l.chunks[c].data() + l.chunks[c].size()});
     return spans;
 }
 
@@ -78,12 +84,34 @@ TEST(LayerSort, EachKeyOnceWithItsWaysAndEachWindowInOneRun) {
 
 TEST(LayerSort, ASumPast2To64IsReported) {
     const KeyBits bits{3, 10, 20};
-    std::vector<uint64_t> a = {9, UINT64_MAX - 5, 9, 6};
+    std::vector<uint64_t> a = {9, 9 | 6 << 20, UINT64_MAX - 5};  // (the first entry's ways at the far end)
     std::vector<uint64_t> out(4);
-    EXPECT_EQ(mergeEntries({{a.data(), 2}}, 2, out.data(), bits, 1), kMergeOverflow);
-    a[3] = 5;
-    ASSERT_EQ(mergeEntries({{a.data(), 2}}, 2, out.data(), bits, 1), 1u);
+    EXPECT_EQ(mergeEntries({{a.data(), 2, a.data() + 3}}, 2, out.data(), bits, 1), kMergeOverflow);
+    a[1] = 9 | 5 << 20;
+    ASSERT_EQ(mergeEntries({{a.data(), 2, a.data() + 3}}, 2, out.data(), bits, 1), 1u);
     EXPECT_EQ(out[1], UINT64_MAX);
+}
+
+TEST(LayerSort, EntriesPackInOneWordWithTheWaysAboveTheKeyOrAtTheFarEnd) {
+    const EntryPacking packing{48};
+    const uint64_t farWays[2] = {7, 0x10000};
+    const uint64_t* far = farWays + 2;
+    uint64_t key, ways;
+    EXPECT_TRUE(packing.packs(0xFFFF));
+    packing.read(packing.word(0xABCDEFULL, 0xFFFF), far, key, ways);
+    EXPECT_EQ(key, 0xABCDEFULL);
+    EXPECT_EQ(ways, 0xFFFFu);
+    EXPECT_EQ(far, farWays + 2);
+    EXPECT_FALSE(packing.packs(0x10000));
+    packing.read(packing.word((1ULL << 48) - 1, 0x10000), far, key, ways);
+    EXPECT_EQ(key, (1ULL << 48) - 1);
+    EXPECT_EQ(ways, 0x10000u);
+    const EntryPacking full{64};  // (no bits above the key: every entry's ways at the far end)
+    EXPECT_FALSE(full.packs(1));
+    full.read(full.word(~0ULL, 7), far, key, ways);
+    EXPECT_EQ(key, ~0ULL);
+    EXPECT_EQ(ways, 7u);
+    EXPECT_EQ(far, farWays);
 }
 
 }  // namespace
