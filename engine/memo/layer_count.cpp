@@ -30,7 +30,7 @@ struct LayerCount::Worker {
     };
     std::vector<Slot> slots;  // per ring slot
     uint64_t count = 0;
-    long long attempts = 0, placements = 0, pockets = 0, entries = 0;
+    long long attempts = 0, placements = 0, pockets = 0, entries = 0, farEntries = 0;
 };
 
 LayerCount::LayerCount(const CoverProblem& problem, long long maxBytes, int threads)
@@ -104,6 +104,7 @@ LayerCount::Stats LayerCount::stats() const {
         s.placements += w->placements;
         s.pockets += w->pockets;
         s.entries += w->entries;
+        s.farEntries += w->farEntries;
     }
     s.subproblems = subproblems_;
     s.peakBytes = peakBytes_;
@@ -300,7 +301,10 @@ void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<boo
             uint64_t* e = out.chunks.back() + out.fill;
             index_.childKey(entry, w.rows.frame(c), r, e);
             if (words == 1) {
-                if (!packing.packs(ways)) out.chunks.back()[chunkWords_ - ++out.far] = ways;
+                if (!packing.packs(ways)) {
+                    out.chunks.back()[chunkWords_ - ++out.far] = ways;
+                    ++w.farEntries;
+                }
                 e[0] = packing.word(e[0], ways);
                 ++out.fill;
             } else {

@@ -66,6 +66,7 @@ public:
     struct Stats {
         long long attempts = 0, placements = 0, pockets = 0;
         long long entries = 0;      // entries written (before merging)
+        long long farEntries = 0;   // of those, with their ways at the chunk's far end (EntryPacking)
         long long subproblems = 0;  // distinct subproblems expanded
         long long peakBytes = 0;
     };

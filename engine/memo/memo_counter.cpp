@@ -340,6 +340,7 @@ bool MemoCounter::resetTerm(int term) {
 bool MemoCounter::countLayers(long long& budget) {
     const LayerCount::Status st = layers_->run(budget, *stop_);
     const LayerCount::Stats now = layers_->stats();
+    stats_.farEntries += now.farEntries - layersTaken_.farEntries;
     takeWork(now, layersTaken_, now.peakBytes);
     switch (st) {
         case LayerCount::Status::Running: return true;

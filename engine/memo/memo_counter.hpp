@@ -111,6 +111,7 @@ struct MemoStats {
     int fallbackTerms = 0;       // terms whose layers passed the budget, counted by the table's search
     long long subproblems = 0;   // distinct subproblems the layers expanded
     long long layerBytes = 0;    // the layers' most memory at once
+    long long farEntries = 0;    // layer entries whose ways did not fit beside their key (layer_sort.hpp)
     long long picked = 0;        // solutions listed by number or at random (MemoSettings)
     double setupSeconds = 0, searchSeconds = 0;
     long long misses() const { return lookups - hits; }

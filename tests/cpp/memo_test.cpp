@@ -3,8 +3,8 @@
 // the enumerating search), random small puzzles against the enumerating search itself (copies,
 // stationary cells, one-sided sets, boxes of two layers; with -r, -r NAME and -r -M), both ways
 // (layer by layer, the default, and the table's search), layers past their budget left to the
-// table, the layers' threads, a table too small to keep much (eviction), slices and cancel, and
-// budgets out of range.
+// table, the layers' threads, ways too large to pack beside their key, a table too small to
+// keep much (eviction), slices and cancel, and budgets out of range.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -215,6 +215,26 @@ TEST(Memo, LayeredThreadsCountWhatOneThreadCounts) {
             EXPECT_EQ(many.stats.subproblems, one.stats.subproblems);
             EXPECT_EQ(many.stats.placements, one.stats.placements);
         }
+    }
+}
+
+// A layer's entry keeps its ways beside its key when they fit in the bits the key leaves, else
+// at its chunk's far end (layer_sort.hpp's EntryPacking). 64 bars of 1x4 in a 16x16 board:
+// keys of about 50 bits and subproblems reached in more than 2^14 ways, so both kinds are
+// written (half a million of the second kind); on one thread and on two the count is the
+// table's search's (4,741,673,762).
+TEST(Memo, WaysTooLargeToPackBesideTheKeyCountExactly) {
+    const PuzzleDef def = testing::parsePuzzle("D:xDim=16:yDim=16:zDim=1\nC:name=I:count=64:layout=0 0 0, 1 0 0, 2 0 0, 3 0 0\n~D\n");
+    const MemoRun table = memoCount(def, testing::tableSettingsFrom(""));
+    ASSERT_EQ(table.state, MemoCounter::State::Done) << table.error;
+    for (const int threads : {1, 2}) {
+        MemoSettings settings = testing::memoSettingsFrom("");
+        settings.threads = threads;
+        const MemoRun layers = memoCount(def, settings);
+        ASSERT_EQ(layers.state, MemoCounter::State::Done) << layers.error;
+        EXPECT_EQ(layers.stats.layeredTerms, layers.stats.terms);
+        EXPECT_EQ(layers.count, table.count) << threads << " thread(s)";
+        EXPECT_GT(layers.stats.farEntries, 1000) << threads << " thread(s)";
     }
 }
 
