@@ -26,7 +26,6 @@ struct LayerCount::Worker {
         std::vector<size_t> chunkEntries;  // per chunk
         size_t fill = SIZE_MAX / 2;  // words used in the last chunk (past a chunk: take a new one)
         size_t far = 0;              // and at its far end (EntryPacking)
-        size_t entries = 0;
     };
     std::vector<Slot> slots;  // per ring slot
     uint64_t count = 0;
@@ -157,7 +156,8 @@ bool LayerCount::takeChunk(Worker& w, int slot) {
 bool LayerCount::openLayer() {
     const int slot = at_ % ring_;
     size_t n = 0;
-    for (const auto& w : workers_) n += w->slots[slot].entries;
+    for (const auto& w : workers_)
+        for (size_t c : w->slots[slot].chunkEntries) n += c;
     // (the layer, and with keys of several words the sort's space and order, beside the
     // chunks, before they are allocated)
     const size_t sortWords = words_ > 1 ? scratch_.capacityFor(n * stride_) + n * sizeof(size_t) / sizeof(uint64_t) : 0;
@@ -183,7 +183,6 @@ bool LayerCount::openLayer() {
             s.chunks.clear();
             s.chunkEntries.clear();
             s.fill = SIZE_MAX / 2;
-            s.entries = 0;
         }
     };
     size_t kept = 0;
@@ -312,7 +311,6 @@ void LayerCount::expand(Worker& w, size_t from, size_t to, const std::atomic<boo
                 out.fill += stride_;
             }
             ++out.chunkEntries.back();
-            ++out.entries;
             ++entries;
         }
         if (full) break;
