@@ -328,7 +328,7 @@ int searchInPieces(PuzzleRun& r, std::unique_ptr<Solver> owned, std::unique_ptr<
                 << "THREADS=" << search.threads() << "\nSUBPROBLEMS=" << search.subproblems()
                 << "\nDONATIONS=" << search.donations() << "\nIDLE_SECONDS=" << search.idleSeconds() << "\n";
     e.threadsInfo = threadsInfo.str();
-    if (race && o.info && !race->why().empty()) e.threadsInfo += raceInfo(*race);
+    if (race && o.info) e.threadsInfo += raceInfo(*race);
     e.error = search.error();
     // A checkpointed run that is stopped says where its work went, and how to go on.
     if (run.checkpointing())

@@ -193,8 +193,9 @@ std::unique_ptr<CountRace> makeCountRace(const PuzzleDef& def, const SolverOptio
 }
 
 std::string raceInfo(const CountRace& race) {
-    if (race.why().empty()) return "";
-    return "\n# The layered count's probe beside the search (the automatic choice's race):\nCOUNTING_PROBE=" + race.why() + "\n";
+    const std::string outcome = race.outcome();
+    if (outcome.empty()) return "";
+    return "\n# The layered count's probe beside the search (the automatic choice's race):\nCOUNTING_PROBE=" + outcome + "\n";
 }
 
 }  // namespace polycube

@@ -45,6 +45,7 @@ bool CountRace::between(double searchAttempts, double searchDone) {
     reading.maxBytes = settings_.maxTableBytes;
     if (probe_) reading.probe = probe_->setup().layerOutlook();
     const RaceDecision d = raceDecision(reading, rules_);
+    last_ = reading;
     if (d.move == RaceMove::Search) return false;
     if (d.move == RaceMove::Switch) {
         switched_ = true;
@@ -78,6 +79,15 @@ bool CountRace::between(double searchAttempts, double searchDone) {
         case MemoCounter::State::Cancelled: drop(""); return false;
     }
     return false;
+}
+
+std::string CountRace::outcome() const {
+    if (!why_.empty() || !probe_) return why_;
+    // (the probe's figures as of now, the search's as of the last reading)
+    RaceReading now = last_;
+    now.probeSpent = probeSpent_;
+    now.probe = probe_->setup().layerOutlook();
+    return raceStanding(now, rules_);
 }
 
 std::unique_ptr<ParallelMemo> CountRace::takeMemo() {

@@ -51,6 +51,9 @@ public:
     std::unique_ptr<ParallelMemo> takeMemo();
     // One line for -i once the race is decided (switched, or the probe given up), else "".
     const std::string& why() const { return why_; }
+    // One line for -i at the search's end: why(), or where the race stood when the search
+    // finished with the probe still beside it (raceStanding); "" when no probe ran.
+    std::string outcome() const;
 
 private:
     void drop(const std::string& why);
@@ -65,6 +68,7 @@ private:
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
     std::unique_ptr<ParallelMemo> probe_;
     double probeSpent_ = 0;
+    RaceReading last_;  // the last reading weighed (outcome)
     bool over_ = false;  // given up (its layers passed the budget, or cancelled): the search alone
     bool switched_ = false;
     std::string why_;

@@ -155,18 +155,36 @@ double layeredShareDone(const std::vector<long long>& sizes, double expanded, do
     return std::clamp(expanded / total, 0.0, 1.0);
 }
 
+namespace {
+
+// The rests a race weighs: the layered count's at the probe's rate, the terms after this one
+// taken to cost as much as this one (most are smaller: Burnside's terms fix a symmetry), and
+// the search's by its share done. `known`: the probe forecasts and both sides have a rest.
+struct RaceRests {
+    bool known = false;
+    double layersLeft = 0, searchLeft = 0;
+};
+
+RaceRests raceRests(const RaceReading& r) {
+    RaceRests rests;
+    if (r.probe.termSubproblems < 0 || r.probe.subproblems <= 0 || r.searchDone <= 0 || r.searchDone >= 1) return rests;
+    const double left = std::max(0.0, r.probe.termSubproblems - r.probe.termDone) + r.probe.termsAfter * r.probe.termSubproblems;
+    rests.known = true;
+    rests.layersLeft = r.probeSpent / static_cast<double>(r.probe.subproblems) * left;
+    rests.searchLeft = r.searchSpent * (1 - r.searchDone) / r.searchDone;
+    return rests;
+}
+
+}  // namespace
+
 RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules) {
     RaceDecision d;
     char line[320];
     const double start = r.clock ? rules.startSeconds : rules.startAttempts;
     if (r.searchSpent < start) return d;
     double share = rules.share;
-    // The rest of the layered count at the probe's rate; the terms after this one are taken
-    // to cost as much as this one (most are smaller: Burnside's terms fix a symmetry).
-    if (r.probe.termSubproblems >= 0 && r.probe.subproblems > 0 && r.searchDone > 0 && r.searchDone < 1) {
-        const double left = std::max(0.0, r.probe.termSubproblems - r.probe.termDone) + r.probe.termsAfter * r.probe.termSubproblems;
-        const double layersLeft = r.probeSpent / static_cast<double>(r.probe.subproblems) * left;
-        const double searchLeft = r.searchSpent * (1 - r.searchDone) / r.searchDone;
+    if (const RaceRests rests = raceRests(r); rests.known) {
+        const double layersLeft = rests.layersLeft, searchLeft = rests.searchLeft;
         // (and only when the largest layer is forecast well within the budget: past it, the
         // count would end without a result after the search was stopped)
         const bool fits = r.probe.peakBytes >= 0 && r.probe.peakBytes * rules.budgetFit <= static_cast<double>(r.maxBytes);
@@ -189,6 +207,33 @@ RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules) {
     const double due = share * r.searchSpent;
     if (r.probeSpent < due) d.move = RaceMove::Probe, d.allowance = due - r.probeSpent;
     return d;
+}
+
+std::string raceStanding(const RaceReading& r, const RaceRules& rules) {
+    if (r.probe.subproblems <= 0) return "";
+    const char* unit = r.clock ? "s" : "attempts";
+    char line[400];
+    int n = std::snprintf(line, sizeof line,
+                          "enumerating to the end: the layered count beside it counted %lld subproblems for %.3g %s (%.2g%% of "
+                          "the search's %.3g)",
+                          r.probe.subproblems, r.probeSpent, unit, 100 * r.probeSpent / std::max(r.searchSpent, 1e-9),
+                          r.searchSpent);
+    const RaceRests rests = raceRests(r);
+    if (!rests.known) {
+        std::snprintf(line + n, sizeof line - static_cast<size_t>(n), "; too few of its layers yet to forecast the rest");
+        return line;
+    }
+    n += std::snprintf(line + n, sizeof line - static_cast<size_t>(n),
+                       "; its layers forecast %.3g subproblems, their rest %.2g %s against the search's %.2g (they take over "
+                       "below 1/%g of it",
+                       r.probe.termSubproblems * (1 + r.probe.termsAfter), rests.layersLeft, unit, rests.searchLeft,
+                       rules.margin);
+    if (r.probe.peakBytes >= 0 && r.probe.peakBytes * rules.budgetFit > static_cast<double>(r.maxBytes))
+        n += std::snprintf(line + n, sizeof line - static_cast<size_t>(n),
+                           ", and their largest layer within 1/%g of the budget: forecast %.3g bytes of %lld",
+                           rules.budgetFit, r.probe.peakBytes, r.maxBytes);
+    std::snprintf(line + n, sizeof line - static_cast<size_t>(n), ")");
+    return line;
 }
 
 MemoForecast forecastMemo(double bound, double enumeratingCost, bool reached) {

@@ -150,5 +150,10 @@ struct RaceDecision {
     std::string why;       // (Switch) one line for -i's COUNTING
 };
 RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules = RaceRules{});
+// Where a race stands when the search ended with the probe still beside it (neither switched
+// nor given up): one line for -i's COUNTING_PROBE, with the figures the next decision would
+// have weighed (what the probe counted and spent, its forecast, the two rests), so that a
+// count left to the search says why. "" when the probe never ran.
+std::string raceStanding(const RaceReading& r, const RaceRules& rules = RaceRules{});
 
 }  // namespace polycube

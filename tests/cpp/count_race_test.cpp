@@ -109,6 +109,38 @@ TEST(RaceDecision, ARestInFavourWithThePeakInDoubtProbesWithTheLargerShare) {
     EXPECT_EQ(raceDecision(r, rules).move, RaceMove::Search);
 }
 
+// A search that ends with the probe still beside it says where the race stood: what the probe
+// counted and spent, then its forecast and the two rests the next decision would have weighed.
+TEST(RaceStanding, SaysWhatTheNextDecisionWouldHaveWeighed) {
+    RaceRules rules;
+    RaceReading r;
+    r.searchSpent = 1e9;
+    EXPECT_EQ(raceStanding(r, rules), "");  // no probe ran
+    r.searchDone = 0.1;
+    r.probeSpent = 1e7;
+    r.probe.subproblems = 100'000;
+    r.probe.termDone = 100'000;
+    r.probe.termSubproblems = -1;
+    EXPECT_EQ(raceStanding(r, rules),
+              "enumerating to the end: the layered count beside it counted 100000 subproblems for 1e+07 attempts (1% of the "
+              "search's 1e+09); too few of its layers yet to forecast the rest");
+    r.maxBytes = 1LL << 30;
+    r.probe.peakBytes = 1e8;
+    r.probe.termSubproblems = 4e7;  // 4e9 left against the search's 9e9: not below a third
+    EXPECT_EQ(raceStanding(r, rules),
+              "enumerating to the end: the layered count beside it counted 100000 subproblems for 1e+07 attempts (1% of the "
+              "search's 1e+09); its layers forecast 4e+07 subproblems, their rest 4e+09 attempts against the search's 9e+09 "
+              "(they take over below 1/3 of it)");
+    r.clock = true;
+    r.probe.peakBytes = 6e8;  // past half the budget
+    const std::string line = raceStanding(r, rules);
+    EXPECT_NE(line.find("for 1e+07 s"), std::string::npos) << line;
+    EXPECT_NE(line.find("(they take over below 1/3 of it, and their largest layer within 1/2 of the budget: forecast 6e+08 "
+                        "bytes of 1073741824)"),
+              std::string::npos)
+        << line;
+}
+
 // The 16 one-sided pentominoes of FfILlNnPpTUVWXYZ in 16x5 (79,893 classes with -r).
 const char* const kSixteenByFive = R"(
 D:xDim=16:yDim=5:zDim=1:oneSide
@@ -130,6 +162,7 @@ W W . . X X X . Y Y . . . . . Z . . . . . . . . . . . . . . . . . . . . . . .
 struct RaceRun {
     bool switched = false;
     std::string why;
+    std::string outcome;        // CountRace::outcome at the end (before a switch's count runs)
     std::string memoError;      // the layered count's, when it failed after the switch
     bool pastBudget = false;    // ... because its layers passed the budget
     uint64_t count = 0;         // the layered count's, once switched; else the search's
@@ -151,6 +184,7 @@ RaceRun race(const PuzzleDef& def, const std::string& options, long long memoByt
         if (r.between(static_cast<double>(solver.stats().totalAttempts()), solver.fractionDone())) break;
     run.switched = r.switched();
     run.why = r.why();
+    run.outcome = r.outcome();
     run.searchAttempts = solver.stats().totalAttempts();
     if (run.switched) {
         std::unique_ptr<ParallelMemo> memo = r.takeMemo();
@@ -220,6 +254,25 @@ TEST(CountRace, NothingIsProbedBeforeTheStart) {
     EXPECT_EQ(run.probesMade, 0);
     EXPECT_EQ(run.count, 2339u);
     EXPECT_LT(run.searchAttempts, RaceRules{}.startAttempts);
+    EXPECT_EQ(run.outcome, "");  // (-i says nothing of a race)
+}
+
+// A search that ends before its probe decides anything: the search's count, and the outcome
+// says where the race stood (the layered count is slower than the search on 10x6).
+TEST(CountRace, ASearchThatEndsFirstSaysWhereTheRaceStood) {
+    const PuzzleDef def = loadPuzzle("pentominoes_10x6.txt");
+    RaceRules rules;
+    rules.startAttempts = 1;
+    const RaceRun run = race(def, "-q -r", MemoSettings::kDefaultTableBytes, rules, 1 << 14);
+    EXPECT_FALSE(run.switched);
+    EXPECT_EQ(run.why, "");
+    EXPECT_EQ(run.count, 2339u);
+    EXPECT_EQ(run.probesMade, 1);
+    EXPECT_EQ(run.outcome.rfind("enumerating to the end: the layered count beside it counted ", 0), 0u) << run.outcome;
+    EXPECT_NE(run.outcome.find(" attempts (2.5% of the search's "), std::string::npos) << run.outcome;
+    EXPECT_NE(run.outcome.find("; its layers forecast "), std::string::npos) << run.outcome;
+    // the same figures every time (the race reads no clock)
+    EXPECT_EQ(race(def, "-q -r", MemoSettings::kDefaultTableBytes, rules, 1 << 14).outcome, run.outcome);
 }
 
 }  // namespace
