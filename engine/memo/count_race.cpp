@@ -6,9 +6,11 @@ namespace polycube {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-// The probe's slices (image attempts) under the clock: short next to a reading's period, so
-// its share is kept to within a slice.
-constexpr long long kProbeSlice = 1 << 18;
+// The probe's slices (image attempts) under the clock: short next to a reading's period and
+// to its first allowance (2.5% of half a second), so its share is kept to within a slice even
+// where an attempt is dear (solid 2x5x6 -r -M: 130-170 ns at first, so that a slice of 2^18
+// took 35-45 ms, three times the allowance, in a search of one second).
+constexpr long long kProbeSlice = 1 << 16;
 }  // namespace
 
 CountRace::CountRace(const PuzzleDef& def, const MemoSettings& settings, int threads, Measure measure,

@@ -44,7 +44,7 @@ void HugeBlock::release() {
     raw_ = nullptr;
 }
 
-bool HugeBlock::grow(size_t words, Fill fill) {
+bool HugeBlock::grow(size_t words, Fill fill, Pages pages) {
     if (words <= words_) return true;
     if (words > (SIZE_MAX - kAlignment) / sizeof(uint64_t) - kPageWords) return false;
     words = (words + kPageWords - 1) / kPageWords * kPageWords;  // (whole pages: mremap's lengths)
@@ -55,7 +55,7 @@ bool HugeBlock::grow(size_t words, Fill fill) {
     void* p = data_ ? mremap(data_, oldBytes, bytes, MREMAP_MAYMOVE)
                     : mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return false;
-    if (bytes >= kHugePageBytes) madvise(p, bytes, MADV_HUGEPAGE);
+    if (pages == Pages::Huge && bytes >= kHugePageBytes) madvise(p, bytes, MADV_HUGEPAGE);
     data_ = static_cast<uint64_t*>(p);
     (void)fill;
 #else
@@ -69,6 +69,7 @@ bool HugeBlock::grow(size_t words, Fill fill) {
     if (oldBytes > 0 && offset != oldOffset) std::memmove(aligned, static_cast<char*>(more) + oldOffset, oldBytes);
     if (fill == Fill::Zero) std::memset(aligned + oldBytes, 0, bytes - oldBytes);
     data_ = reinterpret_cast<uint64_t*>(aligned);
+    (void)pages;
 #endif
     words_ = words;
     return true;

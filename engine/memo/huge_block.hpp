@@ -41,10 +41,13 @@ public:
     // A cache line pair: the table's buckets start on one.
     static constexpr size_t kAlignment = 128;
     enum class Fill { Any, Zero };
+    // Pages::Small: no advice for huge pages, for a block a count may barely touch (the
+    // kernel zeroes, and may compact memory for, a whole huge page at its first write).
+    enum class Pages { Huge, Small };
 
     // At least `words` words, the first ones kept; false (the block unchanged) if the system
     // refuses the memory.
-    bool grow(size_t words, Fill fill = Fill::Any);
+    bool grow(size_t words, Fill fill = Fill::Any, Pages pages = Pages::Huge);
     uint64_t* data() const { return data_; }
     size_t words() const { return words_; }
     void release();

@@ -130,8 +130,15 @@ bool LayerCount::takeChunk(Worker& w, int slot) {
             return false;
         }
         if (chunkCount_ % kSlabChunks == 0) {
+            // The first slabs in small pages: a chunk taken is written from its start, so a
+            // count whose layers stay small (a race's probe that the search outruns) touches
+            // a few pages of each live layer's chunk, not a huge page each, zeroed and perhaps
+            // compacted for (solid pentominoes 2x5x6 -r -M: its probe's first slice took
+            // 35-112 ms with huge pages, 34-45 ms without)
+            const bool small = static_cast<long long>(chunkCount_ * chunkWords_ * sizeof(uint64_t)) < kSmallPageBytes;
             slabs_.emplace_back();
-            if (!slabs_.back().grow(kSlabChunks * chunkWords_)) {
+            if (!slabs_.back().grow(kSlabChunks * chunkWords_, HugeBlock::Fill::Any,
+                                    small ? HugeBlock::Pages::Small : HugeBlock::Pages::Huge)) {
                 slabs_.pop_back();
                 overBudget_.store(true, std::memory_order_relaxed);
                 return false;

@@ -49,6 +49,8 @@ public:
     // The entries are kept in chunks of 4 KiB to 1 MiB (a 64th of the budget per live layer
     // and thread, within these).
     static constexpr long long kMinChunkWords = 512, kMaxChunkWords = 1 << 17;
+    // The chunks' first bytes are in small pages (HugeBlock::Pages::Small), the rest in huge.
+    static constexpr long long kSmallPageBytes = 64LL << 20;
 
     LayerCount(const CoverProblem& problem, long long maxBytes, int threads = 1);
     ~LayerCount();
