@@ -212,28 +212,26 @@ RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules) {
 std::string raceStanding(const RaceReading& r, const RaceRules& rules) {
     if (r.probe.subproblems <= 0) return "";
     const char* unit = r.clock ? "s" : "attempts";
-    char line[400];
-    int n = std::snprintf(line, sizeof line,
-                          "enumerating to the end: the layered count beside it counted %lld subproblems for %.3g %s (%.2g%% of "
-                          "the search's %.3g)",
-                          r.probe.subproblems, r.probeSpent, unit, 100 * r.probeSpent / std::max(r.searchSpent, 1e-9),
-                          r.searchSpent);
+    // (each part in its own buffer, well within it: the line's length never depends on one)
+    char part[240];
+    std::snprintf(part, sizeof part,
+                  "enumerating to the end: the layered count beside it counted %lld subproblems for %.3g %s (%.2g%% of the "
+                  "search's %.3g)",
+                  r.probe.subproblems, r.probeSpent, unit, 100 * r.probeSpent / std::max(r.searchSpent, 1e-9), r.searchSpent);
+    std::string line = part;
     const RaceRests rests = raceRests(r);
-    if (!rests.known) {
-        std::snprintf(line + n, sizeof line - static_cast<size_t>(n), "; too few of its layers yet to forecast the rest");
-        return line;
+    if (!rests.known) return line + "; too few of its layers yet to forecast the rest";
+    std::snprintf(part, sizeof part,
+                  "; its layers forecast %.3g subproblems, their rest %.2g %s against the search's %.2g (they take over below "
+                  "1/%g of it",
+                  r.probe.termSubproblems * (1 + r.probe.termsAfter), rests.layersLeft, unit, rests.searchLeft, rules.margin);
+    line += part;
+    if (r.probe.peakBytes >= 0 && r.probe.peakBytes * rules.budgetFit > static_cast<double>(r.maxBytes)) {
+        std::snprintf(part, sizeof part, ", and their largest layer within 1/%g of the budget: forecast %.3g bytes of %lld",
+                      rules.budgetFit, r.probe.peakBytes, r.maxBytes);
+        line += part;
     }
-    n += std::snprintf(line + n, sizeof line - static_cast<size_t>(n),
-                       "; its layers forecast %.3g subproblems, their rest %.2g %s against the search's %.2g (they take over "
-                       "below 1/%g of it",
-                       r.probe.termSubproblems * (1 + r.probe.termsAfter), rests.layersLeft, unit, rests.searchLeft,
-                       rules.margin);
-    if (r.probe.peakBytes >= 0 && r.probe.peakBytes * rules.budgetFit > static_cast<double>(r.maxBytes))
-        n += std::snprintf(line + n, sizeof line - static_cast<size_t>(n),
-                           ", and their largest layer within 1/%g of the budget: forecast %.3g bytes of %lld",
-                           rules.budgetFit, r.probe.peakBytes, r.maxBytes);
-    std::snprintf(line + n, sizeof line - static_cast<size_t>(n), ")");
-    return line;
+    return line + ")";
 }
 
 MemoForecast forecastMemo(double bound, double enumeratingCost, bool reached) {
