@@ -159,19 +159,24 @@ namespace {
 
 // The rests a race weighs: the layered count's at the probe's rate, the terms after this one
 // taken to cost as much as this one (most are smaller: Burnside's terms fix a symmetry), and
-// the search's by its share done. `known`: the probe forecasts and both sides have a rest.
+// the search's by its share done. `known`: the probe forecasts and both sides have a rest;
+// `inFavour`: the layers' rest times the margin is below the search's; `fits`: their largest
+// layer is forecast within 1 / budgetFit of the budget (past it, the count would end without
+// a result after the search was stopped).
 struct RaceRests {
-    bool known = false;
+    bool known = false, inFavour = false, fits = false;
     double layersLeft = 0, searchLeft = 0;
 };
 
-RaceRests raceRests(const RaceReading& r) {
+RaceRests raceRests(const RaceReading& r, const RaceRules& rules) {
     RaceRests rests;
     if (r.probe.termSubproblems < 0 || r.probe.subproblems <= 0 || r.searchDone <= 0 || r.searchDone >= 1) return rests;
     const double left = std::max(0.0, r.probe.termSubproblems - r.probe.termDone) + r.probe.termsAfter * r.probe.termSubproblems;
     rests.known = true;
     rests.layersLeft = r.probeSpent / static_cast<double>(r.probe.subproblems) * left;
     rests.searchLeft = r.searchSpent * (1 - r.searchDone) / r.searchDone;
+    rests.inFavour = rests.layersLeft * rules.margin < rests.searchLeft;
+    rests.fits = r.probe.peakBytes >= 0 && r.probe.peakBytes * rules.budgetFit <= static_cast<double>(r.maxBytes);
     return rests;
 }
 
@@ -183,23 +188,18 @@ RaceDecision raceDecision(const RaceReading& r, const RaceRules& rules) {
     const double start = r.clock ? rules.startSeconds : rules.startAttempts;
     if (r.searchSpent < start) return d;
     double share = rules.share;
-    if (const RaceRests rests = raceRests(r); rests.known) {
-        const double layersLeft = rests.layersLeft, searchLeft = rests.searchLeft;
-        // (and only when the largest layer is forecast well within the budget: past it, the
-        // count would end without a result after the search was stopped)
-        const bool fits = r.probe.peakBytes >= 0 && r.probe.peakBytes * rules.budgetFit <= static_cast<double>(r.maxBytes);
-        if (fits && layersLeft * rules.margin < searchLeft) {
+    if (const RaceRests rests = raceRests(r, rules); rests.known) {
+        if (rests.inFavour && rests.fits) {
             d.move = RaceMove::Switch;
             std::snprintf(line, sizeof line,
                           "memoized after the enumerating search did %.2g%%: the layers forecast %.3g subproblems (%lld "
                           "counted), their rest %.2g %s against the search's %.2g",
-                          100 * r.searchDone, r.probe.termSubproblems * (1 + r.probe.termsAfter), r.probe.subproblems, layersLeft,
-                          r.clock ? "s" : "attempts", searchLeft);
+                          100 * r.searchDone, r.probe.termSubproblems * (1 + r.probe.termsAfter), r.probe.subproblems,
+                          rests.layersLeft, r.clock ? "s" : "attempts", rests.searchLeft);
             d.why = line;
             return d;
         }
-        if (layersLeft * rules.margin < searchLeft && r.probe.peakBytes >= 0 &&
-            r.probe.peakBytes <= rules.hopeFactor * static_cast<double>(r.maxBytes))
+        if (rests.inFavour && r.probe.peakBytes >= 0 && r.probe.peakBytes <= rules.hopeFactor * static_cast<double>(r.maxBytes))
             share = rules.promisingShare;
     }
     // (compared, not subtracted first: a fused multiply-add would leave a share fully spent a
@@ -219,14 +219,14 @@ std::string raceStanding(const RaceReading& r, const RaceRules& rules) {
                   "search's %.3g)",
                   r.probe.subproblems, r.probeSpent, unit, 100 * r.probeSpent / std::max(r.searchSpent, 1e-9), r.searchSpent);
     std::string line = part;
-    const RaceRests rests = raceRests(r);
+    const RaceRests rests = raceRests(r, rules);
     if (!rests.known) return line + "; too few of its layers yet to forecast the rest";
     std::snprintf(part, sizeof part,
                   "; its layers forecast %.3g subproblems, their rest %.2g %s against the search's %.2g (they take over below "
                   "1/%g of it",
                   r.probe.termSubproblems * (1 + r.probe.termsAfter), rests.layersLeft, unit, rests.searchLeft, rules.margin);
     line += part;
-    if (r.probe.peakBytes >= 0 && r.probe.peakBytes * rules.budgetFit > static_cast<double>(r.maxBytes)) {
+    if (r.probe.peakBytes >= 0 && !rests.fits) {
         std::snprintf(part, sizeof part, ", and their largest layer within 1/%g of the budget: forecast %.3g bytes of %lld",
                       rules.budgetFit, r.probe.peakBytes, r.maxBytes);
         line += part;
