@@ -1,10 +1,15 @@
 // HugeBlock (engine/memo/huge_block.hpp), the memory of the layered count and the memo table:
 // growing keeps the words written, the block starts on its alignment after every growth, the new
 // words are zero when asked (the table relies on it: an empty slot is a zero key), a size no
-// system can give is refused with the block unchanged, and a moved block keeps its words.
+// system can give is refused with the block unchanged, and a moved block keeps its words; on
+// Linux, the huge-page advice goes to large blocks only, and never to those asked for in small pages.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <utility>
 
 #include "memo/huge_block.hpp"
@@ -70,6 +75,53 @@ TEST(HugeBlock, AMovedBlockKeepsItsWordsAndTheOneMovedFromIsEmpty) {
     c.release();
     EXPECT_EQ(c.data(), nullptr);
     EXPECT_TRUE(c.grow(5));  // usable again after its release
+}
+
+// Whether the kernel's mapping that holds `p` carries the VmFlags token `flag` (/proc/self/smaps;
+// "hg": huge pages advised). A block's words are one mapping, or part of one merged with
+// neighbours of the same flags.
+bool mappingHasFlag(const void* p, const std::string& flag) {
+    std::ifstream smaps("/proc/self/smaps");
+    const unsigned long long at = reinterpret_cast<uintptr_t>(p);
+    bool inside = false;
+    std::string line;
+    while (std::getline(smaps, line)) {
+        unsigned long long lo = 0, hi = 0;
+        if (std::sscanf(line.c_str(), "%llx-%llx", &lo, &hi) == 2) {
+            inside = lo <= at && at < hi;
+        } else if (inside && line.rfind("VmFlags:", 0) == 0) {
+            std::istringstream tokens(line.substr(8));
+            for (std::string token; tokens >> token;)
+                if (token == flag) return true;
+            return false;
+        }
+    }
+    ADD_FAILURE() << "no mapping with VmFlags holds " << p;
+    return false;
+}
+
+TEST(HugeBlock, HugePagesAreAdvisedForLargeBlocksOnlyAndNeverForSmallPageOnes) {
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+    if (!std::ifstream("/proc/self/smaps") || !std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled"))
+        GTEST_SKIP() << "no /proc/self/smaps or no transparent huge pages in this kernel";
+    constexpr size_t kFourMiB = (4u << 20) / sizeof(uint64_t);
+    HugeBlock large, small, tiny;
+    ASSERT_TRUE(large.grow(kFourMiB));
+    ASSERT_TRUE(small.grow(kFourMiB, HugeBlock::Fill::Any, HugeBlock::Pages::Small));
+    ASSERT_TRUE(tiny.grow(1000));  // a few pages: a huge one would not pay
+    EXPECT_TRUE(mappingHasFlag(large.data(), "hg"));
+    EXPECT_FALSE(mappingHasFlag(small.data(), "hg"));
+    EXPECT_FALSE(mappingHasFlag(tiny.data(), "hg"));
+    // Grown (mremap, perhaps moved): the advice is the one asked for at the growth.
+    ASSERT_TRUE(large.grow(3 * kFourMiB));
+    ASSERT_TRUE(small.grow(3 * kFourMiB, HugeBlock::Fill::Any, HugeBlock::Pages::Small));
+    EXPECT_TRUE(mappingHasFlag(large.data(), "hg"));
+    EXPECT_TRUE(mappingHasFlag(large.data() + large.words() - 1, "hg"));
+    EXPECT_FALSE(mappingHasFlag(small.data(), "hg"));
+    EXPECT_FALSE(mappingHasFlag(small.data() + small.words() - 1, "hg"));
+#else
+    GTEST_SKIP() << "the advice is Linux's (elsewhere the block is realloc's)";
+#endif
 }
 
 TEST(HugeArray, GrowingKeepsEveryElementOfAnySize) {
