@@ -181,7 +181,7 @@ describe("the editor's cell grids", () => {
       await touch(Array.from({ length: 12 }, (_, k) => ({ x: s.x - k * 20, y: s.y })));
       // The swipe may fling on after the finger leaves, longer on a busy machine; a touch that
       // lands during the fling only stops it. So wait until the frame stands still (the same
-      // scrollLeft over ten animation frames: over three it was seen still moving), not for a fixed time.
+      // scrollLeft over ten animation frames), not for a fixed time.
       await page.waitForFunction(async () => {
         const frame = document.querySelector('#space-grid').parentElement;
         const at = frame.scrollLeft;
