@@ -40,6 +40,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './stats.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = path.join(ROOT, 'bench/GATE.md');
@@ -61,10 +62,6 @@ const V3 = ['-DPOLYCUBE_NATIVE_ARCH=OFF', '-DCMAKE_CXX_FLAGS=-march=x86-64-v3'];
 
 const log = (msg) => process.stderr.write(`gate: ${msg}\n`);
 const sh = (cmd, args) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 // The one-sided lower confidence bound on the median of xs at level 1 - ALPHA, free of any
 // assumption on the distribution: the k-th smallest value, k the largest with
 // P(Binomial(n, 1/2) < k) <= ALPHA (a sample's median lies below its k-th smallest value with

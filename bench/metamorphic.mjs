@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { fromEngineJson, allowedRotations, normaliseCells, boxIndex, boxCell } from '../web/src/model/puzzle.js';
 import { writeDefinition } from '../web/src/model/definition-writer.js';
 import { seededRandom } from '../web/src/lesson/knuth.js';
+import { median } from './stats.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = path.join(ROOT, 'bench/METAMORPHIC.md');
@@ -38,10 +39,6 @@ const REWRITES = Number(process.env.METAMORPHIC_REWRITES || 6);
 const REPEATS = Number(process.env.METAMORPHIC_REPEATS || 5);
 const SHORT_REPEATS = Number(process.env.METAMORPHIC_SHORT_REPEATS || 15);
 const SHORT_SECONDS = 0.5;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const GOAL = 1.25;
 
 const PUZZLES = [

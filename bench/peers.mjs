@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { DancingLinks } from 'dancing-links';
 import { STEP } from '../web/src/worker/protocol.js';
 import { loadModule, must } from '../tests/js/helpers.js';
+import { median } from './stats.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = path.join(ROOT, 'bench/PEERS.md');
@@ -42,10 +43,6 @@ const PUZZLES = [
 const cpuNow = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
-};
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 const wasm = await loadModule();

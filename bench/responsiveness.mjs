@@ -18,6 +18,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WATCHDOG_CASES, cancelCase, longestBlock } from '../tests/js/watchdog.js';
+import { median } from './stats.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = path.join(ROOT, 'bench/RESPONSIVENESS.md');
@@ -26,10 +27,6 @@ const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS || 3));
 const ONLY = (process.env.RESPONSIVENESS_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean);
 const cases = WATCHDOG_CASES.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)));
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const ms = (x) => x.toFixed(1);
 
 const started = new Date().toISOString().replace('T', ' ').slice(0, 19);

@@ -31,6 +31,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './stats.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = path.join(ROOT, 'bench/WASM.md');
@@ -57,10 +58,6 @@ const PUZZLES = [
 ].filter((p) => ONLY.length === 0 || ONLY.some((o) => p.file.includes(o)));
 
 const log = (msg) => process.stderr.write(`wasm: ${msg}\n`);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 // Two-sided 95% interval of the median: the k-th smallest and k-th largest values, k the
 // largest with P(Binomial(n, 1/2) < k) <= 2.5%; fewer than 6 values give none.
 function interval(xs) {
